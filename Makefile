@@ -1,0 +1,41 @@
+# One command to set up and run the main job, one to set up and run every test.
+#   make demo   solve and analyse the classic 5x5 Lights Out puzzle
+#   make test   lint, type-check and run the whole test suite (doctests and notebooks included)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test setup system bench bench-quick clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+system:
+	./scripts/system-deps.sh
+
+setup: system $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/lightsout solve lights-out --start pattern --min
+	$(BIN)/lightsout analyze lights-out
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2 --durations=15
+
+bench: setup
+	./scripts/system-deps.sh libm4ri-dev
+	$(BIN)/python benchmarks/run.py
+
+bench-quick: setup
+	./scripts/system-deps.sh libm4ri-dev
+	$(BIN)/python benchmarks/run.py --quick
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,73 @@
+"""The exceptions of lightsout_graphs, one hierarchy under :class:`LightsOutError`.
+
+Policy: bad input is rejected where it enters the package, with a message that names the
+argument, node, position or file and the bad value. Children also derive from the matching
+builtin (``ValueError``, ``TypeError``, ``ImportError``) so that generic handlers keep working.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "BoardFormatError",
+    "CatalogError",
+    "InvalidPuzzleError",
+    "InvalidStateError",
+    "LightsOutError",
+    "MissingDependencyError",
+    "SearchLimitError",
+    "SweepSpecError",
+    "Unsolvable",
+]
+
+
+class LightsOutError(Exception):
+    """Base class of every exception raised by lightsout_graphs."""
+
+
+class InvalidPuzzleError(LightsOutError, ValueError):
+    """A graph, rule, modulus or pressable set that does not define a puzzle."""
+
+
+class InvalidStateError(LightsOutError, ValueError):
+    """A state, target or press vector that does not fit its puzzle."""
+
+
+class Unsolvable(LightsOutError, ValueError):
+    """No presses take the board to the target.
+
+    Attributes
+    ----------
+    certificate : dict
+        A parity check ``y`` (node -> coefficient) with ``yᵀT ≡ 0`` and
+        ``y·(target − state) ≢ 0 (mod k)``: every press leaves ``y·state`` unchanged, and the
+        board and the target disagree on it.
+    value : int
+        ``y·(target − state) mod k``, the amount by which the board violates the check.
+    """
+
+    def __init__(self, message: str, certificate: dict[Any, int], value: int) -> None:
+        super().__init__(message)
+        self.certificate = certificate
+        self.value = value
+
+
+class CatalogError(LightsOutError, ValueError):
+    """A catalog file that cannot be read, or that breaks the catalog schema."""
+
+
+class BoardFormatError(LightsOutError, ValueError):
+    """Board text that cannot be parsed; the message names the line and column."""
+
+
+class SweepSpecError(LightsOutError, ValueError):
+    """A sweep specification with an unknown key, a bad range or an unknown metric."""
+
+
+class SearchLimitError(LightsOutError, ValueError):
+    """An exhaustive search would exceed its bound; raise the bound to go on."""
+
+
+class MissingDependencyError(LightsOutError, ImportError):
+    """An optional dependency is needed; the message names the extra to install."""
