@@ -214,5 +214,5 @@ def test_bad_boards_are_rejected() -> None:
     p = lo.grid(2, 2)
     with pytest.raises(lo.InvalidStateError, match="'target' has 3 values"):
         lo.solve(p, 0, target=[1, 1, 1])
-    with pytest.raises(lo.InvalidStateError, match="'state' at every node must be in 0..1"):
+    with pytest.raises(lo.InvalidStateError, match=r"'state' at every node must be in 0..1"):
         lo.is_solvable(p, 2)
