@@ -1,0 +1,116 @@
+"""Polynomials over GF(2) as Python ints (bit i is the coefficient of x^i): the few operations needed.
+
+Python's big integers make shifts and XORs on whole polynomials single machine-level loops, so
+Euclid's algorithm on polynomials of degree a few thousand takes about a millisecond.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "degree",
+    "exact_divide",
+    "gcd",
+    "path_polynomials",
+    "poly_mod",
+    "square_root",
+    "taylor_shift_one",
+]
+
+
+def degree(p: int) -> int:
+    """The degree of ``p`` (``-1`` for the zero polynomial)."""
+    return p.bit_length() - 1
+
+
+def poly_mod(a: int, b: int) -> int:
+    """The remainder of ``a`` divided by the non-zero ``b``."""
+    db = b.bit_length()
+    la = a.bit_length()
+    while la >= db:
+        a ^= b << (la - db)
+        la = a.bit_length()
+    return a
+
+
+def gcd(a: int, b: int) -> int:
+    """The monic greatest common divisor of ``a`` and ``b`` (``0`` when both are zero)."""
+    while b:
+        a, b = b, poly_mod(a, b)
+    return a
+
+
+def exact_divide(a: int, b: int) -> int:
+    """The quotient ``a / b`` when ``b`` divides ``a`` (checked: raises ``ArithmeticError``)."""
+    db = b.bit_length()
+    la = a.bit_length()
+    q = 0
+    while la >= db:
+        s = la - db
+        a ^= b << s
+        q |= 1 << s
+        la = a.bit_length()
+    if a:
+        msg = "exact_divide: the divisor does not divide the dividend"
+        raise ArithmeticError(msg)
+    return q
+
+
+def path_polynomials(top: int) -> list[int]:
+    """``[f_0, ..., f_top]`` with ``f_0 = 1``, ``f_1 = x``, ``f_{k+1} = x f_k + f_{k-1}`` over GF(2).
+
+    ``f_k`` is the characteristic polynomial of the path on k nodes over GF(2).
+    """
+    f = [1, 2]
+    for k in range(1, top):
+        f.append((f[k] << 1) ^ f[k - 1])
+    return f[: top + 1]
+
+
+def _bits(p: int, nbits: int) -> np.ndarray:
+    nbytes = max(1, (nbits + 7) // 8)
+    raw = np.frombuffer(p.to_bytes(nbytes, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")
+
+
+def _from_bits(bits: np.ndarray) -> int:
+    return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+
+
+def square_root(p: int) -> int:
+    """The square root of a square ``p``: over GF(2), keep the even-degree coefficients."""
+    if p == 0:
+        return 0
+    return _from_bits(_bits(p, p.bit_length())[::2])
+
+
+_MASKS: dict[int, tuple[int, int]] = {}
+
+
+def _upper_half_mask(s: int, nbits: int) -> int:
+    """Bits i with ``(i // s) % 2 == 1``, at least ``nbits`` long (cached per block size)."""
+    cached = _MASKS.get(s)
+    if cached is not None and cached[0] >= nbits:
+        return cached[1]
+    length = max(nbits, 2 * s, 64)
+    idx = np.arange(length)
+    mask = _from_bits(((idx // s) % 2).astype(np.uint8))
+    _MASKS[s] = (length, mask)
+    return mask
+
+
+def taylor_shift_one(p: int) -> int:
+    """``p(x + 1)``.
+
+    Write a block of 2s coefficients as ``lo + x^s hi`` with s a power of two; over GF(2)
+    ``(x + 1)^s = x^s + 1``, so after shifting both halves the block becomes
+    ``(lo + hi) + x^s hi``. Doing this for s = 1, 2, 4, ... costs about log2(deg p) big-int
+    operations.
+    """
+    nbits = p.bit_length()
+    s = 1
+    while s < nbits:
+        p ^= (p & _upper_half_mask(s, nbits)) >> s
+        s *= 2
+    return p
