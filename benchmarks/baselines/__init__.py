@@ -1,0 +1,1 @@
+"""The baselines our engines are measured against (column-scan Python, galois)."""
