@@ -1,0 +1,420 @@
+"""The data a play page needs: lights, layout, toggle columns, colours, boards and solutions.
+
+:func:`play_data` turns a :class:`~lightsout_graphs.puzzle.Puzzle` into one JSON-ready dict
+that the front end (``static/play.js``) reads. The page does no linear algebra of its own: it
+receives each pressable node's toggle column ``T[:, u]`` and the modulus, so a press changes
+exactly what the library's toggle rule says, and for every starting board a solution ``x0``
+(from :func:`lightsout_graphs.solve`, or from the random presses that made the board), so the
+presses that remain are ``(x0 - presses made) mod k``. When the puzzle has quiet patterns and
+the solution coset is small, their generators travel too and the page enumerates the coset to
+show the fewest presses.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
+from lightsout_graphs.puzzle import Puzzle
+
+__all__ = [
+    "MAX_COSET",
+    "MAX_PLAY_MODULUS",
+    "TILE_FAMILIES",
+    "board_solution",
+    "node_json",
+    "play_data",
+    "play_layout",
+    "quiet_data",
+]
+
+#: Largest solution coset (number of press vectors solving a board) the page enumerates to show
+#: the fewest presses.
+MAX_COSET = 2**16
+
+#: Largest modulus the page plays (its arithmetic runs on JavaScript numbers).
+MAX_PLAY_MODULUS = 2**16
+
+#: Families drawn as square tiles (when their layout lies on a lattice), like the classic board.
+TILE_FAMILIES = frozenset(
+    {"grid", "torus", "king", "knight", "rook", "alien_tiles", "x_pattern", "merlin"}
+)
+
+
+def node_json(node: Hashable) -> Any:
+    """A node label as a JSON value: tuples become arrays, numbers and strings stay.
+
+    Labels that JSON cannot hold (frozensets, objects) become their ``str``.
+
+    Parameters
+    ----------
+    node : hashable
+        A node of a puzzle.
+
+    Returns
+    -------
+    object
+        A value that :func:`json.dumps` writes.
+
+    Examples
+    --------
+    >>> node_json((0, 1))
+    [0, 1]
+    >>> node_json(np.int64(3)), node_json("a"), node_json(((0, 1), 2))
+    (3, 'a', [[0, 1], 2])
+    """
+    if isinstance(node, bool | np.bool_):
+        return bool(node)
+    if isinstance(node, int | np.integer):
+        return int(node)
+    if isinstance(node, float | np.floating):
+        value = float(node)
+        return value if math.isfinite(value) else str(node)
+    if isinstance(node, str) or node is None:
+        return node
+    if isinstance(node, tuple):
+        return [node_json(part) for part in node]
+    return str(node)
+
+
+def _project(point: tuple[float, ...]) -> tuple[float, float]:
+    """Place a 2-d or 3-d position in the plane (3-d by a fixed oblique projection)."""
+    if len(point) == 2:
+        return float(point[0]), float(point[1])
+    x, y, z = (float(c) for c in point[:3])
+    return x + 0.45 * z, y + 0.3 * z
+
+
+def play_layout(puzzle: Puzzle, *, seed: int = 0) -> tuple[dict[Hashable, tuple[float, float]], str]:
+    """Where each light is drawn, and where the positions came from.
+
+    The graph's ``pos`` node attributes win (families set them: grids as grids, polyhedra and
+    hypercubes in their own drawings; 3-d positions are projected). Without them, nodes that
+    are pairs of ints are placed as a grid (row 0 at the top), and any other graph gets a
+    networkx layout with a fixed seed, so a page is the same every time it is built.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle to draw.
+    seed : int, default 0
+        The seed of the force-directed layout (only used when no positions are known).
+
+    Returns
+    -------
+    positions : dict
+        node -> (x, y), y pointing up.
+    source : {"pos", "grid", "layout"}
+        Which of the three ways placed the nodes.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A ``pos`` attribute that is not 2 or 3 finite numbers.
+
+    Examples
+    --------
+    >>> pos, source = play_layout(lo.grid(2, 2))
+    >>> source, pos[(1, 0)]
+    ('pos', (0.0, -1.0))
+    >>> play_layout(lo.Puzzle(nx.path_graph(3)))[1]
+    'layout'
+    """
+    g = puzzle.graph
+    nodes = puzzle.nodes
+    given = {u: g.nodes[u].get("pos") for u in nodes}
+    if all(p is not None for p in given.values()):
+        out: dict[Hashable, tuple[float, float]] = {}
+        for u, p in given.items():
+            try:
+                point = tuple(float(c) for c in p)  # type: ignore[union-attr]
+            except (TypeError, ValueError):
+                point = ()
+            if len(point) not in (2, 3) or not all(math.isfinite(c) for c in point):
+                msg = f"Node {u!r} has attribute 'pos' = {p!r}; expected 2 or 3 finite numbers."
+                raise InvalidPuzzleError(msg)
+            out[u] = _project(point)
+        return out, "pos"
+    if all(
+        isinstance(u, tuple)
+        and len(u) == 2
+        and all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in u)
+        for u in nodes
+    ):
+        return {u: (float(u[1]), -float(u[0])) for u in nodes}, "grid"  # type: ignore[index]
+    if len(nodes) == 1:
+        return {nodes[0]: (0.0, 0.0)}, "layout"
+    und = nx.Graph(g.to_undirected(as_view=True))
+    if len(nodes) <= 150 and nx.is_connected(und):
+        raw = nx.kamada_kawai_layout(und, weight=None)
+    else:
+        raw = nx.spring_layout(und, seed=seed, weight=None)
+    return {u: (float(raw[u][0]), float(raw[u][1])) for u in nodes}, "layout"
+
+
+def _scaled(
+    puzzle: Puzzle, positions: Mapping[Hashable, tuple[float, float]]
+) -> tuple[np.ndarray, float]:
+    """Scale positions so neighbouring lights sit about one unit apart; return the light radius."""
+    pts = np.array([positions[u] for u in puzzle.nodes], dtype=float)
+    pts[:, 1] = -pts[:, 1]  # SVG's y points down
+    n = len(pts)
+    if n == 1:
+        return np.zeros((1, 2)), 0.42
+    from scipy.spatial import cKDTree
+
+    dist, _ = cKDTree(pts).query(pts, k=2)
+    nearest = float(np.min(dist[:, 1]))
+    extent = float(np.max(np.ptp(pts, axis=0)))
+    if nearest <= 1e-9 * max(extent, 1.0):
+        msg = "Two lights share one position; give the nodes distinct 'pos' attributes."
+        raise InvalidPuzzleError(msg)
+    scale = 1.0 / nearest
+    span = 3.0 * math.sqrt(n) + 4.0  # keep sparse layouts from growing without bound
+    if extent * scale > span:
+        scale = span / extent
+    radius = float(min(0.42, max(0.12, 0.42 * nearest * scale)))
+    pts = (pts - pts.min(axis=0)) * scale
+    return pts, radius
+
+
+def _is_lattice(pts: np.ndarray) -> bool:
+    return bool(np.all(np.abs(pts - np.round(pts)) < 1e-6))
+
+
+def _colours(puzzle: Puzzle) -> list[str] | None:
+    return list(puzzle.colors) if puzzle.colors else None
+
+
+def board_solution(puzzle: Puzzle, board: np.ndarray) -> list[int] | None:
+    """Solve a starting board for the page: a press count per node, in node order.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    board : numpy.ndarray
+        The starting state in node order; the target is ``puzzle.goal``.
+
+    Returns
+    -------
+    list of int or None
+        A solution in node order (0 on unpressable nodes), or ``None`` when the board cannot
+        reach the goal.
+
+    Examples
+    --------
+    >>> board_solution(lo.grid(1, 3), np.array([1, 1, 0]))
+    [1, 0, 0]
+    >>> board_solution(lo.grid(1, 2), np.array([1, 0])) is None
+    True
+    """
+    import lightsout_graphs as lo
+
+    try:
+        sol = lo.solve(puzzle, board, puzzle.goal)  # type: ignore[attr-defined]
+    except Unsolvable:
+        return None
+    return [int(sol.presses.get(u, 0)) % puzzle.modulus for u in puzzle.nodes]
+
+
+def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
+    """The quiet patterns as the page needs them to show the fewest presses.
+
+    Every solvable board has the same number of solutions: one per quiet pattern (presses that
+    change nothing). When that number is at most :data:`MAX_COSET`, the generators of the quiet
+    patterns and their orders are included, and the page enumerates the solutions.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    dict
+        ``{"count": number of quiet patterns, "gens": [[count per node], ...], "orders": [...]}``;
+        ``gens`` and ``orders`` are empty when ``count`` is 1 or too large to enumerate.
+
+    Examples
+    --------
+    >>> quiet_data(lo.grid(1, 2))
+    {'count': 2, 'gens': [[1, 1]], 'orders': [2]}
+    >>> quiet_data(lo.grid(3, 3))["count"]
+    1
+    """
+    import lightsout_graphs as lo
+
+    sol = lo.solve(puzzle, puzzle.goal, puzzle.goal)  # type: ignore[attr-defined]
+    count = int(sol.count)
+    out: dict[str, Any] = {"count": count, "gens": [], "orders": []}
+    if 1 < count <= MAX_COSET and count * puzzle.n <= 50_000_000:
+        out["gens"] = [
+            [int(gen.get(u, 0)) % puzzle.modulus for u in puzzle.nodes] for gen in sol.kernel
+        ]
+        out["orders"] = [int(o) for o in sol.kernel_orders]
+    return out
+
+
+def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray, list[int]]:
+    """A board made by random presses from the goal, and presses in node order that solve it.
+
+    Pressing ``r`` from the goal gives ``goal + T r``, which ``-r`` solves. Under the lit-only
+    rule the presses are taken backwards from the goal, each one legal when replayed forwards.
+    """
+    k = puzzle.modulus
+    t = puzzle.toggle_matrix().tocsc()
+    cols = {u: t[:, [puzzle.index[u]]].toarray().ravel() for u in puzzle.pressable}
+    board = puzzle.goal.copy()
+    x = np.zeros(puzzle.n, dtype=np.int64)
+    for _ in range(20):
+        board = puzzle.goal.copy()
+        x[:] = 0
+        if puzzle.lit_only:
+            for _step in range(2 * puzzle.n + 4):
+                legal = [u for u in puzzle.pressable if (board - cols[u])[puzzle.index[u]] % k]
+                if not legal:
+                    break
+                u = legal[int(rng.integers(len(legal)))]
+                board = (board - cols[u]) % k
+                x[puzzle.index[u]] = (x[puzzle.index[u]] + 1) % k
+        else:
+            for u in puzzle.pressable:
+                times = int(rng.integers(k))
+                board = (board - times * cols[u]) % k
+                x[puzzle.index[u]] = times
+        if np.any(board != puzzle.goal):
+            break
+    return np.asarray(board, dtype=np.int64), [int(v) for v in x]
+
+
+def play_data(
+    puzzle: Puzzle,
+    *,
+    board: str | None = None,
+    seed: int | None = None,
+    title: str | None = None,
+) -> dict[str, Any]:
+    """Everything the play page and the notebook widget need, as one JSON-ready dict.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Any puzzle, any modulus up to :data:`MAX_PLAY_MODULUS`.
+    board : str, optional
+        The name of the starting board among ``puzzle.boards``. Default: the first named board,
+        or, when the puzzle has none, a random board made by pressing from the goal.
+    seed : int, optional
+        Seed of that random starting board and of the layout (default 0).
+    title : str, optional
+        The page's heading. Default: the puzzle's title, name, or a description of it.
+
+    Returns
+    -------
+    dict
+        Keys ``title``, ``description``, ``modulus``, ``rule``, ``litOnly``, ``directed``,
+        ``nodes`` (labels as JSON), ``labels`` (their ``repr``), ``x``/``y``/``radius`` (layout in
+        units of one light spacing), ``shape`` (``"tile"`` or ``"circle"``), ``edges``,
+        ``columns`` (per node: ``[[light index, amount], ...]`` = ``T[:, u]``, or ``None`` when
+        the node is not pressable), ``colors`` (names or ``None``), ``goal``, ``boards`` (each
+        ``{"name", "state", "solution"}``), ``start`` (index of the starting board) and
+        ``kernel`` (see :func:`quiet_data`).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A modulus above :data:`MAX_PLAY_MODULUS`, or node positions that coincide.
+    InvalidStateError
+        ``board`` names no board of the puzzle.
+
+    Examples
+    --------
+    >>> data = play_data(lo.grid(2, 2))
+    >>> data["nodes"][:2], data["shape"], data["modulus"]
+    ([[0, 0], [0, 1]], 'tile', 2)
+    >>> data["columns"][0]  # pressing (0, 0) changes lights 0, 1 and 2 by 1
+    [[0, 1], [1, 1], [2, 1]]
+    """
+    k = puzzle.modulus
+    if k > MAX_PLAY_MODULUS:
+        msg = f"The play page handles moduli up to {MAX_PLAY_MODULUS}, not {k}."
+        raise InvalidPuzzleError(msg)
+    if board is not None and board not in puzzle.boards:
+        known = ", ".join(sorted(puzzle.boards)) or "none"
+        msg = f"Argument 'board' is {board!r}, which is not a board of the puzzle (known: {known})."
+        raise InvalidStateError(msg)
+    seed = 0 if seed is None else int(seed)
+    positions, source = play_layout(puzzle, seed=seed)
+    pts, radius = _scaled(puzzle, positions)
+    index = puzzle.index
+    edges = [[index[u], index[v]] for u, v in puzzle.graph.edges()]
+    lattice = source in ("pos", "grid") and _is_lattice(pts)
+    family = puzzle.family.name if puzzle.family is not None else None
+    short_edges = all(
+        float(np.hypot(*(pts[i] - pts[j]))) <= math.sqrt(2) + 1e-6 for i, j in edges
+    )
+    shape = "tile" if lattice and (family in TILE_FAMILIES or short_edges) else "circle"
+
+    t = puzzle.toggle_matrix().tocsc()
+    pressable = set(puzzle.pressable)
+    columns: list[list[list[int]] | None] = []
+    for j, u in enumerate(puzzle.nodes):
+        if u not in pressable:
+            columns.append(None)
+            continue
+        lo_, hi = t.indptr[j], t.indptr[j + 1]
+        entries = sorted(
+            (int(r), int(v) % k) for r, v in zip(t.indices[lo_:hi], t.data[lo_:hi], strict=True)
+        )
+        columns.append([[r, v] for r, v in entries if v])
+
+    boards: list[dict[str, Any]] = []
+    for name, state in puzzle.boards.items():
+        vec = np.asarray(state, dtype=np.int64)
+        solution = board_solution(puzzle, vec)
+        boards.append({"name": name, "state": [int(v) for v in vec], "solution": solution})
+    if boards:
+        start = 0 if board is None else list(puzzle.boards).index(board)
+    else:
+        rng = np.random.default_rng(seed)
+        state, solution = _random_board(puzzle, rng)
+        boards.append({"name": "random", "state": [int(v) for v in state], "solution": solution})
+        start = 0
+
+    heading = title or puzzle.title or puzzle.name
+    if not heading:
+        heading = f"Lights Out on {puzzle.n} lights (mod {k})"
+    return {
+        "title": str(heading),
+        "description": str(puzzle.description or ""),
+        "modulus": k,
+        "rule": puzzle.rule,
+        "litOnly": bool(puzzle.lit_only),
+        "directed": bool(puzzle.graph.is_directed()),
+        "nodes": [node_json(u) for u in puzzle.nodes],
+        "labels": [_label(u) for u in puzzle.nodes],
+        "x": [round(float(v), 4) for v in pts[:, 0]],
+        "y": [round(float(v), 4) for v in pts[:, 1]],
+        "radius": round(radius, 4),
+        "shape": shape,
+        "edges": edges,
+        "columns": columns,
+        "colors": _colours(puzzle),
+        "goal": [int(v) for v in puzzle.goal],
+        "boards": boards,
+        "start": start,
+        "kernel": quiet_data(puzzle),
+    }
+
+
+def _label(node: Hashable) -> str:
+    if isinstance(node, tuple):
+        return "(" + ", ".join(_label(c) for c in node) + ")"
+    if isinstance(node, np.generic):
+        return str(node.item())
+    return str(node)
