@@ -12,10 +12,13 @@ from typing import Any
 __all__ = [
     "BoardFormatError",
     "CatalogError",
+    "EngineError",
     "InvalidPuzzleError",
     "InvalidStateError",
     "LightsOutError",
+    "MatrixError",
     "MissingDependencyError",
+    "ModulusError",
     "SearchLimitError",
     "SweepSpecError",
     "Unsolvable",
@@ -71,3 +74,15 @@ class SearchLimitError(LightsOutError, ValueError):
 
 class MissingDependencyError(LightsOutError, ImportError):
     """An optional dependency is needed; the message names the extra to install."""
+
+
+class MatrixError(LightsOutError, ValueError):
+    """A matrix that is not a 2-D array of integers."""
+
+
+class ModulusError(LightsOutError, ValueError):
+    """A modulus that is not an int >= 2, or that a computation does not support."""
+
+
+class EngineError(LightsOutError, ValueError):
+    """An unknown linear-algebra engine name, or an engine that does not handle the modulus."""

@@ -1,0 +1,240 @@
+"""Exact linear algebra over Z_k: factorise a matrix once, then solve, count and certify.
+
+The engines know nothing of graphs: matrices and vectors of integers mod k in, solutions,
+kernels, certificates and exact counts out. :func:`factorize` picks the engine: bit-packed
+elimination for k = 2, a Smith-like form over the local ring for prime powers p^e, and the
+Chinese remainder theorem for any other k.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+import sympy
+
+from lightsout_graphs.errors import EngineError, ModulusError
+from lightsout_graphs.zk._common import check_modulus, coerce_matrix
+from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
+from lightsout_graphs.zk.gf2 import GF2Factorization
+from lightsout_graphs.zk.local import LocalFactorization
+from lightsout_graphs.zk.protocol import Factorization
+
+__all__ = [
+    "METHODS",
+    "Factorization",
+    "factorize",
+    "kernel",
+    "kernel_size",
+    "rank",
+    "solve",
+]
+
+#: The engine names :func:`factorize` accepts.
+METHODS: tuple[str, ...] = ("auto", "gf2", "local", "crt")
+
+
+def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
+    if prime == 2 and exponent == 1:
+        return GF2Factorization(matrix)
+    return LocalFactorization(matrix, prime, exponent)
+
+
+def _prime_power(k: int) -> tuple[int, int] | None:
+    parts = prime_power_parts(k)
+    return parts[0] if len(parts) == 1 else None
+
+
+def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
+    if method == "auto":
+        pe = _prime_power(k)
+        if pe is None:
+            return CRTFactorization(a, k, _component)
+        return _component(a, *pe)
+    if method == "gf2":
+        if k != 2:
+            msg = f"Engine 'gf2' works mod 2 only, not mod {k}."
+            raise EngineError(msg)
+        return GF2Factorization(a)
+    if method == "local":
+        pe = _prime_power(k)
+        if pe is None:
+            msg = f"Engine 'local' needs a prime-power modulus, not {k} = {_factor_text(k)}."
+            raise EngineError(msg)
+        return LocalFactorization(a, *pe)
+    return CRTFactorization(a, k, _component)
+
+
+def _factor_text(k: int) -> str:
+    return "·".join(f"{p}^{e}" if e > 1 else str(p) for p, e in prime_power_parts(k))
+
+
+def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factorization:
+    """Factorise an m × n integer matrix over Z_k, to solve, count and certify.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+        m equations (lights) by n unknowns (presses). Any integers; they are reduced mod k.
+    modulus : int
+        k >= 2 (below 2**63).
+    method : {"auto", "gf2", "local", "crt"}, default "auto"
+        The engine. ``auto`` uses ``gf2`` for k = 2, ``local`` (Z/p^e) for prime powers and
+        ``crt`` otherwise.
+
+    Returns
+    -------
+    Factorization
+        An object with ``solve``, ``is_solvable``, ``certificate``, ``kernel``,
+        ``left_kernel`` and exact ``kernel_size`` / ``image_size``.
+
+    Raises
+    ------
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+    ModulusError
+        If ``modulus`` is not an int in ``2 .. 2**63 - 1``.
+    EngineError
+        If ``method`` is unknown or does not handle ``modulus``.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> f = zk.factorize(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]), 2)
+    >>> f.rank, f.kernel_size
+    (3, 1)
+    >>> f.solve(np.array([1, 0, 0]))
+    array([0, 1, 1])
+    >>> g = zk.factorize(np.array([[2, 0], [0, 3]]), 4)
+    >>> g.kernel_size, g.is_solvable(np.array([1, 1]))
+    (2, False)
+    >>> g.certificate(np.array([1, 1]))
+    array([2, 0])
+    """
+    k = check_modulus(modulus)
+    if method not in METHODS:
+        msg = f"Argument 'method' must be one of {', '.join(METHODS)}, not {method!r}."
+        raise EngineError(msg)
+    return _build(coerce_matrix(matrix, k), k, method)
+
+
+def rank(matrix: object, modulus: int) -> int:
+    """The rank of a matrix over the prime field GF(p).
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+        A prime p.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ModulusError
+        If ``modulus`` is not prime: over Z_k with k composite, rank is not well defined (use
+        :func:`kernel_size` or ``factorize(...).image_size``).
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.rank(np.array([[1, 2], [2, 4]]), 5)
+    1
+    """
+    k = check_modulus(modulus)
+    if not sympy.isprime(k):
+        msg = (
+            f"Argument 'modulus' must be prime for a rank, not {k} = {_factor_text(k)}: over "
+            "Z_k with composite k rank is not well defined; use kernel_size or image_size."
+        )
+        raise ModulusError(msg)
+    r = factorize(matrix, k).rank
+    assert r is not None
+    return r
+
+
+def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
+    """Generators ``(g, order)`` of the quiet vectors ``{x : A x ≡ 0 (mod k)}``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    list of (numpy.ndarray, int)
+        The kernel is the direct sum of the cyclic groups they generate.
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel(np.array([[1, 1]]), 2)
+    [(array([1, 1]), 2)]
+    """
+    return factorize(matrix, modulus).kernel()
+
+
+def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
+    """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    rhs : sequence of int or 1-D integer array of length m
+    modulus : int
+
+    Returns
+    -------
+    numpy.ndarray or None
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+    InvalidStateError
+        If ``rhs`` is not an integer vector of length m.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.solve(np.array([[1, 1], [0, 1]]), [2, 1], 3)
+    array([1, 1])
+    >>> zk.solve(np.array([[2]]), [1], 4) is None
+    True
+    """
+    return factorize(matrix, modulus).solve(rhs)  # type: ignore[arg-type]
+
+
+def kernel_size(matrix: object, modulus: int) -> int:
+    """The exact number of x with ``A x ≡ 0 (mod k)``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel_size(np.array([[2, 0], [0, 0]]), 6)
+    12
+    """
+    return factorize(matrix, modulus).kernel_size
