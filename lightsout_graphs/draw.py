@@ -1,0 +1,606 @@
+"""Pictures of puzzles, boards, solutions, quiet patterns and nullity tables, with matplotlib.
+
+Every function draws with matplotlib's object API and never touches ``pyplot``'s global
+state, so it works on a headless machine, in a script and in a notebook. Functions that take
+``ax`` draw into it and return it; otherwise they make a new figure. The figures made here show
+themselves as a PNG when they are the last value of a notebook cell; save one with
+``fig.savefig("board.png")`` (or ``.svg``).
+
+Layout: grid puzzles (nodes ``(row, column)``) are drawn as squares; other puzzles use the
+nodes' ``pos`` attributes (the families set them: polyhedra, hypercubes, lattices), else a
+projection of coordinate-tuple nodes, else a Kamada-Kawai layout (a seeded spring layout for
+large or disconnected graphs). Lights take the puzzle's colour names where matplotlib knows
+them, and a default palette otherwise; presses are marked with a dot (k = 2) or their count.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import numbers
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+import numpy as np
+from matplotlib import colors as mcolors
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Rectangle
+from matplotlib.ticker import MaxNLocator
+
+from lightsout_graphs.boards import grid_layout
+from lightsout_graphs.errors import InvalidStateError
+from lightsout_graphs.puzzle import Puzzle, StateLike
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from lightsout_graphs.analysis import Analysis
+    from lightsout_graphs.solver import Solution
+
+__all__ = [
+    "draw_nullity_table",
+    "draw_puzzle",
+    "draw_quiet_patterns",
+    "draw_solution",
+    "light_colors",
+    "node_positions",
+    "puzzle_label",
+]
+
+_OFF = "#33363d"
+_PALETTE = (
+    "#ffd23f",
+    "#ee4266",
+    "#3bceac",
+    "#3a86ff",
+    "#f78c6b",
+    "#8338ec",
+    "#0ead69",
+    "#ff006e",
+    "#c0c0c0",
+)
+_EDGE = "#1c1d21"
+_LINK = "#8a8f99"
+
+
+class _Figure(Figure):
+    """A matplotlib Figure that shows itself as a PNG in notebooks (no pyplot needed)."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png")
+        return buffer.getvalue()
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    return _Figure(figsize=(width, height), layout="constrained")
+
+
+def puzzle_label(puzzle: Puzzle) -> str:
+    """A short name for titles: the title or name, else the family and its size.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> puzzle_label(lo.grid(5, 7))
+    'grid 5×7'
+    >>> puzzle_label(lo.Puzzle(nx.path_graph(4)))
+    'graph with 4 lights'
+    """
+    if puzzle.title:
+        return str(puzzle.title)
+    if puzzle.name:
+        return str(puzzle.name)
+    family = puzzle.family
+    if family is not None:
+        params = dict(family.params)
+        shape = params.pop("shape", None)
+        parts = [family.name]
+        if shape is not None:
+            parts.append("×".join(str(s) for s in shape))
+        parts.extend(f"{key}={value}" for key, value in params.items())
+        return " ".join(parts)
+    return f"graph with {puzzle.n} lights"
+
+
+def light_colors(puzzle: Puzzle) -> list[str]:
+    """The colour of each light value ``0..k-1`` as hex strings.
+
+    The puzzle's colour names are used where matplotlib knows them (``"red"``, ``"tab:blue"``,
+    ``"#ffcc00"``); other values get a default: dark for 0, then a palette.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    list of str
+        ``k`` colours.
+
+    Examples
+    --------
+    >>> light_colors(lo.grid(2, 2))
+    ['#33363d', '#ffd23f']
+    >>> p = lo.grid(2, 2, modulus=3).with_metadata(colors=["red", "green", "no-such-colour"])
+    >>> light_colors(p)
+    ['#ff0000', '#008000', '#ee4266']
+    """
+    k = puzzle.modulus
+    if k - 1 <= len(_PALETTE):
+        defaults = [_OFF, *_PALETTE[: k - 1]]
+    else:
+        from matplotlib import colormaps
+
+        cmap = colormaps["viridis"]
+        defaults = [_OFF] + [mcolors.to_hex(cmap(i / (k - 2))) for i in range(k - 1)]
+    names = list(puzzle.colors) if puzzle.colors else [None] * k
+    out = []
+    for value, name in enumerate(names):
+        if name is not None and mcolors.is_color_like(name):
+            out.append(mcolors.to_hex(name))
+        else:
+            out.append(defaults[value])
+    return out
+
+
+def _ink(color: str) -> str:
+    """Black or white, whichever reads better on ``color``."""
+    r, g, b = mcolors.to_rgb(color)
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 0.5 else "#ffffff"
+
+
+def _tuple_projection(nodes: Sequence[Hashable]) -> dict[Hashable, tuple[float, float]] | None:
+    """Project nodes that are int tuples of one length: 3-D obliquely, higher as a hypercube."""
+    if not nodes or not all(isinstance(v, tuple) for v in nodes):
+        return None
+    dims = {len(v) for v in nodes}  # type: ignore[arg-type]
+    if len(dims) != 1:
+        return None
+    d = dims.pop()
+    if d == 0 or not all(
+        isinstance(x, numbers.Integral) and not isinstance(x, bool)
+        for v in nodes
+        for x in v  # type: ignore[attr-defined]
+    ):
+        return None
+    if d == 1:
+        axes = [(1.0, 0.0)]
+    elif d == 2:
+        axes = [(0.0, -1.0), (1.0, 0.0)]
+    elif d == 3:
+        axes = [(0.0, -1.0), (1.0, 0.0), (0.43, 0.31)]
+    else:
+        axes = [(math.cos(math.pi * i / d), math.sin(math.pi * i / d)) for i in range(d)]
+    pos = {}
+    for v in nodes:
+        x = sum(float(c) * a[0] for c, a in zip(v, axes, strict=True))  # type: ignore[arg-type]
+        y = sum(float(c) * a[1] for c, a in zip(v, axes, strict=True))  # type: ignore[arg-type]
+        pos[v] = (x, y)
+    if len({(round(x, 6), round(y, 6)) for x, y in pos.values()}) < len(pos):
+        return None
+    return pos
+
+
+def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
+    """Where each node is drawn: grid cells, ``pos`` attributes, a projection or a layout.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    dict
+        node -> ``(x, y)``. Deterministic: the fallback layouts use a fixed seed.
+
+    Examples
+    --------
+    >>> node_positions(lo.grid(2, 2))[(1, 0)]
+    (0.0, -1.0)
+    >>> len(node_positions(lo.Puzzle(nx.petersen_graph())))
+    10
+    """
+    cached = puzzle._cache.get("draw.positions")
+    if cached is not None:
+        return dict(cached)
+    layout = grid_layout(puzzle)
+    pos: dict[Hashable, tuple[float, float]] | None = None
+    if layout is not None:
+        pos = {v: (float(c), -float(r)) for v, (r, c) in layout.cells.items()}
+    if pos is None:
+        attrs = nx.get_node_attributes(puzzle.graph, "pos")
+        if len(attrs) == puzzle.n and all(
+            isinstance(p, Sequence | np.ndarray) and len(p) >= 2 for p in attrs.values()
+        ):
+            pos = {v: (float(attrs[v][0]), float(attrs[v][1])) for v in puzzle.nodes}
+    if pos is None:
+        pos = _tuple_projection(puzzle.nodes)
+    if pos is None:
+        graph = nx.Graph(puzzle.graph.to_undirected(as_view=True))
+        if puzzle.n <= 1:
+            pos = dict.fromkeys(puzzle.nodes, (0.0, 0.0))
+        elif puzzle.n <= 400 and nx.is_connected(graph):
+            raw = nx.kamada_kawai_layout(graph)
+            pos = {v: (float(raw[v][0]), float(raw[v][1])) for v in puzzle.nodes}
+        else:
+            raw = nx.spring_layout(graph, seed=0)
+            pos = {v: (float(raw[v][0]), float(raw[v][1])) for v in puzzle.nodes}
+    puzzle._cache["draw.positions"] = pos
+    return dict(pos)
+
+
+def draw_puzzle(
+    puzzle: Puzzle,
+    state: StateLike | None = None,
+    *,
+    presses: StateLike | None = None,
+    ax: Axes | None = None,
+    title: str | None = None,
+    legend: bool = True,
+) -> Axes:
+    """Draw a puzzle, optionally with a board and presses.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Grids are drawn as squares, other graphs as dots joined by their edges.
+    state : StateLike, optional
+        The lights to show (default all 0).
+    presses : StateLike, optional
+        Press counts in node order (or a dict); pressed nodes are marked with a dot (k = 2)
+        or their count.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new figure.
+    title : str, optional
+        Default: the puzzle's name or family.
+    legend : bool, default True
+        Add a legend of the light colours (and the press mark).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Use ``ax.figure`` to save or show the picture.
+
+    Raises
+    ------
+    InvalidStateError
+        A state or presses that do not fit the puzzle.
+
+    Examples
+    --------
+    >>> p = lo.grid(3, 3)
+    >>> ax = draw_puzzle(p, {(1, 1): 1}, presses={(0, 0): 1})
+    >>> ax.get_title()
+    'grid 3×3'
+    >>> ax.figure.savefig(io.BytesIO(), format="svg")
+    """
+    k = puzzle.modulus
+    vec = np.zeros(puzzle.n, dtype=np.int64) if state is None else puzzle.state_vector(state)
+    pvec = None if presses is None else puzzle.state_vector(presses, name="presses")
+    if ax is None:
+        layout = grid_layout(puzzle)
+        if layout is not None:
+            m, n = layout.shape
+            scale = min(0.6, 9.0 / max(m, n))
+            fig = _new_figure(max(3.0, n * scale + 1.0), max(3.0, m * scale + 1.2))
+        else:
+            fig = _new_figure(6.0, 6.0)
+        ax = fig.add_subplot()
+    palette = light_colors(puzzle)
+    pos = node_positions(puzzle)
+    if grid_layout(puzzle) is not None:
+        _draw_cells(ax, puzzle, pos, vec, palette)
+    else:
+        _draw_graph(ax, puzzle, pos, vec, palette)
+    if pvec is not None:
+        _draw_presses(ax, puzzle, pos, vec, pvec, palette)
+    ax.set_aspect("equal")
+    ax.autoscale_view()
+    ax.set_axis_off()
+    ax.set_title(puzzle_label(puzzle) if title is None else title)
+    if legend:
+        names = list(puzzle.colors) if puzzle.colors else [str(v) for v in range(k)]
+        if k == 2 and not puzzle.colors:
+            names = ["off", "on"]
+        handles: list[Any] = [
+            Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in range(k)
+        ]
+        if pvec is not None and pvec.any():
+            handles.append(ax.scatter([], [], s=30, c="#ffffff", edgecolors=_EDGE, label="pressed"))
+        ax.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncols=min(len(handles), 6),
+            frameon=False,
+            fontsize="small",
+        )
+    return ax
+
+
+def _draw_cells(
+    ax: Axes,
+    puzzle: Puzzle,
+    pos: Mapping[Hashable, tuple[float, float]],
+    vec: np.ndarray,
+    palette: Sequence[str],
+) -> None:
+    pressable = set(puzzle.pressable)
+    for node in puzzle.nodes:
+        x, y = pos[node]
+        value = int(vec[puzzle.index[node]])
+        ax.add_patch(
+            Rectangle(
+                (x - 0.45, y - 0.45),
+                0.9,
+                0.9,
+                facecolor=palette[value],
+                edgecolor=_EDGE,
+                linewidth=1.0,
+                linestyle="-" if node in pressable else ":",
+            )
+        )
+    xs = [p[0] for p in pos.values()]
+    ys = [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
+    ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
+
+
+def _draw_graph(
+    ax: Axes,
+    puzzle: Puzzle,
+    pos: Mapping[Hashable, tuple[float, float]],
+    vec: np.ndarray,
+    palette: Sequence[str],
+) -> None:
+    """Draw the edges (arrows in a directed graph) and the nodes as coloured dots."""
+    graph = puzzle.graph
+    segments = [(pos[u], pos[v]) for u, v in graph.edges()]
+    if segments:
+        ax.add_collection(LineCollection(segments, colors=_LINK, linewidths=1.0, zorder=1))
+    if graph.is_directed():
+        for u, v in graph.edges():
+            ax.annotate(
+                "",
+                xy=pos[v],
+                xytext=pos[u],
+                arrowprops={"arrowstyle": "-|>", "color": _LINK, "shrinkA": 8, "shrinkB": 8},
+                zorder=1,
+            )
+    size = float(np.clip(9000.0 / max(puzzle.n, 1), 25.0, 500.0))
+    xs = np.array([pos[v][0] for v in puzzle.nodes])
+    ys = np.array([pos[v][1] for v in puzzle.nodes])
+    colors = [palette[int(x)] for x in vec]
+    ax.scatter(xs, ys, s=size, c=colors, edgecolors=_EDGE, linewidths=1.0, zorder=2)
+    pad = 0.08 * max(float(np.ptp(xs)), float(np.ptp(ys)), 1e-9)
+    ax.set_xlim(float(xs.min()) - pad, float(xs.max()) + pad)
+    ax.set_ylim(float(ys.min()) - pad, float(ys.max()) + pad)
+
+
+def _draw_presses(
+    ax: Axes,
+    puzzle: Puzzle,
+    pos: Mapping[Hashable, tuple[float, float]],
+    vec: np.ndarray,
+    pvec: np.ndarray,
+    palette: Sequence[str],
+) -> None:
+    k = puzzle.modulus
+    big = puzzle.n <= 400
+    for node in puzzle.nodes:
+        i = puzzle.index[node]
+        count = int(pvec[i])
+        if not count:
+            continue
+        x, y = pos[node]
+        ink = _ink(palette[int(vec[i])])
+        if k == 2 or not big:
+            ax.scatter([x], [y], s=30 if big else 6, c=ink, edgecolors="none", zorder=3, marker="o")
+        else:
+            ax.text(
+                x,
+                y,
+                str(count),
+                ha="center",
+                va="center",
+                color=ink,
+                fontsize="small",
+                fontweight="bold",
+                zorder=3,
+            )
+
+
+def draw_solution(solution: Solution) -> Figure:
+    """Draw a solution: the board with the presses marked, and the board after them.
+
+    Parameters
+    ----------
+    solution : Solution
+        From :func:`lightsout_graphs.solve`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two panels; the title gives the number of presses and of solutions.
+
+    Examples
+    --------
+    >>> sol = lo.solve(lo.grid(3, 3), 1)
+    >>> fig = draw_solution(sol)
+    >>> [ax.get_title() for ax in fig.axes]
+    ['board and presses', 'after the presses']
+    """
+    puzzle = solution.puzzle
+    wide = grid_layout(puzzle)
+    if wide is not None:
+        m, n = wide.shape
+        scale = min(0.55, 6.0 / max(m, n))
+        fig = _new_figure(max(6.0, 2 * n * scale + 1.5), max(3.2, m * scale + 1.6))
+    else:
+        fig = _new_figure(11.0, 6.0)
+    left, right = fig.subplots(1, 2)
+    draw_puzzle(puzzle, solution.state, presses=solution.vector, ax=left, title="board and presses")
+    after = puzzle.apply_vector(
+        solution.state, solution.vector[[puzzle.index[u] for u in puzzle.pressable]]
+    )
+    draw_puzzle(puzzle, after, ax=right, title="after the presses", legend=False)
+    fewest = " (fewest)" if solution.optimal else ""
+    fig.suptitle(
+        f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, "
+        f"{solution.count} solutions"
+    )
+    return fig
+
+
+def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: int = 9) -> Figure:
+    """Draw the quiet patterns (presses that change nothing) of a puzzle, one panel each.
+
+    Parameters
+    ----------
+    puzzle_or_analysis : Puzzle or Analysis
+        A puzzle (it is analysed) or the result of :func:`lightsout_graphs.analyze`.
+    max_patterns : int, default 9
+        Draw at most this many generators.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per generator of the quiet patterns, pressed nodes coloured by their count
+        and marked; a single panel saying so when there are none.
+
+    Examples
+    --------
+    >>> fig = draw_quiet_patterns(lo.grid(5, 5))
+    >>> [ax.get_title() for ax in fig.axes]
+    ['quiet pattern 1', 'quiet pattern 2']
+    """
+    if isinstance(puzzle_or_analysis, Puzzle):
+        from lightsout_graphs.analysis import analyze
+
+        analysis = analyze(puzzle_or_analysis)
+    else:
+        analysis = puzzle_or_analysis
+    puzzle = analysis.puzzle
+    patterns = list(zip(analysis.quiet_patterns, analysis.quiet_orders, strict=True))
+    shown = patterns[: max(1, max_patterns)]
+    count = max(1, len(shown))
+    cols = min(count, 3)
+    rows = math.ceil(count / cols)
+    fig = _new_figure(3.2 * cols + 0.4, 3.4 * rows + 0.6)
+    axes = np.atleast_1d(fig.subplots(rows, cols)).ravel()
+    if not shown:
+        draw_puzzle(puzzle, None, ax=axes[0], title="no quiet patterns", legend=False)
+    for i, (pattern, order) in enumerate(shown):
+        vec = puzzle.state_vector(pattern, name="quiet pattern")
+        title = f"quiet pattern {i + 1}"
+        if order != puzzle.modulus:
+            title += f" (order {order})"
+        draw_puzzle(puzzle, vec, presses=vec, ax=axes[i], title=title, legend=False)
+    for extra in axes[count:]:
+        extra.set_axis_off()
+    more = f", {len(patterns)} generators shown {len(shown)}" if len(patterns) > len(shown) else ""
+    every = "; every board is solvable" if not patterns else ""
+    fig.suptitle(f"{puzzle_label(puzzle)}: {analysis.kernel_size} quiet patterns{every}{more}")
+    return fig
+
+
+def draw_nullity_table(
+    table: np.ndarray | Sequence[Sequence[int]],
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    family: str = "grid",
+    ax: Axes | None = None,
+    annotate: bool | None = None,
+) -> Axes:
+    """Draw a nullity table as a heat map: rows m, columns n (the solvable board sizes).
+
+    Parameters
+    ----------
+    table : array of shape (M, N)
+        ``table[m - 1, n - 1]`` is the nullity of the m×n board (as returned by
+        :func:`lightsout_graphs.grids.nullity_table`); negative entries are left blank.
+    modulus : int, default 2
+        For the title.
+    rule : str, default "closed"
+        For the title.
+    family : str, default "grid"
+        For the title.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; default a new figure.
+    annotate : bool, optional
+        Write each value in its cell; default when the table is at most 20×20.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    InvalidStateError
+        A table that is not a 2-D array of ints.
+
+    Examples
+    --------
+    >>> ax = draw_nullity_table([[0, 1], [1, 0]])
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('n (columns)', 'm (rows)')
+    """
+    try:
+        data = np.asarray(table, dtype=float)
+    except (TypeError, ValueError) as err:
+        msg = f"Argument 'table' must be a 2-D array of nullities: {err}."
+        raise InvalidStateError(msg) from err
+    if data.ndim != 2 or data.size == 0:
+        msg = f"Argument 'table' must be a non-empty 2-D array, not of shape {data.shape}."
+        raise InvalidStateError(msg)
+    rows, cols = data.shape
+    if ax is None:
+        side = min(10.0, max(4.0, 0.35 * max(rows, cols) + 2.0))
+        fig = _new_figure(side + 1.0, side)
+        ax = fig.add_subplot()
+    masked = np.ma.masked_less(data, 0)
+    image = ax.imshow(
+        masked,
+        origin="upper",
+        cmap="viridis",
+        interpolation="nearest",
+        extent=(0.5, cols + 0.5, rows + 0.5, 0.5),
+        vmin=0,
+    )
+    ax.figure.colorbar(image, ax=ax, label="nullity (0: every board solvable)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("n (columns)")
+    ax.set_ylabel("m (rows)")
+    ax.set_title(f"Nullity of m×n {family} boards, {rule} rule, mod {modulus}")
+    if annotate is None:
+        annotate = max(rows, cols) <= 20
+    if annotate:
+        cmap = image.get_cmap()
+        norm = image.norm
+        for r in range(rows):
+            for c in range(cols):
+                if data[r, c] < 0:
+                    continue
+                color = mcolors.to_hex(cmap(norm(data[r, c])))
+                ax.text(
+                    c + 1,
+                    r + 1,
+                    f"{int(data[r, c])}",
+                    ha="center",
+                    va="center",
+                    fontsize="x-small",
+                    color=_ink(color),
+                )
+    return ax
