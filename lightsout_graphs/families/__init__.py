@@ -1,5 +1,89 @@
-"""Graph families as puzzles: grids, tori, hypercubes, chess boards, polyhedra and more."""
+"""Graph families as puzzles: grids, tori, hypercubes, chess boards, polyhedra and more.
 
-from lightsout_graphs.families.lattices import grid, grid_graph
+Every family returns a :class:`~lightsout_graphs.Puzzle` with a ``pos`` attribute on each node
+for drawing and a :class:`~lightsout_graphs.FamilyInfo` recording its name and parameters.
+:func:`make` builds any of them by name, as the CLI, the catalog and research sweeps do.
+"""
 
-__all__ = ["grid", "grid_graph"]
+from __future__ import annotations
+
+from lightsout_graphs.families.chess import alien_tiles, chess_graph, king, knight, rook, x_pattern
+from lightsout_graphs.families.graph6 import from_graph6, iter_graph6, read_graph6
+from lightsout_graphs.families.lattices import (
+    grid,
+    grid_graph,
+    hexagonal,
+    hypercube,
+    torus,
+    torus_graph,
+    triangular,
+)
+from lightsout_graphs.families.patterns import merlin, merlin_pattern, press_pattern
+from lightsout_graphs.families.polyhedra import (
+    FACES,
+    cube,
+    cube_surface,
+    cube_surface_graph,
+    dodecahedron,
+    icosahedron,
+    octahedron,
+    solid_graph,
+    tetrahedron,
+)
+from lightsout_graphs.families.registry import FAMILIES, family_params, make
+from lightsout_graphs.families.small import (
+    NAMED_GRAPHS,
+    complete,
+    cycle,
+    heawood,
+    named,
+    path,
+    petersen,
+    random_graph,
+    random_regular,
+    tree,
+)
+
+__all__ = [
+    "FACES",
+    "FAMILIES",
+    "NAMED_GRAPHS",
+    "alien_tiles",
+    "chess_graph",
+    "complete",
+    "cube",
+    "cube_surface",
+    "cube_surface_graph",
+    "cycle",
+    "dodecahedron",
+    "family_params",
+    "from_graph6",
+    "grid",
+    "grid_graph",
+    "heawood",
+    "hexagonal",
+    "hypercube",
+    "icosahedron",
+    "iter_graph6",
+    "king",
+    "knight",
+    "make",
+    "merlin",
+    "merlin_pattern",
+    "named",
+    "octahedron",
+    "path",
+    "petersen",
+    "press_pattern",
+    "random_graph",
+    "random_regular",
+    "read_graph6",
+    "rook",
+    "solid_graph",
+    "tetrahedron",
+    "torus",
+    "torus_graph",
+    "tree",
+    "triangular",
+    "x_pattern",
+]

@@ -1,0 +1,275 @@
+"""Chess-move boards: each press reaches the cells a king, bishop-step, knight or rook could move to."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable
+
+import networkx as nx
+
+from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.families._common import build, check_int
+from lightsout_graphs.puzzle import Puzzle
+
+__all__ = ["alien_tiles", "chess_graph", "king", "knight", "rook", "x_pattern"]
+
+#: Single-step moves of the leapers, as (row, column) offsets.
+MOVES: dict[str, tuple[tuple[int, int], ...]] = {
+    "king": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
+    "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    "knight": ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)),
+}
+
+
+def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
+    """The m×n board where cells are joined when ``piece`` moves from one to the other.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns, >= 1.
+    piece : {"king", "x", "knight", "rook"}
+        ``x`` is one diagonal step; ``rook`` reaches its whole row and column.
+
+    Returns
+    -------
+    networkx.Graph
+        Nodes ``(row, column)`` in row-major order with a grid ``pos`` (row 0 at the top).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size or an unknown piece.
+
+    Examples
+    --------
+    >>> chess_graph(3, 3, "knight").degree[(0, 0)]
+    2
+    >>> chess_graph(2, 3, "rook").number_of_edges()
+    9
+    """
+    m = check_int(m, "m", 1)
+    n = check_int(n, "n", 1)
+    g = nx.Graph()
+    for r, c in itertools.product(range(m), range(n)):
+        g.add_node((r, c), pos=(float(c), -float(r) if r else 0.0))
+    if piece == "rook":
+        for r, c in itertools.product(range(m), range(n)):
+            for c2 in range(c + 1, n):
+                g.add_edge((r, c), (r, c2))
+            for r2 in range(r + 1, m):
+                g.add_edge((r, c), (r2, c))
+        return g
+    if piece not in MOVES:
+        msg = f"Argument 'piece' must be one of king, x, knight, rook, not {piece!r}."
+        raise InvalidPuzzleError(msg)
+    for r, c in itertools.product(range(m), range(n)):
+        for dr, dc in MOVES[piece]:
+            if 0 <= r + dr < m and 0 <= c + dc < n:
+                g.add_edge((r, c), (r + dr, c + dc))
+    return g
+
+
+def _board(
+    piece: str,
+    family: str,
+    m: int,
+    n: int | None,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+) -> Puzzle:
+    n = m if n is None else n
+    g = chess_graph(m, n, piece)
+    return build(
+        g, family, {"m": int(m), "n": int(n)}, modulus=modulus, rule=rule, pressable=pressable
+    )
+
+
+def king(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes the 8 cells around it (a king's moves), and itself.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("king", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = king(3)
+    >>> p
+    <Puzzle: 9 nodes, 20 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())
+    9
+    """
+    return _board("king", "king", m, n, modulus, rule, pressable)
+
+
+def x_pattern(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out with the × pattern: a press changes its 4 diagonal neighbours, and itself.
+
+    This is the × effect pattern of Lights Out Deluxe. Diagonal steps keep the colour of a
+    chessboard square, so the board splits into two independent puzzles.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("x_pattern", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = x_pattern(3)
+    >>> p
+    <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (1, 1)).items() if x)
+    [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]
+    """
+    return _board("x", "x_pattern", m, n, modulus, rule, pressable)
+
+
+def knight(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes the cells a knight's move away, and itself (XL-25).
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("knight", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = knight(3)
+    >>> p
+    <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (1, 2), (2, 1)]
+    """
+    return _board("knight", "knight", m, n, modulus, rule, pressable)
+
+
+def rook(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes its whole row and column, the pressed cell once.
+
+    This is Alien Tiles (7×7 with 4 colours: ``rook(7, modulus=4)``).
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("rook", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = rook(3, 4)
+    >>> p
+    <Puzzle: 12 nodes, 30 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())  # 4 in the row + 3 in the column - 1 shared
+    6
+    """
+    return _board("rook", "rook", m, n, modulus, rule, pressable)
+
+
+#: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).
+alien_tiles = rook
