@@ -1,0 +1,27 @@
+"""Research sweeps: one analysis over thousands of puzzles, locally or on Dask, stored durably.
+
+A sweep spec (TOML or a dict, see :mod:`lightsout_graphs.sweep.spec`) names a family with
+parameter ranges, or a stream of graph6 graphs, plus moduli, rules and metrics
+(:data:`METRICS`). :func:`run` cuts the work into chunks, computes them on a local process
+pool or a Dask cluster and writes one Parquet file per finished chunk; running it again
+resumes. :func:`read_results` loads the table and :func:`report` summarises and plots it.
+"""
+
+from __future__ import annotations
+
+from lightsout_graphs.sweep.metrics import METRICS, Metric
+from lightsout_graphs.sweep.report import report
+from lightsout_graphs.sweep.runners import RUNNERS, run
+from lightsout_graphs.sweep.spec import SweepSpec, load_spec
+from lightsout_graphs.sweep.store import read_results
+
+__all__ = [
+    "METRICS",
+    "RUNNERS",
+    "Metric",
+    "SweepSpec",
+    "load_spec",
+    "read_results",
+    "report",
+    "run",
+]

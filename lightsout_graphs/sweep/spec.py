@@ -1,0 +1,513 @@
+"""Sweep specifications: parse and validate TOML files or Python dicts into a :class:`SweepSpec`.
+
+The format (a ``[sweep]`` table; every key is checked, unknown keys are errors)::
+
+    [sweep]
+    family = "grid"                              # a family from lightsout_graphs.families
+    params = { m = "1..40", n = [3, 5, 7] }      # inclusive int ranges, lists or single values
+    moduli = [2, 3]                              # ints >= 2, or a range such as "2..7"
+    rules = ["closed", "open"]                   # default ["closed"]
+    metrics = ["nullity", "kernel_size", "all_solvable", "all_on_solvable"]
+    chunk_size = 20                              # optional: puzzles (or graphs) per chunk
+    max_kernel_enum = 65536                      # optional: largest kernel enumerated
+
+A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a path or a list
+of paths, relative to the spec file) or ``geng = "9"`` (the arguments of nauty's ``geng``,
+which is run to produce the stream, for example ``"-c 8"`` for connected graphs).
+
+Parameter values:
+
+- ``"a..b"``: the ints a, a+1, ..., b (inclusive); ``"a..b step s"`` takes every s-th.
+- a list: these values, in this order (ints, floats, strings or booleans).
+- a single int, float, string or boolean: that value only.
+- ``"m x n for m, n in 1..20"``: tuples (for parameters such as ``shape``) over the product
+  of the range; the table gets a string column ``"3x5"`` named after the parameter and one
+  int column per loop variable (``m``, ``n``). ``"d x d for d in 2..9"`` gives square shapes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import json
+import math
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.puzzle import RULES
+
+__all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
+
+#: Default items per chunk: puzzles of a family, or graphs of a graph6 stream.
+DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 2000}
+
+_TOP_KEYS = {"sweep"}
+_KEYS = {
+    "family",
+    "params",
+    "graph6",
+    "geng",
+    "moduli",
+    "rules",
+    "metrics",
+    "chunk_size",
+    "max_kernel_enum",
+    "description",
+}
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
+_TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
+_MAX_ITEMS = 50_000_000
+
+
+@dataclass(frozen=True)
+class ParamAxis:
+    """One family parameter of a sweep: the values to pass and the table columns they fill.
+
+    Attributes
+    ----------
+    name : str
+        The keyword passed to the family.
+    values : tuple
+        The values passed, in sweep order.
+    columns : tuple of dict
+        For each value, the table cells it fills (column name -> cell).
+    """
+
+    name: str
+    values: tuple[Any, ...]
+    columns: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """A validated sweep: what to build, which moduli and rules, which metrics, how to chunk.
+
+    Build one with :func:`load_spec`; :meth:`to_dict` gives the canonical form recorded in the
+    result manifest (two specs are the same sweep exactly when these dicts are equal).
+
+    Attributes
+    ----------
+    family : str or None
+        The family name, or None for a graph stream.
+    axes : tuple of ParamAxis
+        The family parameters, in spec order (their product is swept).
+    graph6 : tuple of str
+        Absolute paths of graph6 files (graph streams only).
+    geng : str or None
+        Arguments for nauty's geng (graph streams only).
+    moduli : tuple of int
+    rules : tuple of str
+    metrics : tuple of str
+    chunk_size : int
+    max_kernel_enum : int
+    description : str
+    """
+
+    family: str | None
+    axes: tuple[ParamAxis, ...]
+    graph6: tuple[str, ...]
+    geng: str | None
+    moduli: tuple[int, ...]
+    rules: tuple[str, ...]
+    metrics: tuple[str, ...]
+    chunk_size: int
+    max_kernel_enum: int
+    description: str = ""
+    raw_params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_stream(self) -> bool:
+        """Whether the sweep reads a stream of graphs (graph6 files or geng)."""
+        return self.family is None
+
+    @property
+    def param_columns(self) -> tuple[str, ...]:
+        """The table columns filled by the family parameters (empty for streams)."""
+        out: list[str] = []
+        for axis in self.axes:
+            out.extend(axis.columns[0])
+        return tuple(out)
+
+    @property
+    def puzzles_per_item(self) -> int:
+        """How many table rows one parameter combination or one graph gives."""
+        return len(self.moduli) * len(self.rules)
+
+    def family_combinations(self) -> int:
+        """The number of parameter combinations of a family sweep (1 when it has none)."""
+        return math.prod(len(a.values) for a in self.axes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical, JSON-ready form of the spec (as recorded in the manifest).
+
+        Examples
+        --------
+        >>> spec = load_spec(
+        ...     {"family": "grid", "params": {"m": "1..3", "n": 4}, "metrics": ["nullity"]}
+        ... )
+        >>> spec.to_dict()["params"]
+        {'m': '1..3', 'n': 4}
+        """
+        out: dict[str, Any] = {
+            "moduli": list(self.moduli),
+            "rules": list(self.rules),
+            "metrics": list(self.metrics),
+            "chunk_size": self.chunk_size,
+            "max_kernel_enum": self.max_kernel_enum,
+            "description": self.description,
+        }
+        if self.family is not None:
+            out["family"] = self.family
+            out["params"] = self.raw_params
+        elif self.geng is not None:
+            out["geng"] = self.geng
+        else:
+            out["graph6"] = list(self.graph6)
+        return json.loads(json.dumps(out))
+
+
+def _fail(key: str, message: str) -> SweepSpecError:
+    return SweepSpecError(f"Sweep spec key {key!r}: {message}")
+
+
+def _int_range(key: str, text: str) -> list[int] | None:
+    match = _RANGE.match(text)
+    if match is None:
+        return None
+    lo, hi, step = int(match[1]), int(match[2]), int(match[3] or 1)
+    if hi < lo:
+        raise _fail(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
+    if step < 1:
+        raise _fail(key, f"bad range {text!r}: the step must be >= 1.")
+    return list(range(lo, hi + 1, step))
+
+
+def _scalar(key: str, value: object) -> Any:
+    if isinstance(value, bool | int | float | str):
+        return value
+    raise _fail(key, f"values must be ints, floats, strings or booleans, not {value!r}.")
+
+
+def _tuple_axis(key: str, text: str) -> ParamAxis | None:
+    match = _TUPLE.match(text)
+    if match is None:
+        return None
+    parts = [p.strip() for p in match[1].split("x")]
+    loop = [v.strip() for v in match[2].split(",")]
+    values = _int_range(key, match[3])
+    if values is None:
+        raise _fail(key, f"bad range {match[3]!r} in {text!r}; write it as 'a..b'.")
+    if len(set(loop)) != len(loop):
+        raise _fail(key, f"repeated loop variable in {text!r}.")
+    unknown = [p for p in parts if p not in loop]
+    unused = [v for v in loop if v not in parts]
+    if unknown or unused:
+        bad = (unknown or unused)[0]
+        raise _fail(key, f"variable {bad!r} in {text!r} is not both looped over and used.")
+    tuples, cells = [], []
+    for combo in itertools.product(values, repeat=len(loop)):
+        env = dict(zip(loop, combo, strict=True))
+        tup = tuple(env[p] for p in parts)
+        tuples.append(tup)
+        cells.append({key: "x".join(str(v) for v in tup), **env})
+    return ParamAxis(key, tuple(tuples), tuple(cells))
+
+
+def _axis(key: str, value: object) -> ParamAxis:
+    values: list[Any] | None
+    if isinstance(value, str):
+        values = _int_range(key, value)
+        if values is None:
+            tup = _tuple_axis(key, value)
+            if tup is not None:
+                return tup
+            if ".." in value:
+                raise _fail(key, f"bad range {value!r}; write inclusive int ranges as 'a..b'.")
+            values = [value]
+    elif isinstance(value, list | tuple):
+        if not value:
+            raise _fail(key, "the list of values is empty.")
+        values = [_scalar(key, v) for v in value]
+    else:
+        values = [_scalar(key, value)]
+    return ParamAxis(key, tuple(values), tuple({key: v} for v in values))
+
+
+def _family_signature(family: str) -> tuple[set[str] | None, bool]:
+    """The keyword names a family accepts (None: any) and whether the family exists."""
+    from lightsout_graphs import families
+
+    table = getattr(families, "FAMILIES", None)
+    if table is None:
+        # The family registry is not available: the grid family alone is supported.
+        return ({"m", "n", "shape"}, True) if family == "grid" else (None, False)
+    if family not in table:
+        return None, False
+    try:
+        sig = inspect.signature(table[family])
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
+        return None, True
+    names: set[str] = set()
+    for p in sig.parameters.values():
+        if p.kind is inspect.Parameter.VAR_KEYWORD:
+            return None, True
+        if p.kind is not inspect.Parameter.VAR_POSITIONAL:
+            names.add(p.name)
+    if family == "grid":
+        names |= {"m", "n", "shape"}
+    return names, True
+
+
+def _families_known() -> list[str]:
+    from lightsout_graphs import families
+
+    table = getattr(families, "FAMILIES", None)
+    return sorted(table) if table is not None else ["grid"]
+
+
+def _int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
+    if isinstance(value, str):
+        got = _int_range(key, value)
+        if got is None:
+            raise _fail(key, f"bad range {value!r}; write it as 'a..b' or a list of ints.")
+        items: list[object] = list(got)
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        items = [value]
+    if not items:
+        raise _fail(key, "the list is empty.")
+    out = []
+    for v in items:
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise _fail(key, f"every value must be an int >= {low}, not {v!r}.")
+        out.append(v)
+    if len(set(out)) != len(out):
+        raise _fail(key, f"repeated value in {value!r}.")
+    return tuple(out)
+
+
+def _str_list(key: str, value: object) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not items:
+        raise _fail(key, f"must be a string or a non-empty list of strings, not {value!r}.")
+    for v in items:
+        if not isinstance(v, str):
+            raise _fail(key, f"every value must be a string, not {v!r}.")
+    if len(set(items)) != len(items):
+        raise _fail(key, f"repeated value in {value!r}.")
+    return tuple(items)
+
+
+def _positive_int(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _fail(key, f"must be an int >= 1, not {value!r}.")
+    return value
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        msg = f"Cannot read sweep spec file {str(path)!r}: {exc.strerror or exc}."
+        raise SweepSpecError(msg) from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = f"Sweep spec file {str(path)!r} is not valid TOML: {exc}."
+        raise SweepSpecError(msg) from exc
+
+
+def load_spec(
+    spec: str | os.PathLike[str] | Mapping[str, Any] | SweepSpec,
+    *,
+    base_dir: str | os.PathLike[str] | None = None,
+) -> SweepSpec:
+    """Read and validate a sweep spec from a TOML file, a dict, or pass a SweepSpec through.
+
+    Parameters
+    ----------
+    spec : path, dict or SweepSpec
+        A TOML file with a ``[sweep]`` table, or the same as a dict (with or without the
+        outer ``"sweep"`` key). See the module documentation for the keys.
+    base_dir : path, optional
+        Where relative graph6 paths start: default the spec file's folder, or the current
+        folder for a dict.
+
+    Returns
+    -------
+    SweepSpec
+
+    Raises
+    ------
+    SweepSpecError
+        For an unreadable file, invalid TOML, an unknown key, a bad range, an unknown family,
+        parameter, rule or metric, or a missing graph6 file; the message names the key.
+
+    Examples
+    --------
+    >>> spec = load_spec(
+    ...     {
+    ...         "family": "grid",
+    ...         "params": {"m": "1..3", "n": [2, 4]},
+    ...         "moduli": [2, 3],
+    ...         "metrics": ["nullity", "kernel_size"],
+    ...     }
+    ... )
+    >>> spec.axes[0].values, spec.moduli, spec.rules
+    ((1, 2, 3), (2, 3), ('closed',))
+    >>> load_spec({"family": "grid", "params": {"m": "5..1"}, "metrics": ["nullity"]})
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Sweep spec key 'm': bad range '5..1': ...
+    """
+    from lightsout_graphs.sweep.metrics import METRICS
+
+    if isinstance(spec, SweepSpec):
+        return spec
+    if isinstance(spec, Mapping):
+        data: Mapping[str, Any] = spec
+        base = Path(base_dir) if base_dir is not None else Path.cwd()
+    elif isinstance(spec, str | os.PathLike):
+        path = Path(spec)
+        data = _read_toml(path)
+        base = Path(base_dir) if base_dir is not None else path.resolve().parent
+    else:
+        msg = f"Argument 'spec' must be a path, a dict or a SweepSpec, not {type(spec).__name__}."
+        raise SweepSpecError(msg)
+    if "sweep" in data:
+        unknown_top = sorted(set(data) - _TOP_KEYS)
+        if unknown_top:
+            raise _fail(unknown_top[0], "unknown top-level key; everything goes in [sweep].")
+        table = data["sweep"]
+        if not isinstance(table, Mapping):
+            raise _fail("sweep", "must be a table.")
+    else:
+        table = data
+    unknown = sorted(set(table) - _KEYS)
+    if unknown:
+        raise _fail(unknown[0], f"unknown key; expected some of {', '.join(sorted(_KEYS))}.")
+
+    sources = [k for k in ("family", "graph6", "geng") if k in table]
+    if len(sources) != 1:
+        key = sources[1] if len(sources) > 1 else "family"
+        raise _fail(key, "give exactly one of 'family', 'graph6' or 'geng'.")
+
+    if "metrics" not in table:
+        raise _fail("metrics", "is required: the list of metrics to compute.")
+    metrics = _str_list("metrics", table["metrics"])
+    for m in metrics:
+        if m not in METRICS:
+            raise _fail("metrics", f"unknown metric {m!r}; expected some of {', '.join(METRICS)}.")
+    moduli = _int_list("moduli", table.get("moduli", [2]), low=2)
+    rules = _str_list("rules", table.get("rules", ["closed"]))
+    for r in rules:
+        if r not in RULES:
+            raise _fail("rules", f"unknown rule {r!r}; expected some of {', '.join(RULES)}.")
+    description = table.get("description", "")
+    if not isinstance(description, str):
+        raise _fail("description", f"must be a string, not {description!r}.")
+    max_enum = _positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
+
+    family: str | None = None
+    axes: list[ParamAxis] = []
+    raw_params: dict[str, Any] = {}
+    graph6: tuple[str, ...] = ()
+    geng: str | None = None
+    if "family" in table:
+        family = table["family"]
+        if not isinstance(family, str):
+            raise _fail("family", f"must be a family name, not {family!r}.")
+        accepted, exists = _family_signature(family)
+        if not exists:
+            raise _fail(
+                "family",
+                f"unknown family {family!r}; expected one of {', '.join(_families_known())}.",
+            )
+        params = table.get("params", {})
+        if not isinstance(params, Mapping):
+            raise _fail("params", f"must be a table of parameter ranges, not {params!r}.")
+        columns: set[str] = {"modulus", "rule", *metrics}
+        for key, value in params.items():
+            if key in ("modulus", "rule"):
+                plural = {"modulus": "moduli", "rule": "rules"}[key]
+                raise _fail(key, f"set it with the {plural!r} key, not in params.")
+            if accepted is not None and key not in accepted:
+                raise _fail(
+                    key, f"unknown parameter of family {family!r}; it takes {sorted(accepted)}."
+                )
+            axis = _axis(key, value)
+            clash = sorted(set(axis.columns[0]) & columns)
+            if clash:
+                what = "a metric" if clash[0] in metrics else "another column"
+                raise _fail(key, f"its table column {clash[0]!r} has the name of {what}.")
+            columns |= set(axis.columns[0])
+            axes.append(axis)
+            raw_params[key] = list(value) if isinstance(value, tuple) else value
+        if "graph6" in columns:
+            raise _fail("params", "the column name 'graph6' is reserved for graph streams.")
+        default_chunk = DEFAULT_CHUNK_SIZE["family"]
+    else:
+        if "params" in table:
+            raise _fail("params", "only a family takes params, not a graph stream.")
+        if "graph6" in table:
+            paths = _str_list("graph6", table["graph6"])
+            resolved = []
+            for p in paths:
+                full = (base / p).resolve()
+                if not full.is_file():
+                    raise _fail("graph6", f"no such file {str(full)!r}.")
+                resolved.append(str(full))
+            graph6 = tuple(resolved)
+        else:
+            geng = table["geng"]
+            if isinstance(geng, int) and not isinstance(geng, bool):
+                geng = str(geng)
+            if not isinstance(geng, str) or not geng.strip():
+                raise _fail(
+                    "geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}."
+                )
+            geng = " ".join(geng.split())
+        default_chunk = DEFAULT_CHUNK_SIZE["stream"]
+    chunk_size = _positive_int("chunk_size", table.get("chunk_size", default_chunk))
+
+    out = SweepSpec(
+        family=family,
+        axes=tuple(axes),
+        graph6=graph6,
+        geng=geng,
+        moduli=moduli,
+        rules=rules,
+        metrics=metrics,
+        chunk_size=chunk_size,
+        max_kernel_enum=max_enum,
+        description=description,
+        raw_params=raw_params,
+    )
+    if family is not None:
+        total = out.family_combinations() * out.puzzles_per_item
+        if total > _MAX_ITEMS:
+            raise _fail("params", f"the sweep has {total} puzzles, more than {_MAX_ITEMS}.")
+        _check_first_puzzle(out)
+    return out
+
+
+def _check_first_puzzle(spec: SweepSpec) -> None:
+    """Build the first puzzle of a family sweep so bad parameter values fail at once."""
+    from lightsout_graphs.errors import LightsOutError
+    from lightsout_graphs.sweep.work import build_puzzle
+
+    kwargs = {a.name: a.values[0] for a in spec.axes}
+    try:
+        build_puzzle(spec.family or "", kwargs, spec.moduli[0], spec.rules[0])
+    except (LightsOutError, TypeError, ValueError) as exc:
+        names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+        key = spec.axes[0].name if spec.axes else "params"
+        msg = f"family {spec.family!r} rejects the parameters {names}: {exc}"
+        raise _fail(key, msg) from exc

@@ -1,0 +1,274 @@
+"""Durable sweep results: a Parquet dataset folder with one file per finished chunk.
+
+Layout of a result folder ``DIR``::
+
+    DIR/_manifest.json            the spec, the input fingerprints, the library version
+    DIR/chunk-00000000.parquet    rows of chunk 0 (a file is whole or absent)
+    DIR/chunk-00000001.parquet    ...
+    DIR/_geng.g6                  geng's output, kept for resuming (geng sweeps only)
+
+Chunk files are written under a temporary name starting with ``_`` and renamed with
+:func:`os.replace`, so a killed run leaves no half file. Names starting with ``_`` are
+ignored by pyarrow and pandas, so ``pandas.read_parquet(DIR)`` reads the chunk files only.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep.spec import SweepSpec
+
+__all__ = ["MANIFEST", "ResultStore", "read_results"]
+
+#: The manifest's file name inside a result folder.
+MANIFEST = "_manifest.json"
+_FORMAT = 1
+_CHUNK = re.compile(r"^chunk-(\d{8})\.parquet$")
+_OWNED = re.compile(
+    r"^(chunk-\d{8}\.parquet|_tmp-chunk-\d{8}\.parquet\.\d+|_manifest\.json|_geng\.g6)$"
+)
+
+
+def _sha256(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def input_fingerprint(spec: SweepSpec) -> list[dict[str, Any]]:
+    """Size and SHA-256 of each graph6 input, so edited inputs are not resumed silently."""
+    return [{"path": p, "size": os.path.getsize(p), "sha256": _sha256(p)} for p in spec.graph6]
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f"_tmp-{path.name}.{os.getpid()}")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _first_difference(old: Any, new: Any, where: str = "") -> str:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new)):
+            if old.get(key) != new.get(key):
+                return _first_difference(old.get(key), new.get(key), f"{where}{key}.")
+    return f"{where.rstrip('.') or 'spec'}: {old!r} there, {new!r} now"
+
+
+class ResultStore:
+    """A result folder opened for one sweep: checks the manifest, lists and writes chunks.
+
+    Parameters
+    ----------
+    out : path
+        The folder (created when missing).
+    spec : SweepSpec
+    overwrite : bool, default False
+        Discard the results of a different sweep in ``out`` instead of refusing.
+
+    Raises
+    ------
+    SweepSpecError
+        When ``out`` holds a different sweep (the message names the first key that differs),
+        or is a non-empty folder without a manifest, and ``overwrite`` is False.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lightsout_graphs.sweep import load_spec
+    >>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 2}, "metrics": ["edges"]})
+    >>> store = ResultStore(tempfile.mkdtemp(), spec)
+    >>> store.finished_chunks()
+    set()
+    """
+
+    def __init__(self, out: str | os.PathLike[str], spec: SweepSpec, *, overwrite: bool = False):
+        from lightsout_graphs import __version__
+
+        self.path = Path(out)
+        self.spec = spec
+        if self.path.exists() and not self.path.is_dir():
+            msg = f"Argument 'out' is {str(self.path)!r}, which is a file, not a folder."
+            raise SweepSpecError(msg)
+        self.path.mkdir(parents=True, exist_ok=True)
+        manifest_path = self.path / MANIFEST
+        self.manifest: dict[str, Any] = {
+            "format": _FORMAT,
+            "spec": spec.to_dict(),
+            "inputs": input_fingerprint(spec),
+            "library_version": __version__,
+            "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            "columns": [f"{f.name}:{f.type}" for f in self._schema()],
+            "complete": False,
+        }
+        if manifest_path.exists():
+            try:
+                old = json.loads(manifest_path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                old = {"spec": f"<unreadable manifest: {exc}>"}
+            same = (
+                old.get("spec") == self.manifest["spec"]
+                and old.get("inputs") == (self.manifest["inputs"])
+            )
+            if same:
+                self.manifest["created"] = old.get("created", self.manifest["created"])
+                self.manifest["complete"] = bool(old.get("complete", False))
+            elif not overwrite:
+                diff = _first_difference(
+                    {"spec": old.get("spec"), "inputs": old.get("inputs")},
+                    {"spec": self.manifest["spec"], "inputs": self.manifest["inputs"]},
+                )
+                msg = (
+                    f"Result folder {str(self.path)!r} holds a different sweep ({diff}); "
+                    "use another folder or overwrite=True (--overwrite) to discard it."
+                )
+                raise SweepSpecError(msg)
+            else:
+                self._clear()
+        else:
+            others = [p.name for p in self.path.iterdir()]
+            if others and not overwrite:
+                msg = (
+                    f"Result folder {str(self.path)!r} is not empty and holds no sweep manifest "
+                    f"(found {min(others)!r}); use an empty folder or --overwrite."
+                )
+                raise SweepSpecError(msg)
+            self._clear()
+        # Leftovers of a killed run: temporary files that were never renamed.
+        for p in self.path.glob("_tmp-*"):
+            p.unlink(missing_ok=True)
+        _atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
+
+    def _schema(self) -> pa.Schema:
+        from lightsout_graphs.sweep.work import schema
+
+        return schema(self.spec)
+
+    def _clear(self) -> None:
+        for p in self.path.iterdir():
+            if _OWNED.match(p.name):
+                p.unlink(missing_ok=True)
+
+    def chunk_path(self, chunk_id: int) -> Path:
+        """The file of one chunk."""
+        return self.path / f"chunk-{chunk_id:08d}.parquet"
+
+    def finished_chunks(self) -> set[int]:
+        """The ids of the chunks whose file exists (whole, thanks to the atomic rename)."""
+        out = set()
+        for p in self.path.iterdir():
+            match = _CHUNK.match(p.name)
+            if match:
+                out.add(int(match[1]))
+        return out
+
+    def write_chunk(self, chunk_id: int, table: pa.Table) -> None:
+        """Write one chunk's rows: to a temporary file, then renamed into place."""
+        final = self.chunk_path(chunk_id)
+        tmp = final.with_name(f"_tmp-{final.name}.{os.getpid()}")
+        pq.write_table(table, tmp)
+        os.replace(tmp, final)
+
+    def mark_complete(self, total_chunks: int, rows: int) -> None:
+        """Record in the manifest that every chunk is done."""
+        self.manifest.update(
+            complete=True,
+            total_chunks=total_chunks,
+            rows=rows,
+            finished=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        )
+        _atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
+
+    def geng_cache(self) -> Path:
+        """Where geng's output is kept for this sweep."""
+        return self.path / "_geng.g6"
+
+
+def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
+    """The manifest of a result folder.
+
+    Raises
+    ------
+    SweepSpecError
+        When ``out`` has no readable manifest.
+    """
+    path = Path(out) / MANIFEST
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        msg = f"Result folder {str(out)!r} holds no sweep (no {MANIFEST})."
+        raise SweepSpecError(msg) from exc
+    except (OSError, ValueError) as exc:
+        msg = f"Result folder {str(out)!r} has an unreadable {MANIFEST}: {exc}."
+        raise SweepSpecError(msg) from exc
+    return data
+
+
+def read_results(out: str | os.PathLike[str]) -> Any:
+    """Load a sweep's table in sweep order (by chunk, then row), as a pandas DataFrame.
+
+    Integer columns with missing values use pandas' nullable ``Int64``; ``kernel_size`` stays
+    an exact decimal string (convert with ``int``). An unfinished sweep gives the rows of its
+    finished chunks.
+
+    Parameters
+    ----------
+    out : path
+        A result folder written by :func:`lightsout_graphs.sweep.run`.
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Raises
+    ------
+    SweepSpecError
+        When ``out`` holds no sweep.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lightsout_graphs.sweep import run
+    >>> out = run(
+    ...     {"family": "grid", "params": {"m": 3, "n": "3..4"}, "metrics": ["nullity"]},
+    ...     tempfile.mkdtemp(),
+    ...     workers=1,
+    ... )
+    >>> read_results(out)
+       m  n  modulus    rule  nullity
+    0  3  3        2  closed        0
+    1  3  4        2  closed        0
+    """
+    import pandas as pd
+
+    manifest = read_manifest(out)
+    folder = Path(out)
+    files = sorted(p for p in folder.iterdir() if _CHUNK.match(p.name))
+    tables = [pq.read_table(p) for p in files]
+    if tables:
+        table = pa.concat_tables(tables)
+    else:
+        names = [c.split(":", 1)[0] for c in manifest.get("columns", [])]
+        table = pa.table({n: pa.array([], pa.null()) for n in names})
+    mapping = {pa.int64(): pd.Int64Dtype(), pa.bool_(): pd.BooleanDtype()}
+    frame = table.to_pandas(types_mapper=mapping.get)
+    for col in frame.columns:
+        if frame[col].dtype == "Int64" and not frame[col].isna().any():
+            frame[col] = frame[col].astype("int64")
+        elif frame[col].dtype == "boolean" and not frame[col].isna().any():
+            frame[col] = frame[col].astype(bool)
+    return frame
