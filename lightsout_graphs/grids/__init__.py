@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lightsout_graphs.grids.chasing import GridChaser
 from lightsout_graphs.grids.polynomials import nullity, nullity_table
 
-__all__ = ["nullity", "nullity_table"]
+__all__ = ["GridChaser", "nullity", "nullity_table"]
