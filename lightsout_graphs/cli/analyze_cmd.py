@@ -1,0 +1,107 @@
+"""``lightsout analyze``: rank, nullity, quiet patterns and solvable boards of a puzzle."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from lightsout_graphs.cli.common import (
+    EXIT_OK,
+    add_puzzle_arguments,
+    json_node,
+    print_json,
+    puzzle_summary,
+    resolve_puzzle,
+)
+
+if TYPE_CHECKING:
+    from lightsout_graphs.analysis import Analysis
+
+__all__ = ["analysis_json", "analysis_lines", "handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``analyze`` subcommand."""
+    parser = subparsers.add_parser(
+        "analyze",
+        help="rank, nullity, quiet patterns and the share of solvable boards",
+        description="Analyse a puzzle of the catalog (NAME) or of a family "
+        "(e.g. --family torus --shape 7x9 --modulus 3): rank, nullity, quiet patterns and "
+        "how many boards are solvable.",
+    )
+    add_puzzle_arguments(parser)
+    parser.add_argument(
+        "--max-patterns",
+        type=int,
+        default=8,
+        metavar="N",
+        help="print at most N quiet patterns (default 8)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=handle)
+
+
+def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
+    """The text report of an analysis (without the puzzle's summary line)."""
+    from lightsout_graphs.boards import format_presses
+
+    puzzle = analysis.puzzle
+    k = analysis.modulus
+    lines = []
+    if analysis.rank is not None:
+        lines.append(f"Rank: {analysis.rank} of {len(puzzle.pressable)}")
+        lines.append(f"Nullity: {analysis.nullity}")
+    else:
+        lines.append(f"Rank: not defined (the modulus {k} is not prime)")
+    lines.append(f"Quiet patterns: {analysis.kernel_size} (press patterns that change nothing)")
+    total = k**analysis.n
+    lines.append(
+        f"Solvable boards: {analysis.solvable_states} of {total} "
+        f"({analysis.solvable_fraction}){'; every board is solvable' if analysis.all_solvable else ''}"
+    )
+    patterns = list(zip(analysis.quiet_patterns, analysis.quiet_orders, strict=True))
+    if patterns:
+        shown = patterns[: max(0, max_patterns)]
+        more = f", the first {len(shown)} shown" if len(shown) < len(patterns) else ""
+        lines.append(f"Generators of the quiet patterns ({len(patterns)}{more}):")
+        for i, (pattern, order) in enumerate(shown, start=1):
+            extra = "" if order == k else f" (order {order})"
+            lines.append(f"Pattern {i}{extra}:")
+            lines.append(format_presses(puzzle, pattern))
+    return lines
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis as a JSON-ready dict (quiet patterns as counts in node order)."""
+    puzzle = analysis.puzzle
+    return {
+        "puzzle": puzzle.name,
+        "lights": analysis.n,
+        "edges": puzzle.graph.number_of_edges(),
+        "modulus": analysis.modulus,
+        "rule": puzzle.rule,
+        "nodes": [json_node(v) for v in puzzle.nodes],
+        "rank": analysis.rank,
+        "nullity": analysis.nullity,
+        "kernel_size": analysis.kernel_size,
+        "solvable_states": analysis.solvable_states,
+        "solvable_fraction": str(analysis.solvable_fraction),
+        "all_solvable": analysis.all_solvable,
+        "quiet_patterns": [[int(p[v]) for v in puzzle.nodes] for p in analysis.quiet_patterns],
+        "quiet_orders": list(analysis.quiet_orders),
+    }
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Analyse the puzzle and print the report or its JSON."""
+    import lightsout_graphs as lo
+
+    puzzle = resolve_puzzle(args)
+    analysis = lo.analyze(puzzle)
+    if args.json:
+        print_json(analysis_json(analysis))
+        return EXIT_OK
+    print(f"Puzzle: {puzzle_summary(puzzle)}")
+    for line in analysis_lines(analysis, max_patterns=args.max_patterns):
+        print(line)
+    return EXIT_OK

@@ -1,0 +1,120 @@
+"""``lightsout solve``: the presses that take a board to the target."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.cli.common import (
+    EXIT_OK,
+    add_puzzle_arguments,
+    add_start_arguments,
+    explain_unsolvable,
+    json_node,
+    print_json,
+    puzzle_summary,
+    resolve_puzzle,
+    start_board,
+    target_board,
+)
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``solve`` subcommand."""
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve a board: the presses, their number and how many solutions exist",
+        description="Find presses that take a board to the target (by default the puzzle's "
+        "goal, usually every light off). Prints the press grid, the number of presses and how "
+        "many press patterns solve the board. Exit code 1, with the violated parity check, "
+        "when no presses do.",
+    )
+    add_puzzle_arguments(parser)
+    add_start_arguments(parser)
+    parser.add_argument(
+        "--target",
+        metavar="TEXT|FILE|-|BOARD_NAME",
+        help="the goal: board text, a file, -, or a named board (default the puzzle's goal)",
+    )
+    parser.add_argument(
+        "--min",
+        dest="minimize",
+        action="store_true",
+        help="the fewest presses, proven optimal",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Solve the board; print the presses (exit 0) or raise Unsolvable (exit 1)."""
+    import lightsout_graphs as lo
+    from lightsout_graphs.boards import format_board, format_presses
+
+    puzzle = resolve_puzzle(args)
+    state, origin = start_board(puzzle, args)
+    target = target_board(puzzle, args.target)
+    nodes = [json_node(v) for v in puzzle.nodes]
+    try:
+        solution = lo.solve(puzzle, state, target, minimize=args.minimize)
+    except lo.Unsolvable as err:
+        goal = puzzle.goal if target is None else target
+        words = explain_unsolvable(puzzle, err.certificate, state, goal)
+        if args.json:
+            print_json(
+                {
+                    "puzzle": puzzle.name,
+                    "modulus": puzzle.modulus,
+                    "nodes": nodes,
+                    "state": [int(v) for v in state],
+                    "solvable": False,
+                    "reason": words,
+                    "certificate": [
+                        [json_node(node), int(c)] for node, c in err.certificate.items()
+                    ],
+                    "value": int(err.value),
+                }
+            )
+        raise lo.Unsolvable(words, err.certificate, err.value) from err
+    if args.json:
+        print_json(
+            {
+                "puzzle": puzzle.name,
+                "modulus": puzzle.modulus,
+                "nodes": nodes,
+                "state": [int(v) for v in solution.state],
+                "target": [int(v) for v in solution.target],
+                "solvable": True,
+                "presses": [int(v) for v in solution.vector],
+                "num_presses": solution.num_presses,
+                "count": solution.count,
+                "optimal": solution.optimal,
+                "proof": solution.proof,
+                "method": solution.method,
+                "press_text": format_presses(puzzle, solution.vector),
+            }
+        )
+        return EXIT_OK
+    print(puzzle_summary(puzzle))
+    print(f"Board ({origin}):")
+    print(format_board(puzzle, solution.state))
+    if args.target is not None or solution.target.any():
+        print("Target:")
+        print(format_board(puzzle, solution.target))
+    print("Presses:")
+    print(format_presses(puzzle, solution.vector))
+    if solution.optimal:
+        how = f"; {solution.proof}" if solution.proof else ""
+        fewest = f" (the fewest possible{how})"
+    else:
+        fewest = "" if solution.count == 1 else " (not minimised: use --min for the fewest)"
+    print(f"Number of presses: {solution.num_presses}{fewest}")
+    if solution.count == 1:
+        print("Solutions: 1 (this is the only one)")
+    else:
+        print(
+            f"Solutions: {solution.count} (they differ by quiet patterns: see `lightsout analyze`)"
+        )
+    return EXIT_OK
