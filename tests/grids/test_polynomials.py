@@ -1,0 +1,151 @@
+"""Nullity tables from polynomials agree with elimination, with the literature and with themselves."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs import zk
+from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.grids import GridChaser, nullity, nullity_table
+
+
+def eliminated(m: int, n: int, p: int, rule: str) -> int:
+    """The nullity by elimination of the full toggle matrix (general engine)."""
+    matrix = lo.grid(m, n, modulus=p, rule=rule).toggle_matrix()
+    rank = zk.factorize(matrix, p).rank
+    assert rank is not None
+    return m * n - rank
+
+
+def chased(m: int, n: int, p: int, rule: str) -> int:
+    """The nullity by elimination of the first-row system of light chasing."""
+    size = GridChaser(m, n, modulus=p, rule=rule).kernel_size
+    out = 0
+    while size > 1:
+        size //= p
+        out += 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def table64() -> np.ndarray:
+    return nullity_table(64)
+
+
+def test_gf2_table_matches_elimination_up_to_64(table64: np.ndarray) -> None:
+    assert table64.shape == (64, 64)
+    assert table64.dtype == np.int64
+    for m in range(1, 65):
+        for n in range(m, 65):
+            assert table64[m - 1, n - 1] == chased(m, n, 2, "closed"), (m, n)
+
+
+@pytest.mark.parametrize(("m", "n"), [(1, 1), (4, 4), (5, 5), (3, 8), (9, 9), (6, 11), (14, 14)])
+def test_gf2_table_matches_the_general_engine(table64: np.ndarray, m: int, n: int) -> None:
+    assert table64[m - 1, n - 1] == eliminated(m, n, 2, "closed")
+
+
+def test_table_is_symmetric_and_bounded() -> None:
+    table = nullity_table(300)
+    assert (table == table.T).all()
+    sides = np.arange(1, 301)
+    assert (table <= np.minimum.outer(sides, sides)).all()
+    assert (table >= 0).all()
+
+
+@pytest.mark.parametrize(
+    ("side", "expected"), [(4, 4), (5, 2), (9, 8), (11, 6), (32, 20), (64, 28)]
+)
+def test_known_square_nullities(table64: np.ndarray, side: int, expected: int) -> None:
+    assert nullity(side, side) == expected
+    assert table64[side - 1, side - 1] == expected
+
+
+def test_sides_two_to_the_k_minus_one_have_nullity_zero() -> None:
+    table = nullity_table(1023)
+    for k in range(1, 11):
+        side = 2**k - 1
+        assert table[side - 1, side - 1] == 0
+    for k in range(11, 14):
+        assert nullity(2**k - 1, 2**k - 1) == 0
+
+
+@functools.cache
+def _table400() -> np.ndarray:
+    return nullity_table(400)
+
+
+@given(st.integers(1, 400), st.integers(1, 400))
+def test_single_values_match_the_table(m: int, n: int) -> None:
+    assert nullity(m, n) == _table400()[m - 1, n - 1]
+
+
+def test_table_prefixes_agree() -> None:
+    big = nullity_table(200)
+    for size in (1, 2, 3, 63, 64, 65, 127, 128, 129):
+        assert (nullity_table(size) == big[:size, :size]).all()
+
+
+@pytest.mark.parametrize(
+    ("p", "rule", "size"), [(2, "open", 12), (3, "closed", 9), (3, "open", 8), (5, "closed", 7)]
+)
+def test_other_rules_and_primes_match_elimination(p: int, rule: str, size: int) -> None:
+    table = nullity_table(size, modulus=p, rule=rule)
+    assert (table == table.T).all()
+    for m in range(1, size + 1):
+        for n in range(m, size + 1):
+            expected = eliminated(m, n, p, rule) if m * n <= 40 else chased(m, n, p, rule)
+            assert table[m - 1, n - 1] == expected, (m, n)
+            assert nullity(m, n, modulus=p, rule=rule) == expected
+
+
+@given(
+    st.integers(1, 30),
+    st.integers(1, 30),
+    st.sampled_from([(2, "open"), (3, "closed"), (3, "open"), (7, "closed")]),
+)
+def test_other_rules_and_primes_match_chasing(m: int, n: int, case: tuple[int, str]) -> None:
+    p, rule = case
+    assert nullity(m, n, modulus=p, rule=rule) == chased(m, n, p, rule)
+
+
+def test_gf2_open_rule_is_gcd_minus_one() -> None:
+    table = nullity_table(40, rule="open")
+    sides = np.arange(2, 42)
+    assert (table == np.gcd.outer(sides, sides) - 1).all()
+
+
+def test_large_prime_modulus() -> None:
+    p = 2**61 - 1
+    assert nullity(3, 4, modulus=p) == chased(3, 4, p, "closed")
+    assert nullity(5, 5, modulus=p) == chased(5, 5, p, "closed")
+
+
+def test_progress_bar_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (nullity_table(50, progress=True) == nullity_table(50)).all()
+    assert (nullity_table(6, modulus=3, progress=True) == nullity_table(6, modulus=3)).all()
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda: nullity(0, 3), "'m'"),
+        (lambda: nullity(3, "4"), "'n'"),
+        (lambda: nullity(3, 3, modulus=4), "GridChaser"),
+        (lambda: nullity(3, 3, modulus=1), "'modulus'"),
+        (lambda: nullity(3, 3, modulus=2.0), "'modulus'"),
+        (lambda: nullity(3, 3, rule="weighted"), "'rule'"),
+        (lambda: nullity_table(0), "'M'"),
+        (lambda: nullity_table(5, modulus=6), "'modulus'"),
+        (lambda: nullity_table(5, rule="x"), "'rule'"),
+    ],
+)
+def test_bad_arguments(call: object, word: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=word):
+        call()  # type: ignore[operator]
