@@ -90,11 +90,14 @@ def _project(point: tuple[float, ...]) -> tuple[float, float]:
     return x + 0.45 * z, y + 0.3 * z
 
 
-def play_layout(puzzle: Puzzle, *, seed: int = 0) -> tuple[dict[Hashable, tuple[float, float]], str]:
+def play_layout(
+    puzzle: Puzzle, *, seed: int = 0
+) -> tuple[dict[Hashable, tuple[float, float]], str]:
     """Where each light is drawn, and where the positions came from.
 
     The graph's ``pos`` node attributes win (families set them: grids as grids, polyhedra and
-    hypercubes in their own drawings; 3-d positions are projected). Without them, nodes that
+    hypercubes in their own drawings; 3-d positions are projected) unless two of them
+    coincide. Without them, nodes that
     are pairs of ints are placed as a grid (row 0 at the top), and any other graph gets a
     networkx layout with a fixed seed, so a page is the same every time it is built.
 
@@ -139,7 +142,9 @@ def play_layout(puzzle: Puzzle, *, seed: int = 0) -> tuple[dict[Hashable, tuple[
                 msg = f"Node {u!r} has attribute 'pos' = {p!r}; expected 2 or 3 finite numbers."
                 raise InvalidPuzzleError(msg)
             out[u] = _project(point)
-        return out, "pos"
+        if len({(round(x, 9), round(y, 9)) for x, y in out.values()}) == len(out):
+            return out, "pos"
+        # Two lights drawn on one spot cannot both be clicked: fall back to a computed layout.
     if all(
         isinstance(u, tuple)
         and len(u) == 2
@@ -147,14 +152,20 @@ def play_layout(puzzle: Puzzle, *, seed: int = 0) -> tuple[dict[Hashable, tuple[
         for u in nodes
     ):
         return {u: (float(u[1]), -float(u[0])) for u in nodes}, "grid"  # type: ignore[index]
+    return _computed_layout(puzzle, seed), "layout"
+
+
+def _computed_layout(puzzle: Puzzle, seed: int) -> dict[Hashable, tuple[float, float]]:
+    nodes = puzzle.nodes
+    g = puzzle.graph
     if len(nodes) == 1:
-        return {nodes[0]: (0.0, 0.0)}, "layout"
+        return {nodes[0]: (0.0, 0.0)}
     und = nx.Graph(g.to_undirected(as_view=True))
     if len(nodes) <= 150 and nx.is_connected(und):
         raw = nx.kamada_kawai_layout(und, weight=None)
     else:
         raw = nx.spring_layout(und, seed=seed, weight=None)
-    return {u: (float(raw[u][0]), float(raw[u][1])) for u in nodes}, "layout"
+    return {u: (float(raw[u][0]), float(raw[u][1])) for u in nodes}
 
 
 def _scaled(
@@ -165,7 +176,7 @@ def _scaled(
     pts[:, 1] = -pts[:, 1]  # SVG's y points down
     n = len(pts)
     if n == 1:
-        return np.zeros((1, 2)), 0.42
+        return np.zeros((1, 2)), 0.36
     from scipy.spatial import cKDTree
 
     dist, _ = cKDTree(pts).query(pts, k=2)
@@ -178,7 +189,7 @@ def _scaled(
     span = 3.0 * math.sqrt(n) + 4.0  # keep sparse layouts from growing without bound
     if extent * scale > span:
         scale = span / extent
-    radius = float(min(0.42, max(0.12, 0.42 * nearest * scale)))
+    radius = float(min(0.36, max(0.12, 0.36 * nearest * scale)))
     pts = (pts - pts.min(axis=0)) * scale
     return pts, radius
 
@@ -217,7 +228,7 @@ def board_solution(puzzle: Puzzle, board: np.ndarray) -> list[int] | None:
     import lightsout_graphs as lo
 
     try:
-        sol = lo.solve(puzzle, board, puzzle.goal)  # type: ignore[attr-defined]
+        sol = lo.solve(puzzle, board, puzzle.goal)
     except Unsolvable:
         return None
     return [int(sol.presses.get(u, 0)) % puzzle.modulus for u in puzzle.nodes]
@@ -250,7 +261,7 @@ def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
     """
     import lightsout_graphs as lo
 
-    sol = lo.solve(puzzle, puzzle.goal, puzzle.goal)  # type: ignore[attr-defined]
+    sol = lo.solve(puzzle, puzzle.goal, puzzle.goal)
     count = int(sol.count)
     out: dict[str, Any] = {"count": count, "gens": [], "orders": []}
     if 1 < count <= MAX_COSET and count * puzzle.n <= 50_000_000:
@@ -355,9 +366,7 @@ def play_data(
     edges = [[index[u], index[v]] for u, v in puzzle.graph.edges()]
     lattice = source in ("pos", "grid") and _is_lattice(pts)
     family = puzzle.family.name if puzzle.family is not None else None
-    short_edges = all(
-        float(np.hypot(*(pts[i] - pts[j]))) <= math.sqrt(2) + 1e-6 for i, j in edges
-    )
+    short_edges = all(float(np.hypot(*(pts[i] - pts[j]))) <= math.sqrt(2) + 1e-6 for i, j in edges)
     shape = "tile" if lattice and (family in TILE_FAMILIES or short_edges) else "circle"
 
     t = puzzle.toggle_matrix().tocsc()
@@ -386,9 +395,7 @@ def play_data(
         boards.append({"name": "random", "state": [int(v) for v in state], "solution": solution})
         start = 0
 
-    heading = title or puzzle.title or puzzle.name
-    if not heading:
-        heading = f"Lights Out on {puzzle.n} lights (mod {k})"
+    heading = title or puzzle.title or puzzle.name or _default_title(puzzle)
     return {
         "title": str(heading),
         "description": str(puzzle.description or ""),
@@ -410,6 +417,22 @@ def play_data(
         "start": start,
         "kernel": quiet_data(puzzle),
     }
+
+
+def _default_title(puzzle: Puzzle) -> str:
+    if puzzle.family is None:
+        return f"Lights Out on {puzzle.n} lights (mod {puzzle.modulus})"
+    parts = []
+    for key, value in puzzle.family.params.items():
+        if key in ("modulus", "rule"):
+            continue
+        if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+            parts.append(" × ".join(str(v) for v in value))
+        else:
+            parts.append(f"{key}={value}")
+    name = puzzle.family.name.replace("_", " ")
+    size = f" {', '.join(parts)}" if parts else ""
+    return f"Lights Out: {name}{size} (mod {puzzle.modulus})"
 
 
 def _label(node: Hashable) -> str:

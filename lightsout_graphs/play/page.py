@@ -103,7 +103,8 @@ def play_html(
             "</style>",
             "</head>",
             "<body>",
-            '<main id="app" class="lo-play"><noscript>This page needs JavaScript to play.</noscript>'
+            '<main id="app" class="lo-play">',
+            "<noscript>This page needs JavaScript to play.</noscript>",
             "</main>",
             f'<script type="application/json" id="puzzle-data">{_json_for_script(data)}</script>',
             '<script type="module">',

@@ -227,7 +227,7 @@ export function mount(root, data, options = {}) {
     const item = el("li");
     const swatch = el("span", { class: "lo-swatch" });
     swatch.style.background = colours[v];
-    item.append(swatch, `${v}${colourNames[v] ? ` ${colourNames[v]}` : ""}`);
+    item.append(swatch, colourNames[v] || k === 2 ? `${v} ${valueName(v)}` : `${v}`);
     legend.append(item);
   }
   const goalText = Array.from(goal).every((v) => v === 0) ? "turn every light to 0" : "reach the goal pattern";

@@ -1,0 +1,233 @@
+"""The play page in a real chromium: presses follow the toggle matrix, hints solve, keys work."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Hashable
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import lightsout_graphs as lo
+from lightsout_graphs import families
+from lightsout_graphs.puzzle import Puzzle
+
+pytestmark = pytest.mark.browser
+
+
+def asymmetric_puzzle() -> Puzzle:
+    """A weighted DiGraph mod 3 whose presses are not symmetric (u reaches v, not back)."""
+    g = nx.DiGraph()
+    g.add_nodes_from(["a", "b", "c", "d"], self_weight=1)
+    g.nodes["d"]["self_weight"] = 2
+    g.add_edge("a", "b", weight=1)
+    g.add_edge("b", "c", weight=2)
+    g.add_edge("c", "a", weight=1)
+    g.add_edge("d", "a", weight=2)
+    g.add_edge("a", "d", weight=1)
+    return Puzzle(g, modulus=3, rule="weighted")
+
+
+PUZZLES = {
+    "grid 5x5": lambda: lo.grid(5, 5),
+    "mod 3 petersen": lambda: families.petersen(modulus=3),
+    "merlin": families.merlin,
+    "weighted digraph mod 3": asymmetric_puzzle,
+    "cube": families.cube_surface,
+}
+
+
+def expected_after(puzzle: Puzzle, state: dict[Hashable, int], node: Hashable) -> dict:
+    """What the library says one press does: state + T[:, node] (mod k)."""
+    t = puzzle.toggle_matrix().toarray()
+    vec = puzzle.state_vector(state)
+    return puzzle.as_dict((vec + t[:, puzzle.index[node]]) % puzzle.modulus)
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_click_changes_exactly_the_toggle_column(open_game: Any, name: str) -> None:
+    puzzle = PUZZLES[name]()
+    game = open_game(puzzle, seed=3)
+    rng = np.random.default_rng(0)
+    nodes = list(puzzle.pressable)
+    chosen = nodes if len(nodes) <= 12 else [nodes[i] for i in rng.choice(len(nodes), 12, False)]
+    for count, node in enumerate(chosen, start=1):
+        before = game.state()
+        game.click(node)
+        after = game.state()
+        assert after == expected_after(puzzle, before, node), node
+        changed = {v for v in puzzle.nodes if after[v] != before[v]}
+        column = puzzle.toggle_matrix().toarray()[:, puzzle.index[node]]
+        assert changed == {v for v in puzzle.nodes if column[puzzle.index[v]] % puzzle.modulus}
+        assert game.moves() == count
+
+
+def test_asymmetric_press_is_one_way(open_game: Any) -> None:
+    puzzle = asymmetric_puzzle()
+    game = open_game(puzzle)
+    game.page.click("#new-board")
+    before = game.state()
+    game.click("b")  # b reaches c (by 2) and itself, not a
+    after = game.state()
+    assert after["a"] == before["a"]
+    assert after["c"] == (before["c"] + 2) % 3
+    assert after["b"] == (before["b"] + 1) % 3
+
+
+@pytest.mark.parametrize("name", ["grid 5x5", "mod 3 petersen", "merlin", "cube"])
+def test_following_hints_from_a_random_board_reaches_the_target(open_game: Any, name: str) -> None:
+    puzzle = PUZZLES[name]()
+    game = open_game(puzzle)
+    game.page.click("#new-board")
+    start = game.state()
+    board = puzzle.state_vector(start)
+    assert lo.is_solvable(puzzle, board)
+    game.page.click("#hint")
+    hinted = game.hinted()
+    assert hinted, "a random board needs presses"
+    presses = 0
+    while hinted:
+        game.click(hinted[0])
+        presses += 1
+        assert presses <= puzzle.n * puzzle.modulus
+        hinted = game.hinted()
+    assert game.state() == puzzle.as_dict(puzzle.goal)
+    assert "Solved" in (game.page.text_content("#status") or "")
+    assert game.moves() == presses
+
+
+def test_fewest_presses_matches_the_library_minimum(open_game: Any) -> None:
+    puzzle = lo.grid(5, 5)  # four solutions per solvable board
+    game = open_game(puzzle, seed=11)
+    board = puzzle.state_vector(game.state())
+    best = lo.solve(puzzle, board, minimize=True)
+    game.page.click("#fewest")
+    hinted = game.hinted()
+    assert len(hinted) == best.num_presses
+    assert str(best.num_presses) in (game.page.text_content("#status") or "")
+    replay = puzzle.apply(board, dict.fromkeys(hinted, 1))
+    assert replay == puzzle.as_dict(puzzle.goal)
+
+
+def test_undo_restores_and_redo_replays(open_game: Any) -> None:
+    puzzle = families.petersen(modulus=3)
+    game = open_game(puzzle)
+    states = [game.state()]
+    for node in [0, 4, 4, 7]:
+        game.click(node)
+        states.append(game.state())
+    assert game.moves() == 4
+    for expected in reversed(states[:-1]):
+        game.page.click("#undo")
+        assert game.state() == expected
+    assert game.moves() == 0
+    assert game.page.is_disabled("#undo")
+    game.page.click("#redo")
+    game.page.click("#redo")
+    assert game.state() == states[2]
+    game.page.click("#reset")
+    assert game.state() == states[0]
+    assert game.moves() == 0
+
+
+def test_keyboard_moves_and_presses(open_game: Any) -> None:
+    puzzle = lo.grid(4, 5)
+    game = open_game(puzzle)
+    page = game.page
+    page.keyboard.press("Tab")  # into the toolbar
+    for _ in range(12):  # tab onwards until a light has the focus
+        if page.evaluate("document.activeElement.dataset.node !== undefined"):
+            break
+        page.keyboard.press("Tab")
+    focus = "document.activeElement.dataset.node"
+    assert page.evaluate(focus) == "[0,0]"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focus) == "[1,2]"
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focus) == "[1,1]"
+    before = game.state()
+    page.keyboard.press("Enter")
+    assert game.state() == expected_after(puzzle, before, (1, 1))
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(focus) == "[0,1]"
+    before = game.state()
+    page.keyboard.press(" ")
+    assert game.state() == expected_after(puzzle, before, (0, 1))
+    assert game.moves() == 2
+    page.keyboard.press("ArrowUp")  # at the edge the focus stays
+    assert page.evaluate(focus) == "[0,1]"
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("Light (0, 1): ")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+
+
+def test_named_boards_colours_and_lit_only(open_game: Any) -> None:
+    puzzle = lo.grid(3, 3, modulus=3).with_metadata(
+        title="Three colours",
+        colors=("black", "red", "lime"),
+        boards={"corner": {(0, 0): 2}, "centre": {(1, 1): 1}},
+        lit_only=True,
+    )
+    game = open_game(puzzle)
+    page = game.page
+    assert page.text_content("h1") == "Three colours"
+    assert game.state() == puzzle.as_dict(puzzle.boards["corner"])
+    page.select_option("#board", label="centre")
+    assert game.state() == puzzle.as_dict(puzzle.boards["centre"])
+    fill = page.eval_on_selector(game.selector((1, 1)) + " .lo-cell", "e => e.style.fill")
+    assert fill == "red"
+    before = game.state()
+    game.click((0, 0))  # dark: the lit-only rule refuses the press
+    assert game.state() == before
+    assert game.moves() == 0
+    assert "only lit" in (page.text_content("#status") or "")
+    game.click((1, 1))
+    assert game.state() == expected_after(puzzle, before, (1, 1))
+
+
+def test_unpressable_lights_do_not_press(open_game: Any) -> None:
+    puzzle = lo.grid(2, 3, pressable=[(0, 0), (1, 2)])
+    game = open_game(puzzle)
+    before = game.state()
+    game.page.click(game.selector((0, 1)), force=True)  # aria-disabled: Playwright would wait
+    assert game.state() == before
+    assert game.page.get_attribute(game.selector((0, 1)), "aria-disabled") == "true"
+    game.click((1, 2))
+    assert game.state() == expected_after(puzzle, before, (1, 2))
+
+
+def test_every_control_runs_without_console_errors(open_game: Any) -> None:
+    game = open_game(families.hypercube(3))
+    for control in ["#hint", "#fewest", "#new-board", "#reset", "#hint"]:
+        game.page.click(control)
+    game.click(game.puzzle.nodes[0])
+    game.page.click("#undo")
+    game.page.click("#redo")
+    game.page.hover(game.selector(game.puzzle.nodes[1]))
+    assert game.errors == []
+    for attr in ["hint", "undo", "redo", "reset", "new-board", "moves"]:
+        assert game.page.query_selector(f"#{attr}") is not None
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_screenshot(open_game: Any, tmp_path: Any) -> None:
+    game = open_game(lo.grid(5, 5), seed=5)
+    game.page.click("#hint")
+    path = tmp_path / "play.png"
+    data = game.page.screenshot(path=str(path), full_page=True)
+    width, height = png_size(data)
+    assert (width, height) == (1000, 800) or (width >= 1000 and height >= 600)
+    assert path.stat().st_size > 10_000  # a drawn board, not a blank page
+    box = game.page.locator("svg.lo-board").bounding_box()
+    assert box is not None
+    assert box["width"] > 200
+    assert box["height"] > 200
