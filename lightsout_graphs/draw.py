@@ -26,6 +26,7 @@ import numpy as np
 from matplotlib import colors as mcolors
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import MaxNLocator
 
@@ -75,7 +76,7 @@ class _Figure(Figure):
 
 
 def _new_figure(width: float, height: float) -> Figure:
-    return _Figure(figsize=(width, height), layout="constrained")
+    return _Figure(figsize=(width, height), layout="compressed")
 
 
 def puzzle_label(puzzle: Puzzle) -> str:
@@ -316,7 +317,18 @@ def draw_puzzle(
             Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in range(k)
         ]
         if pvec is not None and pvec.any():
-            handles.append(ax.scatter([], [], s=30, c="#ffffff", edgecolors=_EDGE, label="pressed"))
+            counted = k > 2 and puzzle.n <= 400
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    linestyle="none",
+                    marker="$1$" if counted else "o",
+                    markersize=7,
+                    color="#000000",
+                    label="pressed (count)" if counted else "pressed",
+                )
+            )
         ax.legend(
             handles=handles,
             loc="upper center",
@@ -455,10 +467,8 @@ def draw_solution(solution: Solution) -> Figure:
     )
     draw_puzzle(puzzle, after, ax=right, title="after the presses", legend=False)
     fewest = " (fewest)" if solution.optimal else ""
-    fig.suptitle(
-        f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, "
-        f"{solution.count} solutions"
-    )
+    count = "the only solution" if solution.count == 1 else f"one of {solution.count} solutions"
+    fig.suptitle(f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, {count}")
     return fig
 
 
@@ -573,12 +583,14 @@ def draw_nullity_table(
     image = ax.imshow(
         masked,
         origin="upper",
-        cmap="viridis",
+        cmap="magma_r",
         interpolation="nearest",
         extent=(0.5, cols + 0.5, rows + 0.5, 0.5),
         vmin=0,
     )
-    ax.figure.colorbar(image, ax=ax, label="nullity (0: every board solvable)")
+    bar = ax.figure.colorbar(image, ax=ax, label="nullity (0: every board solvable)")
+    bar.locator = MaxNLocator(integer=True)
+    bar.update_ticks()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("n (columns)")

@@ -1,0 +1,79 @@
+"""``lightsout draw``: a picture of a puzzle, a board, its solution or its quiet patterns."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.cli.common import (
+    EXIT_OK,
+    add_puzzle_arguments,
+    add_start_arguments,
+    explain_unsolvable,
+    output_path,
+    read_board,
+    resolve_puzzle,
+    start_board,
+)
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``draw`` subcommand."""
+    parser = subparsers.add_parser(
+        "draw",
+        help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
+        description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
+        "their own layout. Lights take the puzzle's colours; presses are marked.",
+    )
+    add_puzzle_arguments(parser)
+    add_start_arguments(parser)
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
+        "--solution", action="store_true", help="draw the board with its presses, and after them"
+    )
+    what.add_argument(
+        "--quiet-patterns", action="store_true", help="draw the quiet patterns, one panel each"
+    )
+    parser.add_argument("--presses", metavar="TEXT|FILE|-", help="mark these presses on the board")
+    parser.add_argument("--min", dest="minimize", action="store_true", help="fewest presses")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
+    )
+    parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Draw the requested picture and save it."""
+    import lightsout_graphs as lo
+    from lightsout_graphs import draw
+
+    path = output_path(args.output, (".png", ".svg"))
+    if args.dpi < 1:
+        msg = f"--dpi must be a positive int, not {args.dpi}."
+        raise lo.InvalidStateError(msg)
+    puzzle = resolve_puzzle(args)
+    if args.quiet_patterns:
+        figure = draw.draw_quiet_patterns(lo.analyze(puzzle))
+    elif args.solution:
+        state, _ = start_board(puzzle, args)
+        try:
+            solution = lo.solve(puzzle, state, minimize=args.minimize)
+        except lo.Unsolvable as err:
+            words = explain_unsolvable(puzzle, err.certificate, state, puzzle.goal)
+            raise lo.Unsolvable(words, err.certificate, err.value) from err
+        figure = draw.draw_solution(solution)
+    else:
+        given = args.board is not None or args.start is not None
+        state = start_board(puzzle, args)[0] if given else None
+        presses = (
+            None if args.presses is None else read_board(puzzle, args.presses, option="--presses")
+        )
+        figure = draw.draw_puzzle(puzzle, state, presses=presses).figure
+    figure.savefig(path, dpi=args.dpi)
+    if not args.quiet:
+        width, height = (figure.get_size_inches() * args.dpi).round().astype(int)
+        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
+    return EXIT_OK
