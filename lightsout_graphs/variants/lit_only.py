@@ -9,6 +9,10 @@ the bound can be raised (memory is a few bytes per board).
 Links with the linear puzzle: the net effect of a lit-only press sequence is the press vector
 that counts how often each node was pressed, so a board that the lit-only search clears is also
 solvable by :func:`lightsout_graphs.solve`, with at most as many presses as the sequence.
+Under the closed rule on an undirected graph the converse held on every graph the tests tried:
+the lit-only restriction did not change which boards can be turned off. On directed graphs it
+can (the tests keep an example), and under the open rule a press leaves its own lit button lit,
+so no lit board can ever be cleared.
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ class _Search:
                 dst = dst[move[dst] == _UNSEEN]
                 move[dst] = j
                 found.append(dst)
-            frontier = np.concatenate(found)
+            frontier = np.concatenate(found) if found else frontier[:0]
             explored += int(frontier.size)
         return move, explored
 
@@ -93,7 +97,7 @@ class _Search:
                 src = src[dist[src] < 0]
                 dist[src] = level
                 found.append(src)
-            frontier = np.concatenate(found)
+            frontier = np.concatenate(found) if found else frontier[:0]
         return dist
 
 
