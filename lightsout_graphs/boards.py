@@ -383,7 +383,7 @@ def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
 # -- formatting -----------------------------------------------------------------------------
 
 
-def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool = False) -> str:
+def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = False) -> str:
     """Write a state (or target) as board text that :func:`parse_board` reads back.
 
     Parameters
@@ -392,9 +392,9 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool = False) -> s
         The puzzle; it decides the layout.
     state : dict, sequence, numpy array or int
         The values, as accepted by :meth:`Puzzle.state_vector`.
-    colors : bool, default False
-        Write the initials of the puzzle's colour names instead of digits (grid puzzles
-        whose colour names start with different letters only).
+    colors : bool or None, default False
+        Write the initials of the puzzle's colour names instead of digits (their names must
+        start with different letters). ``None``: do so when k > 2 and they do.
 
     Returns
     -------
@@ -416,8 +416,13 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool = False) -> s
     **.
     >>> format_board(lo.Puzzle(nx.path_graph(3), modulus=3), [2, 0, 1])
     '2 0 1'
+    >>> p = lo.grid(1, 3, modulus=3).with_metadata(colors=["off", "red", "green"])
+    >>> format_board(p, [2, 0, 1], colors=True)
+    'g.r'
     """
     vec = puzzle.state_vector(state)
+    if colors is None:
+        colors = puzzle.modulus > 2 and bool(_color_initials(puzzle))
     return _format(puzzle, vec, presses=False, colors=colors)
 
 

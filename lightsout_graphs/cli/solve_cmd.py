@@ -99,10 +99,10 @@ def handle(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(puzzle_summary(puzzle))
     print(f"Board ({origin}):")
-    print(format_board(puzzle, solution.state))
+    print(format_board(puzzle, solution.state, colors=None))
     if args.target is not None or solution.target.any():
         print("Target:")
-        print(format_board(puzzle, solution.target))
+        print(format_board(puzzle, solution.target, colors=None))
     print("Presses:")
     print(format_presses(puzzle, solution.vector))
     if solution.optimal:

@@ -1,0 +1,163 @@
+"""``lightsout list`` and ``lightsout show``: the catalog of named puzzles."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from lightsout_graphs.cli.common import (
+    EXIT_OK,
+    add_puzzle_arguments,
+    print_json,
+    progress,
+    puzzle_summary,
+    resolve_puzzle,
+)
+
+if TYPE_CHECKING:
+    from lightsout_graphs.puzzle import Puzzle
+
+__all__ = ["graph_description", "handle_list", "handle_show", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``list`` and ``show`` subcommands."""
+    listing = subparsers.add_parser(
+        "list",
+        help="the catalog of named puzzles as a table",
+        description="List the catalog: name, graph, number of lights, modulus, rule and "
+        "nullity (or the number of quiet patterns when the modulus is not prime).",
+    )
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+    listing.set_defaults(handler=handle_list)
+    show = subparsers.add_parser(
+        "show",
+        help="one puzzle: its rules, size, solvability, quiet patterns and named boards",
+        description="Describe a puzzle of the catalog (or of a family): the rules, graph size, "
+        "modulus, rank or number of quiet patterns, the share of solvable boards, the quiet "
+        "patterns and the named boards.",
+    )
+    add_puzzle_arguments(show)
+    show.add_argument(
+        "--max-patterns", type=int, default=8, metavar="N", help="show at most N quiet patterns"
+    )
+    show.set_defaults(handler=handle_show)
+
+
+def graph_description(puzzle: Puzzle) -> str:
+    """A few words for the graph: the family and its parameters, e.g. ``grid 5×5``."""
+    family = puzzle.family
+    if family is None:
+        return f"graph, {puzzle.graph.number_of_edges()} edges"
+    params = dict(family.params)
+    shape = params.pop("shape", None)
+    words = [family.name]
+    if shape is not None:
+        words.append("×".join(str(s) for s in shape))
+    words.extend(f"{key}={value}" for key, value in params.items())
+    return " ".join(words)
+
+
+def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
+    """(nullity or None, kernel size), from the recorded invariants when present."""
+    inv = puzzle.invariants
+    if "kernel_size" in inv and ("nullity" in inv or not _prime(puzzle.modulus)):
+        return inv.get("nullity"), int(inv["kernel_size"])
+    import lightsout_graphs as lo
+
+    analysis = lo.analyze(puzzle)
+    return analysis.nullity, analysis.kernel_size
+
+
+def _prime(k: int) -> bool:
+    return k > 1 and all(k % d for d in range(2, int(k**0.5) + 1))
+
+
+def handle_list(args: argparse.Namespace) -> int:
+    """Print the catalog as a table (or JSON)."""
+    from lightsout_graphs import catalog
+
+    rows = []
+    names = list(catalog.names())
+    for name in progress(names, args, total=len(names), desc="catalog"):
+        puzzle = catalog.load(name)
+        nullity, kernel = _nullity(puzzle)
+        rows.append(
+            {
+                "name": name,
+                "title": puzzle.title,
+                "graph": graph_description(puzzle),
+                "lights": puzzle.n,
+                "modulus": puzzle.modulus,
+                "rule": puzzle.rule,
+                "nullity": nullity,
+                "kernel_size": kernel,
+            }
+        )
+    if args.json:
+        print_json(rows)
+        return EXIT_OK
+    header = ["name", "graph", "lights", "modulus", "rule", "nullity"]
+    table = [header]
+    for row in rows:
+        nullity = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"
+        table.append(
+            [
+                str(row["name"]),
+                str(row["graph"]),
+                str(row["lights"]),
+                str(row["modulus"]),
+                str(row["rule"]),
+                nullity,
+            ]
+        )
+    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+    numeric = {2, 3, 5}
+    for r in table:
+        cells = [
+            cell.rjust(w) if i in numeric else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+    if any(row["nullity"] is None for row in rows):
+        print("(n): modulus not prime, the number of quiet patterns instead of the nullity")
+    return EXIT_OK
+
+
+def handle_show(args: argparse.Namespace) -> int:
+    """Describe one puzzle: metadata, analysis, quiet patterns and named boards."""
+    import lightsout_graphs as lo
+    from lightsout_graphs.boards import format_board
+    from lightsout_graphs.cli.analyze_cmd import analysis_lines
+
+    puzzle = resolve_puzzle(args)
+    print(puzzle_summary(puzzle))
+    if puzzle.description:
+        print()
+        print(puzzle.description.strip())
+    print()
+    press = "its own light and its neighbours'" if puzzle.rule == "closed" else "its neighbours'"
+    if puzzle.rule == "weighted":
+        press = "the lights it reaches, by the amounts on the edges"
+    colors = f" ({', '.join(puzzle.colors)})" if puzzle.colors else ""
+    print(
+        f"Rules: a press moves {press} one step mod {puzzle.modulus}{colors}; "
+        f"graph: {graph_description(puzzle)}."
+    )
+    if puzzle.goal.any():
+        print("Goal:")
+        print(format_board(puzzle, puzzle.goal, colors=None))
+    else:
+        print("Goal: every light at 0.")
+    for source in puzzle.sources:
+        print("Source: " + "; ".join(f"{k}: {v}" for k, v in source.items()))
+    print()
+    for line in analysis_lines(lo.analyze(puzzle), max_patterns=args.max_patterns):
+        print(line)
+    if puzzle.boards:
+        print()
+        print(f"Named boards ({len(puzzle.boards)}; solve one with --start NAME):")
+        for name, board in puzzle.boards.items():
+            print(f"{name}:")
+            print(format_board(puzzle, board, colors=None))
+    return EXIT_OK
