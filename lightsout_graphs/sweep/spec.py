@@ -18,7 +18,8 @@ which is run to produce the stream, for example ``"-c 8"`` for connected graphs)
 Parameter values:
 
 - ``"a..b"``: the ints a, a+1, ..., b (inclusive); ``"a..b step s"`` takes every s-th.
-- a list: these values, in this order (ints, floats, strings or booleans).
+- a list: these values, in this order (ints, floats, strings or booleans); a list of int
+  lists such as ``[[3, 5], [7, 9]]`` gives tuples, stored as strings ``"3x5"``.
 - a single int, float, string or boolean: that value only.
 - ``"m x n for m, n in 1..20"``: tuples (for parameters such as ``shape``) over the product
   of the range; the table gets a string column ``"3x5"`` named after the parameter and one
@@ -27,7 +28,6 @@ Parameter values:
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import json
 import math
@@ -191,6 +191,10 @@ def _int_range(key: str, text: str) -> list[int] | None:
 def _scalar(key: str, value: object) -> Any:
     if isinstance(value, bool | int | float | str):
         return value
+    if isinstance(value, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return tuple(value)
     raise _fail(key, f"values must be ints, floats, strings or booleans, not {value!r}.")
 
 
@@ -234,41 +238,21 @@ def _axis(key: str, value: object) -> ParamAxis:
         if not value:
             raise _fail(key, "the list of values is empty.")
         values = [_scalar(key, v) for v in value]
+        if all(isinstance(v, tuple) for v in values):
+            cells = tuple({key: "x".join(str(x) for x in v)} for v in values)
+            return ParamAxis(key, tuple(values), cells)
     else:
         values = [_scalar(key, value)]
     return ParamAxis(key, tuple(values), tuple({key: v} for v in values))
 
 
-def _family_signature(family: str) -> tuple[set[str] | None, bool]:
-    """The keyword names a family accepts (None: any) and whether the family exists."""
-    from lightsout_graphs import families
+def _family_params(family: str) -> tuple[str, ...] | None:
+    """The sweepable keyword names of a family, or None when there is no such family."""
+    from lightsout_graphs.families import FAMILIES, family_params
 
-    table = getattr(families, "FAMILIES", None)
-    if table is None:
-        # The family registry is not available: the grid family alone is supported.
-        return ({"m", "n", "shape"}, True) if family == "grid" else (None, False)
-    if family not in table:
-        return None, False
-    try:
-        sig = inspect.signature(table[family])
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
-        return None, True
-    names: set[str] = set()
-    for p in sig.parameters.values():
-        if p.kind is inspect.Parameter.VAR_KEYWORD:
-            return None, True
-        if p.kind is not inspect.Parameter.VAR_POSITIONAL:
-            names.add(p.name)
-    if family == "grid":
-        names |= {"m", "n", "shape"}
-    return names, True
-
-
-def _families_known() -> list[str]:
-    from lightsout_graphs import families
-
-    table = getattr(families, "FAMILIES", None)
-    return sorted(table) if table is not None else ["grid"]
+    if family not in FAMILIES:
+        return None
+    return tuple(p for p in family_params(family) if p not in ("modulus", "rule", "pressable"))
 
 
 def _int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
@@ -424,12 +408,12 @@ def load_spec(
         family = table["family"]
         if not isinstance(family, str):
             raise _fail("family", f"must be a family name, not {family!r}.")
-        accepted, exists = _family_signature(family)
-        if not exists:
-            raise _fail(
-                "family",
-                f"unknown family {family!r}; expected one of {', '.join(_families_known())}.",
-            )
+        accepted = _family_params(family)
+        if accepted is None:
+            from lightsout_graphs.families import FAMILIES
+
+            known = ", ".join(sorted(FAMILIES))
+            raise _fail("family", f"unknown family {family!r}; expected one of {known}.")
         params = table.get("params", {})
         if not isinstance(params, Mapping):
             raise _fail("params", f"must be a table of parameter ranges, not {params!r}.")
@@ -438,10 +422,9 @@ def load_spec(
             if key in ("modulus", "rule"):
                 plural = {"modulus": "moduli", "rule": "rules"}[key]
                 raise _fail(key, f"set it with the {plural!r} key, not in params.")
-            if accepted is not None and key not in accepted:
-                raise _fail(
-                    key, f"unknown parameter of family {family!r}; it takes {sorted(accepted)}."
-                )
+            if key not in accepted:
+                takes = ", ".join(accepted) or "no parameters"
+                raise _fail(key, f"unknown parameter of family {family!r}; it takes {takes}.")
             axis = _axis(key, value)
             clash = sorted(set(axis.columns[0]) & columns)
             if clash:
@@ -499,15 +482,28 @@ def load_spec(
 
 
 def _check_first_puzzle(spec: SweepSpec) -> None:
-    """Build the first puzzle of a family sweep so bad parameter values fail at once."""
+    """Build a few puzzles of a family sweep so bad parameter values fail at once.
+
+    Each parameter's smallest and largest int (and each other value) is tried with the other
+    parameters at their first value.
+    """
     from lightsout_graphs.errors import LightsOutError
     from lightsout_graphs.sweep.work import build_puzzle
 
-    kwargs = {a.name: a.values[0] for a in spec.axes}
-    try:
-        build_puzzle(spec.family or "", kwargs, spec.moduli[0], spec.rules[0])
-    except (LightsOutError, TypeError, ValueError) as exc:
-        names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
-        key = spec.axes[0].name if spec.axes else "params"
-        msg = f"family {spec.family!r} rejects the parameters {names}: {exc}"
-        raise _fail(key, msg) from exc
+    first = {a.name: a.values[0] for a in spec.axes}
+    trials: list[tuple[str, dict[str, Any]]] = [
+        (spec.axes[0].name if spec.axes else "params", first)
+    ]
+    for axis in spec.axes:
+        ints = [v for v in axis.values if isinstance(v, int) and not isinstance(v, bool)]
+        others = [v for v in axis.values if v not in ints]
+        picks = ([min(ints), max(ints)] if ints else []) + others[:20]
+        for v in picks:
+            trials.append((axis.name, {**first, axis.name: v}))
+    for key, kwargs in trials:
+        try:
+            build_puzzle(spec.family or "", kwargs, spec.moduli[0], spec.rules[0])
+        except (LightsOutError, TypeError, ValueError) as exc:
+            names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+            msg = f"family {spec.family!r} rejects the parameters {names}: {exc}"
+            raise _fail(key, msg) from exc

@@ -122,32 +122,16 @@ def _cell(value: Any, typ: pa.DataType) -> Any:
 
 
 def build_puzzle(family: str, params: Mapping[str, Any], modulus: int, rule: str) -> Any:
-    """Build one puzzle of a family through :func:`lightsout_graphs.families.make`.
-
-    While the family registry is not available, ``grid`` is built with
-    :func:`lightsout_graphs.grid` from ``m`` and ``n`` (or ``shape``).
+    """Build one puzzle of a family with :func:`lightsout_graphs.families.make`.
 
     Examples
     --------
     >>> build_puzzle("grid", {"m": 2, "n": 3}, 3, "open")
     <Puzzle: 6 nodes, 7 edges, rule='open', modulus=3>
     """
-    from lightsout_graphs import families
+    from lightsout_graphs.families import make
 
-    make = getattr(families, "make", None)
-    if make is not None:
-        return make(family, modulus=modulus, rule=rule, **params)
-    if family != "grid":  # pragma: no cover - the spec only lets known families through
-        msg = f"Sweep spec key 'family': unknown family {family!r}."
-        raise SweepSpecError(msg)
-    import lightsout_graphs as lo
-
-    if "shape" in params:
-        shape = params["shape"]
-        sides = tuple(shape) if isinstance(shape, tuple | list) else (shape,)
-    else:
-        sides = (params.get("m", 1), params.get("n", params.get("m", 1)))
-    return lo.grid(*sides, modulus=modulus, rule=rule)
+    return make(family, modulus=modulus, rule=rule, **params)
 
 
 def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, Any]]:

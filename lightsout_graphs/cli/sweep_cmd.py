@@ -1,0 +1,97 @@
+"""``lightsout sweep`` and ``lightsout sweep-report``: research sweeps from the shell."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.cli.common import EXIT_OK
+
+__all__ = ["handle_report", "handle_sweep", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``sweep`` and ``sweep-report`` subcommands.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["sweep", "spec.toml", "--out", "res", "--dask-local", "2"])
+    >>> args.spec, args.out, args.dask_local, args.overwrite
+    ('spec.toml', 'res', 2, False)
+    """
+    parser = subparsers.add_parser(
+        "sweep",
+        help="run a research sweep over a family or a graph6 stream (resumable)",
+        description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
+        "store one Parquet file per finished chunk in --out. Running the same command again "
+        "resumes; a different spec in the same folder is refused unless --overwrite.",
+    )
+    parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
+    parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://host:port)"
+    )
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="local processes (default: every core)"
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help="discard a different sweep stored in --out"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(handler=handle_sweep)
+
+    report = subparsers.add_parser(
+        "sweep-report",
+        help="summary tables and plots of a stored sweep",
+        description="Print summary tables of the sweep stored in DIR and draw heat maps over "
+        "two parameters or lines over one.",
+    )
+    report.add_argument("dir", metavar="DIR", help="a result folder written by `sweep`")
+    report.add_argument("--plots", metavar="PLOTDIR", help="where pictures go (default DIR/_plots)")
+    report.add_argument("--no-plots", action="store_true", help="print the tables only")
+    report.add_argument(
+        "--metric",
+        action="append",
+        dest="metrics",
+        metavar="NAME",
+        help="report this metric (repeatable; default all)",
+    )
+    report.set_defaults(handler=handle_report)
+
+
+def handle_sweep(args: argparse.Namespace) -> int:
+    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is."""
+    from lightsout_graphs.sweep import run
+    from lightsout_graphs.sweep.store import read_manifest
+
+    out = run(
+        args.spec,
+        args.out,
+        runner="dask" if (args.dask_local or args.scheduler) else "local",
+        workers=args.workers,
+        scheduler=args.scheduler,
+        dask_local=args.dask_local,
+        overwrite=args.overwrite,
+        progress=False if args.quiet else None,
+    )
+    manifest = read_manifest(out)
+    print(
+        f"Sweep complete: {manifest.get('rows', 0)} rows in {manifest.get('total_chunks', 0)} "
+        f"chunk files in {out}"
+    )
+    return EXIT_OK
+
+
+def handle_report(args: argparse.Namespace) -> int:
+    """Run ``lightsout sweep-report``: print the summary tables and the plot files written."""
+    from lightsout_graphs.sweep import report
+
+    result = report(args.dir, plot_dir=args.plots, metrics=args.metrics, plots=not args.no_plots)
+    print(result.text)
+    return EXIT_OK
