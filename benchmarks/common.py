@@ -1,0 +1,277 @@
+"""Shared pieces of the benchmarks: timing by medians, test problems, and result records."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+__all__ = [
+    "Result",
+    "Timing",
+    "closed_grid_apply",
+    "grid_matrix",
+    "measure",
+    "random_sparse_matrix",
+    "reachable_rhs",
+]
+
+
+@dataclass
+class Timing:
+    """Wall-clock seconds of repeated runs of one piece of work.
+
+    Attributes
+    ----------
+    runs : list of float
+        Seconds of each timed repetition.
+    note : str
+        How it was measured or what was skipped, for the reader of the table.
+    """
+
+    runs: list[float]
+    note: str = ""
+
+    @property
+    def median(self) -> float:
+        """The median of :attr:`runs`."""
+        return float(statistics.median(self.runs))
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: median, runs and note."""
+        return {"median": self.median, "runs": self.runs, "note": self.note}
+
+
+@dataclass
+class Result:
+    """One row of the benchmark table.
+
+    Attributes
+    ----------
+    name : str
+        Short key, used by ``--only``.
+    workload : str
+        What is measured, in words (includes the size actually used).
+    ours : Timing or None
+        Our time (``None`` when our engine is missing, see ``notes``).
+    baselines : dict of str to Timing
+        Each baseline's time, measured in the same run.
+    target : str
+        The target in words, for example ``"≤ 1.5× m4ri-rref"``.
+    kind : {"ratio_max", "speedup_min", "seconds_max", "none"}
+        How the target is checked: ours ÷ baseline ≤ value; baseline ÷ ours ≥ value; ours ≤
+        value seconds; or not at all.
+    value : float or None
+        The number in the target.
+    against : str or None
+        The baseline the ratio is taken against.
+    checks : list of str
+        Correctness checks of the answers that passed ("solution verified", ...).
+    notes : list of str
+        Anything the reader must know: reduced sizes, skipped baselines, peak memory.
+    extra : dict
+        Further measured numbers (peak RSS, per-size values, ...), copied into the JSON.
+    """
+
+    name: str
+    workload: str
+    ours: Timing | None
+    baselines: dict[str, Timing] = field(default_factory=dict)
+    target: str = "—"
+    kind: str = "none"
+    value: float | None = None
+    against: str | None = None
+    checks: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ratio(self) -> float | None:
+        """Ours ÷ the ``against`` baseline (both medians), or ``None`` without both."""
+        if self.ours is None or self.against is None or self.against not in self.baselines:
+            return None
+        base = self.baselines[self.against].median
+        return self.ours.median / base if base > 0 else None
+
+    @property
+    def met(self) -> bool | None:
+        """Whether the target holds (``None`` when it cannot be judged)."""
+        if self.ours is None or self.value is None or self.kind == "none":
+            return None
+        if self.kind == "seconds_max":
+            return self.ours.median <= self.value
+        ratio = self.ratio
+        if ratio is None:
+            return None
+        if self.kind == "ratio_max":
+            return ratio <= self.value
+        if self.kind == "speedup_min":
+            return ratio > 0 and 1 / ratio >= self.value
+        msg = f"Unknown target kind {self.kind!r} in result {self.name!r}."
+        raise ValueError(msg)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of everything in the row."""
+        return {
+            "name": self.name,
+            "workload": self.workload,
+            "ours": self.ours.as_dict() if self.ours else None,
+            "baselines": {k: v.as_dict() for k, v in self.baselines.items()},
+            "ratio": self.ratio,
+            "against": self.against,
+            "target": self.target,
+            "target_kind": self.kind,
+            "target_value": self.value,
+            "met": self.met,
+            "checks": self.checks,
+            "notes": self.notes,
+            "extra": self.extra,
+        }
+
+
+def measure(
+    work: Callable[..., Any],
+    reps: int,
+    *,
+    setup: Callable[[], tuple[Any, ...]] | None = None,
+    warmup: Callable[[], Any] | None = None,
+    budget: float | None = None,
+) -> tuple[Timing, Any]:
+    """Time ``work(*setup())`` ``reps`` times (setup untimed); return the timing and last answer.
+
+    Parameters
+    ----------
+    work : callable
+        The timed call.
+    reps : int
+        Repetitions, >= 1.
+    setup : callable, optional
+        Builds fresh arguments before each repetition (for example a copy of a matrix, so
+        that no cache keyed on the object can answer). Untimed.
+    warmup : callable, optional
+        Called once, untimed, before the first repetition (to compile JIT kernels on a small
+        case).
+    budget : float, optional
+        Stop repeating once the timed runs add up to more than this many seconds (at least
+        one run is always made); the timing's note then says so. Keeps a slow engine from
+        eating the quick mode's two minutes.
+
+    Returns
+    -------
+    (Timing, object)
+        The timing and the value the last repetition returned.
+    """
+    if warmup is not None:
+        warmup()
+    runs = []
+    answer = None
+    for _ in range(reps):
+        args = setup() if setup is not None else ()
+        t0 = time.perf_counter()
+        answer = work(*args)
+        runs.append(time.perf_counter() - t0)
+        if budget is not None and sum(runs) > budget and len(runs) < reps:
+            return Timing(runs, f"stopped after {len(runs)} of {reps} runs (time budget)"), answer
+    return Timing(runs), answer
+
+
+def grid_matrix(m: int, n: int, *, rule: str = "closed") -> sp.csr_array:
+    """The toggle matrix of the m×n grid (row-major nodes), built directly with scipy.
+
+    It equals ``lo.grid(m, n, rule=rule).toggle_matrix()`` (a test checks this), without
+    building a networkx graph, so large boards cost little.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns.
+    rule : {"closed", "open"}
+        Whether a press toggles its own light.
+
+    Returns
+    -------
+    scipy.sparse.csr_array
+        int64, shape (m·n, m·n).
+    """
+    path_m = sp.diags_array([np.ones(m - 1), np.ones(m - 1)], offsets=[-1, 1], shape=(m, m))
+    path_n = sp.diags_array([np.ones(n - 1), np.ones(n - 1)], offsets=[-1, 1], shape=(n, n))
+    adj = sp.kron(path_m, sp.eye_array(n)) + sp.kron(sp.eye_array(m), path_n)
+    if rule == "closed":
+        adj = adj + sp.eye_array(m * n)
+    return sp.csr_array(adj, dtype=np.int64)
+
+
+def closed_grid_apply(presses: np.ndarray, modulus: int = 2, *, rule: str = "closed") -> np.ndarray:
+    """What pressing an m×n array of presses does to a dark grid board (a numpy stencil).
+
+    Parameters
+    ----------
+    presses : numpy.ndarray
+        Shape (m, n), press counts.
+    modulus : int
+        k.
+    rule : {"closed", "open"}
+        Whether a press changes its own light.
+
+    Returns
+    -------
+    numpy.ndarray
+        The resulting board, shape (m, n), entries mod k.
+    """
+    x = np.asarray(presses, dtype=np.int64)
+    out = x.copy() if rule == "closed" else np.zeros_like(x)
+    out[1:, :] += x[:-1, :]
+    out[:-1, :] += x[1:, :]
+    out[:, 1:] += x[:, :-1]
+    out[:, :-1] += x[:, 1:]
+    return out % modulus
+
+
+def random_sparse_matrix(nodes: int, degree: float, seed: int) -> sp.csr_array:
+    """The closed-rule toggle matrix of a G(N, p) random graph with the given average degree.
+
+    Parameters
+    ----------
+    nodes : int
+        N.
+    degree : float
+        The expected average degree (p = degree / (N − 1)).
+    seed : int
+        Seed of the random graph.
+
+    Returns
+    -------
+    scipy.sparse.csr_array
+        ``A + I``, int64, shape (N, N).
+    """
+    graph = nx.fast_gnp_random_graph(nodes, degree / (nodes - 1), seed=seed)
+    adj = nx.to_scipy_sparse_array(graph, nodelist=range(nodes), dtype=np.int64, format="csr")
+    return sp.csr_array(adj + sp.eye_array(nodes, dtype=np.int64))
+
+
+def reachable_rhs(matrix: sp.csr_array, modulus: int, seed: int) -> np.ndarray:
+    """A right-hand side ``A x0 mod k`` for random presses x0, so that it is solvable.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse.csr_array
+        A.
+    modulus : int
+        k.
+    seed : int
+        Seed of x0.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, one entry per row of A.
+    """
+    rng = np.random.default_rng(seed)
+    x0 = rng.integers(0, modulus, matrix.shape[1], dtype=np.int64)
+    return np.asarray(matrix @ x0, dtype=np.int64) % modulus

@@ -1,0 +1,303 @@
+"""GF(2) elimination workloads: the 100×100 grid, a random sparse graph, and the baselines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+import lightsout_graphs as lo
+from benchmarks.baselines import colscan, galois_gf2
+from benchmarks.common import (
+    Result,
+    Timing,
+    grid_matrix,
+    measure,
+    random_sparse_matrix,
+    reachable_rhs,
+)
+from benchmarks.m4ri import harness as m4ri
+from lightsout_graphs import zk
+
+__all__ = ["WORKLOADS", "gf2_engines"]
+
+SEED = 20240501
+#: Average degree of the random sparse graphs (closed rule).
+DEGREE = 6.0
+
+
+def gf2_engines() -> dict[str, str]:
+    """The ``zk.factorize`` methods to time over GF(2): ``auto`` and the pure-Python one.
+
+    Returns
+    -------
+    dict of str to str
+        ``"auto"`` always; ``"python"`` (the pure-Python engine's method name) and
+        ``"compiled"`` (a compiled kernel's method name) when :data:`zk.METHODS` offers them.
+    """
+    methods = [m for m in getattr(zk, "METHODS", ("auto",)) if isinstance(m, str)]
+    found = {"auto": "auto"}
+    for name in methods:
+        low = name.lower()
+        if any(tag in low for tag in ("numba", "m4r", "packed", "compiled", "jit")):
+            found.setdefault("compiled", name)
+        elif "python" in low or low in ("gf2-python", "gf2py"):
+            found.setdefault("python", name)
+    if "python" not in found and "gf2" in methods:
+        found["python"] = "gf2"
+    return found
+
+
+def _verify(matrix: sp.csr_array, x: np.ndarray | None, b: np.ndarray, k: int = 2) -> None:
+    if x is None:
+        msg = "the engine found no solution for a solvable right-hand side"
+        raise AssertionError(msg)
+    if not np.array_equal((matrix @ np.asarray(x, dtype=np.int64)) % k, b % k):
+        msg = "the engine's solution does not satisfy A x = b"
+        raise AssertionError(msg)
+
+
+def _m4ri_baselines(
+    matrix: sp.csr_array, b: np.ndarray, reps: int, modes: tuple[str, ...], notes: list[str]
+) -> dict[str, Timing]:
+    """M4RI timings by mode; on a missing harness, a note and no entries."""
+    try:
+        exe = m4ri.build()
+        out = {}
+        for mode in modes:
+            t = m4ri.time_system(matrix, b, mode, reps, exe=exe)
+            out[mode] = Timing(t.seconds, f"M4RI {mode}, rank {t.rank}")
+        return out
+    except m4ri.M4RIUnavailable as exc:
+        notes.append(f"M4RI skipped: {exc}")
+        return {}
+
+
+def _ours(
+    matrix: sp.csr_array,
+    b: np.ndarray,
+    reps: int,
+    method: str,
+    *,
+    kernel: bool,
+    budget: float | None = 20.0,
+) -> tuple[Timing, Any]:
+    def work(a: sp.csr_array) -> tuple[np.ndarray | None, list[Any]]:
+        f = zk.factorize(a, 2, method=method)
+        x = f.solve(b)
+        return x, (f.kernel() if kernel else [])
+
+    small = grid_matrix(8, 8)
+    timing, (x, kern) = measure(
+        work,
+        reps,
+        setup=lambda: (matrix.copy(),),
+        warmup=lambda: zk.factorize(small, 2, method=method).solve(np.ones(64, dtype=np.int64)),
+        budget=budget,
+    )
+    _verify(matrix, x, b)
+    what = f"zk.factorize(method={method!r}) + solve" + (" + kernel" if kernel else "")
+    timing.note = "; ".join(filter(None, [what, timing.note]))
+    return timing, kern
+
+
+def grid100(quick: bool) -> list[Result]:
+    """The 100×100 grid over GF(2): solve and kernel, general engine and ``lo.solve``."""
+    side = 100
+    reps = 3 if quick else 5
+    matrix = grid_matrix(side, side)
+    b = reachable_rhs(matrix, 2, SEED)
+    notes: list[str] = []
+    base = _m4ri_baselines(matrix, b, reps, ("rref", "solve", "kernel"), notes)
+    baselines: dict[str, Timing] = {}
+    if base:
+        baselines["m4ri-rref"] = base["rref"]
+        both = [s + k for s, k in zip(base["solve"].runs, base["kernel"].runs, strict=True)]
+        baselines["m4ri-solve+kernel"] = Timing(both, "mzd_solve_left + mzd_kernel_left_pluq")
+    against = min(baselines, key=lambda k: baselines[k].median) if baselines else None
+    checks = ["A x = b verified"]
+    if not quick:
+        t, res = measure(colscan.solve, 1, setup=lambda: (matrix, b))
+        _verify(matrix, res.solution, b)
+        t.note = "column-scan Gauss–Jordan on Python ints, one run"
+        baselines["colscan"] = t
+    ours, kern = _ours(matrix, b, reps, "auto", kernel=True)
+    if base:
+        rank = int(base["rref"].note.rsplit(" ", 1)[1])
+        if len(kern) != side * side - rank:
+            msg = f"kernel has {len(kern)} generators, M4RI's rank says {side * side - rank}"
+            raise AssertionError(msg)
+        checks.append("kernel dimension agrees with M4RI's rank")
+    rows = [
+        Result(
+            name="grid100-gf2",
+            workload="100×100 grid, GF(2), solve + kernel (general engine, zk.factorize)",
+            ours=ours,
+            baselines=baselines,
+            target="≤ 1.5× M4RI (fastest way)",
+            kind="ratio_max",
+            value=1.5,
+            against=against,
+            checks=checks,
+            notes=notes,
+        )
+    ]
+
+    def via_solve(p: lo.Puzzle) -> Any:
+        return lo.solve(p, b)
+
+    t, sol = measure(via_solve, reps, setup=lambda: (lo.grid(side, side),))
+    _verify(matrix, sol.vector, b)
+    t.note = f"lo.solve on a fresh grid puzzle (engine: {sol.method})"
+    rows.append(
+        Result(
+            name="grid100-lo-solve",
+            workload=f"100×100 grid, GF(2), lo.solve (solution + kernel; method {sol.method})",
+            ours=t,
+            baselines={k: v for k, v in baselines.items() if k != "colscan"},
+            target="≤ 1.5× M4RI (fastest way)",
+            kind="ratio_max",
+            value=1.5,
+            against=against,
+            checks=["A x = b verified"],
+            notes=list(notes),
+        )
+    )
+    return rows
+
+
+def random_graph(quick: bool) -> list[Result]:
+    """A random sparse graph, N = 10,000, average degree 6, closed rule, GF(2) solve."""
+    nodes = 10_000
+    reps = 3 if quick else 5
+    matrix = random_sparse_matrix(nodes, DEGREE, SEED)
+    b = reachable_rhs(matrix, 2, SEED + 1)
+    notes: list[str] = []
+    base = _m4ri_baselines(matrix, b, reps, ("solve", "rref"), notes)
+    baselines = {f"m4ri-{k}": v for k, v in base.items()}
+    against = min(baselines, key=lambda k: baselines[k].median) if baselines else None
+    engines = gf2_engines()
+    workload = f"random G(N, p), N = {nodes:,}, avg degree 6, closed rule, GF(2) solve"
+    rows = []
+    method = engines.get("compiled", "auto")
+    ours, _ = _ours(matrix, b, reps, method, kernel=False)
+    compiled_notes = list(notes)
+    if "compiled" not in engines:
+        compiled_notes.append("no compiled GF(2) kernel in zk.METHODS: this is method 'auto'")
+    rows.append(
+        Result(
+            name="random-gf2-compiled",
+            workload=workload + f" [method={method!r}]",
+            ours=ours,
+            baselines=baselines,
+            target="≤ 3× M4RI",
+            kind="ratio_max",
+            value=3.0,
+            against=against,
+            checks=["A x = b verified"],
+            notes=compiled_notes,
+        )
+    )
+    if "python" in engines:
+        py, _ = _ours(matrix, b, reps, engines["python"], kernel=False)
+        rows.append(
+            Result(
+                name="random-gf2-python",
+                workload=workload + f" [pure Python, method={engines['python']!r}]",
+                ours=py,
+                baselines=baselines,
+                target="≤ 10× M4RI",
+                kind="ratio_max",
+                value=10.0,
+                against=against,
+                checks=["A x = b verified"],
+                notes=list(notes),
+            )
+        )
+    return rows
+
+
+def colscan_ratio(quick: bool) -> list[Result]:
+    """Our default engine against the column-scan baseline on the random sparse graph."""
+    nodes = 2_000 if quick else 10_000
+    matrix = random_sparse_matrix(nodes, DEGREE, SEED)
+    b = reachable_rhs(matrix, 2, SEED + 1)
+    notes = []
+    if quick:
+        notes.append("quick mode: N = 2,000 instead of 10,000 (the full mode runs N = 10,000)")
+    t, res = measure(colscan.solve, 3 if quick else 1, setup=lambda: (matrix, b))
+    _verify(matrix, res.solution, b)
+    t.note = "column-scan Gauss–Jordan on Python ints" + ("" if quick else ", one run")
+    ours, kern = _ours(matrix, b, 5 if quick else 3, "auto", kernel=True)
+    checks = ["A x = b verified for both"]
+    if len(kern) != len(res.kernel):
+        msg = f"kernel dimension {len(kern)} differs from the baseline's {len(res.kernel)}"
+        raise AssertionError(msg)
+    checks.append("kernel dimension agrees with the baseline")
+    return [
+        Result(
+            name="colscan-gf2",
+            workload=f"random G(N, p), N = {nodes:,}, avg degree 6, GF(2) solve + kernel",
+            ours=ours,
+            baselines={"colscan": t},
+            target="≥ 50× faster than colscan",
+            kind="speedup_min",
+            value=50.0,
+            against="colscan",
+            checks=checks,
+            notes=notes,
+        )
+    ]
+
+
+def galois_ratio(quick: bool) -> list[Result]:
+    """A small grid against galois's ``row_reduce`` (and M4RI), for the ratio only."""
+    side = 30 if quick else 40
+    matrix = grid_matrix(side, side)
+    b = reachable_rhs(matrix, 2, SEED)
+    notes: list[str] = []
+    reps = 3
+    base = _m4ri_baselines(matrix, b, reps, ("rref",), notes)
+    baselines = {f"m4ri-{k}": v for k, v in base.items()}
+    against = None
+    if galois_gf2.available():
+        import galois
+
+        field = galois.GF(2)
+        t, (x, _) = measure(
+            galois_gf2.row_reduce_solve,
+            reps,
+            setup=lambda: (matrix, b),
+            warmup=lambda: galois_gf2.row_reduce_solve(grid_matrix(4, 4), np.ones(16), field=field),
+        )
+        _verify(matrix, x, b)
+        t.note = "galois.GF(2) row_reduce of [A | b]"
+        baselines["galois"] = t
+        against = "galois"
+    else:
+        notes.append("galois is not installed: its baseline is skipped")
+    ours, _ = _ours(matrix, b, 5, "auto", kernel=True)
+    return [
+        Result(
+            name="galois-gf2",
+            workload=f"{side}×{side} grid, GF(2), solve + kernel: galois and M4RI side by side",
+            ours=ours,
+            baselines=baselines,
+            target="— (ratio only; galois is far slower than M4RI)",
+            kind="none",
+            against=against,
+            checks=["A x = b verified"],
+            notes=notes,
+        )
+    ]
+
+
+#: name -> function(quick) -> list of Result; run.py adds the other modules' workloads.
+WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {
+    "grid100": grid100,
+    "random": random_graph,
+    "colscan": colscan_ratio,
+    "galois": galois_ratio,
+}

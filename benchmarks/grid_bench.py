@@ -1,0 +1,300 @@
+"""Grid workloads: light chasing, nullity tables, fewest presses (A075464), GF(3) and Z_4."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+import lightsout_graphs as lo
+from benchmarks.common import Result, Timing, closed_grid_apply, grid_matrix, measure
+from lightsout_graphs import zk
+
+__all__ = ["A075464", "KNOWN_NULLITIES", "WORKLOADS"]
+
+SEED = 7
+ROOT = Path(__file__).resolve().parent.parent
+
+#: OEIS A075464, n = 1..30: the fewest presses that light every light of the dark n×n board
+#: (https://oeis.org/A075464).
+A075464 = (
+    1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117,
+    104, 147, 188, 141, 224, 245, 276, 231, 270, 353, 356, 405, 416, 345, 376,
+)  # fmt: skip
+
+#: Nullities of n×n boards from the literature (OEIS A159257); every 2^k − 1 is 0.
+KNOWN_NULLITIES = {4: 4, 5: 2, 9: 8, 11: 6, 32: 20, 64: 28, 3: 0, 7: 0, 15: 0, 31: 0, 63: 0}
+
+
+def _chaser(m: int, n: int, k: int = 2):  # type: ignore[no-untyped-def]
+    from lightsout_graphs.grids import GridChaser
+
+    return GridChaser(m, n, modulus=k, rule="closed")
+
+
+def _chase_once(side: int, reps: int) -> tuple[Timing, int]:
+    """Build a chaser for the side×side grid and solve one solvable random board, timed."""
+    rng = np.random.default_rng(SEED)
+    presses = rng.integers(0, 2, (side, side))
+    board = closed_grid_apply(presses).ravel()
+
+    def work() -> tuple[np.ndarray | None, int]:
+        chaser = _chaser(side, side)
+        return chaser.solve(board), chaser.kernel_size
+
+    _chaser(8, 8).solve(np.ones(64, dtype=np.int64))
+    timing, (x, kernel_size) = measure(work, reps)
+    if x is None:
+        msg = f"light chasing found no solution for a solvable {side}×{side} board"
+        raise AssertionError(msg)
+    if not np.array_equal(closed_grid_apply(np.asarray(x).reshape(side, side)).ravel(), board):
+        msg = f"light chasing's presses do not solve the {side}×{side} board"
+        raise AssertionError(msg)
+    timing.note = "GridChaser(m, n) construction + one solve"
+    return timing, int(kernel_size).bit_length() - 1
+
+
+def chase(quick: bool) -> list[Result]:
+    """Light chasing on 1000×1000 (one million lights) and 4096×4096 boards, GF(2)."""
+    from lightsout_graphs.grids import nullity
+
+    rows = []
+    sizes = [(1000, 3 if quick else 5, 0.3)]
+    sizes.append((2048, 1, None) if quick else (4096, 2, 15.0))
+    for side, reps, limit in sizes:
+        timing, null = _chase_once(side, reps)
+        expected = nullity(side, side)
+        if null != expected:
+            msg = f"{side}×{side}: chasing gives nullity {null}, the polynomials give {expected}"
+            raise AssertionError(msg)
+        notes = []
+        if limit is None:
+            notes.append("quick mode: 2048×2048 instead of 4096×4096 (no target at this size)")
+        rows.append(
+            Result(
+                name=f"chase-{side}",
+                workload=f"{side}×{side} grid board ({side * side:,} lights), GF(2), light chasing",
+                ours=timing,
+                target=f"≤ {limit:g} s" if limit else "— (full mode: 4096×4096 ≤ 15 s)",
+                kind="seconds_max" if limit else "none",
+                value=limit,
+                checks=["presses replay on the board", f"nullity {null} = polynomial formula"],
+                notes=notes,
+            )
+        )
+    return rows
+
+
+_TABLE_SCRIPT = """
+import json, resource, sys, time
+from lightsout_graphs.grids import nullity_table
+M = int(sys.argv[1])
+pairs = json.loads(sys.argv[2])
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter()
+table = nullity_table(M)
+seconds = time.perf_counter() - t0
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({
+    "seconds": seconds,
+    "peak_kib": peak,
+    "before_kib": before,
+    "shape": list(table.shape),
+    "symmetric": bool((table == table.T).all()),
+    "bounded": bool((table <= __import__("numpy").minimum.outer(
+        __import__("numpy").arange(1, M + 1), __import__("numpy").arange(1, M + 1))).all()),
+    "values": [int(table[m - 1, n - 1]) for m, n in pairs],
+}))
+"""
+
+
+def _table_run(size: int, pairs: list[tuple[int, int]]) -> dict[str, object]:
+    """One nullity_table(size) in a fresh interpreter (no warm caches), with its peak RSS."""
+    done = subprocess.run(
+        [sys.executable, "-c", _TABLE_SCRIPT, str(size), json.dumps(pairs)],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if done.returncode != 0:
+        msg = f"nullity_table({size}) failed in its subprocess: {done.stderr.strip()[-400:]}"
+        raise RuntimeError(msg)
+    out: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def nullity_tables(quick: bool) -> list[Result]:
+    """Nullity of every m×n board up to 512×512 and up to 4096×4096 (time and peak memory)."""
+    rng = np.random.default_rng(SEED)
+    rows = []
+    for size, reps, limit in ((512, 5, 0.1), (4096, 1 if quick else 3, 10.0)):
+        pairs = [(n, n) for n in KNOWN_NULLITIES if n <= size]
+        pairs += [(int(a), int(b)) for a, b in rng.integers(1, 65, (6, 2))]
+        runs = [_table_run(size, pairs) for _ in range(reps)]
+        first = runs[0]
+        if first["shape"] != [size, size] or not first["symmetric"] or not first["bounded"]:
+            msg = (
+                f"nullity_table({size}) is not a symmetric {size}×{size} table bounded by min(m, n)"
+            )
+            raise AssertionError(msg)
+        values = dict(zip(pairs, first["values"], strict=True))  # type: ignore[call-overload]
+        for n, want in KNOWN_NULLITIES.items():
+            if n <= size and values[(n, n)] != want:
+                msg = f"nullity_table({size}) gives {values[(n, n)]} for {n}×{n}, not {want}"
+                raise AssertionError(msg)
+        for (a, b), got in values.items():
+            chased = int(_chaser(a, b).kernel_size).bit_length() - 1
+            if got != chased:
+                msg = f"nullity_table({size}) gives {got} for {a}×{b}, light chasing {chased}"
+                raise AssertionError(msg)
+        peak_mib = max(int(r["peak_kib"]) for r in runs) / 1024  # type: ignore[call-overload]
+        base_mib = min(int(r["before_kib"]) for r in runs) / 1024  # type: ignore[call-overload]
+        timing = Timing([float(r["seconds"]) for r in runs], "nullity_table(M), fresh process each")  # type: ignore[arg-type]
+        notes = [
+            f"peak RSS {peak_mib:,.0f} MiB (the interpreter with imports alone: {base_mib:,.0f} MiB)"
+        ]
+        met_memory = peak_mib <= 2048
+        target = f"≤ {limit:g} s"
+        if size == 4096:
+            target += f", memory ≤ 2 GB (peak {peak_mib:,.0f} MiB: {'ok' if met_memory else 'NO'})"
+        rows.append(
+            Result(
+                name=f"nullity-{size}",
+                workload=f"nullity of every m×n board, 1 ≤ m, n ≤ {size}, GF(2), closed rule",
+                ours=timing,
+                target=target,
+                kind="seconds_max",
+                value=limit if (size != 4096 or met_memory) else 0.0,
+                checks=[
+                    "symmetric, ≤ min(m, n)",
+                    "known square nullities (4, 5, 9, 11, 32, 64, 2^k − 1)",
+                    "6 random m×n ≤ 64 agree with light chasing",
+                ],
+                notes=notes,
+                extra={"peak_rss_mib": peak_mib, "interpreter_rss_mib": base_mib},
+            )
+        )
+    return rows
+
+
+def fewest_presses(quick: bool) -> list[Result]:
+    """Fewest presses to light every n×n board from dark, n = 1..30, checked against A075464."""
+    top = 20 if quick else 30
+    per_n: dict[int, float] = {}
+    got: dict[int, int] = {}
+
+    def work() -> None:
+        import time
+
+        for n in range(1, top + 1):
+            t0 = time.perf_counter()
+            sol = lo.solve(lo.grid(n, n), 0, target=1, minimize=True)
+            per_n[n] = time.perf_counter() - t0
+            got[n] = sol.num_presses
+
+    timing, _ = measure(work, 1)
+    wrong = {n: (v, A075464[n - 1]) for n, v in got.items() if v != A075464[n - 1]}
+    if wrong:
+        msg = f"fewest presses disagree with OEIS A075464 (n: ours, OEIS): {wrong}"
+        raise AssertionError(msg)
+    slowest = max(per_n, key=per_n.__getitem__)
+    notes = [f"slowest: n = {slowest}, {per_n[slowest]:.2f} s"]
+    if quick:
+        notes.append("quick mode: n = 1..20 (the full mode runs n = 1..30); no target at n ≤ 20")
+    timing.note = "lo.solve(lo.grid(n, n), 0, target=1, minimize=True) for every n, one pass"
+    return [
+        Result(
+            name="a075464",
+            workload=f"fewest presses lighting every n×n board, n = 1..{top} (OEIS A075464)",
+            ours=timing,
+            target="≤ 60 s in total (n = 1..30)" if not quick else "— (full mode: ≤ 60 s)",
+            kind="none" if quick else "seconds_max",
+            value=None if quick else 60.0,
+            checks=[f"all {top} values equal OEIS A075464"],
+            notes=notes,
+            extra={"seconds_per_n": per_n, "values": got},
+        )
+    ]
+
+
+def _general(side: int, k: int, reps: int, budget: float) -> tuple[Timing, np.ndarray]:
+    """zk.factorize + solve on the side×side grid mod k (general engine), verified."""
+    matrix = grid_matrix(side, side)
+    rng = np.random.default_rng(SEED + k)
+    x0 = rng.integers(0, k, side * side)
+    b = np.asarray(matrix @ x0, dtype=np.int64) % k
+    small = grid_matrix(6, 6)
+
+    def work(a: object) -> np.ndarray | None:
+        return zk.factorize(a, k).solve(b)
+
+    timing, x = measure(
+        work,
+        reps,
+        setup=lambda: (matrix.copy(),),
+        warmup=lambda: zk.factorize(small, k).solve(np.ones(36, dtype=np.int64)),
+        budget=budget,
+    )
+    if x is None or not np.array_equal((matrix @ np.asarray(x, dtype=np.int64)) % k, b):
+        msg = f"zk.factorize(..., {k}) did not solve the solvable {side}×{side} board"
+        raise AssertionError(msg)
+    timing.note = "; ".join(
+        filter(None, [f"zk.factorize(T, {k}) + solve (general engine)", timing.note])
+    )
+    return timing, b
+
+
+def gf3_z4(quick: bool) -> list[Result]:
+    """The 50×50 grid over GF(3) and over Z_4, general engine, against GF(2) at the same size."""
+    side = 50
+    reps = 3 if quick else 5
+    budget = 3.0 if quick else 30.0
+    gf2, _ = _general(side, 2, reps, budget)
+    gf3, b3 = _general(side, 3, reps, budget)
+    z4, b4 = _general(side, 4, reps, budget)
+    rows = [
+        Result(
+            name="gf3-50",
+            workload="50×50 grid over GF(3), solve (general engine, zk.factorize)",
+            ours=gf3,
+            baselines={"gf2-same-size": gf2},
+            target="≤ 0.3 s",
+            kind="seconds_max",
+            value=0.3,
+            checks=["A x = b (mod 3) verified"],
+        ),
+        Result(
+            name="z4-50",
+            workload="50×50 grid over Z_4, solve (general engine, zk.factorize)",
+            ours=z4,
+            baselines={"gf2-same-size": gf2},
+            target="≤ 3× the GF(2) time",
+            kind="ratio_max",
+            value=3.0,
+            against="gf2-same-size",
+            checks=["A x = b (mod 4) verified"],
+        ),
+    ]
+    for k, b, row in ((3, b3, rows[0]), (4, b4, rows[1])):
+        t, sol = measure(
+            lambda p, b=b: lo.solve(p, b),
+            reps,
+            setup=lambda k=k: (lo.grid(side, side, modulus=k),),
+        )
+        row.notes.append(f"lo.solve on the same board ({sol.method}): {t.median * 1e3:.1f} ms")
+        row.extra["lo_solve"] = t.as_dict()
+    return rows
+
+
+#: name -> function(quick) -> list of Result.
+WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {
+    "chase": chase,
+    "nullity": nullity_tables,
+    "a075464": fewest_presses,
+    "gf3z4": gf3_z4,
+}
