@@ -1,0 +1,150 @@
+"""Tests of the pictures: layouts, colours, press marks, titles and saved files."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import matplotlib.image as mpimg
+import networkx as nx
+import numpy as np
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+import lightsout_graphs as lo
+from lightsout_graphs import draw
+from lightsout_graphs.errors import InvalidStateError
+from lightsout_graphs.families import make
+
+
+def test_light_colors() -> None:
+    assert draw.light_colors(lo.grid(2, 2)) == ["#33363d", "#ffd23f"]
+    named = lo.grid(1, 2, modulus=3).with_metadata(colors=["off", "tab:red", "#00ff00"])
+    assert draw.light_colors(named) == ["#33363d", "#d62728", "#00ff00"]
+    many = draw.light_colors(lo.grid(1, 2, modulus=15))
+    assert len(many) == 15
+    assert len(set(many)) == 15
+
+
+def test_positions_of_grids_families_tuples_and_graphs() -> None:
+    assert draw.node_positions(lo.grid(2, 3))[(1, 2)] == (2.0, -1.0)
+    cube = make("hypercube", d=4)
+    stored = nx.get_node_attributes(cube.graph, "pos")
+    assert draw.node_positions(cube) == {v: tuple(map(float, stored[v])) for v in cube.nodes}
+    bare = lo.Puzzle(nx.grid_graph((2, 3, 4)))  # tuple nodes without pos: a projection
+    pos = draw.node_positions(bare)
+    assert len({(round(x, 6), round(y, 6)) for x, y in pos.values()}) == bare.n
+    petersen = draw.node_positions(lo.Puzzle(nx.petersen_graph()))
+    again = draw.node_positions(lo.Puzzle(nx.petersen_graph()))
+    assert petersen == again  # deterministic layout
+    split = lo.Puzzle(nx.disjoint_union(nx.path_graph(3), nx.path_graph(2)))
+    assert len(draw.node_positions(split)) == 5
+    assert draw.node_positions(lo.Puzzle(nx.empty_graph(1))) == {0: (0.0, 0.0)}
+
+
+def test_draw_grid_board_with_presses() -> None:
+    p = lo.grid(3, 4)
+    ax = draw.draw_puzzle(p, {(1, 1): 1}, presses={(0, 0): 1, (2, 3): 1})
+    assert isinstance(ax, Axes)
+    assert ax.get_title() == "grid 3×4"
+    cells = [a for a in ax.patches if isinstance(a, Rectangle)]
+    assert len(cells) == 12
+    lit = [c for c in cells if np.allclose(c.get_facecolor()[:3], (1.0, 210 / 255, 63 / 255))]
+    assert len(lit) == 1
+    marks = sum(len(c.get_offsets()) for c in ax.collections)
+    assert marks == 2
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels == ["off", "on", "pressed"]
+
+
+def test_draw_counts_for_larger_moduli_and_own_axes() -> None:
+    p = make("hypercube", d=3, modulus=3).with_metadata(colors=["black", "red", "green"])
+    fig = Figure()
+    mine = fig.add_subplot()
+    ax = draw.draw_puzzle(p, 2, presses={(0, 0, 0): 2, (1, 1, 1): 1}, ax=mine, title="t")
+    assert ax is mine
+    assert ax.get_title() == "t"
+    assert sorted(t.get_text() for t in ax.texts) == ["1", "2"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:3] == ["black", "red", "green"]
+
+
+def test_draw_directed_graph_has_arrows() -> None:
+    p = lo.Puzzle(nx.DiGraph([(0, 1), (1, 2)]), rule="open")
+    ax = draw.draw_puzzle(p, [1, 0, 1], legend=False)
+    assert len([t for t in ax.texts if t.arrow_patch is not None]) == 2
+    assert ax.get_legend() is None
+
+
+def test_draw_rejects_bad_states() -> None:
+    with pytest.raises(InvalidStateError):
+        draw.draw_puzzle(lo.grid(2, 2), [0, 1, 2, 0])
+    with pytest.raises(InvalidStateError):
+        draw.draw_puzzle(lo.grid(2, 2), presses=[1])
+
+
+def test_draw_solution() -> None:
+    sol = lo.solve(lo.grid(5, 5), 1, minimize=True)
+    fig = draw.draw_solution(sol)
+    assert [ax.get_title() for ax in fig.axes] == ["board and presses", "after the presses"]
+    assert fig.get_suptitle() == "grid 5×5: 15 presses (fewest), one of 4 solutions"
+    only = draw.draw_solution(lo.solve(lo.grid(3, 3), 1))
+    assert only.get_suptitle().endswith("the only solution")
+    petersen = make("petersen")
+    graph = draw.draw_solution(lo.solve(petersen, petersen.apply(0, {0: 1, 1: 1})))
+    assert len(graph.axes) == 2
+
+
+def test_draw_quiet_patterns() -> None:
+    fig = draw.draw_quiet_patterns(lo.analyze(lo.grid(5, 5)))
+    assert [ax.get_title() for ax in fig.axes] == ["quiet pattern 1", "quiet pattern 2"]
+    assert fig.get_suptitle() == "grid 5×5: 4 quiet patterns"
+    none = draw.draw_quiet_patterns(lo.grid(3, 3))
+    assert none.axes[0].get_title() == "no quiet patterns"
+    assert "every board is solvable" in none.get_suptitle()
+    some = draw.draw_quiet_patterns(make("cube_surface", n=3), max_patterns=2)
+    titled = [ax.get_title() for ax in some.axes if ax.get_title()]
+    assert titled == ["quiet pattern 1", "quiet pattern 2"]
+    assert "6 generators shown 2" in some.get_suptitle()
+    ring = draw.draw_quiet_patterns(lo.grid(2, 3, modulus=4))
+    assert [ax.get_title() for ax in ring.axes] == ["quiet pattern 1 (order 2)", "quiet pattern 2"]
+
+
+def test_draw_nullity_table() -> None:
+    from lightsout_graphs.grids import nullity_table
+
+    ax = draw.draw_nullity_table(nullity_table(6), modulus=2, rule="closed")
+    assert ax.get_xlabel() == "n (columns)"
+    assert ax.get_ylabel() == "m (rows)"
+    assert ax.get_title() == "Nullity of m×n grid boards, closed rule, mod 2"
+    assert len(ax.texts) == 36
+    assert ax.texts[-1].get_text() == "0"
+    big = draw.draw_nullity_table(-np.ones((30, 30)), annotate=None)
+    assert not big.texts
+    with pytest.raises(InvalidStateError, match="2-D"):
+        draw.draw_nullity_table(np.zeros(3))
+    with pytest.raises(InvalidStateError, match="2-D array of nullities"):
+        draw.draw_nullity_table([["a"]])
+
+
+def test_saved_png_and_svg_sizes(tmp_path: object) -> None:
+    fig = draw.draw_puzzle(lo.grid(5, 5), 1).figure
+    fig.set_size_inches(4, 3)
+    png = io.BytesIO()
+    fig.savefig(png, format="png", dpi=50)
+    png.seek(0)
+    assert mpimg.imread(png, format="png").shape[:2] == (150, 200)
+    svg = io.BytesIO()
+    fig.savefig(svg, format="svg")
+    head = svg.getvalue()[:2000].decode()
+    assert re.search(r'width="288pt" height="216pt"', head)
+    assert isinstance(fig, Figure)
+    assert fig._repr_png_().startswith(b"\x89PNG")  # type: ignore[attr-defined]
+
+
+def test_puzzle_label() -> None:
+    assert draw.puzzle_label(make("hypercube", d=3)) == "hypercube d=3"
+    from lightsout_graphs import catalog
+
+    assert draw.puzzle_label(catalog.load("lights-out")) == "Lights Out"
