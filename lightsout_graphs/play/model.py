@@ -20,7 +20,7 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.puzzle import Puzzle, StateLike
 
 __all__ = [
     "MAX_COSET",
@@ -135,7 +135,7 @@ def play_layout(
         out: dict[Hashable, tuple[float, float]] = {}
         for u, p in given.items():
             try:
-                point = tuple(float(c) for c in p)  # type: ignore[union-attr]
+                point = tuple(float(c) for c in p)
             except (TypeError, ValueError):
                 point = ()
             if len(point) not in (2, 3) or not all(math.isfinite(c) for c in point):
@@ -308,6 +308,7 @@ def play_data(
     puzzle: Puzzle,
     *,
     board: str | None = None,
+    state: StateLike | None = None,
     seed: int | None = None,
     title: str | None = None,
 ) -> dict[str, Any]:
@@ -320,6 +321,8 @@ def play_data(
     board : str, optional
         The name of the starting board among ``puzzle.boards``. Default: the first named board,
         or, when the puzzle has none, a random board made by pressing from the goal.
+    state : StateLike, optional
+        Start from this board instead (listed as ``"given board"`` after the named boards).
     seed : int, optional
         Seed of that random starting board and of the layout (default 0).
     title : str, optional
@@ -341,7 +344,8 @@ def play_data(
     InvalidPuzzleError
         A modulus above :data:`MAX_PLAY_MODULUS`, or node positions that coincide.
     InvalidStateError
-        ``board`` names no board of the puzzle.
+        ``board`` names no board of the puzzle, ``state`` is not a state of it, or both are
+        given.
 
     Examples
     --------
@@ -359,6 +363,10 @@ def play_data(
         known = ", ".join(sorted(puzzle.boards)) or "none"
         msg = f"Argument 'board' is {board!r}, which is not a board of the puzzle (known: {known})."
         raise InvalidStateError(msg)
+    if board is not None and state is not None:
+        msg = f"Give a starting 'board' name or a 'state', not both (board={board!r})."
+        raise InvalidStateError(msg)
+    given = None if state is None else puzzle.state_vector(state)
     seed = 0 if seed is None else int(seed)
     positions, source = play_layout(puzzle, seed=seed)
     pts, radius = _scaled(puzzle, positions)
@@ -387,7 +395,11 @@ def play_data(
         vec = np.asarray(state, dtype=np.int64)
         solution = board_solution(puzzle, vec)
         boards.append({"name": name, "state": [int(v) for v in vec], "solution": solution})
-    if boards:
+    if given is not None:
+        solution = board_solution(puzzle, given)
+        boards.append({"name": "given board", "state": [int(v) for v in given], "solution": solution})
+        start = len(boards) - 1
+    elif boards:
         start = 0 if board is None else list(puzzle.boards).index(board)
     else:
         rng = np.random.default_rng(seed)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lightsout_graphs.play.model import play_data
-from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.puzzle import Puzzle, StateLike
 
 __all__ = ["play_html", "static_text", "write_play_page"]
 
@@ -45,6 +45,7 @@ def play_html(
     puzzle: Puzzle,
     *,
     board: str | None = None,
+    state: StateLike | None = None,
     seed: int | None = None,
     title: str | None = None,
 ) -> str:
@@ -59,6 +60,8 @@ def play_html(
         Any puzzle (moduli up to :data:`lightsout_graphs.play.model.MAX_PLAY_MODULUS`).
     board : str, optional
         The named board to start from (default: the first, or a random solvable board).
+    state : StateLike, optional
+        Start from this board instead.
     seed : int, optional
         Seed of the random starting board and of the layout.
     title : str, optional
@@ -74,7 +77,7 @@ def play_html(
     InvalidPuzzleError
         A modulus too large for the page.
     InvalidStateError
-        An unknown board name.
+        An unknown board name, or a ``state`` that does not fit the puzzle.
 
     Examples
     --------
@@ -84,7 +87,7 @@ def play_html(
     >>> "http" in page.replace("http://www.w3.org/2000/svg", "")
     False
     """
-    data = play_data(puzzle, board=board, seed=seed, title=title)
+    data = play_data(puzzle, board=board, state=state, seed=seed, title=title)
     script = static_text("play.js")
     style = static_text("play.css")
     return "\n".join(
@@ -124,6 +127,7 @@ def write_play_page(
     path: str | os.PathLike[str],
     *,
     board: str | None = None,
+    state: StateLike | None = None,
     seed: int | None = None,
     title: str | None = None,
 ) -> Path:
@@ -135,7 +139,7 @@ def write_play_page(
         The puzzle.
     path : str or path-like
         Where to write the HTML file.
-    board, seed, title
+    board, state, seed, title
         As in :func:`play_html`.
 
     Returns
@@ -152,5 +156,6 @@ def write_play_page(
     1
     """
     out = Path(path)
-    out.write_text(play_html(puzzle, board=board, seed=seed, title=title), encoding="utf-8")
+    page = play_html(puzzle, board=board, state=state, seed=seed, title=title)
+    out.write_text(page, encoding="utf-8")
     return out

@@ -23,7 +23,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the widg
 __all__ = ["PlayWidget"]
 
 
-class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class PlayWidget(anywidget.AnyWidget):
     """Play a puzzle in a notebook, then read the board back into Python.
 
     The widget runs the same front end as ``lightsout play`` pages: clicks and keys press
@@ -100,7 +100,7 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc]
         vec = self._puzzle.state_vector(value)
         with self.hold_trait_notifications():
             self._values = [int(v) for v in vec]
-            self._remaining = board_solution(self._puzzle, vec)
+            self.set_trait("_remaining", board_solution(self._puzzle, vec))
             self.moves = 0
 
     @property
@@ -196,6 +196,6 @@ class PlayWidget(anywidget.AnyWidget):  # type: ignore[misc]
             if not outside.any() and np.array_equal(p.apply_vector(values, x), p.goal):
                 return
         try:
-            self._remaining = board_solution(p, values)
+            self.set_trait("_remaining", board_solution(p, values))
         except Unsolvable:  # pragma: no cover - board_solution already maps it to None
-            self._remaining = None
+            self.set_trait("_remaining", None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import struct
 from collections.abc import Hashable
 from typing import Any
@@ -231,3 +232,71 @@ def test_screenshot(open_game: Any, tmp_path: Any) -> None:
     assert box is not None
     assert box["width"] > 200
     assert box["height"] > 200
+
+
+def test_widget_front_end_syncs_with_its_model(browser: Any, tmp_path: Any) -> None:
+    """The anywidget entry point of play.js, with a stand-in for the notebook's model."""
+    pytest.importorskip("anywidget")
+    from lightsout_graphs.play import PlayWidget
+    from lightsout_graphs.play.page import static_text
+
+    puzzle = lo.grid(3, 3, modulus=3)
+    widget = PlayWidget(puzzle, seed=8)
+    store = {
+        "_data": widget._data,
+        "_values": widget._values,
+        "_remaining": widget._remaining,
+        "moves": 0,
+    }
+    page_text = f"""<!DOCTYPE html><html><head><meta charset="utf-8">
+<link rel="icon" href="data:,"><style>{static_text("play.css")}</style></head>
+<body><div id="w"></div><script type="module">
+{static_text("play.js")}
+const store = {json.dumps(store)};
+const listeners = {{}};
+window.saved = [];
+const model = {{
+  get: (key) => store[key],
+  set: (key, value) => {{ store[key] = value; }},
+  save_changes: () => window.saved.push(JSON.parse(JSON.stringify(store))),
+  on: (event, f) => {{ (listeners[event] ||= []).push(f); }},
+  off: (event, f) => {{ listeners[event] = (listeners[event] || []).filter((g) => g !== f); }},
+}};
+window.fromPython = (values, remaining) => {{
+  store._values = values;
+  store._remaining = remaining;
+  (listeners["change:_values"] || []).forEach((f) => f());
+}};
+render({{ model, el: document.getElementById("w") }});
+</script></body></html>"""
+    path = tmp_path / "widget.html"
+    path.write_text(page_text, encoding="utf-8")
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector("[data-node]")
+        assert page.query_selector("#hint") is None  # several widgets may share a notebook
+        page.click("[data-node='[1,1]']")
+        sent = page.evaluate("window.saved[window.saved.length - 1]")
+        assert sent["moves"] == 1
+        # The Python side receives the front end's message and agrees with the library.
+        widget.set_state({key: sent[key] for key in ("_values", "_remaining", "moves")})
+        before = puzzle.as_dict(store["_values"])
+        assert widget.state == puzzle.press(before, (1, 1))
+        x = [widget._remaining[puzzle.index[u]] for u in puzzle.pressable]
+        assert puzzle.apply_vector(np.array(widget._values), np.array(x)).tolist() == [0] * 9
+        # A board set from Python shows up in the page.
+        widget.state = {(0, 0): 2}
+        page.evaluate(
+            "([v, r]) => window.fromPython(v, r)", [widget._values, widget._remaining]
+        )
+        shown = page.eval_on_selector_all("[data-node]", "els => els.map(e => +e.dataset.state)")
+        assert shown == widget._values
+        page.click("[data-control='hint']")
+        assert page.eval_on_selector_all("[data-node].hint", "els => els.length") > 0
+        assert errors == []
+    finally:
+        page.close()

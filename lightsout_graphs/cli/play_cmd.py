@@ -1,0 +1,92 @@
+"""``lightsout play``: write a self-contained HTML page to play a puzzle in any browser."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.cli.common import (
+    ALL_ON,
+    EXIT_OK,
+    add_puzzle_arguments,
+    add_start_arguments,
+    output_path,
+    resolve_puzzle,
+    start_board,
+)
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse subparsers action
+        What ``ArgumentParser.add_subparsers`` returned.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["play", "--family", "grid", "--shape", "3x3", "-o", "p.html"])
+    >>> args.output, args.handler is handle
+    ('p.html', True)
+    """
+    parser = subparsers.add_parser(
+        "play",
+        help="write an HTML page to play a puzzle (offline, one file)",
+        description="Write one self-contained HTML file (no network) to play a puzzle: click, "
+        "tap or use the keyboard to press lights, with undo and redo, hints that follow an exact "
+        "solution, the fewest presses, random solvable boards and the puzzle's named boards.",
+    )
+    add_puzzle_arguments(parser)
+    add_start_arguments(parser)
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the random starting board and layout"
+    )
+    parser.add_argument("--title", help="the page's heading (default: the puzzle's title)")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Write the play page.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+
+    Raises
+    ------
+    LightsOutError
+        A bad puzzle, board or output name (the CLI prints one line and exits with 2).
+    """
+    from lightsout_graphs.play import write_play_page
+
+    path = output_path(args.output, (".html", ".htm"))
+    puzzle = resolve_puzzle(args)
+    board = None
+    state = None
+    if args.start is not None and args.start in puzzle.boards:
+        board = args.start
+    elif args.board is not None or args.start is not None:
+        state, _ = start_board(puzzle, args)
+    write_play_page(puzzle, path, board=board, state=state, seed=args.seed, title=args.title)
+    if not args.quiet:
+        start = board or ("the given board" if args.board is not None else None)
+        if start is None and args.start == ALL_ON:
+            start = "every light at 1"
+        where = f", starting from {start}" if start else ""
+        print(f"Wrote {path} ({puzzle.n} lights, mod {puzzle.modulus}{where})")
+    return EXIT_OK

@@ -1,0 +1,93 @@
+"""The notebook widget's Python side: traits sync the board, Python presses and reads it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lightsout_graphs as lo
+from lightsout_graphs.errors import InvalidStateError
+from lightsout_graphs.play import PlayWidget, play_data
+from lightsout_graphs.play.page import static_text
+
+
+def solves(puzzle: lo.Puzzle, values: list[int], remaining: list[int] | None) -> bool:
+    assert remaining is not None
+    x = np.array([remaining[puzzle.index[u]] for u in puzzle.pressable])
+    return puzzle.apply_vector(np.array(values), x).tolist() == puzzle.goal.tolist()
+
+
+def test_widget_shares_the_page_front_end() -> None:
+    puzzle = lo.grid(3, 3)
+    w = PlayWidget(puzzle, seed=5)
+    assert w._esm == static_text("play.js")
+    assert w._css == static_text("play.css")
+    assert w._data == play_data(puzzle, seed=5)
+    start = w._data["boards"][w._data["start"]]
+    assert w.state == puzzle.as_dict(start["state"])
+    assert solves(puzzle, w._values, w._remaining)
+    assert w.moves == 0
+
+
+def test_front_end_changes_reach_python() -> None:
+    puzzle = lo.grid(2, 3, modulus=3)
+    w = PlayWidget(puzzle)
+    before = w.state
+    after = puzzle.press(before, (0, 1))
+    remaining = list(w._remaining)
+    remaining[puzzle.index[(0, 1)]] = (remaining[puzzle.index[(0, 1)]] - 1) % 3
+    # What the front end sends after a click: the board, the remaining presses and the count.
+    w.set_state({"_values": [after[u] for u in puzzle.nodes], "_remaining": remaining, "moves": 1})
+    assert w.state == after
+    assert w._remaining == remaining
+    assert w.moves == 1
+
+
+def test_board_without_a_matching_solution_is_solved_again() -> None:
+    puzzle = lo.grid(3, 3)
+    w = PlayWidget(puzzle)
+    board = [1, 0, 0, 0, 0, 0, 0, 0, 1]
+    w.set_state({"_values": board, "_remaining": [0] * 9})
+    assert w._values == board
+    assert solves(puzzle, board, w._remaining)
+
+
+def test_press_and_state_from_python() -> None:
+    puzzle = lo.grid(3, 3, modulus=3)
+    w = PlayWidget(puzzle)
+    w.state = {(1, 1): 2}
+    assert w.state == puzzle.as_dict(puzzle.state_vector({(1, 1): 2}))
+    assert w.moves == 0
+    assert solves(puzzle, w._values, w._remaining)
+    w.press((0, 0), 2)
+    assert w.state == puzzle.press({(1, 1): 2}, (0, 0), 2)
+    assert w.moves == 2
+    assert solves(puzzle, w._values, w._remaining)
+    assert w.remaining == puzzle.as_dict(w._remaining)
+    assert w.puzzle is puzzle
+    sol = w.solve()
+    assert puzzle.apply(w.state, sol.presses) == puzzle.as_dict(puzzle.goal)
+
+
+def test_unsolvable_board_has_no_hints() -> None:
+    w = PlayWidget(lo.grid(1, 2))
+    w.state = [1, 0]
+    assert w.remaining is None
+    with pytest.raises(lo.Unsolvable):
+        w.solve()
+
+
+def test_bad_presses_are_named() -> None:
+    w = PlayWidget(lo.grid(2, 2, pressable=[(0, 0)]).with_metadata(lit_only=True, boards={"a": 0}))
+    with pytest.raises(InvalidStateError, match=r"\(5, 5\)"):
+        w.press((5, 5))
+    with pytest.raises(InvalidStateError, match="not pressable"):
+        w.state = 1
+        w.press((1, 1))
+    w.state = 0
+    with pytest.raises(InvalidStateError, match="lit-only"):
+        w.press((0, 0))
+    with pytest.raises(InvalidStateError, match="'times'"):
+        w.press((0, 0), 1.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError, match="4 nodes"):
+        w.set_state({"_values": [0, 1]})
