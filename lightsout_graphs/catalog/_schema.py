@@ -100,7 +100,7 @@ def _is_int(value: object) -> bool:
 def _node(value: object, where: _Where, key: str) -> Hashable:
     """A node written in TOML: an int, a string, or a list of ints/strings (a tuple)."""
     if _is_int(value) or isinstance(value, str):
-        return value  # type: ignore[return-value]
+        return value
     if isinstance(value, list) and value and all(_is_int(v) or isinstance(v, str) for v in value):
         return tuple(value)
     raise where.error(key, "a node: an int, a string or a list of ints", value)
@@ -120,8 +120,10 @@ def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
     rule = entry.get("rule")
     if rule is not None and rule not in RULES:
         raise where.error("rule", f"one of {', '.join(RULES)}", rule)
-    kinds = [k for k in ("family", "nodes", "presses") if k in table]
-    if len(kinds) != 1:
+    kinds = [k for k in ("family", "edges", "presses") if k in table]
+    if "nodes" in table and "presses" not in table and "edges" not in table:
+        kinds.append("nodes")
+    if len(kinds) != 1 or ("family" in table and "nodes" in table):
         raise where.error(
             "graph", "exactly one of 'family', 'nodes' (with 'edges') or 'presses'", sorted(table)
         )
@@ -188,7 +190,7 @@ def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
             return press_pattern(mapping, modulus, nodes=nodes)
         except LightsOutError as err:
             raise where.error("graph.presses", "a valid press pattern", cause=str(err)) from err
-    nodes_raw = table["nodes"]
+    nodes_raw = table.get("nodes")
     if not isinstance(nodes_raw, list) or not nodes_raw:
         raise where.error("graph.nodes", "a non-empty list of nodes", nodes_raw)
     nodes = [_node(v, where, "graph.nodes") for v in nodes_raw]

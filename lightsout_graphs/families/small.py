@@ -406,11 +406,8 @@ def named(
     g = nx.Graph(NAMED_GRAPHS[name]())
     if name == "petersen":
         _petersen_pos(g)
-    elif name in ("heawood", "desargues", "moebius_kantor", "pappus"):
-        _circular(g)
     else:
-        layout = nx.kamada_kawai_layout(g)
-        set_pos(g, {v: (float(x), float(y)) for v, (x, y) in layout.items()})
+        _circular(g)
     return build(g, name, {}, modulus=modulus, rule=rule, pressable=pressable)
 
 

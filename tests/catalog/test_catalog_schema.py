@@ -1,0 +1,157 @@
+"""Catalog validation: every bad file raises CatalogError naming the file, the key and the expectation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import lightsout_graphs as lo
+from lightsout_graphs import catalog
+from lightsout_graphs.errors import CatalogError
+
+GOOD = """
+schema_version = 1
+name = "tiny"
+title = "Tiny"
+modulus = 3
+colors = ["off", "red", "green"]
+
+[graph]
+family = "grid"
+params = { m = 2, n = 3 }
+
+[boards]
+start = ["r.g", "..r"]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "tiny.toml") -> Path:
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    return f
+
+
+def test_good_file(tmp_path: Path) -> None:
+    p = catalog.load_file(write(tmp_path, GOOD))
+    assert p.name == "tiny" and p.title == "Tiny" and p.modulus == 3
+    assert p.boards["start"].tolist() == [1, 0, 2, 0, 0, 1]
+    assert p.goal.tolist() == [0] * 6
+    assert p.colors == ("off", "red", "green")
+    assert p.lit_only is False
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "words"),
+    [
+        ('family = "grid"', 'family = "hexagon"', "graph.family", ["a family name", "hexagon"]),
+        ("m = 2, n = 3", 'm = "2", n = 3', "graph.params", ["'m'", "'2'"]),
+        ("m = 2, n = 3", "m = 2, n = 3, size = 4", "graph.params", ["size"]),
+        ("modulus = 3", "modulus = 1", "modulus", ["int >= 2", "1"]),
+        ("modulus = 3", "modulus = 2.5", "modulus", ["int >= 2"]),
+        ('["r.g", "..r"]', '["r.g", "..r", "..."]', "boards.start", ["rows", "line 3"]),
+        ('["r.g", "..r"]', '["r.g", "..rr"]', "boards.start", ["rows"]),
+        ('["r.g", "..r"]', "[1, 0, 2]", "boards.start", ["6 values"]),
+        ('["r.g", "..r"]', '"pink"', "boards.start", ["colour name", "pink"]),
+        ('["r.g", "..r"]', '{ "(0,0)" = "pink" }', "boards.start.(0,0)", ["colour name"]),
+        ('["r.g", "..r"]', '{ "(5,5)" = 1 }', "boards.start.(5,5)", ["node of the puzzle"]),
+        ('["r.g", "..r"]', "7", "boards.start", ["0..2", "7"]),
+        ('colors = ["off", "red", "green"]', 'colors = ["off", "red"]', "colors", ["3 colour"]),
+        ("schema_version = 1", "schema_version = 2", "schema_version", ["1", "2"]),
+        ('title = "Tiny"', "title = 5", "title", ["string"]),
+        ('name = "tiny"', 'name = "Tiny Puzzle"', "name", ["lower-case"]),
+        ('title = "Tiny"', 'title = "Tiny"\ncolour = "x"', "colour", ["schema's keys"]),
+        ('title = "Tiny"', 'title = "Tiny"\nrule = "diagonal"', "rule", ["closed", "diagonal"]),
+        ('title = "Tiny"', 'title = "Tiny"\nlit_only = "yes"', "lit_only", ["true or false"]),
+        ("[boards]", "[nothing]\n[boards]", "nothing", ["schema's keys"]),
+        ('start = ["r.g", "..r"]', "", "boards", ["at least one"]),
+    ],
+)
+def test_bad_files_name_file_and_key(
+    tmp_path: Path, old: str, new: str, key: str, words: list[str]
+) -> None:
+    assert old in GOOD
+    f = write(tmp_path, GOOD.replace(old, new, 1))
+    with pytest.raises(CatalogError) as info:
+        catalog.load_file(f)
+    message = str(info.value)
+    assert str(f) in message
+    assert f"key {key!r}" in message
+    for word in words:
+        assert word in message
+
+
+def test_invariants_and_sources_are_checked(tmp_path: Path) -> None:
+    for extra, key in [
+        ("[invariants]\nnullity = -1\n", "invariants.nullity"),
+        ("[invariants]\ngenus = 3\n", "invariants.genus"),
+        ("[invariants]\nall_solvable = 1\n", "invariants.all_solvable"),
+        ('[[sources]]\nyear = "1995"\n', "sources[0].year"),
+        ('[[sources]]\nshop = "x"\n', "sources[0].shop"),
+    ]:
+        f = write(tmp_path, GOOD + extra)
+        with pytest.raises(CatalogError, match=rf"{f}.*key '{key}'".replace("[", r"\[")):
+            catalog.load_file(f)
+
+
+def test_edges_must_join_listed_nodes(tmp_path: Path) -> None:
+    text = """
+schema_version = 1
+name = "edgy"
+title = "Edgy"
+[graph]
+nodes = ["a", "b", "c"]
+edges = [["a", "b"], ["b", "d"]]
+[boards]
+one = 1
+"""
+    f = write(tmp_path, text, "edgy.toml")
+    with pytest.raises(CatalogError, match=r"key 'graph.edges\[1\]'.*'d' is not in graph.nodes"):
+        catalog.load_file(f)
+    good = catalog.load_file(write(tmp_path, text.replace('"d"', '"c"'), "edgy.toml"))
+    assert good.nodes == ("a", "b", "c")
+    assert good.graph.number_of_edges() == 2
+    assert good.family == lo.FamilyInfo("graph", {})
+
+
+def test_explicit_graph_forms(tmp_path: Path) -> None:
+    text = """
+schema_version = 1
+name = "forms"
+title = "Forms"
+modulus = 3
+goal = { "a" = 2 }
+[graph]
+nodes = ["a", "b"]
+presses = { a = ["a", "b"], b = { a = 2 } }
+[boards]
+listed = [1, 2]
+"""
+    p = catalog.load_file(write(tmp_path, text, "forms.toml"))
+    assert p.rule == "weighted"
+    assert p.toggle_matrix().toarray().tolist() == [[1, 2], [1, 0]]
+    assert p.goal.tolist() == [2, 0]
+    assert lo.solve(p, p.boards["listed"]).verify()
+    coords = """
+schema_version = 1
+name = "coords"
+title = "Coords"
+[graph]
+nodes = [[0, 0], [0, 1]]
+edges = [[[0, 0], [0, 1]]]
+directed = true
+[boards]
+row = ["*."]
+"""
+    q = catalog.load_file(write(tmp_path, coords, "coords.toml"))
+    assert q.nodes == ((0, 0), (0, 1))
+    assert q.graph.is_directed()
+    assert q.boards["row"].tolist() == [1, 0]
+
+
+def test_unreadable_and_non_toml_files(tmp_path: Path) -> None:
+    with pytest.raises(CatalogError, match="cannot be read"):
+        catalog.load_file(tmp_path / "missing.toml")
+    f = write(tmp_path, "name = [unclosed")
+    with pytest.raises(CatalogError, match=rf"{f}: not a valid TOML file"):
+        catalog.load_file(f)

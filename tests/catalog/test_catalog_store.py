@@ -1,0 +1,80 @@
+"""Catalog folders: names, load by name, user folders, broken files and duplicate names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lightsout_graphs import catalog
+from lightsout_graphs.errors import CatalogError
+
+ENTRY = """
+schema_version = 1
+name = "{name}"
+title = "User puzzle"
+[graph]
+family = "path"
+params = {{ n = 3 }}
+[boards]
+middle = [0, 1, 0]
+"""
+
+
+def test_unknown_name_lists_known_ones() -> None:
+    with pytest.raises(CatalogError, match=r"Unknown catalog puzzle .no-such..*lights-out"):
+        catalog.load("no-such")
+
+
+def test_user_folder_adds_entries_and_a_broken_file_hides_nothing(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text(ENTRY.format(name="my-path"))
+    (tmp_path / "broken.toml").write_text(ENTRY.format(name="my-broken").replace("path", "nope"))
+    (tmp_path / "garbage.toml").write_text("this is [not toml")
+    (tmp_path / "notes.txt").write_text("ignored")
+    before = catalog.names()
+    with catalog.folder(tmp_path):
+        listed = catalog.names()
+        assert set(before) | {"my-path", "my-broken"} == set(listed)
+        assert catalog.load("my-path").boards["middle"].tolist() == [0, 1, 0]
+        assert catalog.load("lights-out").n == 25
+        with pytest.raises(CatalogError, match=r"broken\.toml: key 'graph\.family'"):
+            catalog.load("my-broken")
+        found = [str(e) for e in catalog.problems()]
+        assert any("garbage.toml" in e for e in found)
+        assert any("broken.toml" in e for e in found)
+        assert len(found) == 2
+        assert str(tmp_path.resolve()) in catalog.folders()
+    assert catalog.names() == before
+    assert catalog.problems() == []
+
+
+def test_duplicate_names_raise_naming_both_files(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text(ENTRY.format(name="twice"))
+    (tmp_path / "b.toml").write_text(ENTRY.format(name="twice"))
+    with catalog.folder(tmp_path):
+        assert catalog.names().count("twice") == 1
+        with pytest.raises(CatalogError) as info:
+            catalog.load("twice")
+        message = str(info.value)
+        assert "b.toml: key 'name'" in message and "a.toml" in message
+        assert catalog.load("lights-out").name == "lights-out"
+        assert any("twice" in str(e) for e in catalog.problems())
+
+
+def test_duplicate_of_a_shipped_name(tmp_path: Path) -> None:
+    (tmp_path / "clash.toml").write_text(ENTRY.format(name="lights-out"))
+    with catalog.folder(tmp_path), pytest.raises(CatalogError, match=r"clash\.toml: key 'name'"):
+        catalog.load("lights-out")
+    assert catalog.load("lights-out").n == 25
+
+
+def test_add_folder_errors_and_idempotence(tmp_path: Path) -> None:
+    with pytest.raises(CatalogError, match="not a directory"):
+        catalog.add_folder(tmp_path / "missing")
+    catalog.add_folder(tmp_path)
+    catalog.add_folder(tmp_path)
+    try:
+        assert catalog.folders().count(str(tmp_path.resolve())) == 1
+    finally:
+        catalog.remove_folder(tmp_path)
+    assert str(tmp_path.resolve()) not in catalog.folders()
