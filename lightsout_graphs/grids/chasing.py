@@ -148,6 +148,8 @@ class GridChaser:
         self._diag = 1 if rule == "closed" else 0
         self._binary = self.modulus == 2
         self._dtype: Any = np.int64 if self.modulus <= _INT64_CHASE_LIMIT else object
+        # Vectors handed out follow the general engine: object once products overflow int64.
+        self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
         self.kernel_size: int = int(self._small.kernel_size)
         self._prime = bool(sympy.isprime(self.modulus))
@@ -264,8 +266,10 @@ class GridChaser:
     def _flatten(self, presses: np.ndarray) -> np.ndarray:
         """A (height, width) array back to a vector in row-major cell order."""
         out = presses.T if self._transposed else presses
-        dtype = np.int64 if self._binary else self._dtype
-        return np.ascontiguousarray(out).reshape(-1).astype(dtype)
+        flat = np.ascontiguousarray(out).reshape(-1)
+        if self._out_dtype is object and flat.dtype != object:
+            return np.array([int(v) for v in flat], dtype=object)
+        return flat.astype(self._out_dtype)
 
     def _chase(self, first: np.ndarray, board: np.ndarray | None) -> np.ndarray:
         """Rows ``x[0..h]`` from the first row and the board (None for all dark)."""
@@ -320,7 +324,8 @@ class GridChaser:
         Returns
         -------
         numpy.ndarray or None
-            int64 presses in ``0..k-1`` (``object`` for k above 2**60), row-major.
+            Presses in ``0..k-1``, row-major: int64, or ``object`` (Python ints) when
+            ``(k − 1)²`` overflows int64, as in :mod:`lightsout_graphs.zk`.
 
         Raises
         ------
@@ -373,7 +378,10 @@ class GridChaser:
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, order)`` of the quiet patterns, a direct sum of cyclic groups.
 
-        Each is a kernel generator of the first-row system chased down the board.
+        Each is a kernel generator of the first-row system chased down the board. They are
+        full vectors of length m·n, one per generator: the 4096×4096 board over GF(2) has
+        2072 of them, so on boards that large prefer :attr:`kernel_size` or
+        :func:`lightsout_graphs.grids.nullity` unless the patterns themselves are needed.
 
         Examples
         --------

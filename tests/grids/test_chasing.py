@@ -163,7 +163,17 @@ def test_a_large_modulus_uses_exact_integers() -> None:
     b = np.array([k - 1 - i for i in range(12)], dtype=object)
     x = chaser.solve(b)
     assert x is not None
+    assert x.dtype == object
     assert (toggle(x, 3, 4, k, "closed") == b).all()
+    # Between 2**31.5 and 2**60 the chase runs in int64, the vectors handed out are exact ints.
+    k = 2**40 + 15  # prime
+    general = zk.factorize(lo.grid(3, 4, modulus=k).toggle_matrix(), k)
+    x = GridChaser(3, 4, modulus=k).solve(np.arange(12))
+    y = general.solve(np.arange(12))
+    assert x is not None
+    assert y is not None
+    assert x.dtype == y.dtype == object
+    assert (toggle(x, 3, 4, k, "closed") == np.arange(12)).all()
 
 
 def test_transposed_boards_agree() -> None:
