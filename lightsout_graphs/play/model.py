@@ -391,20 +391,22 @@ def play_data(
         columns.append([[r, v] for r, v in entries if v])
 
     boards: list[dict[str, Any]] = []
-    for name, state in puzzle.boards.items():
-        vec = np.asarray(state, dtype=np.int64)
+    for name, named in puzzle.boards.items():
+        vec = np.asarray(named, dtype=np.int64)
         solution = board_solution(puzzle, vec)
         boards.append({"name": name, "state": [int(v) for v in vec], "solution": solution})
     if given is not None:
         solution = board_solution(puzzle, given)
-        boards.append({"name": "given board", "state": [int(v) for v in given], "solution": solution})
+        boards.append(
+            {"name": "given board", "state": [int(v) for v in given], "solution": solution}
+        )
         start = len(boards) - 1
     elif boards:
         start = 0 if board is None else list(puzzle.boards).index(board)
     else:
         rng = np.random.default_rng(seed)
-        state, solution = _random_board(puzzle, rng)
-        boards.append({"name": "random", "state": [int(v) for v in state], "solution": solution})
+        made, solution = _random_board(puzzle, rng)
+        boards.append({"name": "random", "state": [int(v) for v in made], "solution": solution})
         start = 0
 
     heading = title or puzzle.title or puzzle.name or _default_title(puzzle)

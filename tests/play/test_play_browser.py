@@ -290,9 +290,7 @@ render({{ model, el: document.getElementById("w") }});
         assert puzzle.apply_vector(np.array(widget._values), np.array(x)).tolist() == [0] * 9
         # A board set from Python shows up in the page.
         widget.state = {(0, 0): 2}
-        page.evaluate(
-            "([v, r]) => window.fromPython(v, r)", [widget._values, widget._remaining]
-        )
+        page.evaluate("([v, r]) => window.fromPython(v, r)", [widget._values, widget._remaining])
         shown = page.eval_on_selector_all("[data-node]", "els => els.map(e => +e.dataset.state)")
         assert shown == widget._values
         page.click("[data-control='hint']")
