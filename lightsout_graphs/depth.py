@@ -99,7 +99,7 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     press = (puzzle.press_matrix().toarray() % k).astype(np.int64)
     rows = _distinguishing_rows(press, k, image_size)
     table = k ** len(rows)
-    if table > max(bound, image_size):
+    if table > bound:  # only for a composite k, where the codes are not all used
         msg = (
             f"The search table for this puzzle has {table} entries (its {image_size} solvable "
             f"boards in {len(rows)} base-{k} digits), more than max_states={bound}; pass "

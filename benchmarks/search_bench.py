@@ -1,0 +1,142 @@
+"""Search workloads: depth distribution (God's number) and the lit-only variant, against plain BFS.
+
+The baselines are straightforward breadth-first searches in pure Python over boards packed into
+ints (a set of seen boards, one XOR per press), the way one would first write them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import lightsout_graphs as lo
+from benchmarks.common import Result, measure
+from lightsout_graphs.depth import depth_distribution
+from lightsout_graphs.variants import lit_only_solvable_states
+
+__all__ = ["WORKLOADS", "python_depth_bfs", "python_lit_only_bfs"]
+
+#: The depth distribution of the 5×5 board (Lights Out): 2**23 solvable boards, God's number 15.
+DEPTHS_5X5 = {
+    0: 1, 1: 25, 2: 300, 3: 2300, 4: 12650, 5: 53130, 6: 176176, 7: 467104, 8: 982335,
+    9: 1596279, 10: 1935294, 11: 1684446, 12: 1004934, 13: 383670, 14: 82614, 15: 7350,
+}  # fmt: skip
+
+
+def _masks(puzzle: lo.Puzzle) -> list[int]:
+    t = puzzle.toggle_matrix().toarray()
+    return [sum(1 << i for i in range(t.shape[0]) if t[i, j]) for j in range(t.shape[1])]
+
+
+def python_depth_bfs(puzzle: lo.Puzzle) -> dict[int, int]:
+    """Depth histogram by a pure-Python BFS from the dark board (k = 2)."""
+    masks = _masks(puzzle)
+    seen = {0}
+    frontier = [0]
+    counts = [1]
+    while True:
+        nxt = []
+        for board in frontier:
+            for mask in masks:
+                other = board ^ mask
+                if other not in seen:
+                    seen.add(other)
+                    nxt.append(other)
+        if not nxt:
+            return dict(enumerate(counts))
+        counts.append(len(nxt))
+        frontier = nxt
+
+
+def python_lit_only_bfs(puzzle: lo.Puzzle) -> int:
+    """How many boards lit-only presses clear, by a pure-Python backward BFS (k = 2)."""
+    masks = _masks(puzzle)
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        nxt = []
+        for board in frontier:
+            for j, mask in enumerate(masks):
+                before = board ^ mask
+                if (before >> j) & 1 and before not in seen:
+                    seen.add(before)
+                    nxt.append(before)
+        frontier = nxt
+    return len(seen)
+
+
+def depth(quick: bool) -> list[Result]:
+    """Depth distribution: 5×5 God's number, and a ratio against a pure-Python BFS."""
+    rows = []
+    timing, dist = measure(lambda: depth_distribution(lo.grid(5, 5)), 1 if quick else 3)
+    if dist != DEPTHS_5X5:
+        msg = f"5×5 depth distribution differs from the recorded one: {dist}"
+        raise AssertionError(msg)
+    timing.note = "depth_distribution(lo.grid(5, 5)), 2**23 solvable boards"
+    rows.append(
+        Result(
+            name="depth5x5",
+            workload="depth distribution of the 5×5 board (God's number 15)",
+            ours=timing,
+            target="≤ 60 s",
+            kind="seconds_max",
+            value=60.0,
+            checks=["God's number 15, 7350 boards at depth 15, counts add up to 2**23"],
+        )
+    )
+    shape = (4, 4) if quick else (4, 5)
+    puzzle = lo.grid(*shape)
+    ours, got = measure(lambda: depth_distribution(lo.grid(*shape)), 3)
+    base, expected = measure(lambda: python_depth_bfs(puzzle), 1 if quick else 2)
+    if got != expected:
+        msg = f"depth distributions differ on {shape}: {got} vs {expected}"
+        raise AssertionError(msg)
+    base.note = "pure-Python BFS over int-packed boards"
+    size = "×".join(map(str, shape))
+    rows.append(
+        Result(
+            name="depth-ratio",
+            workload=f"depth distribution of the {size} board",
+            ours=ours,
+            baselines={"python-bfs": base},
+            against="python-bfs",
+            target="≥ 5× faster than python-bfs",
+            kind="speedup_min",
+            value=5.0,
+            checks=["same distribution as the baseline"],
+            notes=["quick mode: 4×4 board"] if quick else [],
+        )
+    )
+    return rows
+
+
+def lit_only(quick: bool) -> list[Result]:
+    """Lit-only clearable boards, against a pure-Python backward BFS."""
+    shape = (4, 4) if quick else (4, 5)
+    puzzle = lo.grid(*shape)
+    ours, sets = measure(lambda: lit_only_solvable_states(lo.grid(*shape)), 3)
+    base, count = measure(lambda: python_lit_only_bfs(puzzle), 1 if quick else 2)
+    if len(sets) != count:
+        msg = f"lit-only counts differ on {shape}: {len(sets)} vs {count}"
+        raise AssertionError(msg)
+    base.note = "pure-Python backward BFS over int-packed boards"
+    size = "×".join(map(str, shape))
+    return [
+        Result(
+            name="lit-only",
+            workload=f"boards that lit-only presses clear on the {size} board ({count})",
+            ours=ours,
+            baselines={"python-bfs": base},
+            against="python-bfs",
+            target="≥ 5× faster than python-bfs",
+            kind="speedup_min",
+            value=5.0,
+            checks=["same count as the baseline"],
+            notes=["quick mode: 4×4 board"] if quick else [],
+        )
+    ]
+
+
+WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {
+    "depth": depth,
+    "litonly": lit_only,
+}
