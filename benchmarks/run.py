@@ -38,10 +38,26 @@ __all__ = ["main", "workloads"]
 RESULTS = ROOT / "benchmarks" / "results" / "latest.json"
 
 
-def _sweep_rows(quick: bool) -> list[Result]:
-    """The sweep benchmarks of ``benchmarks/sweep_bench.py``, as table rows."""
-    module = importlib.import_module("benchmarks.sweep_bench")
-    return [_from_dict(d, i) for i, d in enumerate(module.run(quick))]
+def _dict_rows(module_name: str) -> Callable[[bool], list[Result]]:
+    """Rows from a module whose ``run(quick)`` returns plain dicts (the sweep benchmarks)."""
+
+    def rows(quick: bool) -> list[Result]:
+        module = importlib.import_module(module_name)
+        return [_from_dict(d, i) for i, d in enumerate(module.run(quick))]
+
+    rows.__doc__ = f"The benchmarks of {module_name.replace('.', '/')}.py."
+    return rows
+
+
+def _broken(module_name: str, error: Exception) -> Callable[[bool], list[Result]]:
+    """A workload that reports why its module could not be imported."""
+
+    def rows(quick: bool) -> list[Result]:
+        msg = f"cannot import {module_name}: {error!r}"
+        raise RuntimeError(msg)
+
+    rows.__doc__ = f"(cannot import {module_name})"
+    return rows
 
 
 def _timing(value: Any) -> Timing | None:
@@ -93,8 +109,22 @@ def workloads() -> dict[str, Callable[[bool], list[Result]]]:
     out: dict[str, Callable[[bool], list[Result]]] = {}
     out.update(gf2_bench.WORKLOADS)
     out.update(grid_bench.WORKLOADS)
-    if (ROOT / "benchmarks" / "sweep_bench.py").exists():
-        out["sweep"] = _sweep_rows
+    # Further benchmark modules (search, sweeps, ...): a WORKLOADS dict like ours, or a
+    # run(quick) -> list[dict] function.
+    for path in sorted((ROOT / "benchmarks").glob("*_bench.py")):
+        name = f"benchmarks.{path.stem}"
+        if path.stem in ("gf2_bench", "grid_bench"):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except Exception as exc:  # noqa: BLE001 - shown as a failed workload, the rest still run
+            out[path.stem.removesuffix("_bench")] = _broken(name, exc)
+            continue
+        extra = getattr(module, "WORKLOADS", None)
+        if isinstance(extra, dict):
+            out.update(extra)
+        elif callable(getattr(module, "run", None)):
+            out[path.stem.removesuffix("_bench")] = _dict_rows(name)
     return out
 
 
