@@ -347,6 +347,20 @@ class GridChaser:
     def is_solvable(self, rhs: np.ndarray) -> bool:
         """Whether ``T x ≡ rhs (mod k)`` has a solution.
 
+        Parameters
+        ----------
+        rhs : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order (reduced mod k).
+
+        Returns
+        -------
+        bool
+
+        Raises
+        ------
+        InvalidStateError
+            When ``rhs`` is not a 1-D integer vector of length m·n.
+
         Examples
         --------
         >>> from lightsout_graphs.grids import GridChaser
@@ -361,6 +375,21 @@ class GridChaser:
 
         The small system's parity check z, chased up from the bottom row, is a quiet pattern
         y of the grid with ``y·rhs ≡ z·c_h``.
+
+        Parameters
+        ----------
+        rhs : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order (reduced mod k).
+
+        Returns
+        -------
+        numpy.ndarray or None
+            y in ``0..k-1``, row-major; ``None`` exactly when rhs is solvable.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``rhs`` is not a 1-D integer vector of length m·n.
 
         Examples
         --------
@@ -383,6 +412,12 @@ class GridChaser:
         2072 of them, so on boards that large prefer :attr:`kernel_size` or
         :func:`lightsout_graphs.grids.nullity` unless the patterns themselves are needed.
 
+        Returns
+        -------
+        list of (numpy.ndarray, int)
+            Each quiet pattern (row-major, values in ``0..k-1``) with its additive order; the
+            product of the orders is :attr:`kernel_size`.
+
         Examples
         --------
         >>> from lightsout_graphs.grids import GridChaser
@@ -397,7 +432,19 @@ class GridChaser:
         return [(g.copy(), order) for g, order in self._kernel]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators of ``{y : yᵀT ≡ 0}``: the toggle matrix is symmetric, so :meth:`kernel`."""
+        """Generators of ``{y : yᵀT ≡ 0}``: the toggle matrix is symmetric, so :meth:`kernel`.
+
+        Returns
+        -------
+        list of (numpy.ndarray, int)
+            The same generators as :meth:`kernel`.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.grids import GridChaser
+        >>> len(GridChaser(4, 4).left_kernel())
+        4
+        """
         return self.kernel()
 
     def __repr__(self) -> str:

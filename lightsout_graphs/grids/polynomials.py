@@ -211,24 +211,21 @@ def _gfp_sequence(top: int, p: int, shift: int, dtype: Any) -> list[np.ndarray]:
     return seq[: top + 1]
 
 
-def _gfp_table(rows: int, cols: int, p: int, rule: str, progress: bool) -> np.ndarray:
+def _gfp_table(size: int, p: int, rule: str, progress: bool) -> np.ndarray:
     dtype: Any = np.int64 if (p - 1) ** 2 < 2**62 else object
     shift = 1 if rule == "closed" else 0
-    top = max(rows, cols)
-    left = _gfp_sequence(top, p, -1, dtype)
-    right = _gfp_sequence(top, p, shift, dtype)
-    out = np.zeros((rows, cols), dtype=np.int64)
-    pairs: Iterable[int] = range(1, rows + 1)
+    left = _gfp_sequence(size, p, -1, dtype)
+    right = _gfp_sequence(size, p, shift, dtype)
+    out = np.zeros((size, size), dtype=np.int64)
+    rows: Iterable[int] = range(1, size + 1)
     if progress:
         from tqdm.auto import tqdm
 
-        pairs = tqdm(pairs, desc=f"GF({p}) gcds", unit="row")
-    for m in pairs:
-        for n in range(m if rows == cols else 1, cols + 1):
-            value = _gfp_gcd_degree(left[m], right[n], p)
-            out[m - 1, n - 1] = value
-            if rows == cols:
-                out[n - 1, m - 1] = value
+        rows = tqdm(rows, desc=f"GF({p}) gcds", unit="row")
+    for m in rows:
+        for n in range(m, size + 1):
+            # The m×n and n×m boards are transposes of each other.
+            out[m - 1, n - 1] = out[n - 1, m - 1] = _gfp_gcd_degree(left[m], right[n], p)
     return out
 
 
@@ -361,4 +358,4 @@ def nullity_table(
         return _gf2_closed_table(size, progress)
     if p == 2:
         return _gf2_open_table(size)
-    return _gfp_table(size, size, p, rule, progress)
+    return _gfp_table(size, p, rule, progress)
