@@ -200,6 +200,10 @@ export function mount(root, data, options = {}) {
         ? svg("rect", { class: "lo-cell", x: -0.45, y: -0.45, width: 0.9, height: 0.9, rx: 0.12 })
         : svg("circle", { class: "lo-cell", r });
     g.append(shape);
+    // The hint mark: centred on two-state lights, in a corner when a number is shown.
+    const corner = k > 2 ? (data.shape === "tile" ? 0.29 : r * 0.62) : 0;
+    const markSize = data.shape === "tile" ? 0.09 : r * 0.25;
+    g.append(svg("circle", { class: "lo-mark", r: markSize, cx: -corner, cy: corner }));
     const text = svg("text", { class: "lo-value", "text-anchor": "middle", dy: "0.35em" });
     text.style.fontSize = `${(data.shape === "tile" ? 0.42 : r) * 1}px`;
     g.append(text);
