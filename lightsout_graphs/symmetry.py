@@ -149,11 +149,12 @@ def _grid_candidates(puzzle: Puzzle, shape: tuple[int, ...]) -> dict[tuple[int, 
 
 def _labelled_graph(puzzle: Puzzle) -> nx.Graph:
     """The toggle matrix as a graph: node label (own amount, pressable), edge label amount."""
-    t = sp.coo_array(puzzle.toggle_matrix())
-    symmetric = (puzzle.toggle_matrix() != puzzle.toggle_matrix().T).nnz == 0
+    matrix = puzzle.toggle_matrix()
+    t = sp.coo_array(matrix)
+    symmetric = (matrix != matrix.T).nnz == 0
     g: nx.Graph = nx.Graph() if symmetric else nx.DiGraph()
     mask = _pressable_mask(puzzle)
-    diag = puzzle.toggle_matrix().diagonal()
+    diag = matrix.diagonal()
     for i in range(len(puzzle.nodes)):
         g.add_node(i, label=(int(diag[i]), bool(mask[i])))
     for v, u, a in zip(t.row.tolist(), t.col.tolist(), t.data.tolist(), strict=True):

@@ -273,7 +273,7 @@ def test_asymmetric_board_has_trivial_orbits() -> None:
     assert [len(o) for o in orbits] == [1] * 16
 
 
-@given(small_graphs(max_nodes=5), st.sampled_from([2, 3]), st.data())
+@given(small_graphs(max_nodes=5), st.sampled_from([2, 3, 4]), st.data())
 def test_matches_brute_force_enumeration(g: nx.Graph, k: int, data: st.DataObject) -> None:
     p = lo.Puzzle(g, modulus=k)
     n = len(p.nodes)
