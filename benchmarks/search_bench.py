@@ -83,7 +83,7 @@ def depth(quick: bool) -> list[Result]:
             checks=["God's number 15, 7350 boards at depth 15, counts add up to 2**23"],
         )
     )
-    shape = (4, 4) if quick else (4, 5)
+    shape = (4, 5)
     puzzle = lo.grid(*shape)
     ours, got = measure(lambda: depth_distribution(lo.grid(*shape)), 3)
     base, expected = measure(lambda: python_depth_bfs(puzzle), 1 if quick else 2)
@@ -103,7 +103,6 @@ def depth(quick: bool) -> list[Result]:
             kind="speedup_min",
             value=5.0,
             checks=["same distribution as the baseline"],
-            notes=["quick mode: 4×4 board"] if quick else [],
         )
     )
     return rows
