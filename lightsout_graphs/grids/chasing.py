@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import sympy
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
 from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
 
 if TYPE_CHECKING:
@@ -55,11 +55,11 @@ def _check_side(value: object, name: str) -> int:
 def _check_modulus(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         msg = f"Argument 'modulus' must be an int >= 2, not {value!r}."
-        raise InvalidPuzzleError(msg)
+        raise ModulusError(msg)
     k = int(value)
     if not 2 <= k < _MAX_MODULUS:
         msg = f"Argument 'modulus' must be an int in 2..2**62 - 1, not {k}."
-        raise InvalidPuzzleError(msg)
+        raise ModulusError(msg)
     return k
 
 
@@ -100,8 +100,9 @@ class GridChaser:
     Raises
     ------
     InvalidPuzzleError
-        A side that is not an int >= 1, a modulus outside ``2..2**62 − 1``, or a rule other
-        than ``"closed"`` and ``"open"``.
+        A side that is not an int >= 1, or a rule other than ``"closed"`` and ``"open"``.
+    ModulusError
+        A modulus that is not an int in ``2..2**62 − 1``.
 
     See Also
     --------

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import sympy
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.grids import _gf2poly as gf2
 
 __all__ = ["nullity", "nullity_table"]
@@ -55,14 +55,14 @@ def _check_size(value: object, name: str) -> int:
 def _check_prime(modulus: object) -> int:
     if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral) or modulus < 2:
         msg = f"Argument 'modulus' must be a prime, not {modulus!r}."
-        raise InvalidPuzzleError(msg)
+        raise ModulusError(msg)
     k = int(modulus)
     if not sympy.isprime(k):
         msg = (
             f"Argument 'modulus' must be a prime, not {k}: nullity is a dimension over a field. "
             "For the number of quiet patterns over Z_k use GridChaser(m, n, k).kernel_size."
         )
-        raise InvalidPuzzleError(msg)
+        raise ModulusError(msg)
     return k
 
 
@@ -253,7 +253,9 @@ def nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
     Raises
     ------
     InvalidPuzzleError
-        A side that is not an int >= 1, a modulus that is not prime, or an unknown rule.
+        A side that is not an int >= 1, or an unknown rule.
+    ModulusError
+        A modulus that is not a prime.
 
     See Also
     --------
@@ -325,7 +327,9 @@ def nullity_table(
     Raises
     ------
     InvalidPuzzleError
-        ``M`` not an int >= 1, a modulus that is not prime, or an unknown rule.
+        ``M`` not an int >= 1, or an unknown rule.
+    ModulusError
+        A modulus that is not a prime.
 
     See Also
     --------
@@ -336,7 +340,8 @@ def nullity_table(
     GF(2), closed rule: the fast method of the module notes (gcds only between the parts
     ``ψ_e`` of equal factor degree, then strided accumulation); M = 512 takes milliseconds
     and M = 4096 a few seconds. GF(2), open rule: ``gcd(m + 1, n + 1) − 1``. Other primes:
-    one polynomial gcd per pair, so about ``M⁴`` operations: fine up to M of a few dozen.
+    one polynomial gcd per pair (M = 64 takes a fraction of a second; the cost grows
+    like M³ to M⁴).
 
     Examples
     --------

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import zk
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
 from lightsout_graphs.families import grid_graph
 from lightsout_graphs.grids import GridChaser, nullity
 from lightsout_graphs.zk.protocol import Factorization
@@ -215,11 +215,13 @@ def test_for_puzzle() -> None:
         ({"m": True, "n": 2}, "'m'"),
         ({"m": 2, "n": 2, "modulus": 1}, "'modulus'"),
         ({"m": 2, "n": 2, "modulus": 2**62}, "'modulus'"),
+        ({"m": 2, "n": 2, "modulus": "2"}, "'modulus'"),
         ({"m": 2, "n": 2, "rule": "weighted"}, "'rule'"),
     ],
 )
 def test_bad_arguments(kwargs: dict[str, object], word: str) -> None:
-    with pytest.raises(InvalidPuzzleError, match=word):
+    error = ModulusError if word == "'modulus'" else InvalidPuzzleError
+    with pytest.raises(error, match=word):
         GridChaser(**kwargs)  # type: ignore[arg-type]
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import zk
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.grids import GridChaser, nullity, nullity_table
 
 
@@ -133,19 +133,20 @@ def test_progress_bar_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -
 
 
 @pytest.mark.parametrize(
-    ("call", "word"),
+    ("call", "error", "word"),
     [
-        (lambda: nullity(0, 3), "'m'"),
-        (lambda: nullity(3, "4"), "'n'"),
-        (lambda: nullity(3, 3, modulus=4), "GridChaser"),
-        (lambda: nullity(3, 3, modulus=1), "'modulus'"),
-        (lambda: nullity(3, 3, modulus=2.0), "'modulus'"),
-        (lambda: nullity(3, 3, rule="weighted"), "'rule'"),
-        (lambda: nullity_table(0), "'M'"),
-        (lambda: nullity_table(5, modulus=6), "'modulus'"),
-        (lambda: nullity_table(5, rule="x"), "'rule'"),
+        (lambda: nullity(0, 3), InvalidPuzzleError, "'m'"),
+        (lambda: nullity(3, "4"), InvalidPuzzleError, "'n'"),
+        (lambda: nullity(3, 3, rule="weighted"), InvalidPuzzleError, "'rule'"),
+        (lambda: nullity_table(0), InvalidPuzzleError, "'M'"),
+        (lambda: nullity_table(5, rule="x"), InvalidPuzzleError, "'rule'"),
+        (lambda: nullity(3, 3, modulus=4), ModulusError, "GridChaser"),
+        (lambda: nullity(3, 3, modulus=9), ModulusError, "not 9"),
+        (lambda: nullity(3, 3, modulus=1), ModulusError, "'modulus'"),
+        (lambda: nullity(3, 3, modulus=2.0), ModulusError, "'modulus'"),
+        (lambda: nullity_table(5, modulus=6), ModulusError, "'modulus'"),
     ],
 )
-def test_bad_arguments(call: object, word: str) -> None:
-    with pytest.raises(InvalidPuzzleError, match=word):
+def test_bad_arguments(call: object, error: type[Exception], word: str) -> None:
+    with pytest.raises(error, match=word):
         call()  # type: ignore[operator]
