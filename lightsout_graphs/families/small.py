@@ -388,7 +388,8 @@ def named(
     Returns
     -------
     Puzzle
-        networkx's integer nodes; ``family`` is ``FamilyInfo(name, {})``.
+        networkx's integer nodes; ``family`` is ``FamilyInfo("named", {"name": name})``
+        (``FamilyInfo("petersen", {})`` and ``FamilyInfo("heawood", {})`` for those two).
 
     Raises
     ------
@@ -408,7 +409,9 @@ def named(
         _petersen_pos(g)
     else:
         _circular(g)
-    return build(g, name, {}, modulus=modulus, rule=rule, pressable=pressable)
+    # Petersen and Heawood have their own family functions; the others are rebuilt by name.
+    family, params = (name, {}) if name in ("petersen", "heawood") else ("named", {"name": name})
+    return build(g, family, params, modulus=modulus, rule=rule, pressable=pressable)
 
 
 def petersen(

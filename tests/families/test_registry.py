@@ -57,3 +57,44 @@ def test_errors_name_the_problem(name: str, params: dict, words: list[str]) -> N
         make(name, **params)
     for word in words:
         assert word in str(info.value)
+
+
+SMALL = {
+    "grid": {"shape": (2, 2, 2)},
+    "torus": {"m": 3, "n": 4},
+    "hypercube": {"d": 3},
+    "hexagonal": {"m": 2, "n": 2},
+    "triangular": {"m": 2, "n": 3},
+    "king": {"m": 3},
+    "knight": {"m": 3},
+    "x_pattern": {"m": 3},
+    "rook": {"m": 3},
+    "alien_tiles": {"m": 3},
+    "cube_surface": {"n": 2},
+    "named": {"name": "frucht"},
+    "path": {"n": 4},
+    "cycle": {"n": 4},
+    "complete": {"n": 4},
+    "tree": {"r": 2, "h": 2},
+    "random_graph": {"n": 6, "p": 0.5, "seed": 1},
+    "random_regular": {"d": 2, "n": 6, "seed": 1},
+    "graph6": {"data": "Dhc"},
+    "from_graph6": {"data": "Dhc"},
+    "press_pattern": {"mapping": {0: [0, 1], 1: [1]}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_every_family_draws_every_node_and_records_itself(name: str) -> None:
+    p = make(name, **SMALL.get(name, {}))
+    for v in p.nodes:
+        x, y = p.graph.nodes[v]["pos"]
+        assert isinstance(x, float) and isinstance(y, float)
+    assert p.family is not None
+    assert p.family.name in FAMILIES
+    if name != "press_pattern":  # the family and its parameters rebuild the same puzzle
+        again = make(p.family.name, **dict(p.family.params))
+        assert again.nodes == p.nodes
+        assert (again.toggle_matrix() != p.toggle_matrix()).nnz == 0
+    if name not in ("press_pattern", "merlin"):
+        assert make(name, **SMALL.get(name, {}), modulus=3).modulus == 3
