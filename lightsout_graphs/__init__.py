@@ -15,6 +15,7 @@ Examples
 
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
+from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     CatalogError,
     InvalidPuzzleError,
@@ -25,6 +26,13 @@ from lightsout_graphs.errors import (
 from lightsout_graphs.families import grid
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 from lightsout_graphs.solver import Solution, is_solvable, solve
+from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
+from lightsout_graphs.variants import (
+    LitOnlyResult,
+    LitOnlyStates,
+    lit_only_solvable_states,
+    lit_only_solve,
+)
 
 __all__ = [
     "Analysis",
@@ -33,12 +41,21 @@ __all__ = [
     "InvalidPuzzleError",
     "InvalidStateError",
     "LightsOutError",
+    "LitOnlyResult",
+    "LitOnlyStates",
     "Puzzle",
     "Solution",
     "Unsolvable",
     "__version__",
+    "all_solutions",
     "analyze",
+    "depth_distribution",
+    "gods_number",
     "grid",
     "is_solvable",
+    "is_symmetry",
+    "lit_only_solvable_states",
+    "lit_only_solve",
     "solve",
+    "symmetries",
 ]
