@@ -40,7 +40,8 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
     modulus = draw(st.sampled_from([2, 3, 4, 5, 6]))
     rule = draw(st.sampled_from(["closed", "open", "weighted"]))
     pressable = draw(st.none() | st.sets(st.sampled_from(range(n)), min_size=1))
-    return Puzzle(g, modulus=modulus, rule=rule, pressable=pressable)
+    puzzle = Puzzle(g, modulus=modulus, rule=rule, pressable=pressable)
+    return puzzle.with_metadata(lit_only=draw(st.booleans()))
 
 
 @given(puzzles())

@@ -146,8 +146,8 @@ export function mount(root, data, options = {}) {
   const pad = 0.6;
   const xs = data.x;
   const ys = data.y;
-  const width = Math.max(...xs) + 2 * pad;
-  const height = Math.max(...ys) + 2 * pad;
+  const width = xs.reduce((a, b) => Math.max(a, b), 0) + 2 * pad;
+  const height = ys.reduce((a, b) => Math.max(a, b), 0) + 2 * pad;
   const unit = Math.max(26, Math.min(64, 560 / Math.max(width, height)));
   const board = svg("svg", {
     class: `lo-board lo-${data.shape}`,
