@@ -242,6 +242,7 @@ def test_widget_front_end_syncs_with_its_model(browser: Any, tmp_path: Any) -> N
 
     puzzle = lo.grid(3, 3, modulus=3)
     widget = PlayWidget(puzzle, seed=8)
+    widget.press((2, 2))  # Python changes the board before the view is shown
     store = {
         "_data": widget._data,
         "_values": widget._values,
@@ -279,6 +280,9 @@ render({{ model, el: document.getElementById("w") }});
         page.goto(path.as_uri())
         page.wait_for_selector("[data-node]")
         assert page.query_selector("#hint") is None  # several widgets may share a notebook
+        shown = page.eval_on_selector_all("[data-node]", "els => els.map(e => +e.dataset.state)")
+        assert shown == store["_values"]
+        assert page.evaluate("window.saved.length") == 0  # showing the board sends nothing
         page.click("[data-node='[1,1]']")
         sent = page.evaluate("window.saved[window.saved.length - 1]")
         assert sent["moves"] == 1

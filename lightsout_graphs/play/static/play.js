@@ -554,7 +554,9 @@ function sameArray(a, b) {
 
 // anywidget entry point: the Python side owns the data and the solver, the page plays.
 function render({ model, el: root }) {
-  let syncing = false;
+  // Quiet while building: the board to show is the model's, which Python may have changed
+  // since the data was made.
+  let syncing = true;
   const game = mount(root, model.get("_data"), {
     ids: false,
     onChange({ values, remaining, moves }) {
@@ -565,20 +567,17 @@ function render({ model, el: root }) {
       model.save_changes();
     },
   });
-  const values = model.get("_values");
-  if (values && values.length && !sameArray(values, game.values())) {
-    syncing = true;
-    game.load(values, model.get("_remaining"));
-    syncing = false;
-  }
   const fromPython = () => {
     const next = model.get("_values");
     const rem = model.get("_remaining");
+    if (!next || next.length !== game.values().length) return;
     if (sameArray(next, game.values()) && sameArray(rem, game.remaining())) return;
     syncing = true;
     game.load(next, rem);
     syncing = false;
   };
+  fromPython();
+  syncing = false;
   model.on("change:_values", fromPython);
   model.on("change:_remaining", fromPython);
   return () => {
