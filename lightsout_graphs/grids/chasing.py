@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Hashable
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -162,7 +161,16 @@ class GridChaser:
             self.rank: int | None = size - nullity
         else:
             self.rank = None
+        self.image_size: int = self._count_image(size)
         self._kernel: list[tuple[np.ndarray, int]] | None = None
+
+    def _count_image(self, size: int) -> int:
+        """``k**size // kernel_size``: |image| = |domain| / |kernel| for the square matrix T."""
+        k = self.modulus
+        if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
+            bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
+            return 1 << bits
+        return int(k**size // self.kernel_size)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -307,11 +315,6 @@ class GridChaser:
         return ((-virtual.astype(self._dtype)) % self.modulus).astype(self._dtype)
 
     # -- the Factorization protocol -------------------------------------------------------------
-
-    @cached_property
-    def image_size(self) -> int:
-        """The number of solvable boards, ``k**(m·n) // kernel_size``."""
-        return int(self.modulus ** self.shape[0] // self.kernel_size)
 
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
         """Presses x with ``T x ≡ rhs (mod k)``, or ``None`` when the board is unsolvable.
