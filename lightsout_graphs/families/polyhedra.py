@@ -10,6 +10,7 @@ import networkx as nx
 import numpy as np
 from scipy.spatial import ConvexHull
 
+from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import build, check_int, set_pos
 from lightsout_graphs.puzzle import Puzzle
 
@@ -47,29 +48,32 @@ def _vertices(solid: str) -> list[tuple[float, float, float]]:
 
 
 def _schlegel(points: np.ndarray) -> np.ndarray:
-    """Schlegel diagram: look through one face from just outside it; that face is the rim."""
-    centre = points.mean(axis=0)
-    pts = points - centre
+    """Schlegel diagram: look through one face from just outside it; that face becomes the rim.
+
+    The eye sits on the face's normal, 15% beyond its plane (still inside the planes of the
+    neighbouring faces, so the drawing is planar), and every vertex is projected from it onto
+    a plane behind the solid. Radii r become r**0.6 so the inner rings do not crowd.
+    """
+    pts = points - points.mean(axis=0)
     hull = ConvexHull(pts)
-    view = np.array([0.13, 0.21, 1.0])
     normals = hull.equations[:, :3]
-    best = int(np.argmax(normals @ view))
-    u = normals[best]
-    h = -hull.equations[best, 3]
-    eye = u * h * 1.15
-    depth = np.abs(pts @ u).max() * 1.0 + h
-    t = (1.15 * h + depth) / (1.15 * h - pts @ u)
-    proj = eye + t[:, None] * (pts - eye)
+    face = int(np.argmax(normals @ np.array([0.13, 0.21, 1.0])))  # a fixed, generic direction
+    u = normals[face]
+    height = -hull.equations[face, 3]
+    eye_height = 1.15 * height
+    far = float(np.abs(pts @ u).max()) + height
+    scale = (eye_height + far) / (eye_height - pts @ u)
+    eye = u * eye_height
+    projected = eye + scale[:, None] * (pts - eye)
     a = np.cross(u, [1.0, 0.0, 0.0] if abs(u[0]) < 0.9 else [0.0, 1.0, 0.0])
     a /= np.linalg.norm(a)
     b = np.cross(u, a)
-    xy = np.stack([proj @ a, proj @ b], axis=1)
-    xy /= np.linalg.norm(xy, axis=1).max()
-    # Spread the inner rings, which perspective squeezes towards the centre.
+    xy = np.stack([projected @ a, projected @ b], axis=1)
     radius = np.linalg.norm(xy, axis=1, keepdims=True)
-    return np.where(
-        radius > 1e-12, xy * np.sqrt(np.maximum(radius, 1e-12)) / np.maximum(radius, 1e-12), xy
-    )
+    radius /= radius.max()
+    xy /= np.linalg.norm(xy, axis=1).max()
+    safe = np.maximum(radius, 1e-12)
+    return xy * safe**0.6 / safe
 
 
 def solid_graph(solid: str) -> nx.Graph:
@@ -95,8 +99,6 @@ def solid_graph(solid: str) -> nx.Graph:
     >>> G.number_of_nodes(), G.number_of_edges(), nx.is_isomorphic(G, nx.dodecahedral_graph())
     (20, 30, True)
     """
-    from lightsout_graphs.errors import InvalidPuzzleError
-
     names = ("tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron")
     if solid not in names:
         msg = f"Argument 'solid' must be one of {', '.join(names)}, not {solid!r}."

@@ -88,3 +88,24 @@ def test_lights_out_cube_press() -> None:
     p = cube_surface(3)
     assert p.family.params == {"n": 3}  # type: ignore[union-attr]
     assert sum(p.press(0, (0, 0, 0)).values()) == 5
+
+
+def _cross(p: tuple, q: tuple, r: tuple) -> float:  # type: ignore[type-arg]
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+@pytest.mark.parametrize(
+    "solid", ["tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron"]
+)
+def test_solid_drawings_are_planar(solid: str) -> None:
+    g = solid_graph(solid)
+    pos = nx.get_node_attributes(g, "pos")
+    edges = list(g.edges)
+    for i, (a, b) in enumerate(edges):
+        for c, d in edges[i + 1 :]:
+            if {a, b} & {c, d}:
+                continue
+            pa, pb, pc, pd = pos[a], pos[b], pos[c], pos[d]
+            d1, d2 = _cross(pc, pd, pa), _cross(pc, pd, pb)
+            d3, d4 = _cross(pa, pb, pc), _cross(pa, pb, pd)
+            assert not (d1 * d2 < 0 and d3 * d4 < 0), f"edges {a}-{b} and {c}-{d} cross"
