@@ -35,6 +35,7 @@ __all__ = [
     "grid_layout",
     "node_label",
     "parse_board",
+    "puzzle_label",
 ]
 
 #: A grid layout must fill at least this share of its bounding rectangle.
@@ -89,7 +90,7 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     """
     cached = puzzle._cache.get("boards.grid_layout", False)
     if cached is not False:
-        return cached  # type: ignore[no-any-return]
+        return cached
     layout = _find_grid_layout(puzzle.nodes)
     puzzle._cache["boards.grid_layout"] = layout
     return layout
@@ -329,7 +330,7 @@ def _label_index(puzzle: Puzzle) -> dict[str, Hashable | None]:
             label = node_label(node)
             cached[label] = None if label in cached else node
         puzzle._cache["boards.labels"] = cached
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
@@ -508,3 +509,37 @@ def _format_listing(
             current = f"{current} {item}" if current else item
     lines.append(current)
     return "\n".join(lines)
+
+
+def puzzle_label(puzzle: Puzzle) -> str:
+    """A short name for titles: the title or name, else the family and its size.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> puzzle_label(lo.grid(5, 7))
+    'grid 5×7'
+    >>> puzzle_label(lo.Puzzle(nx.path_graph(4)))
+    'graph with 4 lights'
+    """
+    if puzzle.title:
+        return str(puzzle.title)
+    if puzzle.name:
+        return str(puzzle.name)
+    family = puzzle.family
+    if family is not None:
+        params = dict(family.params)
+        shape = params.pop("shape", None)
+        parts = [family.name]
+        if shape is not None:
+            parts.append("×".join(str(s) for s in shape))
+        parts.extend(f"{key}={value}" for key, value in params.items())
+        return " ".join(parts)
+    return f"graph with {puzzle.n} lights"

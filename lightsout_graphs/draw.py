@@ -30,7 +30,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import MaxNLocator
 
-from lightsout_graphs.boards import grid_layout
+from lightsout_graphs.boards import grid_layout, puzzle_label
 from lightsout_graphs.errors import InvalidStateError
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
@@ -77,40 +77,6 @@ class _Figure(Figure):
 
 def _new_figure(width: float, height: float) -> Figure:
     return _Figure(figsize=(width, height), layout="compressed")
-
-
-def puzzle_label(puzzle: Puzzle) -> str:
-    """A short name for titles: the title or name, else the family and its size.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> puzzle_label(lo.grid(5, 7))
-    'grid 5×7'
-    >>> puzzle_label(lo.Puzzle(nx.path_graph(4)))
-    'graph with 4 lights'
-    """
-    if puzzle.title:
-        return str(puzzle.title)
-    if puzzle.name:
-        return str(puzzle.name)
-    family = puzzle.family
-    if family is not None:
-        params = dict(family.params)
-        shape = params.pop("shape", None)
-        parts = [family.name]
-        if shape is not None:
-            parts.append("×".join(str(s) for s in shape))
-        parts.extend(f"{key}={value}" for key, value in params.items())
-        return " ".join(parts)
-    return f"graph with {puzzle.n} lights"
 
 
 def light_colors(puzzle: Puzzle) -> list[str]:
@@ -162,18 +128,17 @@ def _ink(color: str) -> str:
 
 def _tuple_projection(nodes: Sequence[Hashable]) -> dict[Hashable, tuple[float, float]] | None:
     """Project nodes that are int tuples of one length: 3-D obliquely, higher as a hypercube."""
-    if not nodes or not all(isinstance(v, tuple) for v in nodes):
-        return None
-    dims = {len(v) for v in nodes}  # type: ignore[arg-type]
-    if len(dims) != 1:
+    coords: list[tuple[int, ...]] = []
+    for v in nodes:
+        if not isinstance(v, tuple) or not all(
+            isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in v
+        ):
+            return None
+        coords.append(tuple(int(x) for x in v))
+    dims = {len(c) for c in coords}
+    if len(dims) != 1 or 0 in dims:
         return None
     d = dims.pop()
-    if d == 0 or not all(
-        isinstance(x, numbers.Integral) and not isinstance(x, bool)
-        for v in nodes
-        for x in v  # type: ignore[attr-defined]
-    ):
-        return None
     if d == 1:
         axes = [(1.0, 0.0)]
     elif d == 2:
@@ -182,11 +147,11 @@ def _tuple_projection(nodes: Sequence[Hashable]) -> dict[Hashable, tuple[float, 
         axes = [(0.0, -1.0), (1.0, 0.0), (0.43, 0.31)]
     else:
         axes = [(math.cos(math.pi * i / d), math.sin(math.pi * i / d)) for i in range(d)]
-    pos = {}
-    for v in nodes:
-        x = sum(float(c) * a[0] for c, a in zip(v, axes, strict=True))  # type: ignore[arg-type]
-        y = sum(float(c) * a[1] for c, a in zip(v, axes, strict=True))  # type: ignore[arg-type]
-        pos[v] = (x, y)
+    pos: dict[Hashable, tuple[float, float]] = {}
+    for v, c in zip(nodes, coords, strict=True):
+        x = sum(ci * a[0] for ci, a in zip(c, axes, strict=True))
+        y = sum(ci * a[1] for ci, a in zip(c, axes, strict=True))
+        pos[v] = (float(x), float(y))
     if len({(round(x, 6), round(y, 6)) for x, y in pos.values()}) < len(pos):
         return None
     return pos
@@ -605,7 +570,8 @@ def draw_nullity_table(
             for c in range(cols):
                 if data[r, c] < 0:
                     continue
-                color = mcolors.to_hex(cmap(norm(data[r, c])))
+                red, green, blue, _ = (float(v) for v in cmap(norm(data[r, c])))
+                color = mcolors.to_hex((red, green, blue))
                 ax.text(
                     c + 1,
                     r + 1,

@@ -107,8 +107,13 @@ def test_draw_quiet_patterns() -> None:
     titled = [ax.get_title() for ax in some.axes if ax.get_title()]
     assert titled == ["quiet pattern 1", "quiet pattern 2"]
     assert "6 generators shown 2" in some.get_suptitle()
-    ring = draw.draw_quiet_patterns(lo.grid(2, 3, modulus=4))
-    assert [ax.get_title() for ax in ring.axes] == ["quiet pattern 1 (order 2)", "quiet pattern 2"]
+    ring = lo.analyze(lo.grid(2, 3, modulus=4))
+    assert sorted(ring.quiet_orders) == [2, 4]
+    titles = [ax.get_title() for ax in draw.draw_quiet_patterns(ring).axes]
+    assert titles == [
+        f"quiet pattern {i}" + (" (order 2)" if order == 2 else "")
+        for i, order in enumerate(ring.quiet_orders, start=1)
+    ]
 
 
 def test_draw_nullity_table() -> None:

@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(subparsers)
     for sub in set(subparsers.choices.values()):
         _add_global_options(sub, top=False)
+        sub.set_defaults(_parser=sub)
     return parser
 
 
@@ -108,7 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(None if argv is None else list(argv))
+        args, extra = parser.parse_known_args(None if argv is None else list(argv))
+        if extra:  # report them with the usage of the subcommand they were given to
+            owner = getattr(args, "_parser", parser)
+            owner.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as stop:  # --help, --version, or a usage error (already printed)
         code = stop.code
         return code if isinstance(code, int) else (0 if code is None else EXIT_ERROR)

@@ -100,7 +100,7 @@ def handle_list(args: argparse.Namespace) -> int:
     header = ["name", "graph", "lights", "modulus", "rule", "nullity"]
     table = [header]
     for row in rows:
-        nullity = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"
+        shown = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"
         table.append(
             [
                 str(row["name"]),
@@ -108,7 +108,7 @@ def handle_list(args: argparse.Namespace) -> int:
                 str(row["lights"]),
                 str(row["modulus"]),
                 str(row["rule"]),
-                nullity,
+                shown,
             ]
         )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]

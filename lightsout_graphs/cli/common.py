@@ -60,6 +60,7 @@ __all__ = [
     "read_text",
     "resolve_puzzle",
     "run",
+    "save_figure",
     "start_board",
     "target_board",
 ]
@@ -261,7 +262,7 @@ def load_named(name: str) -> Puzzle:
     except ImportError as err:
         msg = f"Puzzle {name!r} cannot be loaded: the catalog is not available."
         raise CatalogError(msg) from err
-    return catalog.load(name)  # type: ignore[no-any-return]
+    return catalog.load(name)
 
 
 def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
@@ -611,7 +612,7 @@ def target_board(puzzle: Puzzle, text: str | None) -> np.ndarray | None:
 
 def puzzle_summary(puzzle: Puzzle) -> str:
     """One line: name, lights, edges, rule and modulus."""
-    from lightsout_graphs.draw import puzzle_label
+    from lightsout_graphs.boards import puzzle_label
 
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
@@ -660,3 +661,15 @@ def explain_unsolvable(
         f"{what} must be {t} mod {k} to reach the target, but on this board it is {s}; "
         f"no press changes that sum mod {k}"
     )
+
+
+def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
+    """Save the figure of an Axes or Figure; return its size in pixels (width, height)."""
+    from matplotlib.figure import Figure
+
+    figure = artist if isinstance(artist, Figure) else artist.figure
+    while not isinstance(figure, Figure):  # a SubFigure
+        figure = figure.figure
+    figure.savefig(path, dpi=dpi)
+    width, height = figure.get_size_inches() * dpi
+    return round(width), round(height)

@@ -13,6 +13,7 @@ from lightsout_graphs.cli.common import (
     output_path,
     read_board,
     resolve_puzzle,
+    save_figure,
     start_board,
 )
 
@@ -55,6 +56,7 @@ def handle(args: argparse.Namespace) -> int:
         msg = f"--dpi must be a positive int, not {args.dpi}."
         raise lo.InvalidStateError(msg)
     puzzle = resolve_puzzle(args)
+    figure: Any
     if args.quiet_patterns:
         figure = draw.draw_quiet_patterns(lo.analyze(puzzle))
     elif args.solution:
@@ -67,13 +69,12 @@ def handle(args: argparse.Namespace) -> int:
         figure = draw.draw_solution(solution)
     else:
         given = args.board is not None or args.start is not None
-        state = start_board(puzzle, args)[0] if given else None
+        board = start_board(puzzle, args)[0] if given else None
         presses = (
             None if args.presses is None else read_board(puzzle, args.presses, option="--presses")
         )
-        figure = draw.draw_puzzle(puzzle, state, presses=presses).figure
-    figure.savefig(path, dpi=args.dpi)
+        figure = draw.draw_puzzle(puzzle, board, presses=presses)
+    width, height = save_figure(figure, path, args.dpi)
     if not args.quiet:
-        width, height = (figure.get_size_inches() * args.dpi).round().astype(int)
         print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
     return EXIT_OK

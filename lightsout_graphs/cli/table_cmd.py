@@ -14,6 +14,7 @@ from lightsout_graphs.cli.common import (
     output_path,
     progress,
     progress_enabled,
+    save_figure,
 )
 
 __all__ = ["handle", "register", "write_csv"]
@@ -89,5 +90,5 @@ def handle(args: argparse.Namespace) -> int:
         from lightsout_graphs.draw import draw_nullity_table
 
         ax = draw_nullity_table(table, modulus=args.modulus, rule=args.rule, family=args.family)
-        ax.figure.savefig(png, dpi=args.dpi)
+        save_figure(ax, png, args.dpi)
     return EXIT_OK
