@@ -2,22 +2,30 @@
 
 The engines know nothing of graphs: matrices and vectors of integers mod k in, solutions,
 kernels, certificates and exact counts out. :func:`factorize` picks the engine: bit-packed
-elimination for k = 2, a Smith-like form over the local ring for prime powers p^e, and the
-Chinese remainder theorem for any other k.
+elimination for k = 2 (a compiled packed-word kernel for large matrices when numba is
+installed), bit-sliced elimination for k = 3, 2-adic lifting from GF(2) for k = 4, a Smith-like
+form over the local ring for other prime powers p^e, and the Chinese remainder theorem for any
+other k. Square matrices are first put in a narrow-band order when that helps.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
 import sympy
 
 from lightsout_graphs.errors import EngineError, ModulusError
+from lightsout_graphs.zk import gf2_packed
 from lightsout_graphs.zk._common import check_modulus, coerce_matrix
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
+from lightsout_graphs.zk.gf3 import GF3Factorization
 from lightsout_graphs.zk.local import LocalFactorization
+from lightsout_graphs.zk.ordering import PermutedFactorization, narrow_band_order, permute
 from lightsout_graphs.zk.protocol import Factorization
+from lightsout_graphs.zk.z4 import Z4Factorization
 
 __all__ = [
     "METHODS",
@@ -30,12 +38,42 @@ __all__ = [
 ]
 
 #: The engine names :func:`factorize` accepts.
-METHODS: tuple[str, ...] = ("auto", "gf2", "local", "crt")
+METHODS: tuple[str, ...] = (
+    "auto",
+    "gf2",
+    "gf2-python",
+    "gf2-packed",
+    "gf3",
+    "z4",
+    "local",
+    "crt",
+)
+
+#: The modulus each special engine works in.
+_ENGINE_MODULUS = {"gf2": 2, "gf2-python": 2, "gf2-packed": 2, "gf3": 3, "z4": 4}
+
+
+def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) -> Factorization:
+    """``engine(a)``, run on a reverse Cuthill–McKee reordering of ``a`` when that helps."""
+    perm = narrow_band_order(a)
+    if perm is None:
+        return engine(a)
+    return PermutedFactorization(engine(permute(a, perm, perm)), perm, perm)
+
+
+def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
+    if method == "gf2-packed" or (method == "gf2" and gf2_packed.worthwhile(a)):
+        return _narrow(gf2_packed.PackedGF2Factorization, a)
+    return _narrow(GF2Factorization, a)
 
 
 def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
-    if prime == 2 and exponent == 1:
-        return GF2Factorization(matrix)
+    if (prime, exponent) == (2, 1):
+        return _gf2(matrix)
+    if (prime, exponent) == (3, 1):
+        return _narrow(GF3Factorization, matrix)
+    if (prime, exponent) == (2, 2):
+        return _narrow(Z4Factorization, matrix)
     return LocalFactorization(matrix, prime, exponent)
 
 
@@ -45,16 +83,18 @@ def _prime_power(k: int) -> tuple[int, int] | None:
 
 
 def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
+    if method in _ENGINE_MODULUS:
+        if k != _ENGINE_MODULUS[method]:
+            msg = f"Engine {method!r} works mod {_ENGINE_MODULUS[method]} only, not mod {k}."
+            raise EngineError(msg)
+        if method.startswith("gf2"):
+            return _gf2(a, method)
+        return _component(a, *prime_power_parts(k)[0])
     if method == "auto":
         pe = _prime_power(k)
         if pe is None:
             return CRTFactorization(a, k, _component)
         return _component(a, *pe)
-    if method == "gf2":
-        if k != 2:
-            msg = f"Engine 'gf2' works mod 2 only, not mod {k}."
-            raise EngineError(msg)
-        return GF2Factorization(a)
     if method == "local":
         pe = _prime_power(k)
         if pe is None:
@@ -77,9 +117,11 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         m equations (lights) by n unknowns (presses). Any integers; they are reduced mod k.
     modulus : int
         k >= 2 (below 2**63).
-    method : {"auto", "gf2", "local", "crt"}, default "auto"
-        The engine. ``auto`` uses ``gf2`` for k = 2, ``local`` (Z/p^e) for prime powers and
-        ``crt`` otherwise.
+    method : str, default "auto"
+        The engine, one of :data:`METHODS`. ``auto`` uses ``gf2`` for k = 2, ``gf3`` for k = 3,
+        ``z4`` for k = 4, ``local`` (Z/p^e) for other prime powers and ``crt`` otherwise (whose
+        components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
+        bitsets) and ``gf2-packed`` (compiled with numba, for large matrices).
 
     Returns
     -------
@@ -95,6 +137,8 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         If ``modulus`` is not an int in ``2 .. 2**63 - 1``.
     EngineError
         If ``method`` is unknown or does not handle ``modulus``.
+    MissingDependencyError
+        If ``method="gf2-packed"`` and numba is not installed.
 
     Examples
     --------

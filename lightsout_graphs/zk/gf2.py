@@ -1,12 +1,15 @@
 """Linear algebra over GF(2) with rows packed into Python ints (one bit per entry)."""
 
-# Method: each row is a Python int bitset (bit j = column j). Rows are reduced one at a time
-# against a dict of pivot rows keyed by their leading (highest) bit, so a row only meets the
-# pivots it actually hits: no scan of every row for every column, which suits the band structure
-# of grids. Each row carries a second bitset recording which original rows it combines; rows that
-# reduce to zero give left-kernel vectors (certificates), and right-hand sides are transformed by
-# the parity of their overlap with the pivot combinations. Solutions come by back-substitution in
-# increasing pivot order; the kernel has one generator per free column, each of order 2.
+# Method: each row is a Python int bitset (bit j = column j). Row i is stored together with the
+# record of which original rows it combines, as one int ``(row << m) | combo`` (combo starts as
+# bit i), so one XOR updates both and ``bit_length()`` gives the leading column directly. Rows
+# are reduced one at a time against a dict of pivots keyed by that bit length, so a row only
+# meets the pivots it actually hits: no scan of every row for every column, which suits the band
+# structure of grids (and a reverse Cuthill–McKee order, applied by ``factorize``, narrows the
+# band of other graphs). Rows that reduce to zero leave their combo: a left-kernel vector, used
+# for certificates. Right-hand sides are transformed by the parity of their overlap with the
+# pivot combos; solutions come by back-substitution in increasing pivot order, and the kernel has
+# one generator per free column, each of order 2.
 
 from __future__ import annotations
 
@@ -15,16 +18,25 @@ import scipy.sparse as sp
 
 from lightsout_graphs.zk._common import coerce_vector
 
-__all__ = ["GF2Factorization", "bits_to_vector", "rows_to_bits", "vector_to_bits"]
+__all__ = [
+    "GF2Echelon",
+    "GF2Factorization",
+    "bits_to_vector",
+    "rows_to_bits",
+    "vector_to_bits",
+]
+
+#: Bytes of scratch space used at a time when packing rows.
+_CHUNK_BYTES = 1 << 25
 
 
 def rows_to_bits(matrix: sp.csr_array) -> list[int]:
-    """The rows of a 0/1 CSR matrix as Python int bitsets (bit j = column j).
+    """The rows of a CSR matrix, read mod 2, as Python int bitsets (bit j = column j).
 
     Parameters
     ----------
     matrix : scipy.sparse.csr_array
-        Entries are read mod 2.
+        Integer entries; only their parity matters.
 
     Returns
     -------
@@ -37,14 +49,26 @@ def rows_to_bits(matrix: sp.csr_array) -> list[int]:
     [5, 2]
     """
     m, n = matrix.shape
-    if n == 0:
+    if n == 0 or m == 0:
         return [0] * m
+    width = (n + 7) // 8
+    chunk = max(1, _CHUNK_BYTES // width)
+    counts = np.diff(matrix.indptr)
+    row_of = np.repeat(np.arange(m, dtype=np.int64), counts)
+    odd = (matrix.data % 2) != 0
+    rows_all, cols_all = row_of[odd], matrix.indices[odd].astype(np.int64)
     out: list[int] = []
-    chunk = max(1, (1 << 22) // n)
     for start in range(0, m, chunk):
-        block = matrix[start : start + chunk].toarray() & 1
-        packed = np.packbits(block.astype(np.uint8), axis=1, bitorder="little")
-        out.extend(int.from_bytes(row.tobytes(), "little") for row in packed)
+        stop = min(m, start + chunk)
+        lo, hi = np.searchsorted(rows_all, [start, stop])
+        buf = np.zeros((stop - start) * width, dtype=np.uint8)
+        cols = cols_all[lo:hi]
+        where = (rows_all[lo:hi] - start) * width + (cols >> 3)
+        np.bitwise_or.at(buf, where, np.left_shift(1, cols & 7).astype(np.uint8))
+        blob = buf.tobytes()
+        out.extend(
+            int.from_bytes(blob[i * width : (i + 1) * width], "little") for i in range(stop - start)
+        )
     return out
 
 
@@ -76,6 +100,133 @@ def bits_to_vector(bits: int, length: int) -> np.ndarray:
     return np.unpackbits(raw, bitorder="little")[:length].astype(np.int64)
 
 
+class GF2Echelon:
+    """The echelon form of a GF(2) matrix given as row bitsets, with row combinations tracked.
+
+    Parameters
+    ----------
+    rows : list of int
+        Row i as a bitset over the n columns.
+    ncols : int
+        n.
+
+    Attributes
+    ----------
+    leads : list of int
+        The pivot columns, increasing.
+    rows : list of int
+        The pivot rows (bitsets over columns), ``rows[t]`` with leading bit ``leads[t]``.
+    combos : list of int
+        ``combos[t]``: the bitset of original rows whose sum is ``rows[t]``.
+    zero_combos : list of int
+        Bitsets of original rows whose sum is zero: a basis of the left kernel.
+    pivot_sources : list of int
+        For each pivot, the index of the original row it came from (the top bit of its combo).
+
+    Examples
+    --------
+    >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
+    >>> e.leads, e.zero_combos
+    ([1, 2], [7])
+    """
+
+    def __init__(self, rows: list[int], ncols: int) -> None:
+        m = len(rows)
+        self.nrows, self.ncols = m, ncols
+        pivots: dict[int, int] = {}
+        get = pivots.get
+        zeros: list[int] = []
+        for i, r in enumerate(rows):
+            v = (r << m) | (1 << i)
+            while True:
+                length = v.bit_length()
+                if length <= m:
+                    zeros.append(v)
+                    break
+                hit = get(length)
+                if hit is None:
+                    pivots[length] = v
+                    break
+                v ^= hit
+        mask = (1 << m) - 1
+        keys = sorted(pivots)
+        self.leads: list[int] = [key - m - 1 for key in keys]
+        self.rows: list[int] = [pivots[key] >> m for key in keys]
+        self.combos: list[int] = [pivots[key] & mask for key in keys]
+        self.zero_combos: list[int] = zeros
+        self.pivot_sources: list[int] = [c.bit_length() - 1 for c in self.combos]
+
+    @classmethod
+    def from_parts(
+        cls,
+        nrows: int,
+        ncols: int,
+        leads: list[int],
+        rows: list[int],
+        combos: list[int],
+        zero_combos: list[int],
+    ) -> GF2Echelon:
+        """An echelon form computed elsewhere (pivots sorted by lead), for example compiled.
+
+        Examples
+        --------
+        >>> GF2Echelon.from_parts(2, 2, [0], [1], [1], [2]).rank
+        1
+        """
+        self = cls.__new__(cls)
+        self.nrows, self.ncols = nrows, ncols
+        self.leads, self.rows, self.combos = leads, rows, combos
+        self.zero_combos = zero_combos
+        self.pivot_sources = [c.bit_length() - 1 for c in combos]
+        return self
+
+    @property
+    def rank(self) -> int:
+        """The rank over GF(2)."""
+        return len(self.leads)
+
+    def violated(self, b: int) -> int | None:
+        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``."""
+        for c in self.zero_combos:
+            if (c & b).bit_count() & 1:
+                return c
+        return None
+
+    def back_substitute(self, b: int) -> int:
+        """The solution bitset x with free columns 0, assuming ``b`` is solvable."""
+        x = 0
+        for lead, row, combo in zip(self.leads, self.rows, self.combos, strict=True):
+            if ((combo & b).bit_count() ^ (row & x).bit_count()) & 1:
+                x |= 1 << lead
+        return x
+
+    def kernel_bits(self) -> list[int]:
+        """One kernel bitset per free column f: bit f set, other free columns clear."""
+        lead_set = set(self.leads)
+        out = []
+        for f in range(self.ncols):
+            if f in lead_set:
+                continue
+            x = 1 << f
+            for lead, row in zip(self.leads, self.rows, strict=True):
+                if lead > f and (row & x).bit_count() & 1:
+                    x |= 1 << lead
+            out.append(x)
+        return out
+
+    def left_solve(self, c: int) -> int | None:
+        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``."""
+        by_lead = dict(zip(self.leads, zip(self.rows, self.combos, strict=True), strict=True))
+        y = 0
+        while c:
+            hit = by_lead.get(c.bit_length() - 1)
+            if hit is None:
+                return None
+            c ^= hit[0]
+            y ^= hit[1]
+        return y
+
+
 class GF2Factorization:
     """A matrix over GF(2), eliminated once with bit-packed rows.
 
@@ -94,6 +245,8 @@ class GF2Factorization:
         The rank over GF(2).
     kernel_size, image_size : int
         ``2**(n - rank)`` and ``2**rank``.
+    echelon : GF2Echelon
+        The echelon form, for engines built on top of this one.
 
     Examples
     --------
@@ -108,47 +261,20 @@ class GF2Factorization:
     """
 
     def __init__(self, matrix: sp.csr_array) -> None:
+        self._setup(matrix, GF2Echelon(rows_to_bits(matrix), int(matrix.shape[1])))
+
+    def _setup(self, matrix: sp.csr_array, echelon: GF2Echelon) -> None:
         m, n = matrix.shape
         self.modulus: int = 2
         self.shape: tuple[int, int] = (int(m), int(n))
-        rows = rows_to_bits(matrix)
-        pivots: dict[int, tuple[int, int]] = {}
-        zero_combos: list[int] = []
-        for i, r in enumerate(rows):
-            c = 1 << i
-            while r:
-                lead = r.bit_length() - 1
-                hit = pivots.get(lead)
-                if hit is None:
-                    pivots[lead] = (r, c)
-                    break
-                r ^= hit[0]
-                c ^= hit[1]
-            else:
-                zero_combos.append(c)
-        self._leads: list[int] = sorted(pivots)
-        self._rows: list[int] = [pivots[lead][0] for lead in self._leads]
-        self._combos: list[int] = [pivots[lead][1] for lead in self._leads]
-        self._zero_combos = zero_combos
-        self.rank: int | None = len(self._leads)
-        self.kernel_size: int = 1 << (n - len(self._leads))
-        self.image_size: int = 1 << len(self._leads)
+        self.echelon = echelon
+        r = self.echelon.rank
+        self.rank: int | None = r
+        self.kernel_size: int = 1 << (n - r)
+        self.image_size: int = 1 << r
 
     def _rhs_bits(self, rhs: np.ndarray) -> int:
         return vector_to_bits(coerce_vector(rhs, self.shape[0], 2))
-
-    def _violated(self, b: int) -> int | None:
-        for c in self._zero_combos:
-            if (c & b).bit_count() & 1:
-                return c
-        return None
-
-    def _back_substitute(self, b: int) -> int:
-        x = 0
-        for lead, row, combo in zip(self._leads, self._rows, self._combos, strict=True):
-            if ((combo & b).bit_count() ^ (row & x).bit_count()) & 1:
-                x |= 1 << lead
-        return x
 
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
         """One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
@@ -159,34 +285,24 @@ class GF2Factorization:
             If ``rhs`` is not an integer vector of length m.
         """
         b = self._rhs_bits(rhs)
-        if self._violated(b) is not None:
+        if self.echelon.violated(b) is not None:
             return None
-        return bits_to_vector(self._back_substitute(b), self.shape[1])
+        return bits_to_vector(self.echelon.back_substitute(b), self.shape[1])
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
         """Whether ``A x ≡ rhs (mod 2)`` has a solution."""
-        return self._violated(self._rhs_bits(rhs)) is None
+        return self.echelon.violated(self._rhs_bits(rhs)) is None
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
         """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable."""
-        c = self._violated(self._rhs_bits(rhs))
+        c = self.echelon.violated(self._rhs_bits(rhs))
         return None if c is None else bits_to_vector(c, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, 2)`` of the kernel, one per free column."""
         n = self.shape[1]
-        lead_set = set(self._leads)
-        out = []
-        for f in range(n):
-            if f in lead_set:
-                continue
-            x = 1 << f
-            for lead, row in zip(self._leads, self._rows, strict=True):
-                if lead > f and (row & x).bit_count() & 1:
-                    x |= 1 << lead
-            out.append((bits_to_vector(x, n), 2))
-        return out
+        return [(bits_to_vector(x, n), 2) for x in self.echelon.kernel_bits()]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
-        return [(bits_to_vector(c, self.shape[0]), 2) for c in self._zero_combos]
+        return [(bits_to_vector(c, self.shape[0]), 2) for c in self.echelon.zero_combos]

@@ -14,9 +14,11 @@ from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
     "all_vectors",
+    "check_against_general",
     "check_factorization",
     "matrices",
     "matvec",
+    "medium_system",
     "snf_counts",
     "span",
     "vecmat",
@@ -129,3 +131,64 @@ def check_factorization(f: Factorization, a: np.ndarray, k: int) -> None:
         if cert is not None:
             assert not any(vecmat(cert, a, k))
             assert dot(cert, bv, k) != 0
+
+
+def check_against_general(f: Factorization, a: np.ndarray, k: int, rhs: list[np.ndarray]) -> None:
+    """Compare f with the general engine on a medium matrix: counts, solvability, validity."""
+    from lightsout_graphs.zk import factorize
+
+    g = factorize(a, k, method="local" if _is_prime_power(k) else "crt")
+    assert (f.kernel_size, f.image_size, f.rank) == (g.kernel_size, g.image_size, g.rank)
+    gens = f.kernel()
+    assert math.prod(o for _, o in gens) == f.kernel_size
+    for x, order in gens:
+        assert not any(matvec(a, x, k))
+        assert additive_order(x, k) == order
+    left = f.left_kernel()
+    assert math.prod(o for _, o in left) * f.image_size == k ** a.shape[0]
+    for y, order in left:
+        assert not any(vecmat(y, a, k))
+        assert additive_order(y, k) == order
+    for b in rhs:
+        x = f.solve(b)
+        assert (x is None) == (g.solve(b) is None)
+        assert f.is_solvable(b) == (x is not None)
+        y = f.certificate(b)
+        if x is not None:
+            assert matvec(a, x, k) == tuple(int(v) % k for v in b)
+            assert y is None
+        else:
+            assert y is not None
+            assert not any(vecmat(y, a, k))
+            assert dot(y, b, k) != 0
+
+
+def _is_prime_power(k: int) -> bool:
+    from sympy import factorint
+
+    return len(factorint(k)) == 1
+
+
+@st.composite
+def medium_system(
+    draw: st.DrawFn, k: int, max_side: int = 14
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A matrix up to max_side × max_side, often of low rank, and right-hand sides for it."""
+    m = draw(st.integers(0, max_side))
+    n = draw(st.integers(0, max_side))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    inner = draw(st.integers(0, max(m, n)))
+    kind = draw(st.sampled_from(["uniform", "low-rank", "sparse", "multiples"]))
+    if kind == "low-rank":
+        a = rng.integers(0, k, size=(m, inner)) @ rng.integers(0, k, size=(inner, n))
+    elif kind == "sparse":
+        a = rng.integers(0, k, size=(m, n)) * (rng.random((m, n)) < 0.2)
+    elif kind == "multiples":
+        a = rng.integers(0, k, size=(m, n)) * rng.choice([1, 2, 3, k], size=(m, n))
+    else:
+        a = rng.integers(0, k, size=(m, n))
+    a = np.asarray(a, dtype=np.int64).reshape(m, n) % k
+    rhs = [rng.integers(0, k, size=m) for _ in range(3)]
+    rhs.append((a @ rng.integers(0, k, size=n)) % k if n else np.zeros(m, dtype=np.int64))
+    return a, rhs

@@ -1,0 +1,37 @@
+"""Tests of the bit-sliced GF(3) engine against brute force and the general engine."""
+
+from __future__ import annotations
+
+import galois
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given
+from hypothesis import strategies as st
+from zk_oracle import check_against_general, check_factorization, matrices, medium_system
+
+from lightsout_graphs.zk.gf3 import GF3Factorization
+
+
+@given(data=st.data())
+def test_matches_brute_force(data: st.DataObject) -> None:
+    a = data.draw(matrices(3))
+    check_factorization(GF3Factorization(sp.csr_array(a % 3)), a, 3)
+
+
+@given(system=medium_system(3, max_side=16))
+def test_agrees_with_general_engine(system: tuple[np.ndarray, list[np.ndarray]]) -> None:
+    a, rhs = system
+    check_against_general(GF3Factorization(sp.csr_array(a)), a, 3, rhs)
+
+
+@pytest.mark.parametrize("side", [2, 4, 5, 8, 11, 12])
+def test_grid_nullities_agree_with_galois(side: int) -> None:
+    g = nx.grid_2d_graph(side, side)
+    t = nx.adjacency_matrix(g).astype(np.int64) + sp.eye_array(side * side, dtype=np.int64)
+    f = GF3Factorization(sp.csr_array(t))
+    nullity = side * side - int(np.linalg.matrix_rank(galois.GF(3)(t.toarray() % 3)))
+    assert nullity > 0
+    assert f.shape[1] - f.rank == nullity
+    assert len(f.kernel()) == nullity

@@ -1,0 +1,67 @@
+"""Tests of the narrow-band ordering and of factorisations answered through a permutation."""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+from hypothesis import given
+from hypothesis import strategies as st
+from zk_oracle import check_factorization, matrices, matvec
+
+from lightsout_graphs import zk
+from lightsout_graphs.zk.ordering import (
+    PermutedFactorization,
+    bandwidth,
+    narrow_band_order,
+    permute,
+)
+
+
+def _grid(side: int) -> sp.csr_array:
+    path = sp.diags_array([1, 1], offsets=[-1, 1], shape=(side, side), dtype=np.int64)
+    eye = sp.eye_array(side, dtype=np.int64)
+    return sp.csr_array(
+        sp.kron(path, eye) + sp.kron(eye, path) + sp.eye_array(side * side, dtype=np.int64)
+    )
+
+
+@given(st.sampled_from([2, 3, 4, 6]), st.integers(0, 2**32 - 1), st.data())
+def test_permuted_factorization_matches_brute_force(k: int, seed: int, data) -> None:
+    a = data.draw(matrices(k))
+    rng = np.random.default_rng(seed)
+    rows, cols = rng.permutation(a.shape[0]), rng.permutation(a.shape[1])
+    inner = zk.factorize(permute(sp.csr_array(a % k), rows, cols), k)
+    check_factorization(PermutedFactorization(inner, rows, cols), a, k)
+
+
+def test_scrambled_grid_is_reordered_and_answers_in_caller_order() -> None:
+    side = 12
+    grid = _grid(side)
+    scramble = np.random.default_rng(1).permutation(side * side)
+    a = permute(grid, scramble, scramble)
+    perm = narrow_band_order(a)
+    assert perm is not None
+    assert bandwidth(permute(a, perm, perm)) < bandwidth(a) // 3
+    assert narrow_band_order(grid) is None
+    dense = a.toarray()
+    for k in (2, 3, 4, 5, 6):
+        f = zk.factorize(a, k)
+        assert isinstance(f, PermutedFactorization) == (k in (2, 3, 4))
+        if k == 6:
+            assert all(isinstance(c, PermutedFactorization) for c in f.components)
+        b = np.arange(side * side) % k
+        x = f.solve(b)
+        if x is not None:
+            assert matvec(dense, x, k) == tuple(b)
+        else:
+            y = f.certificate(b)
+            assert y is not None
+            assert not (y @ dense % k).any()
+        for g, _ in f.kernel():
+            assert not (dense @ g % k).any()
+        assert f.kernel_size == zk.factorize(grid, k, method="crt").kernel_size
+
+
+def test_small_or_rectangular_matrices_keep_their_order() -> None:
+    assert narrow_band_order(sp.csr_array(np.eye(10, dtype=np.int64))) is None
+    assert narrow_band_order(sp.csr_array(np.ones((70, 80), dtype=np.int64))) is None
