@@ -264,7 +264,10 @@ class GridChaser:
     def _reduce(self, arr: np.ndarray) -> np.ndarray:
         """An integer array reduced mod k, skipping the division when it is already reduced."""
         if self._binary:
-            return (arr & 1).astype(np.uint8)
+            # Casting to uint8 wraps, keeping the low bit (also of negative ints): parity only.
+            low = arr.astype(np.uint8)
+            low &= 1
+            return low
         if arr.size and (arr.min() < 0 or arr.max() >= self.modulus):
             if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
                 arr = (arr % np.uint64(self.modulus)).astype(np.int64)

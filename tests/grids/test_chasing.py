@@ -196,6 +196,13 @@ def test_inputs_are_reduced_mod_k() -> None:
     assert (chaser.solve(b + 5 * np.arange(6) - 10) == x).all()
     assert (chaser.solve(b.astype(np.uint8)) == x).all()
     assert (chaser.solve(list(b.tolist())) == x).all()  # type: ignore[arg-type]
+    binary = GridChaser(3, 2)
+    b2 = np.array([1, 0, 1, 1, 0, 0])
+    x2 = binary.solve(b2)
+    assert x2 is not None
+    assert (binary.solve(b2 - 4 * np.arange(6) - 2) == x2).all()
+    assert (binary.solve(b2.astype(bool)) == x2).all()
+    assert (binary.solve(b2.astype(np.uint64) + np.uint64(2**63)) == x2).all()
 
 
 def test_for_puzzle() -> None:
