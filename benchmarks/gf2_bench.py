@@ -182,7 +182,8 @@ def random_graph(quick: bool) -> list[Result]:
     workload = f"random G(N, p), N = {nodes:,}, avg degree 6, closed rule, GF(2) solve"
     rows = []
     method = engines.get("compiled", "auto")
-    ours, _ = _ours(matrix, b, reps, method, kernel=False)
+    budget = 5.0 if quick else 60.0
+    ours, _ = _ours(matrix, b, reps, method, kernel=False, budget=budget)
     compiled_notes = list(notes)
     if "compiled" not in engines:
         compiled_notes.append("no compiled GF(2) kernel in zk.METHODS: this is method 'auto'")
@@ -201,7 +202,7 @@ def random_graph(quick: bool) -> list[Result]:
         )
     )
     if "python" in engines:
-        py, _ = _ours(matrix, b, reps, engines["python"], kernel=False)
+        py, _ = _ours(matrix, b, reps, engines["python"], kernel=False, budget=budget)
         rows.append(
             Result(
                 name="random-gf2-python",
