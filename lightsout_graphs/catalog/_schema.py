@@ -107,6 +107,7 @@ def _node(value: object, where: _Where, key: str) -> Hashable:
 
 
 def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
+    """Build the puzzle of the [graph] table: a family, press patterns, or nodes and edges."""
     if not isinstance(table, dict):
         raise where.error(
             "graph", "a table with 'family', 'nodes' and 'edges', or 'presses'", table
@@ -134,62 +135,91 @@ def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
             raise where.error("graph.pressable", "a list of nodes", raw)
         pressable = [_node(v, where, "graph.pressable") for v in raw]
     if "family" in table:
-        family = table["family"]
-        if family not in FAMILIES:
-            raise where.error(
-                "graph.family", f"a family name ({', '.join(sorted(FAMILIES))})", family
-            )
-        params = table.get("params", {})
-        if not isinstance(params, dict):
-            raise where.error("graph.params", "a table of the family's parameters", params)
-        kwargs = dict(params)
-        for key in ("modulus", "rule", "pressable"):
-            if key in kwargs:
-                raise where.error(f"graph.params.{key}", f"'{key}' at the top level, not here")
-        kwargs["modulus"] = modulus
-        if rule is not None and family not in ("merlin", "press_pattern"):
-            kwargs["rule"] = rule
-        if pressable is not None:
-            kwargs["pressable"] = pressable
-        try:
-            return make(family, **kwargs)
-        except LightsOutError as err:
-            raise where.error(
-                "graph.params", f"parameters of family {family!r}", params, str(err)
-            ) from err
+        return _family_graph(table, modulus, rule, pressable, where)
     if "presses" in table:
-        presses = table["presses"]
-        if not isinstance(presses, dict) or not presses:
+        if pressable is not None:
+            raise where.error("graph.pressable", "nothing: the buttons of 'presses' are pressable")
+        if rule not in (None, "weighted"):
+            raise where.error("rule", "'weighted' or nothing for press patterns", rule)
+        return _pattern_graph(table, modulus, where)
+    return _explicit_graph(table, modulus, rule, pressable, where)
+
+
+def _family_graph(
+    table: dict[str, Any],
+    modulus: int,
+    rule: str | None,
+    pressable: list[Hashable] | None,
+    where: _Where,
+) -> Puzzle:
+    family = table["family"]
+    if family not in FAMILIES:
+        raise where.error("graph.family", f"a family name ({', '.join(sorted(FAMILIES))})", family)
+    params = table.get("params", {})
+    if not isinstance(params, dict):
+        raise where.error("graph.params", "a table of the family's parameters", params)
+    kwargs = dict(params)
+    for key in ("modulus", "rule", "pressable"):
+        if key in kwargs:
+            raise where.error(f"graph.params.{key}", f"'{key}' at the top level, not here")
+    kwargs["modulus"] = modulus
+    if family in ("merlin", "press_pattern"):
+        if rule not in (None, "weighted"):
+            raise where.error("rule", f"'weighted' or nothing for family {family!r}", rule)
+    elif rule is not None:
+        kwargs["rule"] = rule
+    if pressable is not None:
+        kwargs["pressable"] = pressable
+    try:
+        return make(family, **kwargs)
+    except LightsOutError as err:
+        raise where.error(
+            "graph.params", f"parameters of family {family!r}", params, str(err)
+        ) from err
+
+
+def _pattern_graph(table: dict[str, Any], modulus: int, where: _Where) -> Puzzle:
+    presses = table["presses"]
+    if not isinstance(presses, dict) or not presses:
+        raise where.error(
+            "graph.presses", "a table button -> list of lights (or light -> amount)", presses
+        )
+    nodes_raw = table.get("nodes")
+    nodes = None
+    if nodes_raw is not None:
+        if not isinstance(nodes_raw, list):
+            raise where.error("graph.nodes", "a list of nodes", nodes_raw)
+        nodes = [_node(v, where, "graph.nodes") for v in nodes_raw]
+    labels = {node_label(v): v for v in nodes} if nodes else {}
+    mapping: dict[Hashable, Any] = {}
+    for button, lights in presses.items():
+        b = labels.get(button, button)
+        if isinstance(lights, list):
+            mapping[b] = [
+                labels.get(x, x)
+                if isinstance(x, str)
+                else _node(x, where, f"graph.presses.{button}")
+                for x in lights
+            ]
+        elif isinstance(lights, dict):
+            mapping[b] = {labels.get(x, x): a for x, a in lights.items()}
+        else:
             raise where.error(
-                "graph.presses", "a table button -> list of lights (or light -> amount)", presses
+                f"graph.presses.{button}", "a list of lights or a table light -> amount", lights
             )
-        nodes_raw = table.get("nodes")
-        nodes = None
-        if nodes_raw is not None:
-            if not isinstance(nodes_raw, list):
-                raise where.error("graph.nodes", "a list of nodes", nodes_raw)
-            nodes = [_node(v, where, "graph.nodes") for v in nodes_raw]
-        labels = {node_label(v): v for v in nodes} if nodes else {}
-        mapping: dict[Hashable, Any] = {}
-        for button, lights in presses.items():
-            b = labels.get(button, button)
-            if isinstance(lights, list):
-                mapping[b] = [
-                    labels.get(x, x)
-                    if isinstance(x, str)
-                    else _node(x, where, f"graph.presses.{button}")
-                    for x in lights
-                ]
-            elif isinstance(lights, dict):
-                mapping[b] = {labels.get(x, x): a for x, a in lights.items()}
-            else:
-                raise where.error(
-                    f"graph.presses.{button}", "a list of lights or a table light -> amount", lights
-                )
-        try:
-            return press_pattern(mapping, modulus, nodes=nodes)
-        except LightsOutError as err:
-            raise where.error("graph.presses", "a valid press pattern", cause=str(err)) from err
+    try:
+        return press_pattern(mapping, modulus, nodes=nodes)
+    except LightsOutError as err:
+        raise where.error("graph.presses", "a valid press pattern", cause=str(err)) from err
+
+
+def _explicit_graph(
+    table: dict[str, Any],
+    modulus: int,
+    rule: str | None,
+    pressable: list[Hashable] | None,
+    where: _Where,
+) -> Puzzle:
     nodes_raw = table.get("nodes")
     if not isinstance(nodes_raw, list) or not nodes_raw:
         raise where.error("graph.nodes", "a non-empty list of nodes", nodes_raw)

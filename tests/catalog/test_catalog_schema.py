@@ -155,3 +155,36 @@ def test_unreadable_and_non_toml_files(tmp_path: Path) -> None:
     f = write(tmp_path, "name = [unclosed")
     with pytest.raises(CatalogError, match=rf"{f}: not a valid TOML file"):
         catalog.load_file(f)
+
+
+@pytest.mark.parametrize(
+    ("graph", "top", "key"),
+    [
+        ('family = "merlin"', 'rule = "open"', "rule"),
+        ('presses = { a = ["a"] }\npressable = ["a"]', "", "graph.pressable"),
+        ('presses = { a = ["a"] }', 'rule = "closed"', "rule"),
+        ('family = "grid"\nparams = { m = 2, n = 2, modulus = 3 }', "", "graph.params.modulus"),
+        ('family = "grid"\nnodes = [1]', "", "graph"),
+        ("edges = [[1, 2]]", "", "graph.nodes"),
+        ("nodes = [1, 1]", "", "graph.nodes"),
+        ("nodes = [1.5]", "", "graph.nodes"),
+        ("nodes = [1, 2]\nedges = [[1, 2, 0.5]]", "", "graph.edges[0]"),
+        ("nodes = [1, 2]\ndirected = 1", "", "graph.directed"),
+        ('family = "grid"\nshape = [2, 2]', "", "graph.shape"),
+    ],
+)
+def test_bad_graph_tables(tmp_path: Path, graph: str, top: str, key: str) -> None:
+    text = f"""
+schema_version = 1
+name = "g"
+title = "G"
+{top}
+[graph]
+{graph}
+[boards]
+zero = 0
+"""
+    f = write(tmp_path, text, "g.toml")
+    with pytest.raises(CatalogError) as info:
+        catalog.load_file(f)
+    assert f"{f}: key {key!r}" in str(info.value)
