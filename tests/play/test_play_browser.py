@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import lightsout_graphs as lo
-from lightsout_graphs import families
+from lightsout_graphs import catalog, families
 from lightsout_graphs.puzzle import Puzzle
 
 pytestmark = pytest.mark.browser
@@ -37,6 +37,7 @@ PUZZLES = {
     "merlin": families.merlin,
     "weighted digraph mod 3": asymmetric_puzzle,
     "cube": families.cube_surface,
+    "catalog merlin (goal: the magic square)": lambda: catalog.load("merlin"),
 }
 
 
@@ -77,7 +78,10 @@ def test_asymmetric_press_is_one_way(open_game: Any) -> None:
     assert after["b"] == (before["b"] + 1) % 3
 
 
-@pytest.mark.parametrize("name", ["grid 5x5", "mod 3 petersen", "merlin", "cube"])
+@pytest.mark.parametrize(
+    "name",
+    ["grid 5x5", "mod 3 petersen", "merlin", "cube", "catalog merlin (goal: the magic square)"],
+)
 def test_following_hints_from_a_random_board_reaches_the_target(open_game: Any, name: str) -> None:
     puzzle = PUZZLES[name]()
     game = open_game(puzzle)
@@ -97,6 +101,8 @@ def test_following_hints_from_a_random_board_reaches_the_target(open_game: Any, 
     assert game.state() == puzzle.as_dict(puzzle.goal)
     assert "Solved" in (game.page.text_content("#status") or "")
     assert game.moves() == presses
+    goal_shown = game.page.query_selector(".lo-goal") is not None
+    assert goal_shown == bool(puzzle.goal.any())
 
 
 def test_fewest_presses_matches_the_library_minimum(open_game: Any) -> None:

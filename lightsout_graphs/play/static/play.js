@@ -220,6 +220,29 @@ export function mount(root, data, options = {}) {
   }
   const stage = el("div", { class: "lo-stage" });
   stage.append(board);
+  const goalIsDark = Array.from(goal).every((v) => v === 0);
+  if (!goalIsDark) {
+    // A small picture of the goal beside the board (not lights: no data-node, not focusable).
+    const figure = el("figure", { class: "lo-goal" });
+    const picture = svg("svg", {
+      viewBox: `${-pad} ${-pad} ${width} ${height}`,
+      width: Math.round(width * unit * 0.35),
+      height: Math.round(height * unit * 0.35),
+      role: "img",
+      "aria-label": `The goal: ${Array.from(goal, (v, i) => `${data.labels[i]} ${valueName(v)}`).join(", ")}`,
+    });
+    for (let i = 0; i < n; i++) {
+      const cell =
+        data.shape === "tile"
+          ? svg("rect", { x: xs[i] - 0.45, y: ys[i] - 0.45, width: 0.9, height: 0.9, rx: 0.12 })
+          : svg("circle", { cx: xs[i], cy: ys[i], r });
+      cell.setAttribute("class", "lo-cell");
+      cell.style.fill = colours[goal[i]];
+      picture.append(cell);
+    }
+    figure.append(picture, el("figcaption", {}, "Goal"));
+    stage.append(figure);
+  }
   root.append(stage);
 
   const status = el("p", { class: "lo-status", role: "status", "aria-live": "polite" });
@@ -234,7 +257,7 @@ export function mount(root, data, options = {}) {
     item.append(swatch, colourNames[v] || k === 2 ? `${v} ${valueName(v)}` : `${v}`);
     legend.append(item);
   }
-  const goalText = Array.from(goal).every((v) => v === 0) ? "turn every light to 0" : "reach the goal pattern";
+  const goalText = goalIsDark ? "turn every light to 0" : "reach the goal shown beside the board";
   root.append(legend);
   root.append(
     el(
