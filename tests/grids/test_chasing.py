@@ -197,7 +197,7 @@ def test_inputs_are_reduced_mod_k() -> None:
     assert (chaser.solve(b.astype(np.uint8)) == x).all()
     assert (chaser.solve(list(b.tolist())) == x).all()  # type: ignore[arg-type]
     binary = GridChaser(3, 2)
-    b2 = np.array([1, 0, 1, 1, 0, 0])
+    b2 = toggle(np.array([1, 0, 0, 1, 1, 0]), 3, 2, 2, "closed").astype(np.int64)
     x2 = binary.solve(b2)
     assert x2 is not None
     assert (binary.solve(b2 - 4 * np.arange(6) - 2) == x2).all()
