@@ -28,6 +28,7 @@ INVARIANTS: dict[str, str] = {
     "kernel_size": "number of quiet press patterns",
     "solvable_states": "number of boards that can be taken to the goal",
     "all_solvable": "whether every board is solvable",
+    "gods_number": "the most presses any solvable board needs at the fewest",
 }
 
 _TOP_KEYS = {

@@ -64,15 +64,18 @@ def kernel_size_by_smith_form(matrix: np.ndarray, k: int) -> int:
     return math.prod(math.gcd(d, k) for d in diag) * k ** (matrix.shape[1] - len(diag))
 
 
-def brute_force(puzzle: lo.Puzzle) -> tuple[int, int]:
-    """(kernel size, number of reachable boards) by pressing every press vector."""
+def brute_force(puzzle: lo.Puzzle) -> tuple[int, int, int]:
+    """(kernel size, reachable boards, God's number) by pressing every press vector."""
     t = puzzle.press_matrix().toarray()
     k = puzzle.modulus
     vectors = np.array(list(itertools.product(range(k), repeat=t.shape[1])), dtype=np.int64)
     images = (vectors @ t.T) % k
     kernel = int((~images.any(axis=1)).sum())
-    reachable = len({row.tobytes() for row in images})
-    return kernel, reachable
+    fewest: dict[bytes, int] = {}
+    for row, presses in zip(images, vectors.sum(axis=1), strict=True):
+        key = row.tobytes()
+        fewest[key] = min(fewest.get(key, presses), presses)
+    return kernel, len(fewest), max(fewest.values())
 
 
 def test_the_required_entries_are_shipped() -> None:
@@ -101,8 +104,9 @@ def test_recorded_invariants_match_recomputed_values(name: str) -> None:
     k = p.modulus
     t = p.press_matrix().toarray()
     n = p.n
+    gods = None
     if n * math.log2(k) <= 16:
-        kernel, reachable = brute_force(p)
+        kernel, reachable, gods = brute_force(p)
     elif all(k % q for q in range(2, math.isqrt(k) + 1)):
         rank = rank_mod_p(t, k)
         kernel, reachable = k ** (t.shape[1] - rank), k**rank
@@ -119,10 +123,15 @@ def test_recorded_invariants_match_recomputed_values(name: str) -> None:
         assert k ** inv["rank"] == reachable
     if "all_solvable" in inv:
         assert inv["all_solvable"] == (reachable == k**n)
+    if "gods_number" in inv and gods is not None:
+        assert inv["gods_number"] == gods
+    elif "gods_number" in inv and reachable <= 2**18:  # breadth-first search, fast enough
+        assert lo.gods_number(p) == inv["gods_number"]
     # the package's own analysis agrees as well
     a = lo.analyze(p)
     for key, value in inv.items():
-        assert getattr(a, key) == value, key
+        if key != "gods_number":
+            assert getattr(a, key) == value, key
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -133,6 +142,13 @@ def test_every_named_board_is_solved_and_replayed(name: str) -> None:
         assert solution.verify(), board
         after = p.apply(state, solution.presses)
         assert [after[v] for v in p.nodes] == p.goal.tolist(), board
+
+
+@pytest.mark.slow
+def test_lights_out_gods_number_is_fifteen() -> None:
+    # Every solvable 5×5 board can be cleared in at most 15 presses (Jaap's Puzzle Page).
+    p = catalog.load("lights-out")
+    assert lo.gods_number(p) == p.invariants["gods_number"] == 15
 
 
 def test_lights_out_boards_and_fewest_presses() -> None:
