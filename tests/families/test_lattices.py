@@ -7,6 +7,8 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.errors import InvalidPuzzleError
@@ -176,3 +178,25 @@ def test_every_family_node_is_a_coordinate_tuple() -> None:
         assert list(p.nodes) == sorted(p.nodes)
         assert all(len(v) == len(p.nodes[0]) for v in p.nodes)
     assert list(itertools.islice(grid(3, 3).nodes, 3)) == [(0, 0), (0, 1), (0, 2)]
+
+
+shapes = st.lists(st.integers(1, 5), min_size=1, max_size=4).map(tuple)
+
+
+@given(shape=shapes)
+def test_grid_edge_count_formula(shape: tuple[int, ...]) -> None:
+    g = grid_graph(*shape)
+    total = int(np.prod(shape))
+    assert g.number_of_nodes() == total
+    assert g.number_of_edges() == sum(total // s * (s - 1) for s in shape)
+
+
+@given(shape=shapes)
+def test_torus_degrees(shape: tuple[int, ...]) -> None:
+    # each axis adds 2 neighbours, 1 when its side is 2 (they coincide), 0 when it is 1
+    expected = sum(2 if s > 2 else s - 1 for s in shape)
+    g = torus_graph(*shape)
+    assert {d for _, d in g.degree} == {expected}
+    p = torus(*shape, modulus=101, rule="weighted")
+    column = p.toggle_matrix().toarray()[:, 0]
+    assert column.sum() == 1 + 2 * len(shape)  # every direction counted under "weighted"
