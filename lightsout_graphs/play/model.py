@@ -42,7 +42,17 @@ MAX_PLAY_MODULUS = 2**16
 
 #: Families drawn as square tiles (when their layout lies on a lattice), like the classic board.
 TILE_FAMILIES = frozenset(
-    {"grid", "torus", "king", "knight", "rook", "alien_tiles", "x_pattern", "merlin"}
+    {
+        "grid",
+        "torus",
+        "king",
+        "knight",
+        "rook",
+        "alien_tiles",
+        "x_pattern",
+        "merlin",
+        "cube_surface",
+    }
 )
 
 

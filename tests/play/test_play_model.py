@@ -132,6 +132,8 @@ def test_layout_sources_and_shapes() -> None:
     assert play_data(lo.grid(3, 4))["shape"] == "tile"
     assert play_data(families.merlin())["shape"] == "tile"
     assert play_data(families.petersen())["shape"] == "circle"
+    assert play_data(families.cube_surface())["shape"] == "tile"  # the cross-shaped net
+    assert play_data(families.hypercube(4))["shape"] == "circle"
     assert play_layout(lo.Puzzle(nx.grid_2d_graph(2, 3)))[1] == "grid"
     path = lo.Puzzle(nx.path_graph(6))
     assert play_layout(path, seed=1) == play_layout(path, seed=1)
