@@ -21,7 +21,13 @@ __all__ = ["analysis_json", "analysis_lines", "handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``analyze`` subcommand."""
+    """Add the ``analyze`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
     parser = subparsers.add_parser(
         "analyze",
         help="rank, nullity, quiet patterns and the share of solvable boards",
@@ -42,7 +48,25 @@ def register(subparsers: Any) -> None:
 
 
 def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
-    """The text report of an analysis (without the puzzle's summary line)."""
+    """The text report of an analysis (without the puzzle's summary line).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        From :func:`lightsout_graphs.analyze`.
+    max_patterns : int, default 8
+        Print at most this many generators of the quiet patterns.
+
+    Returns
+    -------
+    list of str
+        One entry per line (a press grid spans several lines).
+
+    Examples
+    --------
+    >>> analysis_lines(lo.analyze(lo.grid(3, 3)))[:2]
+    ['Rank: 9 of 9', 'Nullity: 0']
+    """
     from lightsout_graphs.boards import format_presses
 
     puzzle = analysis.puzzle
@@ -72,7 +96,22 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
 
 
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as a JSON-ready dict (quiet patterns as counts in node order)."""
+    """The analysis as a JSON-ready dict (quiet patterns as counts in node order).
+
+    Parameters
+    ----------
+    analysis : Analysis
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
+    >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
+    (2, 4, '1/4')
+    """
     puzzle = analysis.puzzle
     return {
         "puzzle": puzzle.name,
@@ -93,7 +132,18 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Analyse the puzzle and print the report or its JSON."""
+    """Analyse the puzzle and print the report or its JSON.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+    """
     import lightsout_graphs as lo
 
     puzzle = resolve_puzzle(args)

@@ -21,7 +21,13 @@ __all__ = ["graph_description", "handle_list", "handle_show", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``list`` and ``show`` subcommands."""
+    """Add the ``list`` and ``show`` subcommands.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
     listing = subparsers.add_parser(
         "list",
         help="the catalog of named puzzles as a table",
@@ -45,7 +51,21 @@ def register(subparsers: Any) -> None:
 
 
 def graph_description(puzzle: Puzzle) -> str:
-    """A few words for the graph: the family and its parameters, e.g. ``grid 5×5``."""
+    """A few words for the graph: the family and its parameters, e.g. ``grid 5×5``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> graph_description(lo.grid(5, 5)), graph_description(lo.Puzzle(nx.path_graph(3)))
+    ('grid 5×5', 'graph, 2 edges')
+    """
     family = puzzle.family
     if family is None:
         return f"graph, {puzzle.graph.number_of_edges()} edges"
@@ -74,7 +94,18 @@ def _prime(k: int) -> bool:
 
 
 def handle_list(args: argparse.Namespace) -> int:
-    """Print the catalog as a table (or JSON)."""
+    """Print the catalog as a table (or JSON).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+    """
     from lightsout_graphs import catalog
 
     rows = []
@@ -125,7 +156,18 @@ def handle_list(args: argparse.Namespace) -> int:
 
 
 def handle_show(args: argparse.Namespace) -> int:
-    """Describe one puzzle: metadata, analysis, quiet patterns and named boards."""
+    """Describe one puzzle: metadata, analysis, quiet patterns and named boards.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+    """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board
     from lightsout_graphs.cli.analyze_cmd import analysis_lines

@@ -7,7 +7,8 @@ and the same behaviour:
 
 - :func:`add_puzzle_arguments` / :func:`resolve_puzzle`: ``NAME`` from the catalog, or
   ``--family F --shape 7x9 --modulus 3 --rule open --param key=value``;
-- :func:`add_board_argument` / :func:`read_board`: ``--board TEXT|FILE|-``;
+- :func:`add_start_arguments` / :func:`start_board`: ``--board TEXT|FILE|-`` or
+  ``--start BOARD_NAME``; :func:`read_board` for any other board option;
 - :func:`progress`: a tqdm bar on a terminal only, silent with ``--quiet``;
 - :func:`run`: the error policy (exit 2 and one line on stderr for bad input, exit 1 for an
   unsolvable board, no traceback unless ``--debug``).
@@ -83,6 +84,8 @@ class CommandError(LightsOutError, ValueError):
 
 def add_puzzle_arguments(parser: argparse.ArgumentParser, *, name_required: bool = False) -> None:
     """Add ``NAME`` and the family options ``--family --shape --modulus --rule --param``.
+
+    :func:`resolve_puzzle` turns the parsed values into a puzzle.
 
     Parameters
     ----------
@@ -239,7 +242,17 @@ def make_family(
 
 
 def catalog_names() -> list[str]:
-    """The names of the catalog's puzzles (empty when the catalog is not installed)."""
+    """The names of the catalog's puzzles (empty when the catalog is not installed).
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> "lights-out" in catalog_names()
+    True
+    """
     try:
         from lightsout_graphs import catalog
     except ImportError:
@@ -249,6 +262,16 @@ def catalog_names() -> list[str]:
 
 def load_named(name: str) -> Puzzle:
     """Load a puzzle of the catalog by name.
+
+    Parameters
+    ----------
+    name : str
+        A name from ``lightsout list``.
+
+    Returns
+    -------
+    Puzzle
+        With its metadata (title, boards, colours...).
 
     Raises
     ------
@@ -270,6 +293,15 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
 
     A ``NAME`` that is not in the catalog but is a family name is read as ``--family NAME``.
 
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed options of :func:`add_puzzle_arguments` (absent ones count as not given).
+
+    Returns
+    -------
+    Puzzle
+
     Raises
     ------
     CommandError
@@ -278,6 +310,12 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
         A bad family parameter.
     CatalogError
         An unknown catalog name.
+
+    Examples
+    --------
+    >>> args = argparse.Namespace(name=None, family="torus", shape="3x4", modulus=3, param=[])
+    >>> resolve_puzzle(args)
+    <Puzzle: 12 nodes, 24 edges, rule='closed', modulus=3>
     """
     name = getattr(args, "name", None)
     family = getattr(args, "family", None)
@@ -333,10 +371,27 @@ def _is_family(name: str) -> bool:
 def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
     """Return ``(text, from_file)`` for ``-`` (standard input), a file name, or literal text.
 
+    Parameters
+    ----------
+    source : str
+        ``-``, the name of an existing file, or anything else (taken as the text itself).
+    stdin : file, optional
+        Where ``-`` reads from (default ``sys.stdin``).
+
+    Returns
+    -------
+    (str, bool)
+        The text, and whether it came from a file or standard input.
+
     Raises
     ------
     BoardFormatError
         A file that exists but cannot be read.
+
+    Examples
+    --------
+    >>> read_text("*./..")
+    ('*./..', False)
     """
     from lightsout_graphs.errors import BoardFormatError
 
@@ -383,6 +438,11 @@ def read_board(
     BoardFormatError
         Text that is not a board of this puzzle; the message names the option, the file (if
         any), the line and the column.
+
+    Examples
+    --------
+    >>> read_board(lo.grid(2, 2), "*./.*").tolist()
+    [1, 0, 0, 1]
     """
     from lightsout_graphs.boards import parse_board
     from lightsout_graphs.errors import BoardFormatError
@@ -405,7 +465,21 @@ def read_board(
 
 
 def json_node(node: Hashable) -> Any:
-    """A node as JSON: tuples become lists, ints and strings stay, anything else is ``str``."""
+    """A node as JSON: tuples become lists, ints and strings stay, anything else is ``str``.
+
+    Parameters
+    ----------
+    node : hashable
+
+    Returns
+    -------
+    list, int, float, str, bool or None
+
+    Examples
+    --------
+    >>> json_node((0, 1)), json_node("a"), json_node(frozenset({1}))
+    ([0, 1], 'a', 'frozenset({1})')
+    """
     if isinstance(node, tuple):
         return [json_node(x) for x in node]
     if isinstance(node, bool) or node is None:
@@ -423,7 +497,20 @@ def json_node(node: Hashable) -> Any:
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON object on standard output."""
+    """Print one JSON value on standard output, indented, with a final newline.
+
+    Parameters
+    ----------
+    data : object
+        Anything ``json`` can write; other values are written as their ``str``.
+
+    Examples
+    --------
+    >>> print_json({"solvable": True})
+    {
+      "solvable": true
+    }
+    """
     json.dump(data, sys.stdout, indent=2, default=str)
     sys.stdout.write("\n")
 
@@ -432,7 +519,22 @@ def print_json(data: Any) -> None:
 
 
 def progress_enabled(args: argparse.Namespace | None = None) -> bool:
-    """Whether to show a progress bar: standard error is a terminal and ``--quiet`` is off."""
+    """Whether to show a progress bar: standard error is a terminal and ``--quiet`` is off.
+
+    Parameters
+    ----------
+    args : argparse.Namespace, optional
+        Parsed options; its ``quiet`` attribute turns bars off.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> progress_enabled(argparse.Namespace(quiet=True))
+    False
+    """
     if args is not None and getattr(args, "quiet", False):
         return False
     try:
@@ -448,7 +550,29 @@ def progress(
     total: int | None = None,
     desc: str | None = None,
 ) -> Iterator[T]:
-    """Iterate with a tqdm bar on a terminal; plainly otherwise (``--quiet``, pipes, tests)."""
+    """Iterate with a tqdm bar on standard error when :func:`progress_enabled`, else plainly.
+
+    Parameters
+    ----------
+    items : iterable
+        What to iterate over.
+    args : argparse.Namespace, optional
+        Parsed options (``--quiet``).
+    total : int, optional
+        The number of items, for the bar.
+    desc : str, optional
+        The bar's label.
+
+    Yields
+    ------
+    object
+        The items, unchanged.
+
+    Examples
+    --------
+    >>> list(progress(range(3), argparse.Namespace(quiet=True)))
+    [0, 1, 2]
+    """
     if not progress_enabled(args):
         yield from items
         return
@@ -461,7 +585,22 @@ def progress(
 
 
 def error_line(message: object) -> str:
-    """One line for standard error: ``lightsout: error: ...`` with newlines folded."""
+    """One line for standard error: ``lightsout: error: ...`` with newlines folded.
+
+    Parameters
+    ----------
+    message : object
+        The error (or its text).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> error_line("bad\\n  board")
+    'lightsout: error: bad board'
+    """
     text = " ".join(str(message).split())
     return f"{PROG}: error: {text}"
 
@@ -473,6 +612,28 @@ def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
     violated parity check, exit 1 (its JSON, if asked for, is printed by the handler); a file
     that cannot be written → exit 2; anything else is a bug → one line, exit 3. With
     ``--debug`` the exception is raised with its traceback instead.
+
+    Parameters
+    ----------
+    handler : callable
+        The subcommand's handler: parsed arguments -> exit code.
+    args : argparse.Namespace
+        The parsed arguments (``debug`` is read from them).
+
+    Returns
+    -------
+    int
+        The exit code.
+
+    Examples
+    --------
+    >>> def fails(args):
+    ...     raise lo.InvalidStateError("bad board")
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     code = run(fails, argparse.Namespace(debug=False))
+    >>> code, err.getvalue()
+    (2, 'lightsout: error: bad board\\n')
     """
     debug = bool(getattr(args, "debug", False))
     try:
@@ -524,10 +685,26 @@ def _silence_broken_pipe() -> None:  # pragma: no cover - depends on the shell
 def output_path(path: str, allowed: Sequence[str]) -> Path:
     """Check an output file's suffix against ``allowed`` (e.g. ``(".png", ".svg")``).
 
+    Parameters
+    ----------
+    path : str
+        The file name given on the command line.
+    allowed : sequence of str
+        The accepted suffixes, lower case with the dot.
+
+    Returns
+    -------
+    pathlib.Path
+
     Raises
     ------
     CommandError
         Another suffix.
+
+    Examples
+    --------
+    >>> output_path("board.SVG", (".png", ".svg")).name
+    'board.SVG'
     """
     p = Path(path)
     if p.suffix.lower() not in allowed:
@@ -541,7 +718,13 @@ ALL_ON = "all-on"
 
 
 def add_start_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--board TEXT|FILE|-`` and ``--start BOARD_NAME`` (one of them)."""
+    """Add ``--board TEXT|FILE|-`` and ``--start BOARD_NAME`` (at most one of them is given).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The subcommand's parser; :func:`start_board` reads the values back.
+    """
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--board",
@@ -557,18 +740,50 @@ def add_start_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def board_names(puzzle: Puzzle) -> str:
-    """The puzzle's named boards for messages, e.g. ``'pattern', 'x'`` or ``none``."""
+    """The puzzle's named boards for messages, e.g. ``'pattern', 'cross'`` or ``none``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> board_names(lo.grid(2, 2))
+    'none'
+    """
     names = [repr(name) for name in puzzle.boards]
     return ", ".join(names) if names else "none"
 
 
 def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.ndarray:
-    """A named board of the puzzle, or :data:`ALL_ON`.
+    """A named board of the puzzle, or :data:`ALL_ON` (every light at 1).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    name : str
+        A key of ``puzzle.boards``, or ``"all-on"``.
+    option : str
+        The option's name, for error messages.
+
+    Returns
+    -------
+    numpy.ndarray
+        The board in node order.
 
     Raises
     ------
     CommandError
         An unknown name (the message lists the known ones).
+
+    Examples
+    --------
+    >>> named_board(lo.grid(1, 3), "all-on").tolist()
+    [1, 1, 1]
     """
     import numpy as np
 
@@ -586,10 +801,27 @@ def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.nda
 def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, str]:
     """The start board from ``--board`` or ``--start`` (default every light at 1).
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+    args : argparse.Namespace
+        Parsed options of :func:`add_start_arguments`.
+
     Returns
     -------
     (numpy.ndarray, str)
         The board in node order and a few words saying where it came from.
+
+    Raises
+    ------
+    BoardFormatError, CommandError
+        A board that cannot be read, or an unknown board name.
+
+    Examples
+    --------
+    >>> board, words = start_board(lo.grid(1, 2), argparse.Namespace(board="*.", start=None))
+    >>> board.tolist(), words
+    ([1, 0], 'the board given')
     """
     board = getattr(args, "board", None)
     start = getattr(args, "start", None)
@@ -602,7 +834,24 @@ def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, s
 
 
 def target_board(puzzle: Puzzle, text: str | None) -> np.ndarray | None:
-    """``--target``: a named board, :data:`ALL_ON`, board text, a file or ``-``; None if absent."""
+    """``--target``: a named board, :data:`ALL_ON`, board text, a file or ``-``; None if absent.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    text : str or None
+        The option's value.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The target in node order; None means the puzzle's goal.
+
+    Examples
+    --------
+    >>> target_board(lo.grid(1, 2), ".*").tolist()
+    [0, 1]
+    """
     if text is None:
         return None
     if text in puzzle.boards or text == ALL_ON:
@@ -611,7 +860,21 @@ def target_board(puzzle: Puzzle, text: str | None) -> np.ndarray | None:
 
 
 def puzzle_summary(puzzle: Puzzle) -> str:
-    """One line: name, lights, edges, rule and modulus."""
+    """One line: name, lights, edges, rule and modulus.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> puzzle_summary(lo.grid(2, 3, modulus=3))
+    'grid 2×3: 6 lights, 7 edges, closed rule, modulus 3'
+    """
     from lightsout_graphs.boards import puzzle_label
 
     label = puzzle_label(puzzle)
@@ -626,9 +889,26 @@ def puzzle_summary(puzzle: Puzzle) -> str:
 
 
 def explain_unsolvable(
-    puzzle: Puzzle, certificate: dict[Hashable, int], state: np.ndarray, target: np.ndarray
+    puzzle: Puzzle,
+    certificate: dict[Hashable, int],
+    state: Sequence[int] | np.ndarray,
+    target: Sequence[int] | np.ndarray,
 ) -> str:
     """Say in words which parity check the board breaks (from an Unsolvable certificate).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    certificate : dict
+        node -> coefficient y of the check (``yᵀT ≡ 0``), as in ``Unsolvable.certificate``.
+    state, target : array-like
+        The board and the goal, in node order.
+
+    Returns
+    -------
+    str
+        For k = 2 "the lights at ... must have an even/odd sum ...", else the (weighted) sum
+        mod k that the board and the target disagree on.
 
     Examples
     --------
@@ -664,7 +944,22 @@ def explain_unsolvable(
 
 
 def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
-    """Save the figure of an Axes or Figure; return its size in pixels (width, height)."""
+    """Save the figure of an Axes or Figure; return its size in pixels (width, height).
+
+    Parameters
+    ----------
+    artist : matplotlib Axes or Figure
+        What was drawn.
+    path : pathlib.Path
+        The file; its suffix picks the format.
+    dpi : int
+        Dots per inch.
+
+    Returns
+    -------
+    (int, int)
+        Width and height in pixels.
+    """
     from matplotlib.figure import Figure
 
     figure = artist if isinstance(artist, Figure) else artist.figure

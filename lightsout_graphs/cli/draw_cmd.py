@@ -21,7 +21,13 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``draw`` subcommand."""
+    """Add the ``draw`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
     parser = subparsers.add_parser(
         "draw",
         help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
@@ -47,7 +53,23 @@ def register(subparsers: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Draw the requested picture and save it."""
+    """Draw the requested picture and save it.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+
+    Raises
+    ------
+    Unsolvable
+        ``--solution`` for a board that cannot be solved (exit code 1).
+    """
     import lightsout_graphs as lo
     from lightsout_graphs import draw
 

@@ -22,7 +22,13 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand."""
+    """Add the ``solve`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
     parser = subparsers.add_parser(
         "solve",
         help="solve a board: the presses, their number and how many solutions exist",
@@ -49,7 +55,24 @@ def register(subparsers: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Solve the board; print the presses (exit 0) or raise Unsolvable (exit 1)."""
+    """Solve the board and print the presses, their number and the number of solutions.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+
+    Raises
+    ------
+    Unsolvable
+        With the violated parity check in words (exit code 1); with ``--json`` the JSON
+        object (``"solvable": false`` and the certificate) is printed first.
+    """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board, format_presses
 

@@ -21,7 +21,13 @@ __all__ = ["handle", "register", "write_csv"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``table`` subcommand."""
+    """Add the ``table`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
     parser = subparsers.add_parser(
         "table",
         help="nullity of every m×n board up to N (CSV and heat map)",
@@ -42,7 +48,23 @@ def register(subparsers: Any) -> None:
 
 
 def write_csv(table: Any, out: TextIO) -> None:
-    """Write a nullity table as CSV: a header ``m\\n,1,2,...`` then one row per m."""
+    """Write a nullity table as CSV: a header ``m\\n,1,2,...`` then one row per m.
+
+    Parameters
+    ----------
+    table : numpy.ndarray
+        ``table[m - 1, n - 1]`` is the nullity of the m×n board.
+    out : file
+        Where to write.
+
+    Examples
+    --------
+    >>> import sys
+    >>> write_csv(np.array([[0, 1], [1, 0]]), sys.stdout)
+    m\\n,1,2
+    1,0,1
+    2,1,0
+    """
     writer = csv.writer(out, lineterminator="\n")
     rows, cols = table.shape
     writer.writerow(["m\\n", *range(1, cols + 1)])
@@ -78,7 +100,18 @@ def _compute(args: argparse.Namespace) -> Any:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Compute the table; write the CSV and/or the picture."""
+    """Compute the table; write the CSV and/or the picture.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options.
+
+    Returns
+    -------
+    int
+        The exit code, 0.
+    """
     png = output_path(args.png, (".png", ".svg")) if args.png else None
     table = _compute(args)
     if args.csv == "-" or (args.csv is None and png is None):
