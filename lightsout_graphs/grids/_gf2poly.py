@@ -12,9 +12,9 @@ __all__ = [
     "degree",
     "exact_divide",
     "gcd",
+    "odd_part",
     "path_polynomials",
     "poly_mod",
-    "square_root",
     "taylor_shift_one",
 ]
 
@@ -72,21 +72,20 @@ def path_polynomials(top: int) -> list[int]:
     return f[: top + 1]
 
 
-def _bits(p: int, nbits: int) -> np.ndarray:
-    nbytes = max(1, (nbits + 7) // 8)
-    raw = np.frombuffer(p.to_bytes(nbytes, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")
-
-
 def _from_bits(bits: np.ndarray) -> int:
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 
 
-def square_root(p: int) -> int:
-    """The square root of a square ``p``: over GF(2), keep the even-degree coefficients."""
-    if p == 0:
-        return 0
-    return _from_bits(_bits(p, p.bit_length())[::2])
+def odd_part(b: int) -> int:
+    """``h_b``, the square root of ``f_{b-1}`` for odd b, in O(b) memory.
+
+    From ``f_{m+n} = f_m f_n + f_{m-1} f_{n-1}`` over GF(2), ``f_{2j} = (f_j + f_{j-1})^2``, so
+    ``h_b = f_j + f_{j-1}`` with ``j = (b - 1) / 2`` (and ``f_{-1} = 0``).
+    """
+    prev, cur = 0, 1
+    for _ in range((b - 1) // 2):
+        prev, cur = cur, (cur << 1) ^ prev
+    return cur ^ prev
 
 
 _MASKS: dict[int, tuple[int, int]] = {}

@@ -82,21 +82,14 @@ def _two_adic(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # -- GF(2), closed rule: the fast method -----------------------------------------------------
 
 
-def _gf2_G(b: int, d: int, f: list[int]) -> int:
-    """``deg gcd(h_b(x), h_d(x + 1))`` for odd b, d, given the path polynomials ``f``."""
-    hb = gf2.square_root(f[b - 1])
-    hd = gf2.taylor_shift_one(gf2.square_root(f[d - 1]))
-    return gf2.degree(gf2.gcd(hb, hd))
-
-
 def _gf2_closed(m: int, n: int) -> int:
     a = (m + 1) & -(m + 1)
     b = (m + 1) // a
     c = (n + 1) & -(n + 1)
     d = (n + 1) // c
-    f = gf2.path_polynomials(max(b, d))
     x_part = min(a - 1, 2 * c * (d % 3 == 0)) + min(c - 1, 2 * a * (b % 3 == 0))
-    return int(x_part + 2 * min(a, c) * _gf2_G(b, d, f))
+    common = gf2.gcd(gf2.odd_part(b), gf2.taylor_shift_one(gf2.odd_part(d)))
+    return int(x_part + 2 * min(a, c) * gf2.degree(common))
 
 
 def _order_class(e: int) -> int:
@@ -115,7 +108,8 @@ def _gf2_closed_odd_table(top: int, progress: bool) -> np.ndarray:
     odd = list(range(3, 2 * size, 2))
     if not odd:
         return table
-    f = gf2.path_polynomials(odd[-1] - 1)
+    # h_e = f_j + f_{j-1} with j = (e - 1) / 2 (see _gf2poly.odd_part).
+    f = [0, *gf2.path_polynomials(odd[-1] // 2)]  # f[j + 1] = f_j, f[0] = f_{-1} = 0
     # psi_e = h_e divided by psi_d for every proper divisor d > 1 of e.
     proper: dict[int, list[int]] = {e: [] for e in odd}
     for d in odd:
@@ -123,7 +117,7 @@ def _gf2_closed_odd_table(top: int, progress: bool) -> np.ndarray:
             proper[e].append(d)
     psi: dict[int, int] = {}
     for e in odd:
-        q = gf2.square_root(f[e - 1])
+        q = f[e // 2 + 1] ^ f[e // 2]
         for d in sorted(proper[e], key=lambda d: -psi[d].bit_length()):
             q = gf2.exact_divide(q, psi[d])
         psi[e] = q

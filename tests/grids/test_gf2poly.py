@@ -39,10 +39,19 @@ def test_exact_divide(a: int, b: int) -> None:
 
 
 @given(polys)
-def test_taylor_shift_and_square_root(p: int) -> None:
+def test_taylor_shift(p: int) -> None:
     shifted = to_sympy(p).compose(sympy.Poly(X + 1, X, modulus=2))
     assert gf2.taylor_shift_one(p) == from_sympy(shifted)
-    assert gf2.square_root(from_sympy(to_sympy(p) ** 2)) == p
+
+
+def test_odd_parts_are_square_roots() -> None:
+    f = gf2.path_polynomials(400)
+    for b in range(1, 402, 2):
+        h = gf2.odd_part(b)
+        assert from_sympy(to_sympy(h) ** 2) == f[b - 1]
+        assert gf2.degree(h) == (b - 1) // 2
+        assert h & 1  # h_b(0) = 1
+        assert (gf2.poly_mod(h, 0b11) == 0) == (b % 3 == 0)  # (x + 1) | h_b exactly when 3 | b
 
 
 def test_path_polynomials_are_characteristic_polynomials() -> None:
