@@ -224,17 +224,26 @@ class GridChaser:
                 prev, cur = cur, prev
             return DenseGF2(cur, w)
         k = self.modulus
-        prev_k = np.zeros((w, w), dtype=self._dtype)
-        cur_k = np.eye(w, dtype=np.int64).astype(self._dtype)
+        # Four residues must add up without overflow: the narrowest such type is fastest.
+        dtype = self._dtype
+        for narrow in (np.int8, np.int16, np.int32):
+            if 4 * (k - 1) <= np.iinfo(narrow).max:
+                dtype = narrow
+                break
+        prev_k = np.zeros((w, w), dtype=dtype)
+        cur_k = np.eye(w, dtype=np.int64).astype(dtype)
         for _ in range(h):
-            s = cur_k * self._diag
-            s[1:] += cur_k[:-1]
-            s[:-1] += cur_k[1:]
-            prev_k = (-s - prev_k) % k
+            # A_{i+1} = −(M·A_i + A_{i-1}) mod k, written over A_{i-1}.
+            if self._diag:
+                prev_k += cur_k
+            prev_k[1:] += cur_k[:-1]
+            prev_k[:-1] += cur_k[1:]
+            np.negative(prev_k, out=prev_k)
+            prev_k %= k
             prev_k, cur_k = cur_k, prev_k
         from lightsout_graphs.zk import factorize
 
-        return factorize(cur_k, k)
+        return factorize(cur_k.astype(self._dtype), k)
 
     # -- vectors in the chase's orientation -----------------------------------------------------
 

@@ -241,3 +241,18 @@ def test_bad_vectors(rhs: object) -> None:
     for method in (chaser.solve, chaser.is_solvable, chaser.certificate):
         with pytest.raises(InvalidStateError, match="'rhs'"):
             method(rhs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("k", [32, 33, 2049, 2050, 2**29 - 1, 2**29 + 1, 2**31 + 11])
+def test_moduli_at_the_integer_width_boundaries(k: int) -> None:
+    """The first-row matrix is chased in the narrowest integer type that holds 4·(k − 1)."""
+    for m, n in [(4, 5), (6, 6)]:
+        matrix = lo.grid(m, n, modulus=k).toggle_matrix()
+        general = zk.factorize(matrix, k)
+        chaser = GridChaser(m, n, modulus=k)
+        assert chaser.kernel_size == general.kernel_size
+        b = (np.arange(m * n, dtype=np.int64) * 7919) % k
+        x = chaser.solve(b)
+        assert (x is None) == (general.solve(b) is None)
+        if x is not None:
+            assert (toggle(x, m, n, k, "closed") == b).all()
