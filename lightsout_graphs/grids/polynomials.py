@@ -103,7 +103,7 @@ def _order_class(e: int) -> int:
 
 def _gf2_closed_odd_table(top: int, progress: bool) -> np.ndarray:
     """``G[i, j] = deg gcd(h_b(x), h_d(x + 1))`` for odd ``b = 2i + 1``, ``d = 2j + 1`` <= top."""
-    size = top // 2 + 1 if top % 2 else top // 2
+    size = (top + 1) // 2  # the odd numbers 1, 3, ..., <= top
     table = np.zeros((size, size), dtype=np.int32)
     odd = list(range(3, 2 * size, 2))
     if not odd:
