@@ -286,23 +286,24 @@ export function mount(root, data, options = {}) {
     status.textContent = message;
   }
 
-  function draw() {
-    const rem = showHints ? remainingVector() : null;
-    for (let i = 0; i < n; i++) {
+  // Redraw the lights in `only` (all of them by default), then the counters and the status.
+  function draw(only = null) {
+    const indices = only === null ? lights.keys() : only;
+    for (const i of indices) {
       const g = lights[i];
       const v = values[i];
       g.setAttribute("data-state", String(v));
       g.firstChild.style.fill = colours[v];
       texts[i].textContent = k > 2 ? String(v) : "";
-      const left = rem ? rem[i] : 0;
+      const left = showHints && x0 !== null ? mod(x0[i] - made[i], k) : 0;
       g.classList.toggle("hint", left !== 0);
       counts[i].textContent = left > 1 ? `×${left}` : "";
       let label = `Light ${data.labels[i]}: ${valueName(v)}`;
       if (columns[i] === null) label += ", cannot be pressed";
       if (left) label += `, hint: press ${left === 1 ? "once" : `${left} times`}`;
       g.setAttribute("aria-label", label);
-      g.setAttribute("tabindex", i === focused ? "0" : "-1");
     }
+    setTabStop(focused);
     movesOut.textContent = String(history.length);
     undoButton.disabled = history.length === 0;
     redoButton.disabled = future.length === 0;
@@ -314,6 +315,19 @@ export function mount(root, data, options = {}) {
       say(m ? `Solved in ${m} ${m === 1 ? "move" : "moves"}!` : "Solved!");
     }
     onChange({ values: Array.from(values), remaining: x0 === null ? null : Array.from(remainingVector()), moves: history.length });
+  }
+
+  // The lights a press of i redraws: those it changes, and i itself (its hint count changes).
+  function touched(i) {
+    return [i, ...columns[i].map(([light]) => light)];
+  }
+
+  let tabStop = -1;
+  function setTabStop(i) {
+    if (tabStop === i) return;
+    if (tabStop >= 0) lights[tabStop].setAttribute("tabindex", "-1");
+    lights[i].setAttribute("tabindex", "0");
+    tabStop = i;
   }
 
   function applyColumn(i, times) {
@@ -331,7 +345,7 @@ export function mount(root, data, options = {}) {
     applyColumn(i, 1);
     history.push(i);
     future = [];
-    draw();
+    draw(touched(i));
     return true;
   }
 
@@ -341,7 +355,7 @@ export function mount(root, data, options = {}) {
     applyColumn(i, -1);
     future.push(i);
     say("");
-    draw();
+    draw(touched(i));
   }
 
   function redo() {
@@ -350,7 +364,7 @@ export function mount(root, data, options = {}) {
     applyColumn(i, 1);
     history.push(i);
     say("");
-    draw();
+    draw(touched(i));
   }
 
   function load(state, solution) {
@@ -474,7 +488,7 @@ export function mount(root, data, options = {}) {
 
   function focusLight(i) {
     focused = i;
-    for (let j = 0; j < n; j++) lights[j].setAttribute("tabindex", j === i ? "0" : "-1");
+    setTabStop(i);
     lights[i].focus();
   }
 
