@@ -112,9 +112,11 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
     (2, 4, '1/4')
     """
+    from lightsout_graphs.boards import puzzle_label
+
     puzzle = analysis.puzzle
     return {
-        "puzzle": puzzle.name,
+        "puzzle": puzzle.name or puzzle_label(puzzle),
         "lights": analysis.n,
         "edges": puzzle.graph.number_of_edges(),
         "modulus": analysis.modulus,

@@ -21,12 +21,13 @@ import ast
 import inspect
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
-from lightsout_graphs.errors import InvalidPuzzleError, LightsOutError, Unsolvable
+from lightsout_graphs.errors import BoardFormatError, InvalidPuzzleError, LightsOutError, Unsolvable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -393,8 +394,6 @@ def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
     >>> read_text("*./..")
     ('*./..', False)
     """
-    from lightsout_graphs.errors import BoardFormatError
-
     if source == "-":
         return (stdin or sys.stdin).read(), True
     if "\n" not in source and len(source) < 4096:
@@ -414,6 +413,7 @@ def read_board(
     *,
     option: str = "--board",
     stdin: TextIO | None = None,
+    named: bool = False,
 ) -> np.ndarray:
     """Read a board given on the command line as text, a file name, or ``-``.
 
@@ -427,6 +427,8 @@ def read_board(
         The option's name, for error messages.
     stdin : file, optional
         Where ``-`` reads from (default ``sys.stdin``).
+    named : bool, default False
+        Whether the option also takes board names (then errors list them).
 
     Returns
     -------
@@ -445,7 +447,6 @@ def read_board(
     [1, 0, 0, 1]
     """
     from lightsout_graphs.boards import parse_board
-    from lightsout_graphs.errors import BoardFormatError
 
     text, from_file = read_text(source, stdin=stdin)
     try:
@@ -455,10 +456,26 @@ def read_board(
             where = f"{option} - (standard input)"
         elif from_file:
             where = f"{option} file {source!r}"
+        elif _looks_like_path(source):
+            where = f"{option} {source!r}: no such file, and as board text"
+        elif named:
+            known = [repr(b) for b in puzzle.boards]
+            known += [] if ALL_ON in puzzle.boards else [repr(ALL_ON)]
+            where = (
+                f"{option} {source!r} is not a named board ({', '.join(known)}), not a file, "
+                "and as board text"
+            )
         else:
             where = f"{option} {source!r} is not a file, and as board text"
         msg = f"{where}: {err}"
         raise BoardFormatError(msg) from err
+
+
+def _looks_like_path(text: str) -> bool:
+    """Whether a command-line value was probably meant as a file name (``a/b.txt``, ``~/x``)."""
+    return "\n" not in text and bool(
+        re.search(r"\.[A-Za-z]\w*$", text) or text.startswith(("/", "./", "../", "~"))
+    )
 
 
 # -- output -----------------------------------------------------------------------------------
@@ -856,7 +873,7 @@ def target_board(puzzle: Puzzle, text: str | None) -> np.ndarray | None:
         return None
     if text in puzzle.boards or text == ALL_ON:
         return named_board(puzzle, text, option="--target")
-    return read_board(puzzle, text, option="--target")
+    return read_board(puzzle, text, option="--target", named=True)
 
 
 def puzzle_summary(puzzle: Puzzle) -> str:

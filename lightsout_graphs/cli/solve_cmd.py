@@ -74,7 +74,7 @@ def handle(args: argparse.Namespace) -> int:
         object (``"solvable": false`` and the certificate) is printed first.
     """
     import lightsout_graphs as lo
-    from lightsout_graphs.boards import format_board, format_presses
+    from lightsout_graphs.boards import format_board, format_presses, puzzle_label
 
     puzzle = resolve_puzzle(args)
     state, origin = start_board(puzzle, args)
@@ -88,7 +88,7 @@ def handle(args: argparse.Namespace) -> int:
         if args.json:
             print_json(
                 {
-                    "puzzle": puzzle.name,
+                    "puzzle": puzzle.name or puzzle_label(puzzle),
                     "modulus": puzzle.modulus,
                     "nodes": nodes,
                     "state": [int(v) for v in state],
@@ -104,7 +104,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             {
-                "puzzle": puzzle.name,
+                "puzzle": puzzle.name or puzzle_label(puzzle),
                 "modulus": puzzle.modulus,
                 "nodes": nodes,
                 "state": [int(v) for v in solution.state],

@@ -344,6 +344,8 @@ def test_draw_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
             ["--start 'nope' is not a board", "'pattern'"],
         ),
         (["solve", "lights-out", "--target", "*"], ["--target", "expected 5 cells in row 1"]),
+        (["solve", "lights-out", "--target", "nope"], ["not a named board ('pattern', 'all-on'"]),
+        (["solve", "lights-out", "--board", "missing.txt"], ["'missing.txt': no such file"]),
         (["solve", "lights-out", "--family", "grid"], ["NAME or --family, not both"]),
         (["solve"], ["Name a puzzle"]),
         (["solve", "lights-out", "--modulus", "3"], ["--modulus only apply with --family"]),
