@@ -1,5 +1,7 @@
 """Play any puzzle: a self-contained HTML page and a notebook widget sharing one front end."""
 
+from __future__ import annotations
+
 from lightsout_graphs.play.model import play_data
 from lightsout_graphs.play.page import play_html, write_play_page
 

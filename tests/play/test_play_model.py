@@ -166,3 +166,12 @@ def test_bad_input_is_named() -> None:
     nx.set_node_attributes(g, {0: (0, 0), 1: "left"}, "pos")
     with pytest.raises(InvalidPuzzleError, match="Node 1 has attribute 'pos'"):
         play_data(lo.Puzzle(g))
+
+
+def test_large_cosets_are_not_embedded() -> None:
+    # 17 lights that no press changes: every one of the 2**17 press vectors is quiet.
+    kernel = quiet_data(lo.Puzzle(nx.empty_graph(17), rule="open"))
+    assert kernel == {"count": 2**17, "gens": [], "orders": []}
+    small = quiet_data(lo.Puzzle(nx.empty_graph(3), rule="open"))
+    assert small["count"] == 8
+    assert sorted(map(tuple, small["gens"])) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
