@@ -13,6 +13,7 @@ Examples
 15
 """
 
+from lightsout_graphs import catalog, families
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.depth import depth_distribution, gods_number
@@ -23,7 +24,24 @@ from lightsout_graphs.errors import (
     LightsOutError,
     Unsolvable,
 )
-from lightsout_graphs.families import grid
+from lightsout_graphs.families import (
+    alien_tiles,
+    cube_surface,
+    from_graph6,
+    grid,
+    hexagonal,
+    hypercube,
+    king,
+    knight,
+    merlin,
+    petersen,
+    press_pattern,
+    read_graph6,
+    rook,
+    torus,
+    triangular,
+    x_pattern,
+)
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
@@ -47,15 +65,32 @@ __all__ = [
     "Solution",
     "Unsolvable",
     "__version__",
+    "alien_tiles",
     "all_solutions",
     "analyze",
+    "catalog",
+    "cube_surface",
     "depth_distribution",
+    "families",
+    "from_graph6",
     "gods_number",
     "grid",
+    "hexagonal",
+    "hypercube",
     "is_solvable",
     "is_symmetry",
+    "king",
+    "knight",
     "lit_only_solvable_states",
     "lit_only_solve",
+    "merlin",
+    "petersen",
+    "press_pattern",
+    "read_graph6",
+    "rook",
     "solve",
     "symmetries",
+    "torus",
+    "triangular",
+    "x_pattern",
 ]
