@@ -308,3 +308,9 @@ render({{ model, el: document.getElementById("w") }});
         assert errors == []
     finally:
         page.close()
+
+
+def test_fewest_presses_is_offered_only_for_small_solution_sets(open_game: Any) -> None:
+    game = open_game(Puzzle(nx.empty_graph(17), rule="open"))  # 2**17 quiet patterns
+    assert game.page.is_disabled("#fewest")
+    assert "131072" in (game.page.get_attribute("#fewest", "title") or "")
