@@ -1,0 +1,60 @@
+"""Reports: summary tables, heat maps over two parameters, lines over one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep import report, run
+
+
+def test_two_parameters_give_heat_maps(tmp_path: Path) -> None:
+    spec = {
+        "family": "grid",
+        "params": {"m": "1..5", "n": "1..5"},
+        "moduli": [2, 4],
+        "metrics": ["nullity", "kernel_size", "all_solvable"],
+    }
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    rep = report(out, plot_dir=tmp_path / "pics")
+    names = sorted(p.name for p in rep.plots)
+    # nullity is undefined mod 4 (not prime), so it has no map there.
+    assert names == [
+        "heatmap-all_solvable-k2-closed.png",
+        "heatmap-all_solvable-k4-closed.png",
+        "heatmap-kernel_size-k2-closed.png",
+        "heatmap-kernel_size-k4-closed.png",
+        "heatmap-nullity-k2-closed.png",
+    ]
+    assert all(p.stat().st_size > 1000 and p.parent == tmp_path / "pics" for p in rep.plots)
+    overview = rep.tables["overview"]
+    row = overview[overview.modulus == 2].iloc[0]
+    assert row["puzzles"] == 25
+    assert row["nullity max"] == 4  # the 4×4 board
+    assert row["all_solvable (share)"] == pytest.approx(13 / 25)
+    assert "Sweep of grid: 50 puzzles, complete" in rep.text
+    assert "k=4 closed" in rep.text
+
+
+def test_one_parameter_gives_lines_and_streams_group_by_n(tmp_path: Path) -> None:
+    spec = {
+        "family": "hypercube",
+        "params": {"d": "1..5"},
+        "moduli": [2, 3],
+        "metrics": ["nullity", "all_on_solvable"],
+    }
+    out = run(spec, tmp_path / "cube", workers=1, progress=False)
+    rep = report(out, metrics=["nullity"])
+    assert [p.name for p in rep.plots] == ["lines-nullity.png"]
+    assert rep.plots[0].parent == out / "_plots"
+    with pytest.raises(SweepSpecError, match="'lightest_quiet_pattern'"):
+        report(out, metrics=["lightest_quiet_pattern"])
+
+    stream = {"geng": "-c 5", "metrics": ["n", "nullity"]}
+    out = run(stream, tmp_path / "conn5", workers=1, progress=False)
+    rep = report(out, plots=False)
+    assert rep.plots == []
+    assert "Sweep of geng -c 5: 21 puzzles, complete" in rep.text
+    assert rep.tables["by n"]["puzzles"].tolist() == [21]

@@ -1,0 +1,66 @@
+"""The `lightsout sweep` and `lightsout sweep-report` commands through the real entry point."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from lightsout_graphs.cli import main
+from lightsout_graphs.sweep import read_results
+
+SPEC = """\
+[sweep]
+family = "grid"
+params = { m = "1..4", n = [3, 5, 7] }   # inclusive integer ranges; also lists like [3, 5, 7]
+moduli = [2, 3]
+rules = ["closed", "open"]
+metrics = ["nullity", "kernel_size", "all_solvable", "all_on_solvable"]
+"""
+
+
+def test_sweep_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC)
+    out = tmp_path / "res"
+    assert main(["sweep", str(spec), "--out", str(out), "--workers", "2"]) == 0
+    assert "48 rows" in capsys.readouterr().out
+    table = pd.read_parquet(out)
+    assert len(table) == 4 * 3 * 2 * 2
+    assert list(table.columns) == [
+        "m",
+        "n",
+        "modulus",
+        "rule",
+        "nullity",
+        "kernel_size",
+        "all_solvable",
+        "all_on_solvable",
+    ]
+    assert main(["sweep-report", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Sweep of grid: 48 puzzles, complete" in text
+    assert "heatmap-nullity-k3-open.png" in text
+
+
+def test_errors_exit_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC.replace('"nullity",', '"nullity", "weight",'))
+    assert main(["sweep", str(spec), "--out", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "key 'metrics'" in err[0] and "'weight'" in err[0]
+    assert main(["sweep-report", str(tmp_path)]) == 2
+    assert "holds no sweep" in capsys.readouterr().err
+
+
+def test_dask_local_from_the_shell_matches_local(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    spec = tmp_path / "spec.toml"
+    spec.write_text('[sweep]\ngeng = "5"\nmetrics = ["nullity", "edges"]\nchunk_size = 7\n')
+    dask_out, local_out = tmp_path / "dask", tmp_path / "local"
+    assert main(["sweep", str(spec), "--out", str(dask_out), "--dask-local", "2", "-q"]) == 0
+    assert main(["sweep", str(spec), "--out", str(local_out), "--workers", "1", "-q"]) == 0
+    pd.testing.assert_frame_equal(read_results(dask_out), read_results(local_out))
+    assert len(read_results(dask_out)) == 34  # graphs on 5 vertices

@@ -1,0 +1,112 @@
+"""Chunks: the lean graph6 path equals the general path; rows come in sweep order."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep import load_spec
+from lightsout_graphs.sweep.work import LEAN_METRICS, Chunk, decode_graph6, family_item, run_chunk
+
+LEAN = sorted(LEAN_METRICS)
+
+
+@st.composite
+def graphs(draw: st.DrawFn, max_nodes: int = 11) -> nx.Graph:
+    n = draw(st.integers(1, max_nodes))
+    g = nx.empty_graph(n)
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    g.add_edges_from(p for p in pairs if draw(st.booleans()))
+    return g
+
+
+def g6(g: nx.Graph) -> bytes:
+    return nx.to_graph6_bytes(g, header=False).strip()
+
+
+@given(graphs(max_nodes=20))
+def test_decode_graph6_matches_networkx(g: nx.Graph) -> None:
+    n, rows = decode_graph6(g6(g))
+    assert n == g.number_of_nodes()
+    for u in range(n):
+        assert rows[u] == sum(1 << v for v in g[u])
+
+
+@pytest.mark.parametrize("line", [b"", b"A", b"B", b"Bww", b"B\x7f", b":Fa@x^"])
+def test_decode_graph6_rejects_bad_lines(line: bytes) -> None:
+    assert decode_graph6(line) is None
+
+
+@given(st.lists(graphs(), min_size=1, max_size=8))
+def test_lean_path_equals_the_puzzle_path(gs: list[nx.Graph]) -> None:
+    lines = tuple(g6(g) for g in gs)
+    lean = load_spec({"graph6": __file__, "metrics": LEAN, "rules": ["closed", "open"]})
+    # lightest_quiet_pattern forces the general path (Puzzle + analyze) for every row.
+    full = load_spec(
+        {
+            "graph6": __file__,
+            "metrics": [*LEAN, "lightest_quiet_pattern"],
+            "rules": ["closed", "open"],
+        }
+    )
+    chunk = Chunk(0, 0, len(lines), lines, "test")
+    fast = run_chunk(lean, chunk).to_pylist()
+    slow = run_chunk(full, chunk).to_pylist()
+    assert len(fast) == 2 * len(gs)
+    for a, b in zip(fast, slow, strict=True):
+        b.pop("lightest_quiet_pattern")
+        assert a == b
+    for row, g in zip(fast[::2], gs, strict=True):
+        analysis = lo.analyze(lo.Puzzle(g))
+        assert row["nullity"] == analysis.nullity
+        assert row["graph6"] == g6(g).decode()
+
+
+def test_graph_streams_with_other_moduli_use_the_puzzle_path() -> None:
+    spec = load_spec({"graph6": __file__, "metrics": ["nullity", "kernel_size"], "moduli": [3]})
+    rows = run_chunk(spec, Chunk(0, 0, 1, (b"Bw",), "t")).to_pylist()
+    # The triangle mod 3: T = J (all ones), rank 1.
+    assert rows == [
+        {"graph6": "Bw", "modulus": 3, "rule": "closed", "nullity": 2, "kernel_size": "9"}
+    ]
+
+
+def test_a_bad_graph6_line_names_its_source_and_line() -> None:
+    spec = load_spec({"graph6": __file__, "metrics": ["nullity"]})
+    with pytest.raises(SweepSpecError, match=r"input\.g6 line 12: not a graph6 string"):
+        run_chunk(spec, Chunk(3, 10, 12, (b"Bw", b"oops"), "input.g6"))
+
+
+def test_family_rows_follow_parameters_then_moduli_then_rules() -> None:
+    spec = load_spec(
+        {
+            "family": "grid",
+            "params": {"m": "1..2", "n": [3, 1]},
+            "moduli": [2, 3],
+            "rules": ["closed", "open"],
+            "metrics": ["edges"],
+        }
+    )
+    assert [family_item(spec, i)[0] for i in range(4)] == [
+        {"m": 1, "n": 3},
+        {"m": 1, "n": 1},
+        {"m": 2, "n": 3},
+        {"m": 2, "n": 1},
+    ]
+    rows = run_chunk(spec, Chunk(0, 1, 3)).to_pylist()
+    keys = [(r["m"], r["n"], r["modulus"], r["rule"]) for r in rows]
+    assert keys == [
+        (1, 1, 2, "closed"),
+        (1, 1, 2, "open"),
+        (1, 1, 3, "closed"),
+        (1, 1, 3, "open"),
+        (2, 3, 2, "closed"),
+        (2, 3, 2, "open"),
+        (2, 3, 3, "closed"),
+        (2, 3, 3, "open"),
+    ]
+    assert rows[-1]["edges"] == lo.grid(2, 3).graph.number_of_edges()
