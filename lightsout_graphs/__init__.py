@@ -13,7 +13,7 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families
+from lightsout_graphs import catalog, families, grids
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.depth import depth_distribution, gods_number
@@ -42,6 +42,7 @@ from lightsout_graphs.families import (
     triangular,
     x_pattern,
 )
+from lightsout_graphs.grids import GridChaser, nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
@@ -56,6 +57,7 @@ __all__ = [
     "Analysis",
     "CatalogError",
     "FamilyInfo",
+    "GridChaser",
     "InvalidPuzzleError",
     "InvalidStateError",
     "LightsOutError",
@@ -75,6 +77,7 @@ __all__ = [
     "from_graph6",
     "gods_number",
     "grid",
+    "grids",
     "hexagonal",
     "hypercube",
     "is_solvable",
@@ -84,6 +87,7 @@ __all__ = [
     "lit_only_solvable_states",
     "lit_only_solve",
     "merlin",
+    "nullity_table",
     "petersen",
     "press_pattern",
     "read_graph6",

@@ -27,18 +27,9 @@ __all__ = [
 
 def _grid_engine(puzzle: Puzzle) -> Factorization | None:
     """The light-chasing engine when the puzzle is a plain 2-D grid, else None."""
-    family = puzzle.family
-    if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
-        return None
-    shape = tuple(family.params.get("shape", ()))
-    if len(shape) != 2 or len(puzzle.pressable) != len(puzzle.nodes):
-        return None
-    try:
-        from lightsout_graphs.grids.chasing import GridChaser
-    except ImportError:  # pragma: no cover - the grid engine ships with the package
-        return None
-    m, n = shape
-    return GridChaser(m, n, modulus=puzzle.modulus, rule=puzzle.rule)  # type: ignore[no-any-return]
+    from lightsout_graphs.grids.chasing import GridChaser
+
+    return GridChaser.for_puzzle(puzzle)
 
 
 def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
@@ -76,7 +67,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     key = f"factorization:{method}"
     cached = puzzle._cache.get(key)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     engine: Factorization | None = None
     if method in ("auto", "chasing"):
         engine = _grid_engine(puzzle)
