@@ -251,8 +251,8 @@ def hypercube(
 ) -> Puzzle:
     """Lights Out on the hypercube Q_d: nodes are 0/1 tuples, neighbours differ in one place.
 
-    The ``pos`` attribute is the usual projection: coordinate i moves a node along the unit
-    vector at angle ``πi/d``.
+    The ``pos`` attribute is the usual projection: coordinate i moves a node along the vector
+    at angle ``πi/d``, of length ``1 + i/(4d)`` so that no two corners land on the same point.
 
     Parameters
     ----------
@@ -293,8 +293,9 @@ def hypercube(
                 g.add_edge(cell, (*cell[:axis], 1, *cell[axis + 1 :]))
     pos = {}
     for cell in cells:
-        x = sum(math.cos(math.pi * i / d) * b for i, b in enumerate(cell)) if d else 0.0
-        y = sum(math.sin(math.pi * i / d) * b for i, b in enumerate(cell)) if d else 0.0
+        lengths = [1 + i / (4 * d) for i in range(d)]
+        x = sum(math.cos(math.pi * i / d) * lengths[i] * b for i, b in enumerate(cell))
+        y = sum(math.sin(math.pi * i / d) * lengths[i] * b for i, b in enumerate(cell))
         if d == 2:  # a square, not a rhombus
             x, y = float(cell[1]), float(cell[0])
         pos[cell] = (x, y)

@@ -200,3 +200,10 @@ def test_torus_degrees(shape: tuple[int, ...]) -> None:
     p = torus(*shape, modulus=101, rule="weighted")
     column = p.toggle_matrix().toarray()[:, 0]
     assert column.sum() == 1 + 2 * len(shape)  # every direction counted under "weighted"
+
+
+@pytest.mark.parametrize("d", range(1, 9))
+def test_hypercube_positions_are_distinct(d: int) -> None:
+    p = hypercube(d)
+    points = {tuple(round(c, 9) for c in p.graph.nodes[v]["pos"]) for v in p.nodes}
+    assert len(points) == 2**d
