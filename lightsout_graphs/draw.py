@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 from matplotlib import colors as mcolors
-from matplotlib.collections import LineCollection
+from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
@@ -312,21 +312,28 @@ def _draw_cells(
     vec: np.ndarray,
     palette: Sequence[str],
 ) -> None:
+    """Draw each light as a square (one collection; unpressable cells dotted)."""
     pressable = set(puzzle.pressable)
+    dense = puzzle.n > 2500  # no outlines or gaps: they would only blur a large board
+    half = 0.5 if dense else 0.45
+    squares = []
+    faces = []
+    styles = []
     for node in puzzle.nodes:
         x, y = pos[node]
-        value = int(vec[puzzle.index[node]])
-        ax.add_patch(
-            Rectangle(
-                (x - 0.45, y - 0.45),
-                0.9,
-                0.9,
-                facecolor=palette[value],
-                edgecolor=_EDGE,
-                linewidth=1.0,
-                linestyle="-" if node in pressable else ":",
-            )
-        )
+        squares.append(Rectangle((x - half, y - half), 2 * half, 2 * half))
+        faces.append(palette[int(vec[puzzle.index[node]])])
+        styles.append("-" if node in pressable else ":")
+    cells = PatchCollection(
+        squares,
+        facecolors=faces,
+        edgecolors="none" if dense else _EDGE,
+        linewidths=0.0 if dense else 1.0,
+        linestyles=styles,
+        zorder=1,
+    )
+    cells.set_gid("cells")
+    ax.add_collection(cells)
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
@@ -372,8 +379,9 @@ def _draw_presses(
     pvec: np.ndarray,
     palette: Sequence[str],
 ) -> None:
-    k = puzzle.modulus
-    big = puzzle.n <= 400
+    """Mark pressed nodes: a dot for k = 2 (or many nodes), else the press count."""
+    counted = puzzle.modulus > 2 and puzzle.n <= 400
+    dots_x, dots_y, inks = [], [], []
     for node in puzzle.nodes:
         i = puzzle.index[node]
         count = int(pvec[i])
@@ -381,9 +389,7 @@ def _draw_presses(
             continue
         x, y = pos[node]
         ink = _ink(palette[int(vec[i])])
-        if k == 2 or not big:
-            ax.scatter([x], [y], s=30 if big else 6, c=ink, edgecolors="none", zorder=3, marker="o")
-        else:
+        if counted:
             ax.text(
                 x,
                 y,
@@ -395,6 +401,14 @@ def _draw_presses(
                 fontweight="bold",
                 zorder=3,
             )
+        else:
+            dots_x.append(x)
+            dots_y.append(y)
+            inks.append(ink)
+    if dots_x:
+        size = 30.0 if puzzle.n <= 400 else max(1.0, 12000.0 / puzzle.n)
+        marks = ax.scatter(dots_x, dots_y, s=size, c=inks, edgecolors="none", zorder=3)
+        marks.set_gid("presses")
 
 
 def draw_solution(solution: Solution) -> Figure:

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
 
 import lightsout_graphs as lo
 from lightsout_graphs import draw
@@ -49,12 +48,13 @@ def test_draw_grid_board_with_presses() -> None:
     ax = draw.draw_puzzle(p, {(1, 1): 1}, presses={(0, 0): 1, (2, 3): 1})
     assert isinstance(ax, Axes)
     assert ax.get_title() == "grid 3×4"
-    cells = [a for a in ax.patches if isinstance(a, Rectangle)]
-    assert len(cells) == 12
-    lit = [c for c in cells if np.allclose(c.get_facecolor()[:3], (1.0, 210 / 255, 63 / 255))]
-    assert len(lit) == 1
-    marks = sum(len(c.get_offsets()) for c in ax.collections)
-    assert marks == 2
+    (cells,) = [c for c in ax.collections if c.get_gid() == "cells"]
+    faces = cells.get_facecolors()
+    assert len(faces) == 12
+    lit = np.flatnonzero(np.all(np.isclose(faces[:, :3], (1.0, 210 / 255, 63 / 255)), axis=1))
+    assert lit.tolist() == [p.index[(1, 1)]]
+    (marks,) = [c for c in ax.collections if c.get_gid() == "presses"]
+    assert marks.get_offsets().tolist() == [[0.0, 0.0], [3.0, -2.0]]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels == ["off", "on", "pressed"]
 

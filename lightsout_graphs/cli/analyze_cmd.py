@@ -12,6 +12,7 @@ from lightsout_graphs.cli.common import (
     print_json,
     puzzle_summary,
     resolve_puzzle,
+    status,
 )
 
 if TYPE_CHECKING:
@@ -149,7 +150,8 @@ def handle(args: argparse.Namespace) -> int:
     import lightsout_graphs as lo
 
     puzzle = resolve_puzzle(args)
-    analysis = lo.analyze(puzzle)
+    with status(args, f"analysing {puzzle.n} lights", size=puzzle.n):
+        analysis = lo.analyze(puzzle)
     if args.json:
         print_json(analysis_json(analysis))
         return EXIT_OK

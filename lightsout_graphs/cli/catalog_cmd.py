@@ -12,6 +12,7 @@ from lightsout_graphs.cli.common import (
     progress,
     puzzle_summary,
     resolve_puzzle,
+    status,
 )
 
 if TYPE_CHECKING:
@@ -194,7 +195,9 @@ def handle_show(args: argparse.Namespace) -> int:
     for source in puzzle.sources:
         print("Source: " + "; ".join(f"{k}: {v}" for k, v in source.items()))
     print()
-    for line in analysis_lines(lo.analyze(puzzle), max_patterns=args.max_patterns):
+    with status(args, f"analysing {puzzle.n} lights", size=puzzle.n):
+        analysis = lo.analyze(puzzle)
+    for line in analysis_lines(analysis, max_patterns=args.max_patterns):
         print(line)
     if puzzle.boards:
         print()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import inspect
 import json
 import os
@@ -64,6 +65,7 @@ __all__ = [
     "run",
     "save_figure",
     "start_board",
+    "status",
     "target_board",
 ]
 
@@ -596,6 +598,44 @@ def progress(
     from tqdm import tqdm
 
     yield from tqdm(items, total=total, desc=desc, file=sys.stderr, leave=False)
+
+
+@contextlib.contextmanager
+def status(
+    args: argparse.Namespace | None, text: str, *, size: int = 0, threshold: int = 2000
+) -> Iterator[None]:
+    """Show a line on standard error while one long step runs (a terminal only, not ``--quiet``).
+
+    Parameters
+    ----------
+    args : argparse.Namespace, optional
+        Parsed options (``--quiet``).
+    text : str
+        What is being done, e.g. ``"solving 10000 lights"``.
+    size : int, default 0
+        The size of the work (e.g. the number of lights).
+    threshold : int, default 2000
+        Show nothing for work smaller than this.
+
+    Yields
+    ------
+    None
+
+    Examples
+    --------
+    >>> with status(argparse.Namespace(quiet=True), "solving", size=10**6):
+    ...     pass
+    """
+    show = size >= threshold and progress_enabled(args)
+    if show:
+        sys.stderr.write(f"{PROG}: {text}...")
+        sys.stderr.flush()
+    try:
+        yield
+    finally:
+        if show:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 # -- errors -----------------------------------------------------------------------------------

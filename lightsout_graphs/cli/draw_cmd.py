@@ -7,6 +7,7 @@ from typing import Any
 
 from lightsout_graphs.cli.common import (
     EXIT_OK,
+    CommandError,
     add_puzzle_arguments,
     add_start_arguments,
     explain_unsolvable,
@@ -15,6 +16,7 @@ from lightsout_graphs.cli.common import (
     resolve_puzzle,
     save_figure,
     start_board,
+    status,
 )
 
 __all__ = ["handle", "register"]
@@ -70,14 +72,23 @@ def handle(args: argparse.Namespace) -> int:
     Unsolvable
         ``--solution`` for a board that cannot be solved (exit code 1).
     """
-    import lightsout_graphs as lo
-    from lightsout_graphs import draw
-
     path = output_path(args.output, (".png", ".svg"))
     if args.dpi < 1:
         msg = f"--dpi must be a positive int, not {args.dpi}."
-        raise lo.InvalidStateError(msg)
+        raise CommandError(msg)
     puzzle = resolve_puzzle(args)
+    with status(args, f"drawing {puzzle.n} lights", size=puzzle.n):
+        width, height = save_figure(_draw(args, puzzle), path, args.dpi)
+    if not args.quiet:
+        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
+    return EXIT_OK
+
+
+def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
+    """The figure (or axes) that the options ask for."""
+    import lightsout_graphs as lo
+    from lightsout_graphs import draw
+
     figure: Any
     if args.quiet_patterns:
         figure = draw.draw_quiet_patterns(lo.analyze(puzzle))
@@ -96,7 +107,4 @@ def handle(args: argparse.Namespace) -> int:
             None if args.presses is None else read_board(puzzle, args.presses, option="--presses")
         )
         figure = draw.draw_puzzle(puzzle, board, presses=presses)
-    width, height = save_figure(figure, path, args.dpi)
-    if not args.quiet:
-        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
-    return EXIT_OK
+    return figure

@@ -15,6 +15,7 @@ from lightsout_graphs.cli.common import (
     puzzle_summary,
     resolve_puzzle,
     start_board,
+    status,
     target_board,
 )
 
@@ -81,7 +82,8 @@ def handle(args: argparse.Namespace) -> int:
     target = target_board(puzzle, args.target)
     nodes = [json_node(v) for v in puzzle.nodes]
     try:
-        solution = lo.solve(puzzle, state, target, minimize=args.minimize)
+        with status(args, f"solving a board of {puzzle.n} lights", size=puzzle.n):
+            solution = lo.solve(puzzle, state, target, minimize=args.minimize)
     except lo.Unsolvable as err:
         goal = puzzle.goal if target is None else target
         words = explain_unsolvable(puzzle, err.certificate, state, goal)

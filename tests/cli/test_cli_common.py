@@ -110,3 +110,22 @@ def test_json_node() -> None:
     assert common.json_node(np.int64(3)) == 3
     assert common.json_node(frozenset()) == "frozenset()"
     assert common.json_node(None) is None
+
+
+def test_status_line_only_for_long_work_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loud = argparse.Namespace(quiet=False)
+    with common.status(loud, "solving", size=10**6):
+        pass
+    assert capsys.readouterr().err == ""  # not a terminal
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    with common.status(loud, "solving", size=10):
+        pass
+    assert capsys.readouterr().err == ""  # small work
+    with pytest.raises(KeyError), common.status(loud, "solving", size=10**6):
+        raise KeyError
+    assert capsys.readouterr().err == "lightsout: solving...\r\x1b[K"  # cleared, even on error
+    with common.status(argparse.Namespace(quiet=True), "solving", size=10**6):
+        pass
+    assert capsys.readouterr().err == ""
