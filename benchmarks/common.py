@@ -20,6 +20,7 @@ __all__ = [
     "measure",
     "random_sparse_matrix",
     "reachable_rhs",
+    "warm_engines",
 ]
 
 
@@ -179,6 +180,35 @@ def measure(
         if budget is not None and sum(runs) > budget and len(runs) < reps:
             return Timing(runs, f"stopped after {len(runs)} of {reps} runs (time budget)"), answer
     return Timing(runs), answer
+
+
+_WARM: set[int] = set()
+
+
+def warm_engines(modulus: int) -> None:
+    """Run every ``zk.factorize`` method that handles ``modulus`` once on a small board.
+
+    ``method="auto"`` may pick a compiled (JIT) engine only at large sizes; warming every
+    engine up front keeps compilation out of the first timed run. Done once per modulus.
+
+    Parameters
+    ----------
+    modulus : int
+        k.
+    """
+    if modulus in _WARM:
+        return
+    from lightsout_graphs import zk
+    from lightsout_graphs.errors import LightsOutError
+
+    small = grid_matrix(8, 8)
+    ones = np.ones(64, dtype=np.int64)
+    for method in getattr(zk, "METHODS", ("auto",)):
+        try:
+            zk.factorize(small.copy(), modulus, method=method).solve(ones)
+        except LightsOutError:
+            continue  # this engine does not handle this modulus (or is not installed)
+    _WARM.add(modulus)
 
 
 def grid_matrix(m: int, n: int, *, rule: str = "closed") -> sp.csr_array:

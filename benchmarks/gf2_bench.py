@@ -17,6 +17,7 @@ from benchmarks.common import (
     measure,
     random_sparse_matrix,
     reachable_rhs,
+    warm_engines,
 )
 from benchmarks.m4ri import harness as m4ri
 from lightsout_graphs import zk
@@ -89,12 +90,11 @@ def _ours(
         x = f.solve(b)
         return x, (f.kernel() if kernel else [])
 
-    small = grid_matrix(8, 8)
     timing, (x, kern) = measure(
         work,
         reps,
         setup=lambda: (matrix.copy(),),
-        warmup=lambda: zk.factorize(small, 2, method=method).solve(np.ones(64, dtype=np.int64)),
+        warmup=lambda: warm_engines(2),
         budget=budget,
     )
     _verify(matrix, x, b)

@@ -11,7 +11,14 @@ from pathlib import Path
 import numpy as np
 
 import lightsout_graphs as lo
-from benchmarks.common import Result, Timing, closed_grid_apply, grid_matrix, measure
+from benchmarks.common import (
+    Result,
+    Timing,
+    closed_grid_apply,
+    grid_matrix,
+    measure,
+    warm_engines,
+)
 from lightsout_graphs import zk
 
 __all__ = ["A075464", "KNOWN_NULLITIES", "WORKLOADS"]
@@ -236,7 +243,6 @@ def _general(side: int, k: int, reps: int, budget: float) -> tuple[Timing, np.nd
     rng = np.random.default_rng(SEED + k)
     x0 = rng.integers(0, k, side * side)
     b = np.asarray(matrix @ x0, dtype=np.int64) % k
-    small = grid_matrix(6, 6)
 
     def work(a: object) -> np.ndarray | None:
         return zk.factorize(a, k).solve(b)
@@ -245,7 +251,7 @@ def _general(side: int, k: int, reps: int, budget: float) -> tuple[Timing, np.nd
         work,
         reps,
         setup=lambda: (matrix.copy(),),
-        warmup=lambda: zk.factorize(small, k).solve(np.ones(36, dtype=np.int64)),
+        warmup=lambda: warm_engines(k),
         budget=budget,
     )
     if x is None or not np.array_equal((matrix @ np.asarray(x, dtype=np.int64)) % k, b):

@@ -193,6 +193,7 @@ def _machine() -> dict[str, Any]:
     import lightsout_graphs as lo
 
     return {
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         "python": platform.python_version(),
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
@@ -241,6 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     selected = {k: v for k, v in table.items() if not wanted or k in wanted}
 
     started = time.perf_counter()
+    machine = _machine()
     rows: list[Result] = []
     errors: list[dict[str, str]] = []
     for name, fn in selected.items():
@@ -258,12 +260,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for e in errors:
         print(f"\nFAILED {e['workload']}: {e['error']}")
     mode = "quick" if args.quick else "full"
+    load = machine["load_average"]
+    end_load = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     print(f"\n{mode} mode, {len(rows)} rows, {total:.1f} s in total")
+    if load and end_load:
+        print(f"load average (1 min) {load[0]:.1f} at the start, {end_load[0]:.1f} at the end")
     doc = {
         "mode": mode,
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": total,
-        "machine": _machine(),
+        "machine": machine,
+        "load_average_end": end_load,
         "results": [r.as_dict() for r in rows],
         "errors": errors,
     }
