@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from benchmarks.common import (
     warm_engines,
 )
 from lightsout_graphs import zk
+from lightsout_graphs.grids import GridChaser
 
 __all__ = ["A075464", "KNOWN_NULLITIES", "WORKLOADS"]
 
@@ -37,9 +39,7 @@ A075464 = (
 KNOWN_NULLITIES = {4: 4, 5: 2, 9: 8, 11: 6, 32: 20, 64: 28, 3: 0, 7: 0, 15: 0, 31: 0, 63: 0}
 
 
-def _chaser(m: int, n: int, k: int = 2):  # type: ignore[no-untyped-def]
-    from lightsout_graphs.grids import GridChaser
-
+def _chaser(m: int, n: int, k: int = 2) -> GridChaser:
     return GridChaser(m, n, modulus=k, rule="closed")
 
 
@@ -129,7 +129,7 @@ print(json.dumps({
 """
 
 
-def _table_run(size: int, pairs: list[tuple[int, int]]) -> dict[str, object]:
+def _table_run(size: int, pairs: list[tuple[int, int]]) -> dict[str, Any]:
     """One nullity_table(size) in a fresh interpreter (no warm caches), with its peak RSS."""
     done = subprocess.run(
         [sys.executable, "-c", _TABLE_SCRIPT, str(size), json.dumps(pairs)],
@@ -141,7 +141,7 @@ def _table_run(size: int, pairs: list[tuple[int, int]]) -> dict[str, object]:
     if done.returncode != 0:
         msg = f"nullity_table({size}) failed in its subprocess: {done.stderr.strip()[-400:]}"
         raise RuntimeError(msg)
-    out: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return out
 
 
@@ -159,7 +159,7 @@ def nullity_tables(quick: bool) -> list[Result]:
                 f"nullity_table({size}) is not a symmetric {size}×{size} table bounded by min(m, n)"
             )
             raise AssertionError(msg)
-        values = dict(zip(pairs, first["values"], strict=True))  # type: ignore[call-overload]
+        values = dict(zip(pairs, first["values"], strict=True))
         for n, want in KNOWN_NULLITIES.items():
             if n <= size and values[(n, n)] != want:
                 msg = f"nullity_table({size}) gives {values[(n, n)]} for {n}×{n}, not {want}"
@@ -169,9 +169,9 @@ def nullity_tables(quick: bool) -> list[Result]:
             if got != chased:
                 msg = f"nullity_table({size}) gives {got} for {a}×{b}, light chasing {chased}"
                 raise AssertionError(msg)
-        peak_mib = max(int(r["peak_kib"]) for r in runs) / 1024  # type: ignore[call-overload]
-        base_mib = min(int(r["before_kib"]) for r in runs) / 1024  # type: ignore[call-overload]
-        timing = Timing([float(r["seconds"]) for r in runs], "nullity_table(M), fresh process each")  # type: ignore[arg-type]
+        peak_mib = max(int(r["peak_kib"]) for r in runs) / 1024
+        base_mib = min(int(r["before_kib"]) for r in runs) / 1024
+        timing = Timing([float(r["seconds"]) for r in runs], "nullity_table(M), fresh process each")
         notes = [
             f"peak RSS {peak_mib:,.0f} MiB (the interpreter with imports alone: {base_mib:,.0f} MiB)"
         ]
@@ -295,11 +295,14 @@ def gf3_z4(quick: bool) -> list[Result]:
         ),
     ]
     for k, b, row in ((3, b3, rows[0]), (4, b4, rows[1])):
-        t, sol = measure(
-            lambda p, b=b: lo.solve(p, b),
-            reps,
-            setup=lambda k=k: (lo.grid(side, side, modulus=k),),
-        )
+
+        def via_solve(p: lo.Puzzle, b: np.ndarray = b) -> lo.Solution:
+            return lo.solve(p, b)
+
+        def fresh(k: int = k) -> tuple[lo.Puzzle]:
+            return (lo.grid(side, side, modulus=k),)
+
+        t, sol = measure(via_solve, reps, setup=fresh)
         row.notes.append(f"lo.solve on the same board ({sol.method}): {t.median * 1e3:.1f} ms")
         row.extra["lo_solve"] = t.as_dict()
     return rows

@@ -265,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n{mode} mode, {len(rows)} rows, {total:.1f} s in total")
     if load and end_load:
         print(f"load average (1 min) {load[0]:.1f} at the start, {end_load[0]:.1f} at the end")
-    doc = {
+    record: dict[str, Any] = {
         "mode": mode,
         "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "seconds": total,
@@ -275,7 +275,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "errors": errors,
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    args.json.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {args.json}")
     return 1 if errors else 0
 

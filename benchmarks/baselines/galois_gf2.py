@@ -68,7 +68,7 @@ def row_reduce_solve(
     import galois
 
     gf = field if field is not None else galois.GF(2)
-    a = matrix.toarray() if sp.issparse(matrix) else np.asarray(matrix)
+    a = sp.csr_array(matrix).toarray() if sp.issparse(matrix) else np.asarray(matrix)
     m, n = a.shape
     aug = np.empty((m, n + 1), dtype=np.uint8)
     aug[:, :n] = a % 2

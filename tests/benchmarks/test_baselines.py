@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -110,7 +112,7 @@ def test_m4ri_writer_round_trips_mod_2(
     assert len(lines) == a.shape[0] + 2
 
 
-def test_m4ri_writer_rejects_bad_shapes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_m4ri_writer_rejects_bad_shapes(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="'rhs' must have 3 entries"):
         m4ri.write_system(tmp_path / "x.txt", np.eye(3, dtype=int), np.ones(2))
     (tmp_path / "bad.txt").write_text("gf3 1 1\n1 0\n0\n")
@@ -119,7 +121,7 @@ def test_m4ri_writer_rejects_bad_shapes(tmp_path) -> None:  # type: ignore[no-un
 
 
 @pytest.fixture(scope="module")
-def harness_exe(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+def harness_exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         return m4ri.build(tmp_path_factory.mktemp("build"))
     except m4ri.M4RIUnavailable as exc:
@@ -127,7 +129,7 @@ def harness_exe(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("mode", m4ri.MODES)
-def test_m4ri_harness_matches_our_rank(harness_exe, mode: str) -> None:  # type: ignore[no-untyped-def]
+def test_m4ri_harness_matches_our_rank(harness_exe: Path, mode: str) -> None:
     matrix = grid_matrix(4, 6)
     b = reachable_rhs(matrix, 2, seed=3)
     timing = m4ri.time_system(matrix, b, mode, reps=2, exe=harness_exe)
@@ -136,7 +138,7 @@ def test_m4ri_harness_matches_our_rank(harness_exe, mode: str) -> None:  # type:
     assert all(s >= 0 for s in timing.seconds)
 
 
-def test_m4ri_harness_reports_an_inconsistent_system(harness_exe) -> None:  # type: ignore[no-untyped-def]
+def test_m4ri_harness_reports_an_inconsistent_system(harness_exe: Path) -> None:
     matrix = grid_matrix(4, 4)  # nullity 4: the single corner light is not solvable
     b = np.zeros(16, dtype=np.int64)
     b[0] = 1
@@ -197,7 +199,12 @@ def test_result_judges_each_target_kind() -> None:
 
 def test_measure_respects_setup_and_budget() -> None:
     calls: list[int] = []
-    timing, answer = measure(lambda v: calls.append(v) or v, 4, setup=lambda: (len(calls),))
+
+    def record(v: int) -> int:
+        calls.append(v)
+        return v
+
+    timing, answer = measure(record, 4, setup=lambda: (len(calls),))
     assert calls == [0, 1, 2, 3]
     assert answer == 3
     assert len(timing.runs) == 4
