@@ -78,6 +78,9 @@ class Result:
         Anything the reader must know: reduced sizes, skipped baselines, peak memory.
     extra : dict
         Further measured numbers (peak RSS, per-size values, ...), copied into the JSON.
+    conditions : dict of str to bool
+        Further parts of the target, already judged (for example ``"memory ≤ 2 GB"``); the
+        target is met only when all of them hold too.
     """
 
     name: str
@@ -91,6 +94,7 @@ class Result:
     checks: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    conditions: dict[str, bool] = field(default_factory=dict)
 
     @property
     def ratio(self) -> float | None:
@@ -105,6 +109,8 @@ class Result:
         """Whether the target holds (``None`` when it cannot be judged)."""
         if self.ours is None or self.value is None or self.kind == "none":
             return None
+        if not all(self.conditions.values()):
+            return False
         if self.kind == "seconds_max":
             return self.ours.median <= self.value
         ratio = self.ratio
@@ -130,6 +136,7 @@ class Result:
             "target_kind": self.kind,
             "target_value": self.value,
             "met": self.met,
+            "conditions": self.conditions,
             "checks": self.checks,
             "notes": self.notes,
             "extra": self.extra,

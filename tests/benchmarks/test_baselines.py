@@ -194,6 +194,8 @@ def test_result_judges_each_target_kind() -> None:
     assert Result("a", "w", fast, kind="seconds_max", value=2.0).met
     assert not Result("a", "w", slow, kind="seconds_max", value=2.0).met
     assert Result("a", "w", fast).met is None
+    capped = Result("a", "w", fast, kind="seconds_max", value=2.0, conditions={"memory": False})
+    assert capped.met is False
     assert Result("a", "w", None, kind="seconds_max", value=1.0).met is None
 
 
