@@ -1,6 +1,6 @@
 """Every subcommand through the installed ``lightsout`` script and ``python -m lightsout_graphs``.
 
-The commands run in parallel subprocesses (started once for the module) to keep the time low.
+The commands run at once in parallel subprocesses, within one test, to keep the time low.
 """
 
 from __future__ import annotations
@@ -11,11 +11,9 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import matplotlib.image as mpimg
-import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
@@ -48,11 +46,8 @@ def commands(tmp: Path) -> dict[str, list[str]]:
     }
 
 
-@pytest.fixture(scope="module")
-def results(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[tuple[Path, dict[str, subprocess.CompletedProcess[str]]]]:
-    tmp = tmp_path_factory.mktemp("entry")
+def launch(tmp: Path) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Run every command at once, each in its own process, and collect the results."""
     running = {
         name: subprocess.Popen(
             argv,
@@ -66,12 +61,25 @@ def results(
     }
     done = {}
     for name, proc in running.items():
-        out, err = proc.communicate(timeout=300)
+        out, err = proc.communicate(timeout=600)
         done[name] = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
-    yield tmp, done
+    return done
 
 
-def test_version_and_usage_without_heavy_imports(
+def test_every_subcommand_through_the_entry_points(tmp_path: Path) -> None:
+    # One test, so that parallel test workers do not start the processes twice.
+    done = launch(tmp_path)
+    results = (tmp_path, done)
+    check_version_and_usage_without_heavy_imports(results)
+    check_list_and_show(results)
+    check_solve_json_replays(results)
+    check_unsolvable_through_python_m(results)
+    check_analyze_json(results)
+    check_table_csv_and_png(results)
+    check_draw_png(results)
+
+
+def check_version_and_usage_without_heavy_imports(
     results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]],
 ) -> None:
     _, done = results
@@ -83,7 +91,7 @@ def test_version_and_usage_without_heavy_imports(
     assert "lightsout solve: error: unrecognized arguments: --bogus" in proc.stderr
 
 
-def test_list_and_show(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
+def check_list_and_show(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
     _, done = results
     assert done["list"].returncode == 0
     names = [line.split()[0] for line in done["list"].stdout.splitlines()[1:] if line.strip()]
@@ -93,7 +101,7 @@ def test_list_and_show(results: tuple[Path, dict[str, subprocess.CompletedProces
     assert done["show"].stderr == ""  # no progress bar off a terminal
 
 
-def test_solve_json_replays(
+def check_solve_json_replays(
     results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]],
 ) -> None:
     _, done = results
@@ -107,7 +115,7 @@ def test_solve_json_replays(
     assert set(after.values()) == {0}
 
 
-def test_unsolvable_through_python_m(
+def check_unsolvable_through_python_m(
     results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]],
 ) -> None:
     _, done = results
@@ -120,7 +128,7 @@ def test_unsolvable_through_python_m(
     assert "Traceback" not in proc.stderr
 
 
-def test_analyze_json(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
+def check_analyze_json(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
     _, done = results
     assert done["analyze"].returncode == 0
     data = json.loads(done["analyze"].stdout)
@@ -128,7 +136,7 @@ def test_analyze_json(results: tuple[Path, dict[str, subprocess.CompletedProcess
     assert data["rank"] + data["nullity"] == 63
 
 
-def test_table_csv_and_png(
+def check_table_csv_and_png(
     results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]],
 ) -> None:
     tmp, done = results
@@ -140,7 +148,7 @@ def test_table_csv_and_png(
     assert mpimg.imread(tmp / "t.png").shape[:2] == (400, 500)
 
 
-def test_draw_png(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
+def check_draw_png(results: tuple[Path, dict[str, subprocess.CompletedProcess[str]]]) -> None:
     tmp, done = results
     assert done["draw"].returncode == 0, done["draw"].stderr
     height, width = mpimg.imread(tmp / "s.png").shape[:2]
