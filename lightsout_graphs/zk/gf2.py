@@ -22,6 +22,7 @@ __all__ = [
     "GF2Echelon",
     "GF2Factorization",
     "bits_to_vector",
+    "kernel_bits",
     "rows_to_bits",
     "vector_to_bits",
 ]
@@ -98,6 +99,40 @@ def bits_to_vector(bits: int, length: int) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     raw = np.frombuffer(bits.to_bytes((length + 7) // 8, "little"), dtype=np.uint8)
     return np.unpackbits(raw, bitorder="little")[:length].astype(np.int64)
+
+
+def kernel_bits(leads: list[int], rows: list[int], ncols: int) -> list[int]:
+    """A kernel basis from echelon rows: per free column f, bit f set, other free columns clear.
+
+    Parameters
+    ----------
+    leads : list of int
+        Pivot columns, increasing.
+    rows : list of int
+        Pivot rows as bitsets, ``rows[t]`` with highest bit ``leads[t]``.
+    ncols : int
+        n.
+
+    Returns
+    -------
+    list of int
+
+    Examples
+    --------
+    >>> kernel_bits([1], [0b011], 2)
+    [3]
+    """
+    lead_set = set(leads)
+    out = []
+    for f in range(ncols):
+        if f in lead_set:
+            continue
+        x = 1 << f
+        for lead, row in zip(leads, rows, strict=True):
+            if lead > f and (row & x).bit_count() & 1:
+                x |= 1 << lead
+        out.append(x)
+    return out
 
 
 class GF2Echelon:
@@ -202,17 +237,7 @@ class GF2Echelon:
 
     def kernel_bits(self) -> list[int]:
         """One kernel bitset per free column f: bit f set, other free columns clear."""
-        lead_set = set(self.leads)
-        out = []
-        for f in range(self.ncols):
-            if f in lead_set:
-                continue
-            x = 1 << f
-            for lead, row in zip(self.leads, self.rows, strict=True):
-                if lead > f and (row & x).bit_count() & 1:
-                    x |= 1 << lead
-            out.append(x)
-        return out
+        return kernel_bits(self.leads, self.rows, self.ncols)
 
     def left_solve(self, c: int) -> int | None:
         """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``."""

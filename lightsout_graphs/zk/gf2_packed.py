@@ -1,13 +1,17 @@
 """A compiled GF(2) elimination on packed uint64 words (numba), for large matrices."""
 
-# Method: the same elimination as gf2.py, so both engines give identical echelon forms: rows are
-# inserted in order and reduced against pivots indexed by their leading column, each row
-# carrying the combination of original rows it stands for. Here rows and combinations are numpy
-# uint64 words compiled with numba, and every stored row remembers the range of words where it
-# is nonzero, so a reduction only touches those words: a few words per step on the band of a
-# grid, full rows only where fill-in makes them dense (random graphs). The echelon form then goes
-# back to Python ints, and solving, kernels and certificates run exactly as in gf2.py.
-# Without numba, ``worthwhile`` is False and factorize uses the pure-Python engine.
+# Method: the same elimination as gf2.py (rows inserted in order, each reduced against the pivot
+# of its leading column), so both engines reach the same pivot rows; rows here are numpy uint64
+# words compiled with numba. Two things make it fast. (1) A batch of rows is swept together from
+# the top column down, so a pivot row is read from memory once per batch and applied to every
+# batch row that needs it; within a batch the first row to reach a pivot-less column becomes its
+# pivot, exactly as with one-at-a-time insertion. Every stored row keeps the range of words where
+# it is nonzero, so the band of a grid costs a few words per step. (2) Instead of carrying the
+# combination of original rows along with every row (which doubles the work), the kernel logs
+# each step "row i += pivot s". Replaying the log forward transforms a right-hand side; replaying
+# it backward from a row that reduced to zero yields that row's combination, a left-kernel vector
+# (64 at a time, as bit masks). Back-substitution and the kernel then run on Python ints as in
+# gf2.py. Without numba, ``worthwhile`` is False and factorize uses the pure-Python engine.
 
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import MissingDependencyError
-from lightsout_graphs.zk.gf2 import GF2Echelon, GF2Factorization
+from lightsout_graphs.zk._common import coerce_vector
+from lightsout_graphs.zk.gf2 import bits_to_vector, kernel_bits, vector_to_bits
 
 numba: Any
 try:  # numba is optional (the "fast" extra)
@@ -25,7 +30,7 @@ try:  # numba is optional (the "fast" extra)
 except ImportError:  # pragma: no cover - exercised only without numba
     numba = None
 
-__all__ = ["AVAILABLE", "PackedGF2Factorization", "packed_echelon", "worthwhile"]
+__all__ = ["AVAILABLE", "PackedGF2Factorization", "worthwhile"]
 
 #: Whether the compiled kernel can run here.
 AVAILABLE: bool = numba is not None
@@ -33,10 +38,22 @@ AVAILABLE: bool = numba is not None
 MIN_CELLS = 1_000_000
 #: ... and only while its packed storage stays below this many bytes.
 MAX_BYTES = 1 << 30
+#: Rows swept together by the compiled kernel.
+BATCH = 256
 
 
 def worthwhile(matrix: sp.csr_array) -> bool:
     """Whether ``factorize`` should use the compiled kernel for this GF(2) matrix.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse.csr_array
+
+    Returns
+    -------
+    bool
+        True when numba is installed and the matrix is large (at least :data:`MIN_CELLS`
+        entries) but its packed rows fit :data:`MAX_BYTES`.
 
     Examples
     --------
@@ -45,8 +62,7 @@ def worthwhile(matrix: sp.csr_array) -> bool:
     False
     """
     m, n = matrix.shape
-    words = (n + 63) // 64 + (m + 63) // 64
-    return AVAILABLE and m * n >= MIN_CELLS and 8 * m * words <= MAX_BYTES
+    return AVAILABLE and m * n >= MIN_CELLS and m * ((n + 63) // 64) * 8 <= MAX_BYTES
 
 
 def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
@@ -56,18 +72,18 @@ def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
     rows = np.repeat(np.arange(m, dtype=np.int64), counts)
     odd = (matrix.data % 2) != 0
     rows, cols = rows[odd], matrix.indices[odd].astype(np.int64)
-    np.bitwise_or.at(
-        out, (rows, cols >> 6), np.left_shift(np.uint64(1), (cols & 63).astype(np.uint64))
-    )
+    bits = np.left_shift(np.uint64(1), (cols & 63).astype(np.uint64))
+    np.bitwise_or.at(out, (rows, cols >> 6), bits)
     return out
 
 
-def _kernel_source() -> Any:
-    """Compile the elimination kernel (once; numba caches it on disk)."""
+def _compile() -> dict[str, Any]:  # pragma: no cover - compiled code is not traced
+    """Compile the kernels (once per process; numba caches them on disk)."""
     assert numba is not None
+    jit = numba.njit(cache=True, nogil=True)
 
-    @numba.njit(cache=True, nogil=True)
-    def top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
+    @jit
+    def top_bit(word: np.uint64) -> int:
         pos = 0
         w = word
         for shift in (32, 16, 8, 4, 2, 1):
@@ -76,141 +92,129 @@ def _kernel_source() -> Any:
                 pos += shift
         return pos
 
-    @numba.njit(cache=True, nogil=True)
-    def eliminate(rows: np.ndarray, ncols: int) -> tuple:  # pragma: no cover - compiled
+    @jit
+    def eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:
         m, wr = rows.shape
-        wc = (m + 63) // 64
-        store_r = np.zeros((m, wr), dtype=np.uint64)
-        store_c = np.zeros((m, wc), dtype=np.uint64)
+        store = np.zeros((m, wr), dtype=np.uint64)
         r_lo = np.zeros(m, dtype=np.int64)
         r_hi = np.full(m, -1, dtype=np.int64)
-        c_lo = np.zeros(m, dtype=np.int64)
-        c_hi = np.zeros(m, dtype=np.int64)
         lead_of = np.full(m, -1, dtype=np.int64)  # -1: the row reduced to zero
         slot_of_lead = np.full(max(ncols, 1), -1, dtype=np.int64)
-        work_r = np.zeros(wr, dtype=np.uint64)
-        work_c = np.zeros(wc, dtype=np.uint64)
-        one = np.uint64(1)
-        for i in range(m):
-            lo = wr
-            hi = -1
-            for w in range(wr):
-                work_r[w] = rows[i, w]
-                if work_r[w]:
-                    if lo == wr:
-                        lo = w
-                    hi = w
-            clo = i >> 6
-            chi = i >> 6
-            for w in range(wc):
-                work_c[w] = 0
-            work_c[clo] = one << np.uint64(i & 63)
+        log_row = np.empty(1 << 16, dtype=np.int32)
+        log_piv = np.empty(1 << 16, dtype=np.int32)
+        nlog = 0
+        work = np.zeros((batch, wr), dtype=np.uint64)
+        lo = np.zeros(batch, dtype=np.int64)
+        hi = np.zeros(batch, dtype=np.int64)
+        lead = np.zeros(batch, dtype=np.int64)
+        for start in range(0, m, batch):
+            nbt = min(batch, m - start)
+            for k in range(nbt):
+                lo[k] = wr
+                hi[k] = -1
+                for w in range(wr):
+                    x = rows[start + k, w]
+                    work[k, w] = x
+                    if x:
+                        if lo[k] == wr:
+                            lo[k] = w
+                        hi[k] = w
+                lead[k] = -1 if hi[k] < 0 else hi[k] * 64 + top_bit(work[k, hi[k]])
             while True:
-                while hi >= 0 and work_r[hi] == 0:
-                    hi -= 1
-                if hi < 0:
+                top = -1
+                for k in range(nbt):
+                    top = max(top, lead[k])
+                if top < 0:
                     break
-                lead = hi * 64 + top_bit(work_r[hi])
-                s = slot_of_lead[lead]
-                if s < 0:
-                    break
-                for w in range(r_lo[s], r_hi[s] + 1):
-                    work_r[w] ^= store_r[s, w]
-                lo = min(lo, r_lo[s])
-                for w in range(c_lo[s], c_hi[s] + 1):
-                    work_c[w] ^= store_c[s, w]
-                clo = min(clo, c_lo[s])
-                chi = max(chi, c_hi[s])
-            if hi >= 0:
-                while work_r[lo] == 0:
-                    lo += 1
-                lead = hi * 64 + top_bit(work_r[hi])
-                slot_of_lead[lead] = i
-                lead_of[i] = lead
-                r_lo[i] = lo
-                r_hi[i] = hi
-                for w in range(lo, hi + 1):
-                    store_r[i, w] = work_r[w]
-            while work_c[clo] == 0:
-                clo += 1
-            while work_c[chi] == 0:
-                chi -= 1
-            c_lo[i] = clo
-            c_hi[i] = chi
-            for w in range(clo, chi + 1):
-                store_c[i, w] = work_c[w]
-        return store_r, store_c, lead_of
+                s = slot_of_lead[top]
+                if s < 0:  # the first batch row at this column becomes its pivot
+                    k = 0
+                    while lead[k] != top:
+                        k += 1
+                    i = start + k
+                    while work[k, lo[k]] == 0:
+                        lo[k] += 1
+                    for w in range(lo[k], hi[k] + 1):
+                        store[i, w] = work[k, w]
+                    r_lo[i] = lo[k]
+                    r_hi[i] = hi[k]
+                    slot_of_lead[top] = i
+                    lead_of[i] = top
+                    lead[k] = -2
+                    s = i
+                rl, rh = r_lo[s], r_hi[s]
+                for k in range(nbt):
+                    if lead[k] != top:
+                        continue
+                    for w in range(rl, rh + 1):
+                        work[k, w] ^= store[s, w]
+                    lo[k] = min(lo[k], rl)
+                    if nlog == log_row.size:
+                        grown = np.empty(2 * nlog, dtype=np.int32)
+                        grown[:nlog] = log_row
+                        log_row = grown
+                        grown = np.empty(2 * nlog, dtype=np.int32)
+                        grown[:nlog] = log_piv
+                        log_piv = grown
+                    log_row[nlog] = start + k
+                    log_piv[nlog] = s
+                    nlog += 1
+                    h = hi[k]
+                    while h >= 0 and work[k, h] == 0:
+                        h -= 1
+                    hi[k] = h
+                    lead[k] = -3 if h < 0 else h * 64 + top_bit(work[k, h])
+        return store, r_lo, r_hi, lead_of, log_row[:nlog].copy(), log_piv[:nlog].copy()
 
-    return eliminate
+    @jit
+    def forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        beta = rhs.copy()
+        for t in range(log_row.size):
+            beta[log_row[t]] ^= beta[log_piv[t]]
+        return beta
+
+    @jit
+    def backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+        # seeds[i]: bit j set when row i starts combination j; returns each row's bits.
+        c = seeds.copy()
+        for t in range(log_row.size - 1, -1, -1):
+            c[log_piv[t]] ^= c[log_row[t]]
+        return c
+
+    return {"eliminate": eliminate, "forward": forward, "backward": backward}
 
 
-_KERNEL: Any = None
+_KERNELS: dict[str, Any] = {}
 
 
-def _words_to_int(words: np.ndarray) -> int:
-    return int.from_bytes(np.ascontiguousarray(words).tobytes(), "little")
-
-
-def packed_echelon(matrix: sp.csr_array) -> GF2Echelon:
-    """The :class:`~lightsout_graphs.zk.gf2.GF2Echelon` of a matrix, computed by the compiled kernel.
-
-    Parameters
-    ----------
-    matrix : scipy.sparse.csr_array
-        Entries are read mod 2.
-
-    Returns
-    -------
-    GF2Echelon
-        Identical to ``GF2Echelon(rows_to_bits(matrix), n)``.
-
-    Raises
-    ------
-    MissingDependencyError
-        If numba is not installed.
-
-    Examples
-    --------
-    >>> import scipy.sparse as sp
-    >>> packed_echelon(sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]]))).leads
-    [1, 2]
-    """
-    global _KERNEL
+def _kernels() -> dict[str, Any]:
     if numba is None:
         msg = "The compiled GF(2) engine needs numba: pip install 'lightsout_graphs[fast]'."
         raise MissingDependencyError(msg)
-    if _KERNEL is None:
-        _KERNEL = _kernel_source()
-    m, n = matrix.shape
-    words = max(1, (n + 63) // 64)
-    packed = _pack_rows(matrix, words)
-    if m == 0:
-        return GF2Echelon.from_parts(0, n, [], [], [], [])
-    store_r, store_c, lead_of = _KERNEL(packed, n)
-    leads: list[int] = []
-    rows: list[int] = []
-    combos: list[int] = []
-    zeros: list[int] = []
-    for i in np.flatnonzero(lead_of < 0):
-        zeros.append(_words_to_int(store_c[i]))
-    pivot_rows = np.flatnonzero(lead_of >= 0)
-    for i in pivot_rows[np.argsort(lead_of[pivot_rows], kind="stable")]:
-        leads.append(int(lead_of[i]))
-        rows.append(_words_to_int(store_r[i]))
-        combos.append(_words_to_int(store_c[i]))
-    return GF2Echelon.from_parts(m, n, leads, rows, combos, zeros)
+    if not _KERNELS:
+        _KERNELS.update(_compile())
+    return _KERNELS
 
 
-class PackedGF2Factorization(GF2Factorization):
-    """A GF(2) factorisation whose elimination runs compiled on packed uint64 words.
+class PackedGF2Factorization:
+    """A matrix over GF(2), eliminated by the compiled kernel on packed uint64 words.
 
-    Same interface and the same answers as
-    :class:`~lightsout_graphs.zk.gf2.GF2Factorization`.
+    Same interface and answers as :class:`~lightsout_graphs.zk.gf2.GF2Factorization` (the same
+    pivot rows, kernel generators and left-kernel generators).
 
     Parameters
     ----------
     matrix : scipy.sparse.csr_array
         The m × n matrix; entries are read mod 2.
+
+    Attributes
+    ----------
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.zk.protocol.Factorization`.
+    leads : list of int
+        The pivot columns, increasing.
+    rows : list of int
+        The pivot rows as bitsets over columns, in the order of ``leads``.
 
     Raises
     ------
@@ -221,9 +225,92 @@ class PackedGF2Factorization(GF2Factorization):
     --------
     >>> import scipy.sparse as sp
     >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1], [1, 1]])))
-    >>> f.rank, f.kernel()
-    (1, [(array([1, 1]), 2)])
+    >>> f.rank, f.kernel(), f.left_kernel()
+    (1, [(array([1, 1]), 2)], [(array([1, 1]), 2)])
+    >>> f.solve(np.array([1, 1])), f.certificate(np.array([1, 0]))
+    (array([0, 1]), array([1, 1]))
     """
 
     def __init__(self, matrix: sp.csr_array) -> None:
-        self._setup(matrix, packed_echelon(matrix))
+        kern = _kernels()
+        m, n = matrix.shape
+        self.modulus: int = 2
+        self.shape: tuple[int, int] = (int(m), int(n))
+        words = max(1, (n + 63) // 64)
+        store, _, _, lead_of, self._log_row, self._log_piv = kern["eliminate"](
+            _pack_rows(matrix, words), int(n), BATCH
+        )
+        pivots = np.flatnonzero(lead_of >= 0)
+        pivots = pivots[np.argsort(lead_of[pivots], kind="stable")]
+        self._pivot_rows = pivots
+        self._zero_rows = np.flatnonzero(lead_of < 0)
+        self.leads: list[int] = [int(v) for v in lead_of[pivots]]
+        blob = store[pivots].tobytes()
+        size = 8 * words
+        self.rows: list[int] = [
+            int.from_bytes(blob[t * size : (t + 1) * size], "little") for t in range(len(pivots))
+        ]
+        r = len(self.leads)
+        self.rank: int | None = r
+        self.kernel_size: int = 1 << (n - r)
+        self.image_size: int = 1 << r
+
+    def _beta(self, rhs: np.ndarray) -> np.ndarray:
+        b = coerce_vector(rhs, self.shape[0], 2).astype(np.uint8)
+        return _kernels()["forward"](self._log_row, self._log_piv, b)
+
+    def _combos(self, rows: np.ndarray) -> list[int]:
+        """The combination of original rows that each given row was reduced with, as bitsets."""
+        out: list[int] = []
+        m = self.shape[0]
+        for start in range(0, len(rows), 64):
+            chunk = rows[start : start + 64]
+            seeds = np.zeros(m, dtype=np.uint64)
+            seeds[chunk] = np.left_shift(np.uint64(1), np.arange(len(chunk), dtype=np.uint64))
+            words = _kernels()["backward"](self._log_row, self._log_piv, seeds)
+            for j in range(len(chunk)):
+                bits = ((words >> np.uint64(j)) & np.uint64(1)).astype(np.uint8)
+                out.append(vector_to_bits(bits))
+        return out
+
+    def _violating_row(self, beta: np.ndarray) -> int | None:
+        bad = self._zero_rows[beta[self._zero_rows] != 0]
+        return int(bad[0]) if bad.size else None
+
+    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
+        """One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
+
+        Raises
+        ------
+        InvalidStateError
+            If ``rhs`` is not an integer vector of length m.
+        """
+        beta = self._beta(rhs)
+        if self._violating_row(beta) is not None:
+            return None
+        x = 0
+        for lead, row, value in zip(self.leads, self.rows, beta[self._pivot_rows], strict=True):
+            if (int(value) ^ (row & x).bit_count()) & 1:
+                x |= 1 << lead
+        return bits_to_vector(x, self.shape[1])
+
+    def is_solvable(self, rhs: np.ndarray) -> bool:
+        """Whether ``A x ≡ rhs (mod 2)`` has a solution."""
+        return self._violating_row(self._beta(rhs)) is None
+
+    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable."""
+        i = self._violating_row(self._beta(rhs))
+        if i is None:
+            return None
+        return bits_to_vector(self._combos(np.array([i]))[0], self.shape[0])
+
+    def kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(g, 2)`` of the kernel, one per free column."""
+        n = self.shape[1]
+        return [(bits_to_vector(x, n), 2) for x in kernel_bits(self.leads, self.rows, n)]
+
+    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
+        m = self.shape[0]
+        return [(bits_to_vector(c, m), 2) for c in self._combos(self._zero_rows)]

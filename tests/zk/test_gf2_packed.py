@@ -12,31 +12,46 @@ from zk_oracle import check_against_general, medium_system
 from lightsout_graphs import zk
 from lightsout_graphs.errors import MissingDependencyError
 from lightsout_graphs.zk import gf2_packed
-from lightsout_graphs.zk.gf2 import GF2Echelon, GF2Factorization, rows_to_bits
-from lightsout_graphs.zk.gf2_packed import PackedGF2Factorization, packed_echelon
+from lightsout_graphs.zk.gf2 import GF2Factorization
+from lightsout_graphs.zk.gf2_packed import PackedGF2Factorization
 
 pytestmark = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 
 
+@pytest.mark.parametrize("batch", [1, 7, 256])
 @given(
     st.integers(0, 150),
     st.integers(0, 150),
     st.sampled_from([0.02, 0.1, 0.5]),
     st.integers(0, 2**32 - 1),
 )
-def test_same_echelon_as_python(m: int, n: int, density: float, seed: int) -> None:
+def test_same_answers_as_python(batch: int, m: int, n: int, density: float, seed: int) -> None:
     rng = np.random.default_rng(seed)
     a = (rng.random((m, n)) < density).astype(np.int64)
     if m > 3:
         a[m // 2] = a[0] ^ a[1]  # a dependent row
     mat = sp.csr_array(a.reshape(m, n))
-    ours = packed_echelon(mat)
-    ref = GF2Echelon(rows_to_bits(mat), n)
-    assert ours.leads == ref.leads
-    assert ours.rows == ref.rows
-    assert ours.combos == ref.combos
-    assert ours.zero_combos == ref.zero_combos
-    assert ours.pivot_sources == ref.pivot_sources
+    saved, gf2_packed.BATCH = gf2_packed.BATCH, batch
+    try:
+        ours = PackedGF2Factorization(mat)
+    finally:
+        gf2_packed.BATCH = saved
+    ref = GF2Factorization(mat)
+    assert ours.leads == ref.echelon.leads
+    assert ours.rows == ref.echelon.rows
+    for (x, _), (y, _) in zip(ours.kernel(), ref.kernel(), strict=True):
+        assert list(x) == list(y)
+    for (x, _), (y, _) in zip(ours.left_kernel(), ref.left_kernel(), strict=True):
+        assert list(x) == list(y)
+    rng = np.random.default_rng(seed + 1)
+    for _ in range(4):
+        b = rng.integers(0, 2, size=m)
+        x, y = ours.solve(b), ref.solve(b)
+        assert (x is None) == (y is None)
+        if x is not None:
+            assert list(x) == list(y)
+        else:
+            assert list(ours.certificate(b)) == list(ref.certificate(b))
 
 
 @given(system=medium_system(2, max_side=20))
@@ -48,7 +63,6 @@ def test_agrees_with_general_engine(system: tuple[np.ndarray, list[np.ndarray]])
 def test_chosen_for_large_matrices_only() -> None:
     small = sp.csr_array(np.eye(10, dtype=np.int64))
     assert isinstance(zk.factorize(small, 2), GF2Factorization)
-    assert not isinstance(zk.factorize(small, 2), PackedGF2Factorization)
     assert isinstance(zk.factorize(small, 2, method="gf2-packed"), PackedGF2Factorization)
     assert not isinstance(zk.factorize(small, 2, method="gf2-python"), PackedGF2Factorization)
     big = sp.eye_array(1000, dtype=np.int64, format="csr")
@@ -61,6 +75,6 @@ def test_missing_numba_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gf2_packed, "AVAILABLE", False)
     big = sp.eye_array(1000, dtype=np.int64, format="csr")
     assert not gf2_packed.worthwhile(big)
-    assert not isinstance(zk.factorize(big, 2), PackedGF2Factorization)
+    assert isinstance(zk.factorize(big, 2), GF2Factorization)
     with pytest.raises(MissingDependencyError, match="numba"):
         zk.factorize(big, 2, method="gf2-packed")
