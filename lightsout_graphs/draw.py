@@ -157,6 +157,38 @@ def _tuple_projection(nodes: Sequence[Hashable]) -> dict[Hashable, tuple[float, 
     return pos
 
 
+def _stored_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]] | None:
+    """The nodes' ``pos`` attributes, when every node has a 2-D one."""
+    attrs = nx.get_node_attributes(puzzle.graph, "pos")
+    if len(attrs) != puzzle.n:
+        return None
+    try:
+        return {v: (float(attrs[v][0]), float(attrs[v][1])) for v in puzzle.nodes}
+    except (TypeError, ValueError, IndexError, KeyError):
+        return None
+
+
+def _as_squares(puzzle: Puzzle) -> bool:
+    """Whether to draw the lights as grid squares: (row, column) nodes, and any stored
+    positions agree with that grid (so hexagonal or triangular lattices keep their shape)."""
+    cached = puzzle._cache.get("draw.squares")
+    if cached is None:
+        layout = grid_layout(puzzle)
+        cached = layout is not None
+        stored = _stored_positions(puzzle) if layout is not None else None
+        if layout is not None and stored is not None:
+            first = puzzle.nodes[0]
+            r0, c0 = layout.cells[first]
+            x0, y0 = stored[first]
+            cached = all(
+                math.isclose(stored[v][0] - x0, c - c0, abs_tol=1e-9)
+                and math.isclose(stored[v][1] - y0, r0 - r, abs_tol=1e-9)
+                for v, (r, c) in layout.cells.items()
+            )
+        puzzle._cache["draw.squares"] = cached
+    return bool(cached)
+
+
 def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
     """Where each node is drawn: grid cells, ``pos`` attributes, a projection or a layout.
 
@@ -179,16 +211,12 @@ def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
     cached = puzzle._cache.get("draw.positions")
     if cached is not None:
         return dict(cached)
-    layout = grid_layout(puzzle)
+    layout = grid_layout(puzzle) if _as_squares(puzzle) else None
     pos: dict[Hashable, tuple[float, float]] | None = None
     if layout is not None:
         pos = {v: (float(c), -float(r)) for v, (r, c) in layout.cells.items()}
     if pos is None:
-        attrs = nx.get_node_attributes(puzzle.graph, "pos")
-        if len(attrs) == puzzle.n and all(
-            isinstance(p, Sequence | np.ndarray) and len(p) >= 2 for p in attrs.values()
-        ):
-            pos = {v: (float(attrs[v][0]), float(attrs[v][1])) for v in puzzle.nodes}
+        pos = _stored_positions(puzzle)
     if pos is None:
         pos = _tuple_projection(puzzle.nodes)
     if pos is None:
@@ -253,8 +281,9 @@ def draw_puzzle(
     k = puzzle.modulus
     vec = np.zeros(puzzle.n, dtype=np.int64) if state is None else puzzle.state_vector(state)
     pvec = None if presses is None else puzzle.state_vector(presses, name="presses")
+    squares = _as_squares(puzzle)
     if ax is None:
-        layout = grid_layout(puzzle)
+        layout = grid_layout(puzzle) if squares else None
         if layout is not None:
             m, n = layout.shape
             scale = min(0.6, 9.0 / max(m, n))
@@ -264,7 +293,7 @@ def draw_puzzle(
         ax = fig.add_subplot()
     palette = light_colors(puzzle)
     pos = node_positions(puzzle)
-    if grid_layout(puzzle) is not None:
+    if squares:
         _draw_cells(ax, puzzle, pos, vec, palette)
     else:
         _draw_graph(ax, puzzle, pos, vec, palette)
@@ -432,7 +461,7 @@ def draw_solution(solution: Solution) -> Figure:
     ['board and presses', 'after the presses']
     """
     puzzle = solution.puzzle
-    wide = grid_layout(puzzle)
+    wide = grid_layout(puzzle) if _as_squares(puzzle) else None
     if wide is not None:
         m, n = wide.shape
         scale = min(0.55, 6.0 / max(m, n))

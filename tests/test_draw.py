@@ -153,3 +153,14 @@ def test_puzzle_label() -> None:
     from lightsout_graphs import catalog
 
     assert draw.puzzle_label(catalog.load("lights-out")) == "Lights Out"
+
+
+def test_lattices_keep_their_shape() -> None:
+    hexagonal = make("hexagonal", m=2, n=2)
+    ax = draw.draw_puzzle(hexagonal, 1)
+    assert not [c for c in ax.collections if c.get_gid() == "cells"]  # dots and edges
+    stored = nx.get_node_attributes(hexagonal.graph, "pos")
+    assert draw.node_positions(hexagonal) == {v: tuple(stored[v]) for v in hexagonal.nodes}
+    for squares in (make("torus", shape=(3, 4)), make("king", m=3, n=3), lo.grid(2, 2)):
+        ax = draw.draw_puzzle(squares, 1)
+        assert [c.get_gid() for c in ax.collections] == ["cells"]
