@@ -402,7 +402,7 @@ def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
         path = Path(source)
         try:
             if path.is_file():
-                return path.read_text(encoding="utf-8"), True
+                return path.read_text(encoding="utf-8-sig"), True
         except (OSError, UnicodeDecodeError) as err:
             msg = f"Cannot read the board file {source!r}: {err}."
             raise BoardFormatError(msg) from err

@@ -94,6 +94,7 @@ def handle(args: argparse.Namespace) -> int:
                     "modulus": puzzle.modulus,
                     "nodes": nodes,
                     "state": [int(v) for v in state],
+                    "target": [int(v) for v in goal],
                     "solvable": False,
                     "reason": words,
                     "certificate": [

@@ -69,7 +69,7 @@ def test_solve_board_sources(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     board = tmp_path / "board.txt"
-    board.write_text("*.\n..\n", encoding="utf-8")
+    board.write_text("\ufeff*.\r\n..\r\n", encoding="utf-8")  # a BOM and Windows line ends
     puzzle = lo.grid(2, 2)
     for source in (str(board), "*./..", "-"):
         monkeypatch.setattr(sys, "stdin", io.StringIO("*.\n..\n"))
@@ -117,6 +117,7 @@ def test_unsolvable_exit_1_with_parity_check(capsys: pytest.CaptureFixture[str])
     assert code == 1
     data = json.loads(out)
     assert data["solvable"] is False
+    assert data["target"] == [0] * 25
     state = np.array(data["state"])
     puzzle = lo.grid(5, 5)
     y = np.zeros(25, dtype=int)
