@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     listing = subparsers.add_parser(
         "list",
         help="the catalog of named puzzles as a table",
-        description="List the catalog: name, graph, number of lights, modulus, rule and "
+        description="List the catalog: name, graph, number of nodes (lights), modulus, rule and "
         "nullity (or the number of quiet patterns when the modulus is not prime).",
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
@@ -129,7 +129,7 @@ def handle_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return EXIT_OK
-    header = ["name", "graph", "lights", "modulus", "rule", "nullity"]
+    header = ["name", "graph", "nodes", "modulus", "rule", "nullity"]
     table = [header]
     for row in rows:
         shown = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"

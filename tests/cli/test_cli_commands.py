@@ -187,7 +187,7 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["name", "graph", "lights", "modulus", "rule", "nullity"]
+    assert lines[0].split() == ["name", "graph", "nodes", "modulus", "rule", "nullity"]
     row = next(line for line in lines if line.startswith("lights-out "))
     assert row.split() == ["lights-out", "grid", "5×5", "25", "2", "closed", "2"]
     code, out, _ = run(capsys, "list", "--json")
