@@ -8,7 +8,7 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     moduli = [2, 3]                              # ints >= 2, or a range such as "2..7"
     rules = ["closed", "open"]                   # default ["closed"]
     metrics = ["nullity", "kernel_size", "all_solvable", "all_on_solvable"]
-    chunk_size = 20                              # optional: puzzles (or graphs) per chunk
+    chunk_size = 20                              # optional: parameter sets (or graphs) per chunk
     max_kernel_enum = 65536                      # optional: largest kernel enumerated
 
 A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a path or a list
@@ -45,7 +45,7 @@ from lightsout_graphs.puzzle import RULES
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 
 #: Default items per chunk: puzzles of a family, or graphs of a graph6 stream.
-DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 2000}
+DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 1000}
 
 _TOP_KEYS = {"sweep"}
 _KEYS = {

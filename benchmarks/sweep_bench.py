@@ -1,0 +1,263 @@
+"""Sweep throughput: GF(2) nullity of every graph on 8 and 9 vertices, local and on Dask.
+
+Usage::
+
+    python benchmarks/sweep_bench.py            # 8 and 9 vertices
+    python benchmarks/sweep_bench.py --quick    # 8 vertices only
+
+Workloads (the graphs come from nauty's geng, as a sweep spec ``geng = "8"`` asks):
+
+- ``sweep-geng8-local``: every graph on 8 vertices (12,346) with the local runner on every
+  core, against the plain per-graph loop a user would write
+  (``lo.analyze(lo.Puzzle(nx.from_graph6_bytes(line)))``).
+- ``sweep-geng9-local``: every graph on 9 vertices (274,668); target under 60 s on 2 cores.
+  The baseline loop is timed on a sample and scaled (noted in the row).
+- ``sweep-geng{8,9}-dask``: the same sweep on a Dask LocalCluster of 2 single-threaded worker
+  processes, against the local runner measured in the same run; target at least 0.8× its
+  throughput. The cluster is started (and its workers have imported the package) before the
+  clock starts; the cold time, start-up included, is given in the notes.
+
+Every row checks its answer: the row count, no duplicates, nullities equal to ``lo.analyze``
+on a sample, and the Dask table equal to the local one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+__all__ = ["run"]
+
+COUNTS = {8: 12_346, 9: 274_668}
+DASK_TARGET = 0.8
+GENG9_TARGET_S = 60.0
+
+
+def _spec(n: int) -> dict[str, Any]:
+    return {"geng": str(n), "metrics": ["nullity"]}
+
+
+def _timed_sweep(n: int, reps: int, **kwargs: Any) -> tuple[list[float], Any]:
+    from lightsout_graphs.sweep import read_results, run
+
+    times = []
+    table = None
+    for _ in range(reps):
+        out = Path(tempfile.mkdtemp(prefix=f"sweep-bench-{n}-"))
+        try:
+            start = time.perf_counter()
+            run(_spec(n), out / "res", progress=False, **kwargs)
+            times.append(time.perf_counter() - start)
+            table = read_results(out / "res")
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
+    return times, table
+
+
+def _naive_seconds(lines: list[bytes], sample: int) -> tuple[float, int]:
+    """Seconds of the plain per-graph loop over ``sample`` lines, scaled to all lines."""
+    import networkx as nx
+
+    import lightsout_graphs as lo
+
+    chosen = lines if len(lines) <= sample else random.Random(7).sample(lines, sample)
+    start = time.perf_counter()
+    for line in chosen:
+        lo.analyze(lo.Puzzle(nx.from_graph6_bytes(line))).nullity  # noqa: B018
+    elapsed = time.perf_counter() - start
+    return elapsed * len(lines) / len(chosen), len(chosen)
+
+
+def _check(table: Any, n: int) -> list[str]:
+    import networkx as nx
+
+    import lightsout_graphs as lo
+
+    assert len(table) == COUNTS[n], f"{len(table)} rows, expected {COUNTS[n]}"
+    assert table.graph6.is_unique, "duplicate graphs"
+    for row in table.sample(200, random_state=3).itertuples():
+        g = nx.from_graph6_bytes(row.graph6.encode())
+        assert row.nullity == lo.analyze(lo.Puzzle(g)).nullity, row.graph6
+    share = float((table.nullity == 0).mean())
+    return [
+        f"{len(table):,} rows, one per graph on {n} vertices, no duplicates",
+        f"nullity equals lo.analyze on 200 sampled graphs; {share:.4f} of them are invertible",
+    ]
+
+
+def _geng_lines(n: int) -> list[bytes]:
+    import subprocess
+
+    from lightsout_graphs.sweep.runners import find_geng
+
+    out = subprocess.run([find_geng(), "-q", str(n)], capture_output=True, check=True).stdout
+    return out.split()
+
+
+def _row(
+    name: str,
+    workload: str,
+    ours: list[float],
+    baseline_name: str,
+    baseline: list[float],
+    target: str,
+    met: bool,
+    notes: list[str],
+    checks: list[str],
+) -> dict[str, Any]:
+    ours_s = statistics.median(ours)
+    base_s = statistics.median(baseline)
+    return {
+        # The row format of the brief: workload, ours_s, baseline_name, baseline_s, ratio.
+        "workload": workload,
+        "ours_s": ours_s,
+        "baseline_name": baseline_name,
+        "baseline_s": base_s,
+        "ratio": ours_s / base_s,
+        # What benchmarks/run.py reads.
+        "name": name,
+        "ours": {"runs": ours, "note": f"median of {len(ours)}"},
+        "baselines": {baseline_name: {"runs": baseline}},
+        "against": baseline_name,
+        "target": target,
+        "met": met,
+        "notes": notes,
+        "checks": checks,
+    }
+
+
+def _local_rows(n: int, reps: int, sample: int) -> tuple[list[dict[str, Any]], list[float], Any]:
+    workers = os.cpu_count() or 1
+    times, table = _timed_sweep(n, reps, runner="local")
+    checks = _check(table, n)
+    naive_s, used = _naive_seconds(_geng_lines(n), sample)
+    rate = COUNTS[n] / statistics.median(times)
+    notes = [
+        f"local runner, {workers} processes; {rate:,.0f} graphs/s",
+        "baseline: lo.analyze(lo.Puzzle(nx.from_graph6_bytes(line))) in one process, "
+        + ("every graph" if used == COUNTS[n] else f"timed on {used:,} graphs and scaled"),
+    ]
+    if n == 9:
+        within = statistics.median(times) < GENG9_TARGET_S
+        notes.append(
+            f"target: under {GENG9_TARGET_S:.0f} s on 2 cores: {'met' if within else 'MISSED'}"
+        )
+        target = f"< {GENG9_TARGET_S:.0f} s (and faster than the loop)"
+        met = within and statistics.median(times) < naive_s
+    else:
+        target = "seconds, faster than the loop"
+        met = statistics.median(times) < naive_s
+    row = _row(
+        f"sweep-geng{n}-local",
+        f"GF(2) nullity of all {COUNTS[n]:,} graphs on {n} vertices (geng), local runner",
+        times,
+        "per-graph analyze loop",
+        [naive_s],
+        target,
+        met,
+        notes,
+        checks,
+    )
+    return [row], times, table
+
+
+def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> dict[str, Any]:
+    import pandas as pd
+    from distributed import Client, LocalCluster
+
+    cold_start = time.perf_counter()
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        client.run(lambda: __import__("lightsout_graphs.sweep.work"))
+        ready = time.perf_counter() - cold_start
+        times, table = _timed_sweep(n, reps, scheduler=cluster.scheduler_address)
+    pd.testing.assert_frame_equal(table, local_table)
+    local_s = statistics.median(local_times)
+    dask_s = statistics.median(times)
+    share = local_s / dask_s
+    return _row(
+        f"sweep-geng{n}-dask",
+        f"the geng {n} sweep on a Dask LocalCluster of 2 worker processes",
+        times,
+        "local runner",
+        local_times,
+        f">= {DASK_TARGET}× the local runner's throughput",
+        share >= DASK_TARGET,
+        [
+            f"throughput {share:.2f}× the local runner's ({COUNTS[n] / dask_s:,.0f} graphs/s)",
+            f"cluster start-up and worker imports, not timed: {ready:.1f} s",
+        ],
+        ["the Dask table equals the local table row for row"],
+    )
+
+
+def run(quick: bool) -> list[dict[str, Any]]:
+    """Measure the sweep workloads and return one dict per row.
+
+    Parameters
+    ----------
+    quick : bool
+        8 vertices only.
+
+    Returns
+    -------
+    list of dict
+        Each with ``workload``, ``ours_s``, ``baseline_name``, ``baseline_s`` and ``ratio``
+        (ours / baseline), plus the fields ``benchmarks/run.py`` reads.
+    """
+    rows: list[dict[str, Any]] = []
+    sizes = [8] if quick else [8, 9]
+    for n in sizes:
+        reps = 5 if n == 8 else 2
+        local_rows, local_times, local_table = _local_rows(n, reps, sample=2000)
+        rows += local_rows
+        rows.append(_dask_row(n, reps, local_times, local_table))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmarks alone and print their rows."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="8 vertices only")
+    parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    args = parser.parse_args(argv)
+    rows = run(args.quick)
+    print(f"{'workload':<20} {'ours':>9} {'baseline':>26} {'ratio':>7}  met")
+    for r in rows:
+        base = f"{r['baseline_name']} {r['baseline_s']:.2f} s"
+        met = "yes" if r["met"] else "NO"
+        print(f"{r['name']:<20} {r['ours_s']:>7.2f} s {base:>26} {r['ratio']:>7.3f}  {met}")
+    for r in rows:
+        print(f"\n{r['name']}: {r['workload']}")
+        for line in r["checks"]:
+            print(f"    check: {line}")
+        for line in r["notes"]:
+            print(f"    note: {line}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
