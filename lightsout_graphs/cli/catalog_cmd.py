@@ -18,7 +18,7 @@ from lightsout_graphs.cli.common import (
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["graph_description", "handle_list", "handle_show", "register"]
+__all__ = ["graph_description", "handle_list", "handle_show", "register", "rules_sentence"]
 
 
 def register(subparsers: Any) -> None:
@@ -77,6 +77,42 @@ def graph_description(puzzle: Puzzle) -> str:
         words.append("×".join(str(s) for s in shape))
     words.extend(f"{key}={value}" for key, value in params.items())
     return " ".join(words)
+
+
+def rules_sentence(puzzle: Puzzle) -> str:
+    """What one press does, in words.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> rules_sentence(lo.grid(2, 2, modulus=3))
+    'a press adds 1 mod 3 to its own light and to its neighbours'
+    >>> rules_sentence(lo.Puzzle(nx.DiGraph([(0, 1)]), rule="open"))
+    'a press adds 1 mod 2 to the lights its arcs point to, not to its own light'
+    """
+    k = puzzle.modulus
+    directed = puzzle.graph.is_directed()
+    reach = "the lights its arcs point to" if directed else "its neighbours"
+    if puzzle.rule == "closed":
+        text = f"a press adds 1 mod {k} to its own light and to {reach}"
+    elif puzzle.rule == "open":
+        text = f"a press adds 1 mod {k} to {reach}, not to its own light"
+    else:
+        links = "arcs" if directed else "edges"
+        text = (
+            f"a press adds the weights of its {links} mod {k} to {reach}, "
+            "and its own weight to its own light"
+        )
+    if puzzle.colors:
+        text += f" (states: {', '.join(puzzle.colors)})"
+    return text
 
 
 def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
@@ -179,14 +215,7 @@ def handle_show(args: argparse.Namespace) -> int:
         print()
         print(puzzle.description.strip())
     print()
-    press = "its own light and its neighbours'" if puzzle.rule == "closed" else "its neighbours'"
-    if puzzle.rule == "weighted":
-        press = "the lights it reaches, by the amounts on the edges"
-    colors = f" ({', '.join(puzzle.colors)})" if puzzle.colors else ""
-    print(
-        f"Rules: a press moves {press} one step mod {puzzle.modulus}{colors}; "
-        f"graph: {graph_description(puzzle)}."
-    )
+    print(f"Rules: {rules_sentence(puzzle)}; graph: {graph_description(puzzle)}.")
     if puzzle.goal.any():
         print("Goal:")
         print(format_board(puzzle, puzzle.goal, colors=None))

@@ -205,6 +205,10 @@ def test_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Solvable boards: 8388608 of 33554432 (1/4)" in out
     assert "Named boards (3; solve one with --start NAME):\npattern:\n.*.*." in out
     assert "Source: manufacturer: Tiger Electronics" in out
+    assert "Rules: a press adds 1 mod 2 to its own light and to its neighbours" in out
+    code, out, _ = run(capsys, "show", "merlin")
+    assert "a press adds the weights of its arcs mod 2" in out
+    assert "Goal:\n***\n*.*\n***" in out
     code, out, _ = run(capsys, "show", "--family", "petersen", "--max-patterns", "1")
     assert code == 0
     assert "the first 1 shown" in out
