@@ -9,6 +9,18 @@ resumes. :func:`read_results` loads the table and :func:`report` summarises and 
 
 from __future__ import annotations
 
+from lightsout_graphs.errors import MissingDependencyError
+
+try:
+    import pandas  # noqa: F401
+    import pyarrow  # noqa: F401
+except ImportError as _err:  # pragma: no cover - both are declared by the "sweep" extra
+    _msg = (
+        f"lightsout_graphs.sweep needs pyarrow and pandas ({_err.name} is missing): "
+        "pip install 'lightsout_graphs[sweep]'."
+    )
+    raise MissingDependencyError(_msg) from _err
+
 from lightsout_graphs.sweep.metrics import METRICS, Metric
 from lightsout_graphs.sweep.report import report
 from lightsout_graphs.sweep.runners import RUNNERS, run

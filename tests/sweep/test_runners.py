@@ -145,3 +145,15 @@ def test_killed_run_resumes_to_the_same_table(tmp_path: Path) -> None:
     assert len(resumed) == 2 * 156
     assert not resumed.duplicated(["graph6", "rule"]).any()
     pd.testing.assert_frame_equal(resumed, fresh)
+
+
+def test_progress_bar_is_quiet_off_a_terminal_and_shows_time_left_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(FAMILY, tmp_path / "auto", workers=1)  # progress=None: stderr is not a terminal here
+    assert capsys.readouterr().err == ""
+    run(FAMILY, tmp_path / "forced", workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert "8/8" in err
+    assert "chunk" in err
+    assert "<" in err  # tqdm's "elapsed<remaining"
