@@ -47,6 +47,11 @@ class Metric:
     description : str
     needs_analysis : bool
         Whether it reads :func:`lightsout_graphs.analyze`.
+
+    Examples
+    --------
+    >>> METRICS["kernel_size"].dtype
+    'string'
     """
 
     name: str

@@ -27,6 +27,11 @@ class SweepReport:
         The same tables as data frames (``"overview"``, and ``"by n"`` for graph streams).
     plots : list of pathlib.Path
         The picture files written.
+
+    Examples
+    --------
+    >>> print(SweepReport("Sweep of grid: 0 puzzles"))
+    Sweep of grid: 0 puzzles
     """
 
     text: str

@@ -228,6 +228,19 @@ def _pool_context() -> Any:
     return mp.get_context("spawn")  # pragma: no cover - Windows
 
 
+_WORKER_SPEC: list[SweepSpec] = []
+
+
+def _set_worker_spec(spec: SweepSpec) -> None:
+    """Pool initializer: remember the sweep's spec in this worker process."""
+    _WORKER_SPEC[:] = [spec]
+
+
+def _run_worker_chunk(chunk: Chunk) -> Any:
+    """Compute a chunk in a pool worker with the spec set by :func:`_set_worker_spec`."""
+    return run_chunk(_WORKER_SPEC[0], chunk)
+
+
 def _run_local(
     spec: SweepSpec,
     todo: Iterator[Chunk],
@@ -237,11 +250,15 @@ def _run_local(
     ctx: Any,
 ) -> None:
     window = 2 * workers + 2
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    # The spec goes to each worker once (it can hold tens of thousands of parameter values);
+    # tasks carry only their chunk.
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_set_worker_spec, initargs=(spec,)
+    ) as pool:
         running: dict[Future[Any], int] = {}
         try:
             for chunk in todo:
-                running[pool.submit(run_chunk, spec, chunk)] = chunk.chunk_id
+                running[pool.submit(_run_worker_chunk, chunk)] = chunk.chunk_id
                 while len(running) >= window:
                     _drain(running, store, tell, FIRST_COMPLETED)
             while running:

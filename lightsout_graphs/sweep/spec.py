@@ -107,6 +107,19 @@ class SweepSpec:
     chunk_size : int
     max_kernel_enum : int
     description : str
+
+    Examples
+    --------
+    >>> spec = load_spec(
+    ...     {
+    ...         "family": "hypercube",
+    ...         "params": {"d": "1..12"},
+    ...         "moduli": [2, 3],
+    ...         "metrics": ["nullity"],
+    ...     }
+    ... )
+    >>> spec.family_combinations(), spec.puzzles_per_item, spec.is_stream
+    (12, 2, False)
     """
 
     family: str | None

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep.spec import SweepSpec
 
-__all__ = ["MANIFEST", "ResultStore", "read_results"]
+__all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results"]
 
 #: The manifest's file name inside a result folder.
 MANIFEST = "_manifest.json"
@@ -47,7 +47,7 @@ def _sha256(path: str) -> str:
     return h.hexdigest()
 
 
-def input_fingerprint(spec: SweepSpec) -> list[dict[str, Any]]:
+def _input_fingerprint(spec: SweepSpec) -> list[dict[str, Any]]:
     """Size and SHA-256 of each graph6 input, so edited inputs are not resumed silently."""
     return [{"path": p, "size": os.path.getsize(p), "sha256": _sha256(p)} for p in spec.graph6]
 
@@ -109,7 +109,7 @@ class ResultStore:
         self.manifest: dict[str, Any] = {
             "format": _FORMAT,
             "spec": spec.to_dict(),
-            "inputs": input_fingerprint(spec),
+            "inputs": _input_fingerprint(spec),
             "library_version": __version__,
             "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "columns": [f"{f.name}:{f.type}" for f in self._schema()],
@@ -164,7 +164,7 @@ class ResultStore:
                 p.unlink(missing_ok=True)
 
     def chunk_path(self, chunk_id: int) -> Path:
-        """The file of one chunk."""
+        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort)."""
         return self.path / f"chunk-{chunk_id:08d}.parquet"
 
     def finished_chunks(self) -> set[int]:
@@ -199,12 +199,36 @@ class ResultStore:
 
 
 def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
-    """The manifest of a result folder.
+    """The manifest of a result folder: the spec, input fingerprints, library version, state.
+
+    Parameters
+    ----------
+    out : path
+        A result folder written by :func:`lightsout_graphs.sweep.run`.
+
+    Returns
+    -------
+    dict
+        Keys ``spec``, ``inputs``, ``library_version``, ``created``, ``columns``,
+        ``complete`` and, once complete, ``total_chunks``, ``rows`` and ``finished``.
 
     Raises
     ------
     SweepSpecError
         When ``out`` has no readable manifest.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lightsout_graphs.sweep import run
+    >>> out = run(
+    ...     {"family": "cycle", "params": {"n": "3..5"}, "metrics": ["nullity"]},
+    ...     tempfile.mkdtemp(),
+    ...     workers=1,
+    ... )
+    >>> m = read_manifest(out)
+    >>> m["spec"]["family"], m["rows"], m["library_version"] == lo.__version__
+    ('cycle', 3, True)
     """
     path = Path(out) / MANIFEST
     try:

@@ -51,6 +51,11 @@ class Chunk:
         Streams only: the graph6 lines.
     source : str
         Streams only: where the lines come from, for error messages.
+
+    Examples
+    --------
+    >>> Chunk(0, 0, 2, (b"Bw", b"A_"), "small.g6").stop
+    2
     """
 
     chunk_id: int
