@@ -16,6 +16,7 @@ Examples
 from lightsout_graphs import catalog, families, grids
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
+from lightsout_graphs.boards import format_board, format_presses, parse_board
 from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     CatalogError,
@@ -74,6 +75,8 @@ __all__ = [
     "cube_surface",
     "depth_distribution",
     "families",
+    "format_board",
+    "format_presses",
     "from_graph6",
     "gods_number",
     "grid",
@@ -88,6 +91,7 @@ __all__ = [
     "lit_only_solve",
     "merlin",
     "nullity_table",
+    "parse_board",
     "petersen",
     "press_pattern",
     "read_graph6",

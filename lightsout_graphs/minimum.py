@@ -118,7 +118,11 @@ def enumerate_minimum(
     return MinimumResult(
         vector=np.asarray(vec, dtype=np.int64),
         num_presses=int(np.asarray(vec).sum()),
-        proof=f"enumeration of all {size} solutions",
+        proof=(
+            "enumeration of the only solution"
+            if size == 1
+            else f"enumeration of all {size} solutions"
+        ),
     )
 
 
