@@ -20,6 +20,7 @@ __all__ = [
     "MissingDependencyError",
     "ModulusError",
     "SearchLimitError",
+    "SweepError",
     "SweepSpecError",
     "Unsolvable",
 ]
@@ -86,3 +87,7 @@ class ModulusError(LightsOutError, ValueError):
 
 class EngineError(LightsOutError, ValueError):
     """An unknown linear-algebra engine name, or an engine that does not handle the modulus."""
+
+
+class SweepError(LightsOutError, RuntimeError):
+    """A sweep stopped because one puzzle failed; the message names the puzzle and the cause."""
