@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from lightsout_graphs.errors import LightsOutError, SweepSpecError
+from lightsout_graphs.errors import LightsOutError, SweepError, SweepSpecError
 from lightsout_graphs.sweep.metrics import METRICS, compute_metrics
 from lightsout_graphs.sweep.spec import SweepSpec
 
@@ -259,9 +259,13 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                         puzzle = Puzzle(graph, modulus=k, rule=rule)
                         row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
                 except LightsOutError as exc:
-                    exc.add_note(f"while sweeping the graph at {where}, modulus {k}, rule {rule}")
-                    raise
+                    what = f"the graph at {where} ({text}), modulus {k}, rule {rule}"
+                    raise _failure(what, exc) from exc
                 yield row
+
+
+def _failure(what: str, exc: Exception) -> SweepError:
+    return SweepError(f"Sweep stopped at {what}: {type(exc).__name__}: {exc}")
 
 
 def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
@@ -276,8 +280,7 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                     row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
                 except (LightsOutError, TypeError, ValueError) as exc:
                     names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-                    exc.add_note(f"while sweeping {family}({names}), modulus {k}, rule {rule}")
-                    raise
+                    raise _failure(f"{family}({names}), modulus {k}, rule {rule}", exc) from exc
                 yield row
 
 
@@ -298,8 +301,8 @@ def run_chunk(spec: SweepSpec, chunk: Chunk) -> pa.Table:
     ------
     SweepSpecError
         A graph6 line that cannot be read (the message names the file and line).
-    LightsOutError
-        Any failure of a puzzle; a note names the puzzle.
+    SweepError
+        Any failure of a puzzle; the message names the puzzle and the cause.
 
     Examples
     --------

@@ -110,3 +110,29 @@ def test_family_rows_follow_parameters_then_moduli_then_rules() -> None:
         (2, 3, 3, "open"),
     ]
     assert rows[-1]["edges"] == lo.grid(2, 3).graph.number_of_edges()
+
+
+def test_a_failing_puzzle_stops_the_sweep_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsout_graphs.errors import SearchLimitError, SweepError
+    from lightsout_graphs.sweep import work
+
+    real = work.compute_metrics
+
+    def fussy(puzzle: lo.Puzzle, metrics: list[str], limit: int) -> dict[str, object]:
+        if puzzle.n == 6 and puzzle.modulus == 3:
+            raise SearchLimitError("too many presses to try")
+        return real(puzzle, metrics, limit)
+
+    monkeypatch.setattr(work, "compute_metrics", fussy)
+    spec = load_spec(
+        {"family": "grid", "params": {"m": "1..3", "n": 2}, "moduli": [2, 3], "metrics": ["edges"]}
+    )
+    with pytest.raises(SweepError) as err:
+        run_chunk(spec, Chunk(0, 0, 3))
+    assert str(err.value) == (
+        "Sweep stopped at grid(m=3, n=2), modulus 3, rule closed: "
+        "SearchLimitError: too many presses to try"
+    )
+    stream = load_spec({"graph6": __file__, "metrics": ["n"], "moduli": [3]})
+    with pytest.raises(SweepError, match=r"the graph at g\.g6 line 2 \(E~~w\), modulus 3"):
+        run_chunk(stream, Chunk(0, 0, 2, (b"Bw", b"E~~w"), "g.g6"))
