@@ -58,3 +58,27 @@ def test_one_parameter_gives_lines_and_streams_group_by_n(tmp_path: Path) -> Non
     assert rep.plots == []
     assert "Sweep of geng -c 5: 21 puzzles, complete" in rep.text
     assert rep.tables["by n"]["puzzles"].tolist() == [21]
+
+
+def test_streams_over_several_sizes_draw_lines_over_n(tmp_path: Path) -> None:
+    import subprocess
+
+    from lightsout_graphs.sweep.runners import find_geng
+
+    files = []
+    for n in (3, 4, 5):
+        path = tmp_path / f"g{n}.g6"
+        path.write_bytes(
+            subprocess.run([find_geng(), "-q", str(n)], capture_output=True, check=True).stdout
+        )
+        files.append(str(path))
+    spec = {"graph6": files, "metrics": ["n", "nullity", "all_solvable"], "chunk_size": 5}
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    rep = report(out)
+    assert sorted(p.name for p in rep.plots) == ["lines-all_solvable.png", "lines-nullity.png"]
+    by_n = rep.tables["by n"]
+    assert by_n["n"].tolist() == [3, 4, 5]
+    assert by_n["puzzles"].tolist() == [4, 11, 34]
+    # Graphs on 3 vertices: the empty graph, one edge, the path and the triangle; one edge
+    # (two equal rows) and the triangle (all ones) are singular over GF(2), the others not.
+    assert by_n["all_solvable (share)"].tolist()[0] == 0.5
