@@ -23,7 +23,7 @@ from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
 from lightsout_graphs.zk.gf3 import GF3Factorization
 from lightsout_graphs.zk.local import LocalFactorization
-from lightsout_graphs.zk.ordering import PermutedFactorization, narrow_band_order, permute
+from lightsout_graphs.zk.ordering import PermutedFactorization, elimination_order, permute
 from lightsout_graphs.zk.protocol import Factorization
 from lightsout_graphs.zk.z4 import Z4Factorization
 
@@ -54,11 +54,12 @@ _ENGINE_MODULUS = {"gf2": 2, "gf2-python": 2, "gf2-packed": 2, "gf3": 3, "z4": 4
 
 
 def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) -> Factorization:
-    """``engine(a)``, run on a reverse Cuthill–McKee reordering of ``a`` when that helps."""
-    perm = narrow_band_order(a)
-    if perm is None:
+    """``engine(a)``, run on rows and columns reordered for elimination when that helps."""
+    order = elimination_order(a)
+    if order is None:
         return engine(a)
-    return PermutedFactorization(engine(permute(a, perm, perm)), perm, perm)
+    rows, cols = order
+    return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
 
 
 def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:

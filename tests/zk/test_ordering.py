@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 from hypothesis import given
@@ -12,6 +13,7 @@ from lightsout_graphs import zk
 from lightsout_graphs.zk.ordering import (
     PermutedFactorization,
     bandwidth,
+    elimination_order,
     narrow_band_order,
     permute,
 )
@@ -65,3 +67,33 @@ def test_scrambled_grid_is_reordered_and_answers_in_caller_order() -> None:
 def test_small_or_rectangular_matrices_keep_their_order() -> None:
     assert narrow_band_order(sp.csr_array(np.eye(10, dtype=np.int64))) is None
     assert narrow_band_order(sp.csr_array(np.ones((70, 80), dtype=np.int64))) is None
+
+
+def test_wide_band_gets_sparse_rows_first_and_dense_columns_last() -> None:
+    g = nx.gnp_random_graph(300, 6 / 299, seed=3)
+    a = sp.csr_array(nx.adjacency_matrix(g).astype(np.int64) + sp.eye_array(300, dtype=np.int64))
+    order = elimination_order(a)
+    assert order is not None
+    rows, cols = order
+    counts = np.diff(a.indptr)
+    assert (np.diff(counts[rows]) >= 0).all()
+    assert (np.diff(counts[cols]) <= 0).all()
+    assert sorted(rows) == list(range(300))
+    assert sorted(cols) == list(range(300))
+    dense = a.toarray()
+    for k in (2, 3, 4):
+        f = zk.factorize(a, k)
+        assert isinstance(f, PermutedFactorization)
+        b = np.arange(300) % k
+        x = f.solve(b)
+        if x is None:
+            y = f.certificate(b)
+            assert y is not None
+            assert not (y @ dense % k).any()
+            assert int(y @ b) % k
+        else:
+            assert ((dense @ x - b) % k == 0).all()
+        for g_vec, _ in f.kernel():
+            assert not (dense @ g_vec % k).any()
+        for y_vec, _ in f.left_kernel():
+            assert not (y_vec @ dense % k).any()
