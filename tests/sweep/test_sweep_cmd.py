@@ -38,7 +38,7 @@ def test_sweep_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         "all_solvable",
         "all_on_solvable",
     ]
-    assert main(["sweep-report", str(out)]) == 0
+    assert main(["sweep-report", str(out), "--metric", "nullity"]) == 0
     text = capsys.readouterr().out
     assert "Sweep of grid: 48 puzzles, complete" in text
     assert "heatmap-nullity-k3-open.png" in text
