@@ -77,123 +77,121 @@ def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
     return out
 
 
-def _compile() -> dict[str, Any]:  # pragma: no cover - compiled code is not traced
-    """Compile the kernels (once per process; numba caches them on disk)."""
-    assert numba is not None
-    jit = numba.njit(cache=True, nogil=True)
+def _identity(func: Any) -> Any:  # pragma: no cover - only without numba
+    return func
 
-    @jit
-    def top_bit(word: np.uint64) -> int:
-        pos = 0
-        w = word
-        for shift in (32, 16, 8, 4, 2, 1):
-            if w >> np.uint64(shift):
-                w >>= np.uint64(shift)
-                pos += shift
-        return pos
 
-    @jit
-    def eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:
-        m, wr = rows.shape
-        store = np.zeros((m, wr), dtype=np.uint64)
-        r_lo = np.zeros(m, dtype=np.int64)
-        r_hi = np.full(m, -1, dtype=np.int64)
-        lead_of = np.full(m, -1, dtype=np.int64)  # -1: the row reduced to zero
-        slot_of_lead = np.full(max(ncols, 1), -1, dtype=np.int64)
-        log_row = np.empty(1 << 16, dtype=np.int32)
-        log_piv = np.empty(1 << 16, dtype=np.int32)
-        nlog = 0
-        work = np.zeros((batch, wr), dtype=np.uint64)
-        lo = np.zeros(batch, dtype=np.int64)
-        hi = np.zeros(batch, dtype=np.int64)
-        lead = np.zeros(batch, dtype=np.int64)
-        for start in range(0, m, batch):
-            nbt = min(batch, m - start)
+_jit: Any = numba.njit(cache=True, nogil=True) if numba is not None else _identity
+
+
+@_jit
+def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
+    pos = 0
+    w = word
+    for shift in (32, 16, 8, 4, 2, 1):
+        if w >> np.uint64(shift):
+            w >>= np.uint64(shift)
+            pos += shift
+    return pos
+
+
+@_jit
+def _eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:  # pragma: no cover
+    m, wr = rows.shape
+    store = np.zeros((m, wr), dtype=np.uint64)
+    r_lo = np.zeros(m, dtype=np.int64)
+    r_hi = np.full(m, -1, dtype=np.int64)
+    lead_of = np.full(m, -1, dtype=np.int64)  # -1: the row reduced to zero
+    slot_of_lead = np.full(max(ncols, 1), -1, dtype=np.int64)
+    log_row = np.empty(1 << 16, dtype=np.int32)
+    log_piv = np.empty(1 << 16, dtype=np.int32)
+    nlog = 0
+    work = np.zeros((batch, wr), dtype=np.uint64)
+    lo = np.zeros(batch, dtype=np.int64)
+    hi = np.zeros(batch, dtype=np.int64)
+    lead = np.zeros(batch, dtype=np.int64)
+    for start in range(0, m, batch):
+        nbt = min(batch, m - start)
+        for k in range(nbt):
+            lo[k] = wr
+            hi[k] = -1
+            for w in range(wr):
+                x = rows[start + k, w]
+                work[k, w] = x
+                if x:
+                    if lo[k] == wr:
+                        lo[k] = w
+                    hi[k] = w
+            lead[k] = -1 if hi[k] < 0 else hi[k] * 64 + _top_bit(work[k, hi[k]])
+        while True:
+            top = -1
             for k in range(nbt):
-                lo[k] = wr
-                hi[k] = -1
-                for w in range(wr):
-                    x = rows[start + k, w]
-                    work[k, w] = x
-                    if x:
-                        if lo[k] == wr:
-                            lo[k] = w
-                        hi[k] = w
-                lead[k] = -1 if hi[k] < 0 else hi[k] * 64 + top_bit(work[k, hi[k]])
-            while True:
-                top = -1
-                for k in range(nbt):
-                    top = max(top, lead[k])
-                if top < 0:
-                    break
-                s = slot_of_lead[top]
-                if s < 0:  # the first batch row at this column becomes its pivot
-                    k = 0
-                    while lead[k] != top:
-                        k += 1
-                    i = start + k
-                    while work[k, lo[k]] == 0:
-                        lo[k] += 1
-                    for w in range(lo[k], hi[k] + 1):
-                        store[i, w] = work[k, w]
-                    r_lo[i] = lo[k]
-                    r_hi[i] = hi[k]
-                    slot_of_lead[top] = i
-                    lead_of[i] = top
-                    lead[k] = -2
-                    s = i
-                rl, rh = r_lo[s], r_hi[s]
-                for k in range(nbt):
-                    if lead[k] != top:
-                        continue
-                    for w in range(rl, rh + 1):
-                        work[k, w] ^= store[s, w]
-                    lo[k] = min(lo[k], rl)
-                    if nlog == log_row.size:
-                        grown = np.empty(2 * nlog, dtype=np.int32)
-                        grown[:nlog] = log_row
-                        log_row = grown
-                        grown = np.empty(2 * nlog, dtype=np.int32)
-                        grown[:nlog] = log_piv
-                        log_piv = grown
-                    log_row[nlog] = start + k
-                    log_piv[nlog] = s
-                    nlog += 1
-                    h = hi[k]
-                    while h >= 0 and work[k, h] == 0:
-                        h -= 1
-                    hi[k] = h
-                    lead[k] = -3 if h < 0 else h * 64 + top_bit(work[k, h])
-        return store, r_lo, r_hi, lead_of, log_row[:nlog].copy(), log_piv[:nlog].copy()
-
-    @jit
-    def forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        beta = rhs.copy()
-        for t in range(log_row.size):
-            beta[log_row[t]] ^= beta[log_piv[t]]
-        return beta
-
-    @jit
-    def backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np.ndarray:
-        # seeds[i]: bit j set when row i starts combination j; returns each row's bits.
-        c = seeds.copy()
-        for t in range(log_row.size - 1, -1, -1):
-            c[log_piv[t]] ^= c[log_row[t]]
-        return c
-
-    return {"eliminate": eliminate, "forward": forward, "backward": backward}
+                top = max(top, lead[k])
+            if top < 0:
+                break
+            s = slot_of_lead[top]
+            if s < 0:  # the first batch row at this column becomes its pivot
+                k = 0
+                while lead[k] != top:
+                    k += 1
+                i = start + k
+                while work[k, lo[k]] == 0:
+                    lo[k] += 1
+                for w in range(lo[k], hi[k] + 1):
+                    store[i, w] = work[k, w]
+                r_lo[i] = lo[k]
+                r_hi[i] = hi[k]
+                slot_of_lead[top] = i
+                lead_of[i] = top
+                lead[k] = -2
+                s = i
+            rl, rh = r_lo[s], r_hi[s]
+            for k in range(nbt):
+                if lead[k] != top:
+                    continue
+                for w in range(rl, rh + 1):
+                    work[k, w] ^= store[s, w]
+                lo[k] = min(lo[k], rl)
+                if nlog == log_row.size:
+                    grown = np.empty(2 * nlog, dtype=np.int32)
+                    grown[:nlog] = log_row
+                    log_row = grown
+                    grown = np.empty(2 * nlog, dtype=np.int32)
+                    grown[:nlog] = log_piv
+                    log_piv = grown
+                log_row[nlog] = start + k
+                log_piv[nlog] = s
+                nlog += 1
+                h = hi[k]
+                while h >= 0 and work[k, h] == 0:
+                    h -= 1
+                hi[k] = h
+                lead[k] = -3 if h < 0 else h * 64 + _top_bit(work[k, h])
+    return store, r_lo, r_hi, lead_of, log_row[:nlog].copy(), log_piv[:nlog].copy()
 
 
-_KERNELS: dict[str, Any] = {}
+@_jit
+def _forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    beta = rhs.copy()
+    for t in range(log_row.size):
+        beta[log_row[t]] ^= beta[log_piv[t]]
+    return beta
+
+
+@_jit
+def _backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np.ndarray:
+    # seeds[i]: bit j set when row i starts combination j; returns each row's bits.
+    c = seeds.copy()
+    for t in range(log_row.size - 1, -1, -1):
+        c[log_piv[t]] ^= c[log_row[t]]
+    return c
 
 
 def _kernels() -> dict[str, Any]:
     if numba is None:
         msg = "The compiled GF(2) engine needs numba: pip install 'lightsout_graphs[fast]'."
         raise MissingDependencyError(msg)
-    if not _KERNELS:
-        _KERNELS.update(_compile())
-    return _KERNELS
+    return {"eliminate": _eliminate, "forward": _forward, "backward": _backward}
 
 
 class PackedGF2Factorization:
