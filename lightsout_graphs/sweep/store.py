@@ -127,6 +127,13 @@ class ResultStore:
             if same:
                 self.manifest["created"] = old.get("created", self.manifest["created"])
                 self.manifest["complete"] = bool(old.get("complete", False))
+                first = old.get("library_version", __version__)
+                later = set(old.get("resumed_with", []))
+                if first != __version__:
+                    later.add(__version__)
+                self.manifest["library_version"] = first
+                if later:
+                    self.manifest["resumed_with"] = sorted(later)
             elif not overwrite:
                 diff = _first_difference(
                     {"spec": old.get("spec"), "inputs": old.get("inputs")},
@@ -209,7 +216,8 @@ def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
     Returns
     -------
     dict
-        Keys ``spec``, ``inputs``, ``library_version``, ``created``, ``columns``,
+        Keys ``spec``, ``inputs``, ``library_version`` (the version that started the sweep;
+        ``resumed_with`` lists later versions that resumed it), ``created``, ``columns``,
         ``complete`` and, once complete, ``total_chunks``, ``rows`` and ``finished``.
 
     Raises

@@ -95,3 +95,14 @@ def test_stale_temporary_files_are_removed_on_resume(tmp_path: Path) -> None:
     ResultStore(out, load_spec(SPEC))
     assert not stale.exists()
     assert store.finished_chunks() == set()
+
+
+def test_resuming_with_another_library_version_is_recorded(tmp_path: Path) -> None:
+    out = run(SPEC, tmp_path / "res", workers=1, progress=False)
+    manifest = json.loads((out / MANIFEST).read_text())
+    manifest["library_version"] = "0.0.1"
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    run(SPEC, out, workers=1, progress=False)
+    again = json.loads((out / MANIFEST).read_text())
+    assert again["library_version"] == "0.0.1"
+    assert again["resumed_with"] == [lo.__version__]
