@@ -10,6 +10,12 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     metrics = ["nullity", "kernel_size", "all_solvable", "all_on_solvable"]
     chunk_size = 20                              # optional: parameter sets (or graphs) per chunk
     max_kernel_enum = 65536                      # optional: largest kernel enumerated
+    description = "..."                          # optional, kept in the manifest
+
+Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
+family and 1000 graphs for a stream. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
+Table columns must have distinct names: a family parameter ``n`` (grids) and the metric ``n``
+cannot both be asked for.
 
 A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a path or a list
 of paths, relative to the spec file) or ``geng = "9"`` (the arguments of nauty's ``geng``,
