@@ -23,6 +23,8 @@ from lightsout_graphs.errors import (
     InvalidPuzzleError,
     InvalidStateError,
     LightsOutError,
+    SweepError,
+    SweepSpecError,
     Unsolvable,
 )
 from lightsout_graphs.families import (
@@ -54,6 +56,17 @@ from lightsout_graphs.variants import (
     lit_only_solve,
 )
 
+
+def __getattr__(name: str) -> object:
+    """Import ``lightsout_graphs.sweep`` on first use (it needs the ``sweep`` extra)."""
+    if name == "sweep":
+        import importlib
+
+        return importlib.import_module("lightsout_graphs.sweep")
+    msg = f"module 'lightsout_graphs' has no attribute {name!r}"
+    raise AttributeError(msg)
+
+
 __all__ = [
     "Analysis",
     "CatalogError",
@@ -66,6 +79,8 @@ __all__ = [
     "LitOnlyStates",
     "Puzzle",
     "Solution",
+    "SweepError",
+    "SweepSpecError",
     "Unsolvable",
     "__version__",
     "alien_tiles",
