@@ -1,0 +1,48 @@
+"""The public names other code and docs rely on stay importable from the top level."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import lightsout_graphs as lo
+
+CORE = [
+    "Puzzle",
+    "grid",
+    "solve",
+    "is_solvable",
+    "analyze",
+    "Solution",
+    "Analysis",
+    "Unsolvable",
+    "LightsOutError",
+]
+
+
+def test_core_names_are_exported() -> None:
+    for name in CORE:
+        assert name in lo.__all__
+        assert getattr(lo, name) is not None
+    assert issubclass(lo.Unsolvable, lo.LightsOutError)
+
+
+def test_every_exported_name_exists() -> None:
+    missing = [name for name in lo.__all__ if not hasattr(lo, name)]
+    assert missing == []
+
+
+def test_puzzle_surface() -> None:
+    p = lo.grid(2, 2)
+    for attr in ("nodes", "modulus", "toggle_matrix", "press", "apply"):
+        assert hasattr(p, attr)
+
+
+def test_sweep_is_imported_on_first_use() -> None:
+    code = (
+        "import sys, lightsout_graphs as lo; "
+        "assert 'pyarrow' not in sys.modules; "
+        "assert callable(lo.sweep.run); print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
