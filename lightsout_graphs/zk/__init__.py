@@ -3,9 +3,9 @@
 The engines know nothing of graphs: matrices and vectors of integers mod k in, solutions,
 kernels, certificates and exact counts out. :func:`factorize` picks the engine: bit-packed
 elimination for k = 2 (a compiled packed-word kernel for large matrices when numba is
-installed), bit-sliced elimination for k = 3, 2-adic lifting from GF(2) for k = 4, a Smith-like
-form over the local ring for other prime powers p^e, and the Chinese remainder theorem for any
-other k. Square matrices are first put in a narrow-band order when that helps.
+installed), bit-sliced elimination for k = 3, 2-adic lifting from GF(2) for k = 4, sparse row
+insertion for other primes, a Smith-like form over the local ring for other prime powers p^e,
+and the Chinese remainder theorem for any other k. Square matrices are first put in a narrow-band order when that helps.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from lightsout_graphs.zk._common import check_modulus, coerce_matrix
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
 from lightsout_graphs.zk.gf3 import GF3Factorization
+from lightsout_graphs.zk.gfp import GFpFactorization
 from lightsout_graphs.zk.local import LocalFactorization
 from lightsout_graphs.zk.ordering import PermutedFactorization, elimination_order, permute
 from lightsout_graphs.zk.protocol import Factorization
@@ -44,10 +45,14 @@ METHODS: tuple[str, ...] = (
     "gf2-python",
     "gf2-packed",
     "gf3",
+    "gfp",
     "z4",
     "local",
     "crt",
 )
+
+#: The sparse prime-field engine handles primes below this bound (residue products fit int64).
+GFP_LIMIT = 2**31
 
 #: The modulus each special engine works in.
 _ENGINE_MODULUS = {"gf2": 2, "gf2-python": 2, "gf2-packed": 2, "gf3": 3, "z4": 4}
@@ -75,6 +80,8 @@ def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization
         return _narrow(GF3Factorization, matrix)
     if (prime, exponent) == (2, 2):
         return _narrow(Z4Factorization, matrix)
+    if exponent == 1 and prime < GFP_LIMIT:
+        return _narrow(lambda a: GFpFactorization(a, prime), matrix)
     return LocalFactorization(matrix, prime, exponent)
 
 
@@ -96,6 +103,11 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
         if pe is None:
             return CRTFactorization(a, k, _component)
         return _component(a, *pe)
+    if method == "gfp":
+        if not (sympy.isprime(k) and k < GFP_LIMIT):
+            msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
+            raise EngineError(msg)
+        return _narrow(lambda m: GFpFactorization(m, k), a)
     if method == "local":
         pe = _prime_power(k)
         if pe is None:
@@ -120,7 +132,8 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         k >= 2 (below 2**63).
     method : str, default "auto"
         The engine, one of :data:`METHODS`. ``auto`` uses ``gf2`` for k = 2, ``gf3`` for k = 3,
-        ``z4`` for k = 4, ``local`` (Z/p^e) for other prime powers and ``crt`` otherwise (whose
+        ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31, ``local`` (dense
+        Smith-like form over Z/p^e) for other prime powers and ``crt`` otherwise (whose
         components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
         bitsets) and ``gf2-packed`` (compiled with numba, for large matrices).
 

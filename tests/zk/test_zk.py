@@ -23,7 +23,10 @@ from lightsout_graphs.errors import (
 )
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
+from lightsout_graphs.zk.gf3 import GF3Factorization
+from lightsout_graphs.zk.gfp import GFpFactorization
 from lightsout_graphs.zk.local import LocalFactorization
+from lightsout_graphs.zk.z4 import Z4Factorization
 
 MODULI = [2, 3, 4, 5, 6, 8, 9, 12]
 
@@ -35,12 +38,15 @@ def test_factorize_matches_brute_force(k: int, data: st.DataObject) -> None:
     check_factorization(zk.factorize(a, k), a, k)
 
 
-@pytest.mark.parametrize("k", [2, 4, 6, 12])
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 6, 12])
 @given(data=st.data())
 def test_every_method_matches_brute_force(k: int, data: st.DataObject) -> None:
     a = data.draw(matrices(k, max_cells=300))
     methods = ["crt", *(["local"] if len(prime_power_parts(k)) == 1 else [])]
-    methods += ["gf2"] if k == 2 else []
+    methods += ["gf2", "gf2-python"] if k == 2 else []
+    methods += ["z4"] if k == 4 else []
+    methods += ["gf3"] if k == 3 else []
+    methods += ["gfp"] if k == 5 else []
     for method in methods:
         check_factorization(zk.factorize(a, k, method=method), a, k)
 
@@ -48,8 +54,11 @@ def test_every_method_matches_brute_force(k: int, data: st.DataObject) -> None:
 def test_auto_picks_engine_by_modulus() -> None:
     a = np.eye(2, dtype=np.int64)
     assert isinstance(zk.factorize(a, 2), GF2Factorization)
+    assert isinstance(zk.factorize(a, 3), GF3Factorization)
+    assert isinstance(zk.factorize(a, 4), Z4Factorization)
     assert isinstance(zk.factorize(a, 9), LocalFactorization)
-    assert isinstance(zk.factorize(a, 7), LocalFactorization)
+    assert isinstance(zk.factorize(a, 7), GFpFactorization)
+    assert isinstance(zk.factorize(a, 2**61 - 1), LocalFactorization)
     assert isinstance(zk.factorize(a, 12), CRTFactorization)
 
 
