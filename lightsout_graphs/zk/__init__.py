@@ -5,7 +5,9 @@ kernels, certificates and exact counts out. :func:`factorize` picks the engine: 
 elimination for k = 2 (a compiled packed-word kernel for large matrices when numba is
 installed), bit-sliced elimination for k = 3, 2-adic lifting from GF(2) for k = 4, sparse row
 insertion for other primes, a Smith-like form over the local ring for other prime powers p^e,
-and the Chinese remainder theorem for any other k. Square matrices are first put in a narrow-band order when that helps.
+and the Chinese remainder theorem for any other k. The elimination engines first reorder the
+rows and columns of square matrices when that makes elimination cheaper; answers always come
+back in the caller's order.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Input checks and vector helpers shared by the Z_k engines (matrices, moduli, right-hand sides)."""
+"""Checks of matrices, moduli and right-hand sides, and vector helpers for the Z_k engines."""
 
 from __future__ import annotations
 

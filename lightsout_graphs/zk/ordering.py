@@ -134,7 +134,25 @@ def elimination_order(matrix: sp.csr_array) -> tuple[np.ndarray, np.ndarray] | N
 
 
 def permute(matrix: sp.csr_array, row_perm: np.ndarray, col_perm: np.ndarray) -> sp.csr_array:
-    """``A[row_perm][:, col_perm]`` as a CSR array."""
+    """``A[row_perm][:, col_perm]`` as a CSR array.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse.csr_array
+    row_perm, col_perm : numpy.ndarray
+        Row i of the result is row ``row_perm[i]`` of A, column j is column ``col_perm[j]``.
+
+    Returns
+    -------
+    scipy.sparse.csr_array
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> permute(sp.csr_array(np.array([[1, 2], [3, 4]])), [1, 0], [0, 1]).toarray()
+    array([[3, 4],
+           [1, 2]])
+    """
     return sp.csr_array(sp.csr_array(matrix)[row_perm][:, col_perm])
 
 

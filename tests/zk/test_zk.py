@@ -172,15 +172,24 @@ def test_sparse_duplicates_are_summed() -> None:
     assert list(f.solve(np.array([1, 1]))) == [2, 1]
 
 
-@pytest.mark.parametrize("k", [2, 5, 6])
-def test_empty_shapes(k: int) -> None:
-    no_rows = zk.factorize(np.zeros((0, 3), dtype=np.int64), k)
+EMPTY_CASES = [(k, "auto") for k in (2, 3, 4, 5, 6, 9)] + [
+    (2, "gf2-packed"),
+    (2, "gf2-python"),
+    (4, "local"),
+    (5, "local"),
+    (3, "crt"),
+]
+
+
+@pytest.mark.parametrize(("k", "method"), EMPTY_CASES)
+def test_empty_shapes(k: int, method: str) -> None:
+    no_rows = zk.factorize(np.zeros((0, 3), dtype=np.int64), k, method=method)
     assert no_rows.kernel_size == k**3
     assert no_rows.image_size == 1
     assert list(no_rows.solve(np.zeros(0, dtype=np.int64))) == [0, 0, 0]
     assert len(no_rows.kernel()) == 3
     assert no_rows.left_kernel() == []
-    no_cols = zk.factorize(np.zeros((2, 0), dtype=np.int64), k)
+    no_cols = zk.factorize(np.zeros((2, 0), dtype=np.int64), k, method=method)
     assert no_cols.kernel_size == 1
     assert no_cols.kernel() == []
     assert no_cols.solve(np.zeros(2, dtype=np.int64)).shape == (0,)
