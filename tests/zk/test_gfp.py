@@ -15,6 +15,7 @@ from zk_oracle import check_against_general, check_factorization, matrices, medi
 from lightsout_graphs import zk
 from lightsout_graphs.errors import EngineError
 from lightsout_graphs.zk.gfp import GFpFactorization
+from lightsout_graphs.zk.local import LocalFactorization
 
 
 @pytest.mark.parametrize("p", [5, 7])
@@ -49,3 +50,16 @@ def test_method_checks_the_modulus() -> None:
     assert isinstance(zk.factorize(a, 11, method="gfp"), GFpFactorization)
     with pytest.raises(EngineError, match="'gfp' needs a prime modulus below 2\\*\\*31, not 9"):
         zk.factorize(a, 9, method="gfp")
+
+
+def test_dense_small_matrices_go_to_the_dense_engine() -> None:
+    rng = np.random.default_rng(4)
+    dense = rng.integers(0, 5, size=(40, 40))
+    sparse = np.eye(40, dtype=np.int64) + np.eye(40, k=1, dtype=np.int64)
+    assert isinstance(zk.factorize(dense, 5), LocalFactorization)
+    assert isinstance(zk.factorize(sparse, 5), GFpFactorization)
+    b = rng.integers(0, 5, size=40)
+    for a in (dense, sparse):
+        x = zk.factorize(a, 5).solve(b)
+        if x is not None:
+            assert ((a @ x - b) % 5 == 0).all()
