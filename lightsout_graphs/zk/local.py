@@ -15,10 +15,13 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.errors import ModulusError
+from lightsout_graphs.errors import EngineError, ModulusError
 from lightsout_graphs.zk._common import coerce_vector, matvec_mod, vector_dtype
 
-__all__ = ["LocalFactorization"]
+__all__ = ["MAX_BYTES", "LocalFactorization"]
+
+#: The dense working copies (A, U and V) may take at most this many bytes.
+MAX_BYTES = 2 << 30
 
 
 def _dense(matrix: sp.csr_array, dtype: object) -> np.ndarray:
@@ -42,6 +45,11 @@ class LocalFactorization:
         p, a prime (not checked here: :func:`lightsout_graphs.zk.factorize` checks it).
     exponent : int, default 1
         e >= 1.
+
+    Raises
+    ------
+    EngineError
+        If the dense working copies would exceed :data:`MAX_BYTES`.
 
     Attributes
     ----------
@@ -80,6 +88,15 @@ class LocalFactorization:
         self._p, self._e = p, e
         dtype = vector_dtype(q)
         self._dtype = dtype
+        entries = m * m + n * n + m * n
+        needed = entries * (8 if dtype is np.int64 else 40)
+        if needed > MAX_BYTES:
+            msg = (
+                f"The dense Z/p^e engine would need about {needed / 2**30:.1f} GiB for a "
+                f"{m}×{n} matrix mod {q} (limit {MAX_BYTES / 2**30:.0f} GiB); sparse engines "
+                "cover k = 2, 3, 4 and primes below 2**31 (and their products)."
+            )
+            raise EngineError(msg)
         mat = _dense(matrix, dtype)
         u_mat = _identity(m, dtype)
         v_mat = _identity(n, dtype)

@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from zk_oracle import matvec, snf_counts, vecmat
 
+from lightsout_graphs.errors import EngineError
+from lightsout_graphs.zk import local
 from lightsout_graphs.zk.local import LocalFactorization
 
 
@@ -61,3 +63,9 @@ def test_valuations_of_a_diagonal() -> None:
     assert sorted(f.valuations) == [0, 1, 2]
     assert f.kernel_size == 4 * 2 * 1 * 8
     assert sorted(o for _, o in f.kernel()) == [2, 4, 8]
+
+
+def test_too_large_for_dense_storage(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(local, "MAX_BYTES", 1000)
+    with pytest.raises(EngineError, match=r"about .* GiB for a 20×20 matrix mod 8"):
+        LocalFactorization(sp.csr_array(np.eye(20, dtype=np.int64)), 2, 3)
