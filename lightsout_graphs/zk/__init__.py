@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
-import sympy
 
 from lightsout_graphs.errors import EngineError, ModulusError
 from lightsout_graphs.zk import gf2_packed
@@ -103,6 +102,10 @@ def _dense_is_better(matrix: sp.csr_array) -> bool:
     return fits and matrix.nnz > DENSE_ROW_NONZEROS * max(m, 1)
 
 
+def _is_prime(k: int) -> bool:
+    return prime_power_parts(k) == [(k, 1)]
+
+
 def _prime_power(k: int) -> tuple[int, int] | None:
     parts = prime_power_parts(k)
     return parts[0] if len(parts) == 1 else None
@@ -122,7 +125,7 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
             return CRTFactorization(a, k, _component)
         return _component(a, *pe)
     if method == "gfp":
-        if not (sympy.isprime(k) and k < GFP_LIMIT):
+        if not (_is_prime(k) and k < GFP_LIMIT):
             msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
             raise EngineError(msg)
         return _narrow(lambda m: GFpFactorization(m, k), a)
@@ -222,7 +225,7 @@ def rank(matrix: object, modulus: int) -> int:
     1
     """
     k = check_modulus(modulus)
-    if not sympy.isprime(k):
+    if not _is_prime(k):
         msg = (
             f"Argument 'modulus' must be prime for a rank, not {k} = {_factor_text(k)}: over "
             "Z_k with composite k rank is not well defined; use kernel_size or image_size."

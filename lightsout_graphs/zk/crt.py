@@ -1,12 +1,13 @@
 """Linear algebra over Z_k for composite k, through the Chinese remainder theorem."""
 
-# Method: factor k = q_1 ⋯ q_s into prime powers (sympy.factorint) and factorise A mod each q_j
-# with the prime-power engines. Z_k splits as the product of the Z/q_j, so A x ≡ b (mod k) is
-# solvable iff it is mod every q_j, and the component solutions recombine by the CRT. A component
-# vector v embeds as E_j·v mod k with E_j ≡ 1 (mod q_j), ≡ 0 (mod the other q_i): kernel and
-# left-kernel generators keep their orders and together form a direct sum; the i-th largest
-# generators of all components are summed into one (coprime orders multiply), and an embedded
-# component certificate is still a certificate. Counts multiply.
+# Method: factor k = q_1 ⋯ q_s into prime powers (trial division, sympy.factorint for large k)
+# and factorise A mod each q_j with the prime-power engines. Z_k splits as the product of the
+# Z/q_j, so A x ≡ b (mod k) is solvable iff it is mod every q_j, and the component solutions
+# recombine by the CRT. A component vector v embeds as E_j·v mod k with E_j ≡ 1 (mod q_j),
+# ≡ 0 (mod the other q_i): kernel and left-kernel generators keep their orders and together form
+# a direct sum; the i-th largest generators of all components are summed into one (coprime
+# orders multiply), and an embedded component certificate is still a certificate. Counts
+# multiply.
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
-import sympy
 
 from lightsout_graphs.zk._common import coerce_vector, embed_crt, vector_dtype
 from lightsout_graphs.zk.protocol import Factorization
@@ -30,7 +30,28 @@ def prime_power_parts(modulus: int) -> list[tuple[int, int]]:
     >>> prime_power_parts(360)
     [(2, 3), (3, 2), (5, 1)]
     """
-    return sorted((int(p), int(e)) for p, e in sympy.factorint(modulus).items())
+    k = int(modulus)
+    if k < _TRIAL_LIMIT:  # trial division, without importing sympy
+        parts = []
+        p = 2
+        while p * p <= k:
+            if k % p == 0:
+                e = 0
+                while k % p == 0:
+                    k //= p
+                    e += 1
+                parts.append((p, e))
+            p += 1 if p == 2 else 2
+        if k > 1:
+            parts.append((k, 1))
+        return parts
+    import sympy  # imported here: it is slow to import and rarely needed
+
+    return sorted((int(p), int(e)) for p, e in sympy.factorint(k).items())
+
+
+#: Moduli below this are factored by trial division.
+_TRIAL_LIMIT = 1 << 24
 
 
 class CRTFactorization:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import numpy as np
@@ -24,16 +25,14 @@ from lightsout_graphs.errors import MissingDependencyError
 from lightsout_graphs.zk._common import coerce_vector
 from lightsout_graphs.zk.gf2 import bits_to_vector, kernel_bits, vector_to_bits
 
-numba: Any
-try:  # numba is optional (the "fast" extra)
-    import numba
-except ImportError:  # pragma: no cover - exercised only without numba
-    numba = None
+#: The numba module once imported (``None`` until the compiled engine is first used).
+numba: Any = None
 
 __all__ = ["AVAILABLE", "PackedGF2Factorization", "worthwhile"]
 
-#: Whether the compiled kernel can run here.
-AVAILABLE: bool = numba is not None
+#: Whether the compiled kernel can run here (numba is installed; imported on first use only,
+#: since importing it takes a noticeable fraction of a second).
+AVAILABLE: bool = importlib.util.find_spec("numba") is not None
 #: ``factorize(..., method="gf2")`` uses the compiled kernel from this many rows × columns on.
 MIN_CELLS = 1_000_000
 #: ... and only while its packed storage stays below this many bytes.
@@ -77,14 +76,6 @@ def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
     return out
 
 
-def _identity(func: Any) -> Any:  # pragma: no cover - only without numba
-    return func
-
-
-_jit: Any = numba.njit(cache=True, nogil=True) if numba is not None else _identity
-
-
-@_jit
 def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     pos = 0
     w = word
@@ -95,7 +86,6 @@ def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     return pos
 
 
-@_jit
 def _eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:  # pragma: no cover
     m, wr = rows.shape
     store = np.zeros((m, wr), dtype=np.uint64)
@@ -170,7 +160,6 @@ def _eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:  # pragma: no
     return store, r_lo, r_hi, lead_of, log_row[:nlog].copy(), log_piv[:nlog].copy()
 
 
-@_jit
 def _forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.ndarray:
     beta = rhs.copy()
     for t in range(log_row.size):
@@ -178,7 +167,6 @@ def _forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.nd
     return beta
 
 
-@_jit
 def _backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np.ndarray:
     # seeds[i]: bit j set when row i starts combination j; returns each row's bits.
     c = seeds.copy()
@@ -187,11 +175,28 @@ def _backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np
     return c
 
 
+_COMPILED: dict[str, Any] = {}
+
+
 def _kernels() -> dict[str, Any]:
-    if numba is None:
+    """The compiled kernels: numba is imported and the functions above jitted on first use.
+
+    numba caches the machine code on disk, so later processes load it instead of compiling.
+    """
+    global numba
+    if not AVAILABLE:
         msg = "The compiled GF(2) engine needs numba: pip install 'lightsout_graphs[fast]'."
         raise MissingDependencyError(msg)
-    return {"eliminate": _eliminate, "forward": _forward, "backward": _backward}
+    if not _COMPILED:
+        import numba as nb
+
+        numba = nb
+        jit = nb.njit(cache=True, nogil=True)
+        module = globals()
+        for name in ("_top_bit", "_eliminate", "_forward", "_backward"):  # callees first
+            module[name] = jit(module[name])
+        _COMPILED.update(eliminate=_eliminate, forward=_forward, backward=_backward)
+    return _COMPILED
 
 
 class PackedGF2Factorization:
