@@ -142,7 +142,7 @@ def _ratio_text(row: Result) -> str:
     ratio = row.ratio
     if ratio is None:
         return "—"
-    if row.kind == "speedup_min" or ratio < 0.1:
+    if row.kind != "ratio_max" and 0 < ratio < 1:
         return f"{1 / ratio:,.0f}× faster than {row.against}"
     return f"{ratio:.2f}× {row.against}"
 
