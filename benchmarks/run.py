@@ -143,7 +143,8 @@ def _ratio_text(row: Result) -> str:
     if ratio is None:
         return "—"
     if row.kind != "ratio_max" and 0 < ratio < 1:
-        return f"{1 / ratio:,.0f}× faster than {row.against}"
+        speedup = 1 / ratio
+        return f"{speedup:,.{1 if speedup < 10 else 0}f}× faster than {row.against}"
     return f"{ratio:.2f}× {row.against}"
 
 
