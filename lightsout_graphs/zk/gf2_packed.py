@@ -24,6 +24,7 @@ import scipy.sparse as sp
 from lightsout_graphs.errors import MissingDependencyError
 from lightsout_graphs.zk._common import coerce_vector
 from lightsout_graphs.zk.gf2 import bits_to_vector, kernel_bits, vector_to_bits
+from lightsout_graphs.zk.ordering import WIDE, bandwidth
 
 #: The numba module once imported (``None`` until the compiled engine is first used).
 numba: Any = None
@@ -37,8 +38,12 @@ AVAILABLE: bool = importlib.util.find_spec("numba") is not None
 MIN_CELLS = 1_000_000
 #: ... and only while its packed storage stays below this many bytes.
 MAX_BYTES = 1 << 30
-#: Rows swept together by the compiled kernel.
+#: Rows swept together by the compiled kernel: for banded matrices ...
 BATCH = 256
+#: ... and for matrices without a narrow band (measured best on random sparse graphs).
+WIDE_BATCH = 512
+#: Initial room of the step log (it doubles when full).
+LOG_START = 1 << 20
 
 
 def worthwhile(matrix: sp.csr_array) -> bool:
@@ -86,15 +91,17 @@ def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     return pos
 
 
-def _eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:  # pragma: no cover
+def _eliminate(
+    rows: np.ndarray, ncols: int, batch: int, log_start: int
+) -> tuple:  # pragma: no cover
     m, wr = rows.shape
     store = np.zeros((m, wr), dtype=np.uint64)
     r_lo = np.zeros(m, dtype=np.int64)
     r_hi = np.full(m, -1, dtype=np.int64)
     lead_of = np.full(m, -1, dtype=np.int64)  # -1: the row reduced to zero
     slot_of_lead = np.full(max(ncols, 1), -1, dtype=np.int64)
-    log_row = np.empty(1 << 16, dtype=np.int32)
-    log_piv = np.empty(1 << 16, dtype=np.int32)
+    log_row = np.empty(max(log_start, 1), dtype=np.int32)
+    log_piv = np.empty(max(log_start, 1), dtype=np.int32)
     nlog = 0
     work = np.zeros((batch, wr), dtype=np.uint64)
     lo = np.zeros(batch, dtype=np.int64)
@@ -139,8 +146,10 @@ def _eliminate(rows: np.ndarray, ncols: int, batch: int) -> tuple:  # pragma: no
             for k in range(nbt):
                 if lead[k] != top:
                     continue
+                wk = work[k]
+                st = store[s]
                 for w in range(rl, rh + 1):
-                    work[k, w] ^= store[s, w]
+                    wk[w] ^= st[w]
                 lo[k] = min(lo[k], rl)
                 if nlog == log_row.size:
                     grown = np.empty(2 * nlog, dtype=np.int32)
@@ -240,8 +249,9 @@ class PackedGF2Factorization:
         self.modulus: int = 2
         self.shape: tuple[int, int] = (int(m), int(n))
         words = max(1, (n + 63) // 64)
+        batch = BATCH if bandwidth(matrix) <= WIDE * max(m, n) else WIDE_BATCH
         store, _, _, lead_of, self._log_row, self._log_piv = kern["eliminate"](
-            _pack_rows(matrix, words), int(n), BATCH
+            _pack_rows(matrix, words), int(n), batch, LOG_START
         )
         pivots = np.flatnonzero(lead_of >= 0)
         pivots = pivots[np.argsort(lead_of[pivots], kind="stable")]

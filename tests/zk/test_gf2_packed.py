@@ -31,11 +31,13 @@ def test_same_answers_as_python(batch: int, m: int, n: int, density: float, seed
     if m > 3:
         a[m // 2] = a[0] ^ a[1]  # a dependent row
     mat = sp.csr_array(a.reshape(m, n))
-    saved, gf2_packed.BATCH = gf2_packed.BATCH, batch
+    saved = gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START
+    gf2_packed.BATCH = gf2_packed.WIDE_BATCH = batch
+    gf2_packed.LOG_START = 1 if batch == 7 else saved[2]  # also exercise the log's growth
     try:
         ours = PackedGF2Factorization(mat)
     finally:
-        gf2_packed.BATCH = saved
+        gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START = saved
     ref = GF2Factorization(mat)
     assert ours.leads == ref.echelon.leads
     assert ours.rows == ref.echelon.rows
