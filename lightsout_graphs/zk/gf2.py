@@ -104,6 +104,11 @@ def bits_to_vector(bits: int, length: int) -> np.ndarray:
 def kernel_bits(leads: list[int], rows: list[int], ncols: int) -> list[int]:
     """A kernel basis from echelon rows: per free column f, bit f set, other free columns clear.
 
+    The basis is unique, so the two methods used give the same answer: back-substitution once
+    per free column (cost: nullity × rank row operations), or, when that is dearer, once for
+    all free columns together, each column holding a bitset over the kernel vectors (cost:
+    the number of nonzero entries of the echelon rows).
+
     Parameters
     ----------
     leads : list of int
@@ -123,16 +128,55 @@ def kernel_bits(leads: list[int], rows: list[int], ncols: int) -> list[int]:
     [3]
     """
     lead_set = set(leads)
+    free = [f for f in range(ncols) if f not in lead_set]
+    if not free:
+        return []
+    entries = sum(row.bit_count() for row in rows)
+    if len(free) * len(rows) <= 4 * entries + 64 * ncols:
+        return _kernel_bits_per_column(leads, rows, free)
+    return _kernel_bits_together(leads, rows, free, ncols)
+
+
+def _kernel_bits_per_column(leads: list[int], rows: list[int], free: list[int]) -> list[int]:
     out = []
-    for f in range(ncols):
-        if f in lead_set:
-            continue
+    for f in free:
         x = 1 << f
         for lead, row in zip(leads, rows, strict=True):
             if lead > f and (row & x).bit_count() & 1:
                 x |= 1 << lead
         out.append(x)
     return out
+
+
+def _kernel_bits_together(
+    leads: list[int], rows: list[int], free: list[int], ncols: int
+) -> list[int]:
+    # value[j]: bit t set when kernel vector t has a 1 at column j.
+    value = [0] * ncols
+    for t, f in enumerate(free):
+        value[f] = 1 << t
+    width = (ncols + 7) // 8
+    chunk = max(1, (1 << 23) // max(width, 1))
+    for start in range(0, len(rows), chunk):
+        block = rows[start : start + chunk]
+        raw = np.frombuffer(b"".join(r.to_bytes(width, "little") for r in block), np.uint8)
+        bits = np.unpackbits(raw.reshape(len(block), width), axis=1, bitorder="little")
+        where_rows, where_cols = np.nonzero(bits[:, :ncols])
+        bounds = np.searchsorted(where_rows, np.arange(len(block) + 1))
+        cols = where_cols.tolist()
+        for i, lead in enumerate(leads[start : start + chunk]):
+            acc = 0
+            for j in cols[bounds[i] : bounds[i + 1]]:
+                if j != lead:
+                    acc ^= value[j]
+            value[lead] = acc
+    vectors = [0] * len(free)
+    for j, v in enumerate(value):
+        while v:
+            low = v & -v
+            vectors[low.bit_length() - 1] |= 1 << j
+            v ^= low
+    return vectors
 
 
 class GF2Echelon:

@@ -11,8 +11,12 @@ from hypothesis import strategies as st
 from zk_oracle import matvec, vecmat
 
 from lightsout_graphs.zk.gf2 import (
+    GF2Echelon,
     GF2Factorization,
+    _kernel_bits_per_column,
+    _kernel_bits_together,
     bits_to_vector,
+    kernel_bits,
     rows_to_bits,
     vector_to_bits,
 )
@@ -84,3 +88,22 @@ def test_grid_nullities_from_the_literature(side: int, nullity: int) -> None:
     f = GF2Factorization(sp.csr_array(t))
     assert f.shape[1] - f.rank == nullity
     assert f.kernel_size == 2**nullity
+
+
+@given(
+    st.integers(1, 60),
+    st.integers(1, 90),
+    st.sampled_from([0.05, 0.3]),
+    st.integers(0, 2**32 - 1),
+)
+def test_both_kernel_methods_agree(m: int, n: int, density: float, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    a = (rng.random((m, n)) < density).astype(np.int64)
+    e = GF2Echelon(rows_to_bits(sp.csr_array(a)), n)
+    free = [f for f in range(n) if f not in set(e.leads)]
+    one = _kernel_bits_per_column(e.leads, e.rows, free)
+    together = _kernel_bits_together(e.leads, e.rows, free, n)
+    assert one == together
+    assert kernel_bits(e.leads, e.rows, n) == one
+    for x in one:
+        assert not any(matvec(a, bits_to_vector(x, n), 2))
