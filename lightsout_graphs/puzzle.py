@@ -93,6 +93,9 @@ class Puzzle:
         The edge attribute read by the ``weighted`` rule.
     self_weight : str, default "self_weight"
         The node attribute read by the ``weighted`` rule for the pressed node's own change.
+    copy : bool, default True
+        Copy the graph before freezing it. ``False`` freezes the given graph itself (it can no
+        longer be changed) and saves time and memory on very large boards.
 
     Raises
     ------
@@ -126,6 +129,7 @@ class Puzzle:
         *,
         weight: str = "weight",
         self_weight: str = "self_weight",
+        copy: bool = True,
     ) -> None:
         if not isinstance(graph, nx.Graph):
             msg = (
@@ -156,8 +160,7 @@ class Puzzle:
             raise InvalidPuzzleError(msg)
         self.weight = weight
         self.self_weight = self_weight
-        frozen = graph.copy()
-        self.graph: nx.Graph = nx.freeze(frozen)
+        self.graph: nx.Graph = nx.freeze(graph.copy() if copy else graph)
         self.nodes: tuple[Hashable, ...] = tuple(graph.nodes)
         self.index: dict[Hashable, int] = {node: i for i, node in enumerate(self.nodes)}
         if pressable is None:
@@ -207,17 +210,29 @@ class Puzzle:
                 if not g.is_directed():
                     yield v, u, a
             return
-        if self.rule == "closed":
-            for u in self.nodes:
-                yield u, u, 1
-        for u, v in g.edges():
-            yield u, v, 1
-            if not g.is_directed():
-                yield v, u, 1
+        msg = f"Amounts are read from attributes only under the weighted rule, not {self.rule!r}."
+        raise InvalidPuzzleError(msg)
 
     def _build_matrix(self) -> sp.csr_array:
         n = len(self.nodes)
         k = self.modulus
+        if self.rule != "weighted":
+            # Every amount is 1 and a simple graph has no repeated pairs: build it vectorised.
+            g = self.graph
+            idx = self.index
+            ends = np.fromiter(
+                (idx[x] for edge in g.edges() for x in edge),
+                dtype=np.int64,
+                count=2 * g.number_of_edges(),
+            ).reshape(-1, 2)
+            cols, rows = ends[:, 0], ends[:, 1]
+            if not g.is_directed():
+                cols, rows = np.concatenate([cols, rows]), np.concatenate([rows, cols])
+            if self.rule == "closed":
+                diag = np.arange(n, dtype=np.int64)
+                cols, rows = np.concatenate([cols, diag]), np.concatenate([rows, diag])
+            vals = np.ones(len(rows), dtype=np.int64)
+            return sp.csr_array((vals, (rows, cols)), shape=(n, n))
         # Parallel edges under the weighted rule add up; everything is reduced mod k.
         entries: dict[tuple[int, int], int] = {}
         for u, v, amount in self._amounts():

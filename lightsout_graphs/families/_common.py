@@ -79,5 +79,5 @@ def build(
     **puzzle_kw: Any,
 ) -> Puzzle:
     """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``."""
-    puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, **puzzle_kw)
+    puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, copy=False, **puzzle_kw)
     return puzzle.with_metadata(family=FamilyInfo(family, params))

@@ -143,7 +143,7 @@ def grid(
     FamilyInfo(name='grid', params={'shape': (5, 5)})
     """
     sides = _check_shape(shape)
-    puzzle = Puzzle(grid_graph(*sides), modulus=modulus, rule=rule, pressable=pressable)
+    puzzle = Puzzle(grid_graph(*sides), modulus=modulus, rule=rule, pressable=pressable, copy=False)
     return puzzle.with_metadata(family=FamilyInfo("grid", {"shape": sides}))
 
 
