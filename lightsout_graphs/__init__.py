@@ -13,16 +13,19 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families, grids
+from lightsout_graphs import catalog, families, grids, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
 from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     CatalogError,
+    EngineError,
     InvalidPuzzleError,
     InvalidStateError,
     LightsOutError,
+    MatrixError,
+    ModulusError,
     SweepError,
     SweepSpecError,
     Unsolvable,
@@ -70,6 +73,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "Analysis",
     "CatalogError",
+    "EngineError",
     "FamilyInfo",
     "GridChaser",
     "InvalidPuzzleError",
@@ -77,6 +81,8 @@ __all__ = [
     "LightsOutError",
     "LitOnlyResult",
     "LitOnlyStates",
+    "MatrixError",
+    "ModulusError",
     "Puzzle",
     "Solution",
     "SweepError",
@@ -116,4 +122,5 @@ __all__ = [
     "torus",
     "triangular",
     "x_pattern",
+    "zk",
 ]
