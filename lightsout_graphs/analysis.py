@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solver import _full_vector, factorization
 
 __all__ = ["Analysis", "analyze"]
@@ -80,7 +80,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
     >>> a.rank is None, a.kernel_size
     (True, 16)
     """
-    engine = factorization(puzzle)
+    engine = factorization(check_puzzle(puzzle))
     k = puzzle.modulus
     gens = engine.kernel()
     rank = engine.rank

@@ -18,7 +18,7 @@ import scipy.sparse as sp
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 
-__all__ = ["RULES", "FamilyInfo", "Puzzle", "StateLike"]
+__all__ = ["RULES", "FamilyInfo", "Puzzle", "StateLike", "check_puzzle"]
 
 #: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
 #: 0), a sequence or array in node order, or one int meaning "every node has this value".
@@ -536,3 +536,35 @@ class Puzzle:
             f"<Puzzle{label}: {len(self.nodes)} nodes, {self.graph.number_of_edges()} edges, "
             f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
         )
+
+
+def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
+    """Return ``obj`` if it is a :class:`Puzzle`, else raise a package error naming the argument.
+
+    Parameters
+    ----------
+    obj : object
+        What the caller passed.
+    name : str, default "puzzle"
+        The argument's name, for the message.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When ``obj`` is not a Puzzle.
+
+    Examples
+    --------
+    >>> check_puzzle("5x5")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'puzzle' must be a Puzzle, not str.
+    """
+    if not isinstance(obj, Puzzle):
+        msg = f"Argument {name!r} must be a Puzzle, not {type(obj).__name__}."
+        raise InvalidPuzzleError(msg)
+    return obj

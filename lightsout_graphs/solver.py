@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from lightsout_graphs.errors import LightsOutError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle, StateLike
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
@@ -61,6 +61,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     """
     from lightsout_graphs.errors import InvalidPuzzleError
 
+    check_puzzle(puzzle)
     if method not in ("auto", "general", "chasing"):
         msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
         raise InvalidPuzzleError(msg)
@@ -216,6 +217,7 @@ class Solution:
 
 
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
+    check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
     t = puzzle.goal.copy() if target is None else puzzle.state_vector(target, name="target")
     return s, t, (t - s) % puzzle.modulus

@@ -216,3 +216,13 @@ def test_bad_boards_are_rejected() -> None:
         lo.solve(p, 0, target=[1, 1, 1])
     with pytest.raises(lo.InvalidStateError, match=r"'state' at every node must be in 0..1"):
         lo.is_solvable(p, 2)
+
+
+def test_a_non_puzzle_is_rejected_by_name() -> None:
+    for call in (
+        lambda: lo.solve("5x5"),  # type: ignore[arg-type]
+        lambda: lo.is_solvable(None),  # type: ignore[arg-type]
+        lambda: lo.analyze([1, 2]),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(lo.InvalidPuzzleError, match="Argument 'puzzle' must be a Puzzle, not"):
+            call()

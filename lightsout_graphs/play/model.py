@@ -20,7 +20,7 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle, StateLike
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
     "MAX_COSET",
@@ -365,7 +365,7 @@ def play_data(
     >>> data["columns"][0]  # pressing (0, 0) changes lights 0, 1 and 2 by 1
     [[0, 1], [1, 1], [2, 1]]
     """
-    k = puzzle.modulus
+    k = check_puzzle(puzzle).modulus
     if k > MAX_PLAY_MODULUS:
         msg = f"The play page handles moduli up to {MAX_PLAY_MODULUS}, not {k}."
         raise InvalidPuzzleError(msg)

@@ -175,3 +175,11 @@ def test_large_cosets_are_not_embedded() -> None:
     small = quiet_data(lo.Puzzle(nx.empty_graph(3), rule="open"))
     assert small["count"] == 8
     assert sorted(map(tuple, small["gens"])) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+
+
+def test_play_data_rejects_a_non_puzzle() -> None:
+    import lightsout_graphs as lo
+    from lightsout_graphs.play import play_data
+
+    with pytest.raises(lo.InvalidPuzzleError, match="Argument 'puzzle' must be a Puzzle"):
+        play_data("lights-out")  # type: ignore[arg-type]
