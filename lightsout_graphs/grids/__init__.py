@@ -3,6 +3,19 @@
 from __future__ import annotations
 
 from lightsout_graphs.grids.chasing import GridChaser
-from lightsout_graphs.grids.polynomials import nullity, nullity_table
+from lightsout_graphs.grids.polynomials import (
+    format_polynomial,
+    nullity,
+    nullity_polynomial,
+    nullity_table,
+    path_polynomial,
+)
 
-__all__ = ["GridChaser", "nullity", "nullity_table"]
+__all__ = [
+    "GridChaser",
+    "format_polynomial",
+    "nullity",
+    "nullity_polynomial",
+    "nullity_table",
+    "path_polynomial",
+]

@@ -1,4 +1,4 @@
-"""Nullity of m×n grid boards from polynomials: one board, or the whole table of sizes 1..M.
+"""Nullity of m×n grid boards from polynomials: one board, the table of sizes 1..M, the gcds.
 
 The m×n grid's toggle matrix is ``T = P_m ⊗ I + I ⊗ P_n + c·I`` (``c = 1`` for the closed rule,
 ``0`` for the open rule), with ``P_k`` the adjacency matrix of the path on k nodes. ``P_k`` is
@@ -19,6 +19,9 @@ irreducible factor of ``ψ_e`` has degree ``k(e)``, the least k with ``2^k ≡ �
 only parts with equal ``k(e)`` can share a factor. Over GF(2) and the open rule the formula
 collapses to ``gcd(m + 1, n + 1) − 1``.
 
+The polynomials themselves are public: :func:`path_polynomial` gives ``χ_k`` over GF(p),
+:func:`nullity_polynomial` the gcd, and :func:`format_polynomial` writes them as text.
+
 Nullity is a dimension over a field, so the modulus must be prime. For a composite k the
 number of quiet patterns of a grid is
 :attr:`lightsout_graphs.grids.GridChaser.kernel_size`.
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -37,7 +40,13 @@ import sympy
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.grids import _gf2poly as gf2
 
-__all__ = ["nullity", "nullity_table"]
+__all__ = [
+    "format_polynomial",
+    "nullity",
+    "nullity_polynomial",
+    "nullity_table",
+    "path_polynomial",
+]
 
 _RULES = ("closed", "open")
 
@@ -358,3 +367,221 @@ def nullity_table(
     if p == 2:
         return _gf2_open_table(size)
     return _gfp_table(size, p, rule, progress)
+
+
+# -- the polynomials themselves ----------------------------------------------------------------
+
+
+def _check_degree(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 0:
+        msg = f"Argument {name!r} must be an int >= 0, not {value!r}."
+        raise InvalidPuzzleError(msg)
+    return int(value)
+
+
+def _gf2_path(n: int) -> int:
+    """``χ_n`` over GF(2) as an int (bit i is the coefficient of x^i)."""
+    prev, cur = 0, 1
+    for _ in range(n):
+        prev, cur = cur, (cur << 1) ^ prev
+    return cur
+
+
+def _gf2_coefficients(poly: int) -> list[int]:
+    return [int(bit) for bit in reversed(bin(poly)[2:])] if poly else []
+
+
+def _gfp_gcd(a: np.ndarray, b: np.ndarray, p: int) -> list[int]:
+    """The monic gcd of two polynomials over GF(p), lowest degree first."""
+    while len(b):
+        a, b = b, _gfp_mod(a, b, p)
+    if not len(a):
+        return []
+    inv = pow(int(a[-1]), -1, p)
+    return [int(c) * inv % p for c in a]
+
+
+def path_polynomial(n: int, *, modulus: int = 2) -> list[int]:
+    """The characteristic polynomial χ_n of the path on n nodes over GF(p), lowest degree first.
+
+    ``χ_0 = 1``, ``χ_1 = x`` and ``χ_{k+1} = x·χ_k − χ_{k−1}``, so that
+    ``χ_n(x) = det(x·I − P_n)`` for the adjacency matrix ``P_n`` of the path (the Chebyshev
+    polynomial of the second kind ``U_n(x/2)``), reduced mod p. Over GF(2) the sign does not
+    matter and the recursion is the classical ``f_{k+1} = x·f_k + f_{k−1}``. These are the
+    polynomials that :func:`nullity` uses for every prime.
+
+    Parameters
+    ----------
+    n : int
+        The number of nodes, >= 0 (``χ_0 = 1``).
+    modulus : int, default 2
+        A prime p.
+
+    Returns
+    -------
+    list of int
+        ``n + 1`` coefficients in ``0..p-1``; entry i is the coefficient of ``x**i``. The
+        polynomial is monic of degree n.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        ``n`` not an int >= 0.
+    ModulusError
+        A modulus that is not a prime.
+
+    See Also
+    --------
+    nullity_polynomial : the gcd whose degree is the nullity of an m×n board.
+    format_polynomial : the coefficients as text.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.grids import format_polynomial, path_polynomial
+    >>> path_polynomial(5)
+    [0, 1, 0, 0, 0, 1]
+    >>> format_polynomial(path_polynomial(5))
+    'x^5 + x'
+    >>> format_polynomial(path_polynomial(3, modulus=3))  # x^3 - 2x over GF(3)
+    'x^3 + x'
+    """
+    size = _check_degree(n, "n")
+    p = _check_prime(modulus)
+    if p == 2:
+        return _gf2_coefficients(_gf2_path(size))
+    dtype: Any = np.int64 if (p - 1) ** 2 < 2**62 else object
+    poly = _gfp_sequence(size, p, -1, dtype)[size]
+    return [int(c) for c in poly]
+
+
+def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> list[int]:
+    """The monic gcd whose degree is the nullity of the m×n grid board over GF(p).
+
+    ``gcd(χ_m(x), χ_n(−x − 1))`` for the closed rule and ``gcd(χ_m(x), χ_n(−x))`` for the open
+    rule, with χ the characteristic polynomials of the paths (:func:`path_polynomial`). Over
+    GF(2) these read ``gcd(χ_m(x), χ_n(x + 1))`` and ``gcd(χ_m(x), χ_n(x))``. Its roots (in an
+    extension field) are the eigenvalues λ of ``P_m`` for which ``−λ − 1`` (``−λ`` for the open
+    rule) is an eigenvalue of ``P_n``: exactly the eigenvalue pairs that make the toggle
+    matrix singular.
+
+    Parameters
+    ----------
+    m, n : int
+        The numbers of rows and columns, each >= 1.
+    modulus : int, default 2
+        A prime p.
+    rule : {"closed", "open"}, default "closed"
+        Whether a press changes its own light too.
+
+    Returns
+    -------
+    list of int
+        The coefficients in ``0..p-1``, lowest degree first, of a monic polynomial; its degree
+        (``len(result) - 1``) equals :func:`nullity` ``(m, n, modulus=p, rule=rule)``. ``[1]``
+        when the board is completely solvable.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A side that is not an int >= 1, or an unknown rule.
+    ModulusError
+        A modulus that is not a prime.
+
+    See Also
+    --------
+    nullity : the degree alone, faster over GF(2) for large boards.
+
+    Notes
+    -----
+    ``P_m`` is cyclic (non-derogatory), so the kernel of ``P_m ⊗ I + I ⊗ P_n + c·I`` has the
+    dimension of this gcd (Sutner). The gcd is computed directly from polynomials of degree
+    m and n, so it costs about ``m·n`` operations.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.grids import format_polynomial, nullity, nullity_polynomial
+    >>> g = nullity_polynomial(5, 5)  # the classic board
+    >>> format_polynomial(g), len(g) - 1 == nullity(5, 5) == 2
+    ('x^2 + x', True)
+    >>> format_polynomial(nullity_polynomial(4, 4))
+    'x^4 + x^2 + 1'
+    >>> nullity_polynomial(7, 7)  # 7×7 is completely solvable
+    [1]
+    >>> len(nullity_polynomial(5, 5, modulus=3)) - 1 == nullity(5, 5, modulus=3)
+    True
+    """
+    rows = _check_size(m, "m")
+    cols = _check_size(n, "n")
+    p = _check_prime(modulus)
+    rule = _check_rule(rule)
+    if p == 2:
+        left = _gf2_path(rows)
+        right = _gf2_path(cols)
+        if rule == "closed":
+            right = gf2.taylor_shift_one(right)
+        return _gf2_coefficients(gf2.gcd(left, right))
+    dtype: Any = np.int64 if (p - 1) ** 2 < 2**62 else object
+    shift = 1 if rule == "closed" else 0
+    first = _gfp_sequence(rows, p, -1, dtype)[rows]
+    second = _gfp_sequence(cols, p, shift, dtype)[cols]
+    return _gfp_gcd(first, second, p)
+
+
+def format_polynomial(coeffs: Sequence[int], *, variable: str = "x") -> str:
+    """A polynomial as text, highest degree first: ``[1, 1, 0, 1]`` gives ``'x^3 + x + 1'``.
+
+    Parameters
+    ----------
+    coeffs : sequence of int
+        The coefficients, lowest degree first (as returned by :func:`path_polynomial` and
+        :func:`nullity_polynomial`). Zero coefficients are left out; negative ones are written
+        with a minus sign.
+    variable : str, default "x"
+        The name of the variable.
+
+    Returns
+    -------
+    str
+        For example ``'x^4 + 2x^2 + 1'``; ``'0'`` for the zero polynomial (all coefficients
+        zero, or none).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        ``coeffs`` not a sequence of ints.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.grids import format_polynomial
+    >>> format_polynomial([1, 1, 0, 1])
+    'x^3 + x + 1'
+    >>> format_polynomial([2, 0, -1], variable="y")
+    '-y^2 + 2'
+    >>> format_polynomial([0])
+    '0'
+    """
+    if isinstance(coeffs, str | bytes) or not isinstance(coeffs, Sequence | np.ndarray):
+        msg = f"Argument 'coeffs' must be a sequence of ints, not {coeffs!r}."
+        raise InvalidPuzzleError(msg)
+    values: list[int] = []
+    for i, c in enumerate(coeffs):
+        if isinstance(c, bool | np.bool_) or not isinstance(c, numbers.Integral):
+            msg = f"Argument 'coeffs' must hold ints; entry {i} is {c!r}."
+            raise InvalidPuzzleError(msg)
+        values.append(int(c))
+    terms: list[str] = []
+    for power in range(len(values) - 1, -1, -1):
+        c = values[power]
+        if not c:
+            continue
+        size = abs(c)
+        if power == 0:
+            body = str(size)
+        else:
+            monomial = variable if power == 1 else f"{variable}^{power}"
+            body = monomial if size == 1 else f"{size}{monomial}"
+        if not terms:
+            terms.append(body if c > 0 else f"-{body}")
+        else:
+            terms.append(f"+ {body}" if c > 0 else f"- {body}")
+    return " ".join(terms) if terms else "0"

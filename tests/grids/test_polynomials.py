@@ -6,13 +6,21 @@ import functools
 
 import numpy as np
 import pytest
+import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import zk
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
-from lightsout_graphs.grids import GridChaser, nullity, nullity_table
+from lightsout_graphs.grids import (
+    GridChaser,
+    format_polynomial,
+    nullity,
+    nullity_polynomial,
+    nullity_table,
+    path_polynomial,
+)
 
 
 def eliminated(m: int, n: int, p: int, rule: str) -> int:
@@ -148,5 +156,133 @@ def test_progress_bar_gives_the_same_table(capsys: pytest.CaptureFixture[str]) -
     ],
 )
 def test_bad_arguments(call: object, error: type[Exception], word: str) -> None:
+    with pytest.raises(error, match=word):
+        call()  # type: ignore[operator]
+
+
+# -- path_polynomial, nullity_polynomial, format_polynomial -----------------------------------
+
+
+def sympy_coefficients(poly: sympy.Poly, p: int) -> list[int]:
+    """Coefficients of a sympy polynomial over GF(p) in 0..p-1, lowest degree first."""
+    return [int(c) % p for c in reversed(poly.all_coeffs())] if not poly.is_zero else []
+
+
+def path_charpoly(n: int, p: int) -> list[int]:
+    """det(x·I − P_n) over GF(p) with sympy, from the adjacency matrix of the path."""
+    x = sympy.Symbol("x")
+    adjacency = sympy.Matrix(n, n, lambda i, j: 1 if abs(i - j) == 1 else 0)
+    return sympy_coefficients(sympy.Poly(adjacency.charpoly(x).as_expr(), x, modulus=p), p)
+
+
+@pytest.mark.parametrize("p", [2, 3, 5, 7])
+def test_path_polynomial_is_the_characteristic_polynomial_of_the_path(p: int) -> None:
+    assert path_polynomial(0, modulus=p) == [1]
+    for n in range(1, 10):
+        coeffs = path_polynomial(n, modulus=p)
+        assert coeffs == path_charpoly(n, p), (n, p)
+        assert len(coeffs) == n + 1
+        assert coeffs[-1] == 1
+        assert all(0 <= c < p for c in coeffs)
+
+
+def test_path_polynomial_over_gf2_follows_the_recursion() -> None:
+    # f_{k+1} = x·f_k + f_{k-1}; the signs do not matter over GF(2).
+    prev, cur = [1], [0, 1]
+    for n in range(2, 40):
+        nxt = [0, *cur]
+        for i, c in enumerate(prev):
+            nxt[i] ^= c
+        prev, cur = cur, nxt
+        assert path_polynomial(n) == cur
+
+
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_nullity_polynomial_degree_is_the_nullity_over_gf2(rule: str) -> None:
+    table = nullity_table(30, rule=rule)
+    for m in range(1, 31):
+        for n in range(1, 31):
+            g = nullity_polynomial(m, n, rule=rule)
+            assert g[-1] == 1
+            assert len(g) - 1 == table[m - 1, n - 1] == nullity(m, n, rule=rule), (m, n)
+
+
+@pytest.mark.parametrize(("p", "size"), [(3, 12), (5, 8), (7, 6)])
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_nullity_polynomial_degree_is_the_nullity_over_odd_primes(
+    p: int, size: int, rule: str
+) -> None:
+    for m in range(1, size + 1):
+        for n in range(1, size + 1):
+            g = nullity_polynomial(m, n, modulus=p, rule=rule)
+            assert g[-1] == 1
+            assert len(g) - 1 == nullity(m, n, modulus=p, rule=rule), (m, n, p, rule)
+
+
+@pytest.mark.parametrize("p", [2, 3, 5])
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_nullity_polynomial_is_the_gcd_computed_with_sympy(p: int, rule: str) -> None:
+    x = sympy.Symbol("x")
+    shift = 1 if rule == "closed" else 0
+    for m in range(1, 9):
+        for n in range(1, 9):
+            left = sympy.Poly(sympy.Matrix(m, m, lambda i, j: int(abs(i - j) == 1)).charpoly(x))
+            right = sympy.Matrix(n, n, lambda i, j: int(abs(i - j) == 1)).charpoly(x).as_expr()
+            right_shifted = right.subs(x, -x - shift)
+            expected = sympy.gcd(
+                sympy.Poly(left.as_expr(), x, modulus=p), sympy.Poly(right_shifted, x, modulus=p)
+            )
+            monic = sympy_coefficients(expected.monic(), p)
+            assert nullity_polynomial(m, n, modulus=p, rule=rule) == monic, (m, n)
+
+
+def test_nullity_polynomial_is_symmetric_in_degree_and_fast_for_large_boards() -> None:
+    assert (
+        len(nullity_polynomial(11, 5)) - 1 == len(nullity_polynomial(5, 11)) - 1 == nullity(5, 11)
+    )
+    assert len(nullity_polynomial(300, 300)) - 1 == nullity(300, 300)
+
+
+@pytest.mark.parametrize(
+    ("coeffs", "text"),
+    [
+        ([1, 1, 0, 1], "x^3 + x + 1"),
+        ([0, 1], "x"),
+        ([1], "1"),
+        ([], "0"),
+        ([0, 0], "0"),
+        ([2, 0, 1, 2], "2x^3 + x^2 + 2"),
+        ([-1, 3, -1], "-x^2 + 3x - 1"),
+        (np.array([0, 0, 1]), "x^2"),
+        ((5,), "5"),
+    ],
+)
+def test_format_polynomial(coeffs: list[int], text: str) -> None:
+    assert format_polynomial(coeffs) == text
+
+
+def test_format_polynomial_of_the_library_polynomials() -> None:
+    assert format_polynomial(path_polynomial(4)) == "x^4 + x^2 + 1"
+    assert format_polynomial(nullity_polynomial(5, 5), variable="t") == "t^2 + t"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "word"),
+    [
+        (lambda: path_polynomial(-1), InvalidPuzzleError, "'n'"),
+        (lambda: path_polynomial(2.5), InvalidPuzzleError, "'n'"),
+        (lambda: path_polynomial(True), InvalidPuzzleError, "'n'"),
+        (lambda: path_polynomial(3, modulus=4), ModulusError, "'modulus'"),
+        (lambda: nullity_polynomial(0, 3), InvalidPuzzleError, "'m'"),
+        (lambda: nullity_polynomial(3, "4"), InvalidPuzzleError, "'n'"),
+        (lambda: nullity_polynomial(3, 3, rule="weighted"), InvalidPuzzleError, "'rule'"),
+        (lambda: nullity_polynomial(3, 3, modulus=6), ModulusError, "not 6"),
+        (lambda: format_polynomial("x+1"), InvalidPuzzleError, "'coeffs'"),
+        (lambda: format_polynomial(3), InvalidPuzzleError, "'coeffs'"),
+        (lambda: format_polynomial([1, 0.5]), InvalidPuzzleError, "entry 1"),
+        (lambda: format_polynomial([True]), InvalidPuzzleError, "entry 0"),
+    ],
+)
+def test_bad_polynomial_arguments(call: object, error: type[Exception], word: str) -> None:
     with pytest.raises(error, match=word):
         call()  # type: ignore[operator]
