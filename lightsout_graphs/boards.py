@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lightsout_graphs.errors import BoardFormatError
-from lightsout_graphs.puzzle import Puzzle, StateLike
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
     "GridLayout",
@@ -88,6 +88,7 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     >>> grid_layout(lo.Puzzle(nx.path_graph(3))) is None
     True
     """
+    check_puzzle(puzzle)
     cached = puzzle._cache.get("boards.grid_layout", False)
     if cached is not False:
         return cached
@@ -253,6 +254,7 @@ def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     ...
     lightsout_graphs.errors.BoardFormatError: line 2, column 2: expected '.', '*', '0' or '1', found 'x'.
     """
+    check_puzzle(puzzle)
     if not isinstance(text, str):
         msg = f"Board text must be a str, not {type(text).__name__}."
         raise BoardFormatError(msg)
@@ -421,6 +423,7 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = Fals
     >>> format_board(p, [2, 0, 1], colors=True)
     'g.r'
     """
+    check_puzzle(puzzle)
     vec = puzzle.state_vector(state)
     if colors is None:
         colors = puzzle.modulus > 2 and bool(_color_initials(puzzle))
@@ -452,6 +455,7 @@ def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     >>> format_presses(lo.Puzzle(nx.path_graph(3), modulus=3), {1: 2})
     '1=2'
     """
+    check_puzzle(puzzle)
     vec = puzzle.state_vector(presses, name="presses")
     return _format(puzzle, vec, presses=True, colors=False)
 

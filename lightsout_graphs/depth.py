@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from lightsout_graphs.errors import SearchLimitError
-from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.variants._packed import PackedSpace, check_bound
 
 __all__ = ["DEFAULT_MAX_STATES", "depth_distribution", "gods_number"]
@@ -85,6 +85,7 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     >>> max(dist), dist[max(dist)]
     (7, 32)
     """
+    check_puzzle(puzzle)
     bound = check_bound(max_states)
     from lightsout_graphs.solver import factorization
 

@@ -24,7 +24,7 @@ import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle, StateLike
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = ["all_solutions", "is_symmetry", "symmetries"]
 
@@ -108,6 +108,7 @@ def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
     >>> is_symmetry(p, {0: 2, 1: 1, 2: 0}), is_symmetry(p, {0: 1, 1: 0, 2: 2})
     (True, False)
     """
+    check_puzzle(puzzle)
     return _preserves(puzzle, _as_index(puzzle, perm, "Argument 'perm'"))
 
 
@@ -267,6 +268,7 @@ def symmetries(
     >>> symmetries(lo.Puzzle(nx.path_graph(3)))
     [{0: 0, 1: 1, 2: 2}, {0: 2, 1: 1, 2: 0}]
     """
+    check_puzzle(puzzle)
     bound = _check_count(max_count, "max_count")
     perms = _index_symmetries(puzzle, bool(rotations_only), bound)
     nodes = puzzle.nodes

@@ -46,3 +46,23 @@ def test_sweep_is_imported_on_first_use() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "ok"
+
+
+def test_every_puzzle_function_rejects_a_non_puzzle() -> None:
+    import pytest
+
+    calls = [
+        lambda: lo.lit_only_solve("x", 0),
+        lambda: lo.lit_only_solvable_states("x"),
+        lambda: lo.symmetries("x"),
+        lambda: lo.is_symmetry("x", {}),
+        lambda: lo.depth_distribution("x"),
+        lambda: lo.gods_number("x"),
+        lambda: lo.all_solutions("x"),
+        lambda: lo.format_board("x", [1]),
+        lambda: lo.format_presses("x", [1]),
+        lambda: lo.parse_board("x", "*"),
+    ]
+    for call in calls:
+        with pytest.raises(lo.InvalidPuzzleError, match="Argument 'puzzle' must be a Puzzle"):
+            call()

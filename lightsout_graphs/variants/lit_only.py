@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from lightsout_graphs.errors import InvalidStateError, LightsOutError, SearchLimitError
-from lightsout_graphs.puzzle import Puzzle, StateLike
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.variants._packed import PackedSpace, check_bound
 
 __all__ = [
@@ -255,6 +255,7 @@ def lit_only_solve(
     >>> lit_only_solve(lo.grid(1, 2), [1, 0]).reachable
     False
     """
+    check_puzzle(puzzle)
     search = _Search(puzzle, max_states)
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
@@ -421,6 +422,7 @@ def lit_only_solvable_states(
     >>> len(lit_only_solvable_states(lo.Puzzle(nx.path_graph(4), rule="open")))
     1
     """
+    check_puzzle(puzzle)
     search = _Search(puzzle, max_states)
     t = _target(puzzle, target)
     dist = search.backward(search.space.encode(t))
