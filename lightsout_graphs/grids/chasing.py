@@ -68,7 +68,8 @@ class GridChaser:
     The matrix is the grid's toggle matrix, with cells numbered row-major: cell ``(i, j)`` is
     index ``i * n + j``, the node order of :func:`lightsout_graphs.grid`. Building costs about
     ``max(m, n) · min(m, n)²`` operations (bit-packed for k = 2) plus one elimination of a
-    ``min(m, n)``-square matrix; each solve then costs ``O(m·n)``.
+    ``min(m, n)``-square matrix; each solve then costs ``O(m·n)``. :meth:`apply` and
+    :meth:`toggle` replay presses on the board with numpy, without building a graph.
 
     Parameters
     ----------
@@ -249,6 +250,11 @@ class GridChaser:
 
     def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
         """``rhs`` as a (height, width) array of residues, in the chase's orientation."""
+        board = self._as_board(rhs, name)
+        return np.ascontiguousarray(board.T if self._transposed else board)
+
+    def _as_board(self, rhs: object, name: str) -> np.ndarray:
+        """``rhs`` as an (m, n) array of residues (uint8 for k = 2), in the board's orientation."""
         size = self.shape[0]
         arr = rhs if isinstance(rhs, np.ndarray) else np.asarray(rhs, dtype=object)
         if arr.ndim != 1 or arr.shape[0] != size:
@@ -268,7 +274,7 @@ class GridChaser:
         board = vec.reshape(self.rows, self.cols)
         if self._binary:
             board = board.astype(np.uint8, copy=False)
-        return np.ascontiguousarray(board.T if self._transposed else board)
+        return board
 
     def _reduce(self, arr: np.ndarray) -> np.ndarray:
         """An integer array reduced mod k, skipping the division when it is already reduced."""
@@ -462,6 +468,118 @@ class GridChaser:
         4
         """
         return self.kernel()
+
+    # -- replaying presses -----------------------------------------------------------------------
+
+    def _toggle_board(self, x: np.ndarray) -> np.ndarray:
+        """``T·x`` on an (m, n) array of residues, not yet reduced for k != 2."""
+        if self._binary:
+            out = x.copy() if self._diag else np.zeros_like(x)
+            out[1:] ^= x[:-1]
+            out[:-1] ^= x[1:]
+            out[:, 1:] ^= x[:, :-1]
+            out[:, :-1] ^= x[:, 1:]
+            return out
+        # Five residues (plus a state) stay below 2**63 for k <= 2**60; beyond, Python ints.
+        out = x.copy() if self._diag else np.zeros_like(x)
+        out[1:] += x[:-1]
+        out[:-1] += x[1:]
+        out[:, 1:] += x[:, :-1]
+        out[:, :-1] += x[:, 1:]
+        return out
+
+    def _row_major(self, board: np.ndarray) -> np.ndarray:
+        flat = np.ascontiguousarray(board).reshape(-1)
+        if self._out_dtype is object and flat.dtype != object:
+            return np.array([int(v) for v in flat], dtype=object)
+        return flat.astype(self._out_dtype)
+
+    def toggle(self, presses: np.ndarray) -> np.ndarray:
+        """``T·presses mod k``: the lights that the presses change, and by how much.
+
+        Parameters
+        ----------
+        presses : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: how many times each cell
+            is pressed (any integers; they are reduced mod k).
+
+        Returns
+        -------
+        numpy.ndarray
+            Values in ``0..k-1``, row-major: int64, or ``object`` when ``(k − 1)²`` overflows
+            int64, as :meth:`solve` returns.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``presses`` is not a 1-D integer vector of length m·n.
+
+        See Also
+        --------
+        apply : the same, added to a state.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.grids import GridChaser
+        >>> GridChaser(2, 3).toggle(np.array([1, 0, 0, 0, 0, 0])).tolist()  # a corner press
+        [1, 1, 0, 1, 0, 0]
+        """
+        board = self._toggle_board(self._as_board(presses, "presses"))
+        if not self._binary:
+            board %= self.modulus
+        return self._row_major(board)
+
+    def apply(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
+        """``(state + T·presses) mod k``: the board after the presses, without building a graph.
+
+        The same as :meth:`lightsout_graphs.Puzzle.apply_vector` on
+        ``lightsout_graphs.grid(m, n, modulus=k, rule=rule)``, computed with a few shifted
+        numpy additions in ``O(m·n)``: a 1000×1000 board takes milliseconds.
+
+        Parameters
+        ----------
+        state : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: the board before.
+        presses : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: how many times each cell
+            is pressed. Both are reduced mod k.
+
+        Returns
+        -------
+        numpy.ndarray
+            The board after, values in ``0..k-1``, row-major: int64, or ``object`` when
+            ``(k − 1)²`` overflows int64.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``state`` or ``presses`` is not a 1-D integer vector of length m·n (the
+            message names which).
+
+        See Also
+        --------
+        toggle : the change alone.
+        solve : presses that reach a target.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.grids import GridChaser
+        >>> chaser = GridChaser(5, 5)
+        >>> state = np.ones(25, dtype=np.int64)  # every light on
+        >>> presses = chaser.solve(-state % 2)  # switch them all off
+        >>> bool(chaser.apply(state, presses).any())
+        False
+        >>> GridChaser(1, 3, modulus=3).apply(np.array([0, 1, 2]), np.array([0, 2, 0])).tolist()
+        [2, 0, 1]
+        """
+        board = self._as_board(state, "state")
+        change = self._toggle_board(self._as_board(presses, "presses"))
+        if self._binary:
+            change ^= board
+        else:
+            change += board
+            change %= self.modulus
+        return self._row_major(change)
 
     def __repr__(self) -> str:
         return (

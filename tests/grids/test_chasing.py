@@ -256,3 +256,82 @@ def test_moduli_at_the_integer_width_boundaries(k: int) -> None:
         assert (x is None) == (general.solve(b) is None)
         if x is not None:
             assert (toggle(x, m, n, k, "closed") == b).all()
+
+
+# -- replaying presses: apply and toggle ------------------------------------------------------
+
+
+@st.composite
+def replay_cases(draw: st.DrawFn) -> tuple[int, int, int, str, np.ndarray, np.ndarray]:
+    m = draw(st.integers(1, 7))
+    n = draw(st.integers(1, 7))
+    k = draw(st.sampled_from((2, 3, 4, 5, 6, 7, 12)))
+    rule = draw(st.sampled_from(RULES))
+    state = draw(st.lists(st.integers(0, k - 1), min_size=m * n, max_size=m * n))
+    presses = draw(st.lists(st.integers(-3 * k, 3 * k), min_size=m * n, max_size=m * n))
+    return m, n, k, rule, np.array(state, dtype=np.int64), np.array(presses, dtype=np.int64)
+
+
+@given(replay_cases())
+def test_apply_and_toggle_agree_with_the_puzzle(
+    case: tuple[int, int, int, str, np.ndarray, np.ndarray],
+) -> None:
+    m, n, k, rule, state, presses = case
+    chaser = GridChaser(m, n, modulus=k, rule=rule)
+    puzzle = lo.grid(m, n, modulus=k, rule=rule)
+    reduced = presses % k
+    after = chaser.apply(state, presses)
+    assert after.dtype == np.int64
+    assert after.tolist() == puzzle.apply_vector(state, reduced).tolist()
+    assert ((after - state) % k).tolist() == toggle(reduced, m, n, k, rule).tolist()
+    change = chaser.toggle(presses)
+    assert change.tolist() == toggle(reduced, m, n, k, rule).tolist()
+    assert change.tolist() == chaser.apply(np.zeros(m * n, dtype=np.int64), presses).tolist()
+
+
+@given(grid_cases())
+def test_apply_replays_a_solution(case: tuple[int, int, int, str, np.ndarray]) -> None:
+    m, n, k, rule, b = case
+    chaser = GridChaser(m, n, modulus=k, rule=rule)
+    target = np.zeros(m * n, dtype=np.int64)
+    presses = chaser.solve((target - b) % k)
+    if presses is None:
+        assert not chaser.is_solvable((target - b) % k)
+        return
+    assert chaser.apply(b, presses).tolist() == target.tolist()
+
+
+def test_apply_takes_other_dtypes_and_leaves_inputs_alone() -> None:
+    chaser = GridChaser(2, 3)
+    state = np.array([1, 0, 1, 0, 1, 0], dtype=np.uint8)
+    presses = np.array([True, False, False, False, False, True])
+    kept = state.copy()
+    after = chaser.apply(state, presses)
+    assert after.tolist() == lo.grid(2, 3).apply_vector(state, presses.astype(int)).tolist()
+    assert state.tolist() == kept.tolist()
+    assert chaser.apply([1, 0, 1, 0, 1, 0], [3, 0, 0, 0, 0, -1]).tolist() == after.tolist()
+
+
+def test_apply_with_a_huge_modulus_uses_python_ints() -> None:
+    k = 2**61 + 1
+    chaser = GridChaser(2, 2, modulus=k)
+    state = np.array([k - 1, 0, 1, 2], dtype=object)
+    presses = np.array([k - 1, 1, 0, 0], dtype=object)
+    after = chaser.apply(state, presses)
+    assert after.dtype == object
+    expected = toggle(presses, 2, 2, k, "closed")
+    assert after.tolist() == [(int(s) + int(e)) % k for s, e in zip(state, expected, strict=True)]
+
+
+@pytest.mark.parametrize(
+    ("call", "word"),
+    [
+        (lambda c: c.apply(np.zeros(5, dtype=np.int64), np.zeros(6, dtype=np.int64)), "'state'"),
+        (lambda c: c.apply(np.zeros(6, dtype=np.int64), np.zeros((2, 3), dtype=int)), "'presses'"),
+        (lambda c: c.apply(np.zeros(6), np.zeros(6, dtype=np.int64)), "'state'.*float"),
+        (lambda c: c.toggle(["a"] * 6), "'presses'.*entry 0"),
+    ],
+)
+def test_apply_rejects_bad_vectors(call: object, word: str) -> None:
+    with pytest.raises(InvalidStateError, match=word):
+        call(GridChaser(2, 3))  # type: ignore[operator]
