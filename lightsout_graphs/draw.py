@@ -632,12 +632,12 @@ def draw_nullity_table(
         annotate = max(rows, cols) <= 20
     if annotate:
         cmap = image.get_cmap()
-        norm = image.norm
+        scaled = image.norm
         for r in range(rows):
             for c in range(cols):
                 if data[r, c] < 0:
                     continue
-                red, green, blue, _ = (float(v) for v in cmap(norm(data[r, c])))
+                red, green, blue, _ = (float(v) for v in cmap(scaled(data[r, c])))
                 color = mcolors.to_hex((red, green, blue))
                 ax.text(
                     c + 1,
