@@ -5,15 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.common import (
-    EXIT_OK,
-    add_puzzle_arguments,
-    print_json,
-    progress,
-    puzzle_summary,
-    resolve_puzzle,
-    status,
-)
+from lightsout_graphs.cli.output import print_json, puzzle_summary
+from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
+from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle

@@ -5,19 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.common import (
-    EXIT_OK,
-    CommandError,
+from lightsout_graphs.cli.output import explain_unsolvable, output_path, save_figure
+from lightsout_graphs.cli.puzzles import (
     add_puzzle_arguments,
     add_start_arguments,
-    explain_unsolvable,
-    output_path,
     read_board,
     resolve_puzzle,
-    save_figure,
     start_board,
-    status,
 )
+from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
 
 __all__ = ["handle", "register"]
 

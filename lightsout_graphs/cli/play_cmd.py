@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.common import (
+from lightsout_graphs.cli.output import output_path
+from lightsout_graphs.cli.puzzles import (
     ALL_ON,
-    EXIT_OK,
     add_puzzle_arguments,
     add_start_arguments,
-    output_path,
     resolve_puzzle,
     start_board,
 )
+from lightsout_graphs.cli.runtime import EXIT_OK
 
 __all__ = ["handle", "register"]
 

@@ -5,19 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.common import (
-    EXIT_OK,
+from lightsout_graphs.cli.output import explain_unsolvable, json_node, print_json, puzzle_summary
+from lightsout_graphs.cli.puzzles import (
     add_puzzle_arguments,
     add_start_arguments,
-    explain_unsolvable,
-    json_node,
-    print_json,
-    puzzle_summary,
     resolve_puzzle,
     start_board,
-    status,
     target_board,
 )
+from lightsout_graphs.cli.runtime import EXIT_OK, status
 
 __all__ = ["handle", "register"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.common import EXIT_OK
+from lightsout_graphs.cli.runtime import EXIT_OK
 
 __all__ = ["handle_report", "handle_sweep", "register"]
 

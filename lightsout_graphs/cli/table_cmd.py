@@ -7,15 +7,9 @@ import csv
 import sys
 from typing import Any, TextIO
 
-from lightsout_graphs.cli.common import (
-    EXIT_OK,
-    CommandError,
-    make_family,
-    output_path,
-    progress,
-    progress_enabled,
-    save_figure,
-)
+from lightsout_graphs.cli.output import output_path, save_figure
+from lightsout_graphs.cli.puzzles import make_family
+from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, progress, progress_enabled
 
 __all__ = ["handle", "register", "write_csv"]
 
