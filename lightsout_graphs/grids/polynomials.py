@@ -401,7 +401,35 @@ def _gfp_gcd(a: np.ndarray, b: np.ndarray, p: int) -> list[int]:
     return [int(c) * inv % p for c in a]
 
 
-def path_polynomial(n: int, *, modulus: int = 2) -> list[int]:
+#: The substitutions :func:`path_polynomial` offers: ``at`` -> ``(a, b)`` for ``χ_n(a + b·x)``.
+_SUBSTITUTIONS = {"x": (0, 1), "-x": (0, -1), "x+1": (1, 1), "-x-1": (-1, -1)}
+
+
+def _check_at(at: object) -> tuple[int, int]:
+    key = at.replace(" ", "") if isinstance(at, str) else None
+    if key not in _SUBSTITUTIONS:
+        msg = f"Argument 'at' must be one of 'x', '-x', 'x + 1', '-x - 1', not {at!r}."
+        raise InvalidPuzzleError(msg)
+    return _SUBSTITUTIONS[key]
+
+
+def _gfp_path_at(n: int, p: int, a: int, b: int) -> list[int]:
+    """``χ_n(a + b·x)`` over an odd prime p, lowest degree first."""
+    dtype: Any = np.int64 if (p - 1) ** 2 < 2**62 else object
+    sigma = np.array([a % p, b % p], dtype=dtype)
+    prev, cur = np.array([1], dtype=dtype), np.array([1], dtype=dtype)
+    if n:
+        prev, cur = cur, sigma.copy()
+    for _ in range(1, n):
+        nxt = np.zeros(len(cur) + 1, dtype=dtype)
+        nxt[:-1] += cur * sigma[0]
+        nxt[1:] += cur * sigma[1]
+        nxt[: len(prev)] -= prev
+        prev, cur = cur, nxt % p
+    return [int(c) for c in cur]
+
+
+def path_polynomial(n: int, *, modulus: int = 2, at: str = "x") -> list[int]:
     """The characteristic polynomial χ_n of the path on n nodes over GF(p), lowest degree first.
 
     ``χ_0 = 1``, ``χ_1 = x`` and ``χ_{k+1} = x·χ_k − χ_{k−1}``, so that
@@ -416,17 +444,22 @@ def path_polynomial(n: int, *, modulus: int = 2) -> list[int]:
         The number of nodes, >= 0 (``χ_0 = 1``).
     modulus : int, default 2
         A prime p.
+    at : {"x", "-x", "x + 1", "-x - 1"}, default "x"
+        Where to evaluate: ``χ_n(x)``, or ``χ_n`` of a linear polynomial. ``"-x - 1"`` and
+        ``"-x"`` give the second polynomial of the gcd of :func:`nullity_polynomial` for the
+        closed and open rules; over GF(2) they equal ``"x + 1"`` and ``"x"``. Spaces do not
+        matter.
 
     Returns
     -------
     list of int
         ``n + 1`` coefficients in ``0..p-1``; entry i is the coefficient of ``x**i``. The
-        polynomial is monic of degree n.
+        leading coefficient is 1, or ``(-1)**n mod p`` for ``"-x"`` and ``"-x - 1"``.
 
     Raises
     ------
     InvalidPuzzleError
-        ``n`` not an int >= 0.
+        ``n`` not an int >= 0, or an ``at`` not in the list above.
     ModulusError
         A modulus that is not a prime.
 
@@ -442,16 +475,20 @@ def path_polynomial(n: int, *, modulus: int = 2) -> list[int]:
     [0, 1, 0, 0, 0, 1]
     >>> format_polynomial(path_polynomial(5))
     'x^5 + x'
+    >>> format_polynomial(path_polynomial(5, at="x + 1"))
+    'x^5 + x^4'
     >>> format_polynomial(path_polynomial(3, modulus=3))  # x^3 - 2x over GF(3)
     'x^3 + x'
+    >>> format_polynomial(path_polynomial(3, modulus=3, at="-x - 1"))  # (-x-1)^3 - 2(-x-1)
+    '2x^3 + 2x + 1'
     """
     size = _check_degree(n, "n")
     p = _check_prime(modulus)
+    a, b = _check_at(at)
     if p == 2:
-        return _gf2_coefficients(_gf2_path(size))
-    dtype: Any = np.int64 if (p - 1) ** 2 < 2**62 else object
-    poly = _gfp_sequence(size, p, -1, dtype)[size]
-    return [int(c) for c in poly]
+        poly = _gf2_path(size)
+        return _gf2_coefficients(gf2.taylor_shift_one(poly) if a % 2 else poly)
+    return _gfp_path_at(size, p, a, b)
 
 
 def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> list[int]:

@@ -186,6 +186,30 @@ def test_path_polynomial_is_the_characteristic_polynomial_of_the_path(p: int) ->
         assert all(0 <= c < p for c in coeffs)
 
 
+@pytest.mark.parametrize("p", [2, 3, 5, 7])
+@pytest.mark.parametrize("at", ["x", "-x", "x + 1", "-x - 1", "-x-1", " x+1 "])
+def test_path_polynomial_at_a_linear_polynomial(p: int, at: str) -> None:
+    x = sympy.Symbol("x")
+    value = sympy.sympify(at.strip())
+    for n in range(10):
+        adjacency = sympy.Matrix(n, n, lambda i, j: 1 if abs(i - j) == 1 else 0)
+        chi = adjacency.charpoly(x).as_expr() if n else sympy.Integer(1)
+        expected = sympy_coefficients(sympy.Poly(chi.subs(x, value), x, modulus=p), p)
+        assert path_polynomial(n, modulus=p, at=at) == expected, (n, p, at)
+
+
+@pytest.mark.parametrize("p", [2, 3, 5])
+@pytest.mark.parametrize(("rule", "at"), [("closed", "-x - 1"), ("open", "-x")])
+def test_nullity_polynomial_is_the_gcd_of_the_path_polynomials(p: int, rule: str, at: str) -> None:
+    x = sympy.Symbol("x")
+    for m in range(1, 10):
+        for n in range(1, 10):
+            left = sympy.Poly(list(reversed(path_polynomial(m, modulus=p))), x, modulus=p)
+            right = sympy.Poly(list(reversed(path_polynomial(n, modulus=p, at=at))), x, modulus=p)
+            expected = sympy_coefficients(sympy.gcd(left, right).monic(), p)
+            assert nullity_polynomial(m, n, modulus=p, rule=rule) == expected, (m, n)
+
+
 def test_path_polynomial_over_gf2_follows_the_recursion() -> None:
     # f_{k+1} = x·f_k + f_{k-1}; the signs do not matter over GF(2).
     prev, cur = [1], [0, 1]
@@ -273,6 +297,8 @@ def test_format_polynomial_of_the_library_polynomials() -> None:
         (lambda: path_polynomial(2.5), InvalidPuzzleError, "'n'"),
         (lambda: path_polynomial(True), InvalidPuzzleError, "'n'"),
         (lambda: path_polynomial(3, modulus=4), ModulusError, "'modulus'"),
+        (lambda: path_polynomial(3, at="x + 2"), InvalidPuzzleError, "'at'.*'x \\+ 2'"),
+        (lambda: path_polynomial(3, at=None), InvalidPuzzleError, "'at'.*None"),
         (lambda: nullity_polynomial(0, 3), InvalidPuzzleError, "'m'"),
         (lambda: nullity_polynomial(3, "4"), InvalidPuzzleError, "'n'"),
         (lambda: nullity_polynomial(3, 3, rule="weighted"), InvalidPuzzleError, "'rule'"),
