@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.output import explain_unsolvable, json_node, print_json, puzzle_summary
 from lightsout_graphs.cli.puzzles import (
@@ -14,6 +15,9 @@ from lightsout_graphs.cli.puzzles import (
     target_board,
 )
 from lightsout_graphs.cli.runtime import EXIT_OK, status
+
+if TYPE_CHECKING:
+    from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["handle", "register"]
 
@@ -71,12 +75,11 @@ def handle(args: argparse.Namespace) -> int:
         object (``"solvable": false`` and the certificate) is printed first.
     """
     import lightsout_graphs as lo
-    from lightsout_graphs.boards import format_board, format_presses, puzzle_label
+    from lightsout_graphs.boards import format_board, format_presses
 
     puzzle = resolve_puzzle(args)
     state, origin = start_board(puzzle, args)
     target = target_board(puzzle, args.target)
-    nodes = [json_node(v) for v in puzzle.nodes]
     try:
         with status(args, f"solving a board of {puzzle.n} lights", size=puzzle.n):
             solution = lo.solve(puzzle, state, target, minimize=args.minimize)
@@ -86,12 +89,7 @@ def handle(args: argparse.Namespace) -> int:
         if args.json:
             print_json(
                 {
-                    "puzzle": puzzle.name or puzzle_label(puzzle),
-                    "modulus": puzzle.modulus,
-                    "nodes": nodes,
-                    "state": [int(v) for v in state],
-                    "target": [int(v) for v in goal],
-                    "solvable": False,
+                    **_board_json(puzzle, state, goal, solvable=False),
                     "reason": words,
                     "certificate": [
                         [json_node(node), int(c)] for node, c in err.certificate.items()
@@ -103,12 +101,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             {
-                "puzzle": puzzle.name or puzzle_label(puzzle),
-                "modulus": puzzle.modulus,
-                "nodes": nodes,
-                "state": [int(v) for v in solution.state],
-                "target": [int(v) for v in solution.target],
-                "solvable": True,
+                **_board_json(puzzle, solution.state, solution.target, solvable=True),
                 "presses": [int(v) for v in solution.vector],
                 "num_presses": solution.num_presses,
                 "count": solution.count,
@@ -140,3 +133,19 @@ def handle(args: argparse.Namespace) -> int:
             f"Solutions: {solution.count} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK
+
+
+def _board_json(
+    puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
+) -> dict[str, Any]:
+    """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal."""
+    from lightsout_graphs.boards import puzzle_label
+
+    return {
+        "puzzle": puzzle.name or puzzle_label(puzzle),
+        "modulus": puzzle.modulus,
+        "nodes": [json_node(v) for v in puzzle.nodes],
+        "state": [int(v) for v in state],
+        "target": [int(v) for v in target],
+        "solvable": solvable,
+    }
