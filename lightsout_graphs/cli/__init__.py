@@ -4,7 +4,10 @@ Each subcommand lives in its own module of this package and exposes ``register(s
 which adds its parser and sets ``handler`` (arguments -> exit code) as a default. :func:`main`
 registers the modules of :data:`SUBCOMMAND_MODULES` in order; a module that is not installed
 is skipped. Heavy libraries (matplotlib, the solver engines) are imported inside the handlers,
-so ``lightsout --version`` and ``--help`` stay fast.
+so ``lightsout --version`` and ``--help`` stay fast. What the subcommands share lives in
+:mod:`~lightsout_graphs.cli.puzzles` (which puzzle and which boards a command is about),
+:mod:`~lightsout_graphs.cli.output` (reading input text, writing JSON, text and figures) and
+:mod:`~lightsout_graphs.cli.runtime` (exit codes, the error policy, progress).
 
 Exit codes: 0 done, 1 unsolvable board, 2 usage or input error, 3 internal error.
 """
