@@ -28,7 +28,7 @@ from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from lightsout_graphs.boards import grid_layout, puzzle_label
 from lightsout_graphs.errors import InvalidStateError
@@ -622,6 +622,9 @@ def draw_nullity_table(
     bar = ax.figure.colorbar(image, ax=ax, label="nullity (0: every board solvable)")
     if "vmin" in scale:  # linear: whole numbers only; other scales keep their own ticks
         bar.locator = MaxNLocator(integer=True)
+        bar.update_ticks()
+    else:  # plain numbers (1, 10, 100) rather than powers of ten
+        bar.formatter = FuncFormatter(lambda value, _: f"{value:g}")
         bar.update_ticks()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))

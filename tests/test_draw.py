@@ -222,3 +222,13 @@ def test_draw_depth_distribution() -> None:
     for bad in ({}, [1, 2], {1: -1}, {-1: 1}, {1.5: 1}, {1: True}):
         with pytest.raises(InvalidStateError, match="'distribution'"):
             draw.draw_depth_distribution(bad)  # type: ignore[arg-type]
+
+
+def test_log_colour_bar_writes_plain_numbers() -> None:
+    from lightsout_graphs.grids import nullity_table
+
+    ax = draw.draw_nullity_table(nullity_table(64), norm="log")
+    bar = ax.images[0].colorbar
+    assert bar is not None
+    labels = [bar.formatter(v, 0) for v in (0.0, 1.0, 10.0)]
+    assert labels == ["0", "1", "10"]
