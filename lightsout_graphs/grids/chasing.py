@@ -27,7 +27,6 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import sympy
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
 from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
@@ -153,7 +152,9 @@ class GridChaser:
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
         self.kernel_size: int = int(self._small.kernel_size)
-        self._prime = bool(sympy.isprime(self.modulus))
+        from sympy import isprime  # imported here: sympy is slow to import
+
+        self._prime = bool(isprime(self.modulus))
         if self._prime:
             nullity, left = 0, self.kernel_size
             while left > 1:

@@ -35,7 +35,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
-import sympy
 
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.grids import _gf2poly as gf2
@@ -66,7 +65,9 @@ def _check_prime(modulus: object) -> int:
         msg = f"Argument 'modulus' must be a prime, not {modulus!r}."
         raise ModulusError(msg)
     k = int(modulus)
-    if not sympy.isprime(k):
+    from sympy import isprime  # imported here: sympy is slow to import
+
+    if not isprime(k):
         msg = (
             f"Argument 'modulus' must be a prime, not {k}: nullity is a dimension over a field. "
             "For the number of quiet patterns over Z_k use GridChaser(m, n, k).kernel_size."
@@ -103,7 +104,9 @@ def _gf2_closed(m: int, n: int) -> int:
 
 def _order_class(e: int) -> int:
     """The least k >= 1 with ``2^k ≡ ±1 (mod e)``, for odd e >= 3."""
-    order = int(sympy.n_order(2, e))
+    from sympy import n_order
+
+    order = int(n_order(2, e))
     # -1 is a power of 2 exactly when 2^(order/2) is the element of order 2, namely -1.
     if order % 2 == 0 and pow(2, order // 2, e) == e - 1:
         return order // 2
