@@ -6,12 +6,19 @@
 # the top column down, so a pivot row is read from memory once per batch and applied to every
 # batch row that needs it; within a batch the first row to reach a pivot-less column becomes its
 # pivot, exactly as with one-at-a-time insertion. Every stored row keeps the range of words where
-# it is nonzero, so the band of a grid costs a few words per step. (2) Instead of carrying the
-# combination of original rows along with every row (which doubles the work), the kernel logs
-# each step "row i += pivot s". Replaying the log forward transforms a right-hand side; replaying
-# it backward from a row that reduced to zero yields that row's combination, a left-kernel vector
-# (64 at a time, as bit masks). Back-substitution and the kernel then run on Python ints as in
-# gf2.py. Without numba, ``worthwhile`` is False and factorize uses the pure-Python engine.
+# it is nonzero, so the band of a grid costs a few words per step. When the next GROUP columns
+# of the sweep all have pivots already (the dense tail of a random graph's elimination), their
+# pivots are combined into a table of all 2**GROUP sums and each batch row is reduced by the one
+# entry it needs, in one pass (M4RI's "method of four Russians"): the row is read once instead of
+# once per pivot, and the batch is scanned once per group (measured 1.5x less elimination time
+# at N = 10,000, average degree 6). Reduction modulo pivots with distinct leads has one result
+# whatever the order, so the pivot rows are the same. (2) Instead of carrying the combination of
+# original rows along with every row (which doubles the work), the kernel logs each step
+# "row i += pivot s". Replaying the log forward transforms a right-hand side; replaying it
+# backward from a row that reduced to zero yields that row's combination, a left-kernel vector
+# (64 at a time, as bit masks). Solving back-substitutes on the packed words (compiled); the
+# kernel runs on Python ints as in gf2.py, whose pivot rows are built only when first needed.
+# Without numba, ``worthwhile`` is False and factorize uses the pure-Python engine.
 
 from __future__ import annotations
 
@@ -28,6 +35,8 @@ from lightsout_graphs.zk.ordering import WIDE, bandwidth
 
 #: The numba module once imported (``None`` until the compiled engine is first used).
 numba: Any = None
+#: numba's count-leading-zeros intrinsic (set when the kernels are compiled).
+_leading_zeros: Any = None
 
 __all__ = ["AVAILABLE", "PackedGF2Factorization", "worthwhile"]
 
@@ -42,6 +51,8 @@ MAX_BYTES = 1 << 30
 BATCH = 256
 #: ... and for matrices without a narrow band (measured best on random sparse graphs).
 WIDE_BATCH = 512
+#: Columns whose pivots are combined into one table (2**GROUP rows) and applied in one pass.
+GROUP = 4
 #: Initial room of the step log (it doubles when full).
 LOG_START = 1 << 20
 
@@ -82,6 +93,10 @@ def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
 
 
 def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
+    return 63 - _leading_zeros(word)
+
+
+def _top_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
     pos = 0
     w = word
     for shift in (32, 16, 8, 4, 2, 1):
@@ -91,8 +106,17 @@ def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     return pos
 
 
+def _bits_at(row: np.ndarray, top: int, g: int) -> np.int64:  # pragma: no cover - compiled
+    # bit i of the result: the row's entry in column top - i, for i < g
+    v = np.int64(0)
+    for i in range(g):
+        c = top - i
+        v |= np.int64((row[c >> 6] >> np.uint64(c & 63)) & np.uint64(1)) << i
+    return v
+
+
 def _eliminate(
-    rows: np.ndarray, ncols: int, batch: int, log_start: int
+    rows: np.ndarray, ncols: int, batch: int, group: int, log_start: int
 ) -> tuple:  # pragma: no cover
     m, wr = rows.shape
     store = np.zeros((m, wr), dtype=np.uint64)
@@ -107,8 +131,13 @@ def _eliminate(
     lo = np.zeros(batch, dtype=np.int64)
     hi = np.zeros(batch, dtype=np.int64)
     lead = np.zeros(batch, dtype=np.int64)
+    group = max(group, 1)
+    table = np.zeros((1 << group, wr), dtype=np.uint64)
+    piv = np.zeros(group, dtype=np.int64)
+    piv_bits = np.zeros(group, dtype=np.int64)
     for start in range(0, m, batch):
         nbt = min(batch, m - start)
+        top = -1
         for k in range(nbt):
             lo[k] = wr
             hi[k] = -1
@@ -120,12 +149,63 @@ def _eliminate(
                         lo[k] = w
                     hi[k] = w
             lead[k] = -1 if hi[k] < 0 else hi[k] * 64 + _top_bit(work[k, hi[k]])
-        while True:
-            top = -1
-            for k in range(nbt):
-                top = max(top, lead[k])
-            if top < 0:
-                break
+            top = max(top, lead[k])
+        while top >= 0:
+            if nlog + group * nbt > log_row.size:
+                size = 2 * log_row.size + group * nbt
+                grown = np.empty(size, dtype=np.int32)
+                grown[:nlog] = log_row[:nlog]
+                log_row = grown
+                grown = np.empty(size, dtype=np.int32)
+                grown[:nlog] = log_piv[:nlog]
+                log_piv = grown
+            g = 0  # columns top, top - 1, ..., top - g + 1 all have pivots already
+            while g < group and top - g >= 0 and slot_of_lead[top - g] >= 0:
+                g += 1
+            nxt = -1
+            if g >= 2:
+                # Four Russians on g columns: every combination of their pivots in a table,
+                # then one pass that reduces each batch row with the one entry it needs.
+                wlo, whi = wr, -1
+                for j in range(g):
+                    s = slot_of_lead[top - j]
+                    piv[j] = s
+                    wlo = min(wlo, r_lo[s])
+                    whi = max(whi, r_hi[s])
+                    piv_bits[j] = _bits_at(store[s], top, g)
+                for w in range(wlo, whi + 1):
+                    table[0, w] = 0
+                for mask in range(1, 1 << g):
+                    low = mask & -mask
+                    j = _top_bit(np.uint64(low))
+                    prev, cur, src = table[mask ^ low], table[mask], store[piv[j]]
+                    for w in range(wlo, whi + 1):
+                        cur[w] = prev[w] ^ src[w]
+                bottom = top - g
+                for k in range(nbt):
+                    if lead[k] > bottom:
+                        wk = work[k]
+                        x = _bits_at(wk, top, g)
+                        mask = 0
+                        for j in range(g):
+                            if (x >> j) & 1:
+                                mask |= 1 << j
+                                x ^= piv_bits[j]
+                                log_row[nlog] = start + k
+                                log_piv[nlog] = piv[j]
+                                nlog += 1
+                        cur = table[mask]
+                        for w in range(wlo, whi + 1):
+                            wk[w] ^= cur[w]
+                        lo[k] = min(lo[k], wlo)
+                        h = hi[k]
+                        while h >= 0 and wk[h] == 0:
+                            h -= 1
+                        hi[k] = h
+                        lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
+                    nxt = max(nxt, lead[k])
+                top = nxt
+                continue
             s = slot_of_lead[top]
             if s < 0:  # the first batch row at this column becomes its pivot
                 k = 0
@@ -143,29 +223,23 @@ def _eliminate(
                 lead[k] = -2
                 s = i
             rl, rh = r_lo[s], r_hi[s]
+            st = store[s]
             for k in range(nbt):
-                if lead[k] != top:
-                    continue
-                wk = work[k]
-                st = store[s]
-                for w in range(rl, rh + 1):
-                    wk[w] ^= st[w]
-                lo[k] = min(lo[k], rl)
-                if nlog == log_row.size:
-                    grown = np.empty(2 * nlog, dtype=np.int32)
-                    grown[:nlog] = log_row
-                    log_row = grown
-                    grown = np.empty(2 * nlog, dtype=np.int32)
-                    grown[:nlog] = log_piv
-                    log_piv = grown
-                log_row[nlog] = start + k
-                log_piv[nlog] = s
-                nlog += 1
-                h = hi[k]
-                while h >= 0 and work[k, h] == 0:
-                    h -= 1
-                hi[k] = h
-                lead[k] = -3 if h < 0 else h * 64 + _top_bit(work[k, h])
+                if lead[k] == top:
+                    wk = work[k]
+                    for w in range(rl, rh + 1):
+                        wk[w] ^= st[w]
+                    lo[k] = min(lo[k], rl)
+                    log_row[nlog] = start + k
+                    log_piv[nlog] = s
+                    nlog += 1
+                    h = hi[k]
+                    while h >= 0 and wk[h] == 0:
+                        h -= 1
+                    hi[k] = h
+                    lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
+                nxt = max(nxt, lead[k])
+            top = nxt
     return store, r_lo, r_hi, lead_of, log_row[:nlog].copy(), log_piv[:nlog].copy()
 
 
@@ -182,6 +256,29 @@ def _backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np
     for t in range(log_row.size - 1, -1, -1):
         c[log_piv[t]] ^= c[log_row[t]]
     return c
+
+
+def _back_substitute(
+    store: np.ndarray,
+    r_lo: np.ndarray,
+    r_hi: np.ndarray,
+    pivots: np.ndarray,
+    leads: np.ndarray,
+    beta: np.ndarray,
+) -> np.ndarray:  # pragma: no cover - compiled
+    # x over packed words: pivots in increasing lead order, each fixing the bit of its lead
+    x = np.zeros(store.shape[1], dtype=np.uint64)
+    for t in range(pivots.size):
+        i = pivots[t]
+        acc = np.uint64(0)
+        for w in range(r_lo[i], r_hi[i] + 1):
+            acc ^= store[i, w] & x[w]
+        for shift in (32, 16, 8, 4, 2, 1):
+            acc ^= acc >> np.uint64(shift)
+        if (np.uint64(beta[i]) ^ acc) & np.uint64(1):
+            c = leads[t]
+            x[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    return x
 
 
 _COMPILED: dict[str, Any] = {}
@@ -202,9 +299,21 @@ def _kernels() -> dict[str, Any]:
         numba = nb
         jit = nb.njit(cache=True, nogil=True)
         module = globals()
-        for name in ("_top_bit", "_eliminate", "_forward", "_backward"):  # callees first
+        try:  # a count-leading-zeros instruction instead of a branchy search
+            from numba.cpython.unsafe.numbers import leading_zeros
+
+            module["_leading_zeros"] = leading_zeros
+        except ImportError:  # pragma: no cover - older or newer numba
+            module["_top_bit"] = _top_bit_portable
+        names = ("_top_bit", "_bits_at", "_eliminate", "_forward", "_backward", "_back_substitute")
+        for name in names:  # callees first
             module[name] = jit(module[name])
-        _COMPILED.update(eliminate=_eliminate, forward=_forward, backward=_backward)
+        _COMPILED.update(
+            eliminate=_eliminate,
+            forward=_forward,
+            backward=_backward,
+            back_substitute=_back_substitute,
+        )
     return _COMPILED
 
 
@@ -250,23 +359,33 @@ class PackedGF2Factorization:
         self.shape: tuple[int, int] = (int(m), int(n))
         words = max(1, (n + 63) // 64)
         batch = BATCH if bandwidth(matrix) <= WIDE * max(m, n) else WIDE_BATCH
-        store, _, _, lead_of, self._log_row, self._log_piv = kern["eliminate"](
-            _pack_rows(matrix, words), int(n), batch, LOG_START
+        store, r_lo, r_hi, lead_of, self._log_row, self._log_piv = kern["eliminate"](
+            _pack_rows(matrix, words), int(n), batch, GROUP, LOG_START
         )
         pivots = np.flatnonzero(lead_of >= 0)
         pivots = pivots[np.argsort(lead_of[pivots], kind="stable")]
+        self._store, self._r_lo, self._r_hi = store, r_lo, r_hi
         self._pivot_rows = pivots
+        self._pivot_leads = lead_of[pivots]
         self._zero_rows = np.flatnonzero(lead_of < 0)
-        self.leads: list[int] = [int(v) for v in lead_of[pivots]]
-        blob = store[pivots].tobytes()
-        size = 8 * words
-        self.rows: list[int] = [
-            int.from_bytes(blob[t * size : (t + 1) * size], "little") for t in range(len(pivots))
-        ]
+        self.leads: list[int] = self._pivot_leads.tolist()
+        self._rows: list[int] | None = None
         r = len(self.leads)
         self.rank: int | None = r
         self.kernel_size: int = 1 << (n - r)
         self.image_size: int = 1 << r
+
+    @property
+    def rows(self) -> list[int]:
+        """The pivot rows as Python int bitsets over columns, in the order of ``leads``."""
+        if self._rows is None:
+            blob = self._store[self._pivot_rows].tobytes()
+            size = 8 * self._store.shape[1]
+            self._rows = [
+                int.from_bytes(blob[t * size : (t + 1) * size], "little")
+                for t in range(len(self._pivot_rows))
+            ]
+        return self._rows
 
     def _beta(self, rhs: np.ndarray) -> np.ndarray:
         b = coerce_vector(rhs, self.shape[0], 2).astype(np.uint8)
@@ -301,11 +420,12 @@ class PackedGF2Factorization:
         beta = self._beta(rhs)
         if self._violating_row(beta) is not None:
             return None
-        x = 0
-        for lead, row, value in zip(self.leads, self.rows, beta[self._pivot_rows], strict=True):
-            if (int(value) ^ (row & x).bit_count()) & 1:
-                x |= 1 << lead
-        return bits_to_vector(x, self.shape[1])
+        words = _kernels()["back_substitute"](
+            self._store, self._r_lo, self._r_hi, self._pivot_rows, self._pivot_leads, beta
+        )
+        n = self.shape[1]
+        bits = np.unpackbits(words.view(np.uint8), bitorder="little")[:n]
+        return bits.astype(np.int64)
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
         """Whether ``A x ≡ rhs (mod 2)`` has a solution."""

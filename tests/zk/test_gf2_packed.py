@@ -18,26 +18,29 @@ from lightsout_graphs.zk.gf2_packed import PackedGF2Factorization
 pytestmark = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 
 
-@pytest.mark.parametrize("batch", [1, 7, 256])
+@pytest.mark.parametrize(("batch", "group"), [(1, 4), (7, 3), (256, 1), (256, 4)])
 @given(
     st.integers(0, 150),
     st.integers(0, 150),
     st.sampled_from([0.02, 0.1, 0.5]),
     st.integers(0, 2**32 - 1),
 )
-def test_same_answers_as_python(batch: int, m: int, n: int, density: float, seed: int) -> None:
+def test_same_answers_as_python(
+    batch: int, group: int, m: int, n: int, density: float, seed: int
+) -> None:
     rng = np.random.default_rng(seed)
     a = (rng.random((m, n)) < density).astype(np.int64)
     if m > 3:
         a[m // 2] = a[0] ^ a[1]  # a dependent row
     mat = sp.csr_array(a.reshape(m, n))
-    saved = gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START
+    saved = gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START, gf2_packed.GROUP
     gf2_packed.BATCH = gf2_packed.WIDE_BATCH = batch
+    gf2_packed.GROUP = group  # 1: one pivot at a time; more: pivot tables (Four Russians)
     gf2_packed.LOG_START = 1 if batch == 7 else saved[2]  # also exercise the log's growth
     try:
         ours = PackedGF2Factorization(mat)
     finally:
-        gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START = saved
+        gf2_packed.BATCH, gf2_packed.WIDE_BATCH, gf2_packed.LOG_START, gf2_packed.GROUP = saved
     ref = GF2Factorization(mat)
     assert ours.leads == ref.echelon.leads
     assert ours.rows == ref.echelon.rows
