@@ -97,8 +97,32 @@ def json_node(node: Hashable) -> Any:
     return str(node)
 
 
+def _is_flat(value: Any) -> bool:
+    """Whether a list holds only scalars or lists of scalars (printed on one line)."""
+    return all(
+        not isinstance(v, dict | list)
+        or (isinstance(v, list) and not any(isinstance(w, dict | list) for w in v))
+        for v in value
+    )
+
+
+def _format_json(data: Any, indent: int) -> str:
+    pad = "  " * (indent + 1)
+    if isinstance(data, dict) and data:
+        items = [
+            f"{pad}{json.dumps(str(k))}: {_format_json(v, indent + 1)}" for k, v in data.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(data, list) and data and not _is_flat(data):
+        items = [pad + _format_json(v, indent + 1) for v in data]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(data, default=str, separators=(", ", ": "))
+
+
 def print_json(data: Any) -> None:
     """Print one JSON value on standard output, indented, with a final newline.
+
+    Objects are indented; lists of numbers (boards, presses, node labels) stay on one line.
 
     Parameters
     ----------
@@ -107,12 +131,14 @@ def print_json(data: Any) -> None:
 
     Examples
     --------
-    >>> print_json({"solvable": True})
+    >>> print_json({"solvable": True, "presses": [1, 0, 1], "nodes": [[0, 0], [0, 1]]})
     {
-      "solvable": true
+      "solvable": true,
+      "presses": [1, 0, 1],
+      "nodes": [[0, 0], [0, 1]]
     }
     """
-    json.dump(data, sys.stdout, indent=2, default=str)
+    sys.stdout.write(_format_json(json.loads(json.dumps(data, default=str)), 0))
     sys.stdout.write("\n")
 
 
