@@ -173,13 +173,15 @@ def _eliminate(
                     wlo = min(wlo, r_lo[s])
                     whi = max(whi, r_hi[s])
                     piv_bits[j] = _bits_at(store[s], top, g)
-                for w in range(wlo, whi + 1):
-                    table[0, w] = 0
+                span = whi + 1 - wlo  # loops over 0-based slices: LLVM vectorises them
+                table[0, wlo : whi + 1] = 0
                 for mask in range(1, 1 << g):
                     low = mask & -mask
                     j = _top_bit(np.uint64(low))
-                    prev, cur, src = table[mask ^ low], table[mask], store[piv[j]]
-                    for w in range(wlo, whi + 1):
+                    prev = table[mask ^ low, wlo : whi + 1]
+                    cur = table[mask, wlo : whi + 1]
+                    src = store[piv[j], wlo : whi + 1]
+                    for w in range(span):
                         cur[w] = prev[w] ^ src[w]
                 bottom = top - g
                 for k in range(nbt):
@@ -194,9 +196,10 @@ def _eliminate(
                                 log_row[nlog] = start + k
                                 log_piv[nlog] = piv[j]
                                 nlog += 1
-                        cur = table[mask]
-                        for w in range(wlo, whi + 1):
-                            wk[w] ^= cur[w]
+                        cur = table[mask, wlo : whi + 1]
+                        dst = wk[wlo : whi + 1]
+                        for w in range(span):
+                            dst[w] ^= cur[w]
                         lo[k] = min(lo[k], wlo)
                         h = hi[k]
                         while h >= 0 and wk[h] == 0:
@@ -214,8 +217,7 @@ def _eliminate(
                 i = start + k
                 while work[k, lo[k]] == 0:
                     lo[k] += 1
-                for w in range(lo[k], hi[k] + 1):
-                    store[i, w] = work[k, w]
+                store[i, lo[k] : hi[k] + 1] = work[k, lo[k] : hi[k] + 1]
                 r_lo[i] = lo[k]
                 r_hi[i] = hi[k]
                 slot_of_lead[top] = i
@@ -223,12 +225,14 @@ def _eliminate(
                 lead[k] = -2
                 s = i
             rl, rh = r_lo[s], r_hi[s]
-            st = store[s]
+            st = store[s, rl : rh + 1]
+            span = rh + 1 - rl
             for k in range(nbt):
                 if lead[k] == top:
                     wk = work[k]
-                    for w in range(rl, rh + 1):
-                        wk[w] ^= st[w]
+                    dst = wk[rl : rh + 1]
+                    for w in range(span):
+                        dst[w] ^= st[w]
                     lo[k] = min(lo[k], rl)
                     log_row[nlog] = start + k
                     log_piv[nlog] = s
@@ -271,8 +275,9 @@ def _back_substitute(
     for t in range(pivots.size):
         i = pivots[t]
         acc = np.uint64(0)
-        for w in range(r_lo[i], r_hi[i] + 1):
-            acc ^= store[i, w] & x[w]
+        row, xs = store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1]
+        for w in range(row.size):
+            acc ^= row[w] & xs[w]
         for shift in (32, 16, 8, 4, 2, 1):
             acc ^= acc >> np.uint64(shift)
         if (np.uint64(beta[i]) ^ acc) & np.uint64(1):
@@ -305,8 +310,10 @@ def _kernels() -> dict[str, Any]:
             module["_leading_zeros"] = leading_zeros
         except ImportError:  # pragma: no cover - older or newer numba
             module["_top_bit"] = _top_bit_portable
-        names = ("_top_bit", "_bits_at", "_eliminate", "_forward", "_backward", "_back_substitute")
-        for name in names:  # callees first
+        inline = nb.njit(cache=True, nogil=True, inline="always")
+        for name in ("_top_bit", "_bits_at"):  # callees first
+            module[name] = inline(module[name])
+        for name in ("_eliminate", "_forward", "_backward", "_back_substitute"):
             module[name] = jit(module[name])
         _COMPILED.update(
             eliminate=_eliminate,
