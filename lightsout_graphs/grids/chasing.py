@@ -30,6 +30,7 @@ import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
 from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
+from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -152,9 +153,7 @@ class GridChaser:
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
         self.kernel_size: int = int(self._small.kernel_size)
-        from sympy import isprime  # imported here: sympy is slow to import
-
-        self._prime = bool(isprime(self.modulus))
+        self._prime = prime_power_parts(self.modulus) == [(self.modulus, 1)]
         if self._prime:
             nullity, left = 0, self.kernel_size
             while left > 1:

@@ -38,6 +38,7 @@ import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.grids import _gf2poly as gf2
+from lightsout_graphs.zk.crt import prime_power_parts
 
 __all__ = [
     "format_polynomial",
@@ -65,9 +66,7 @@ def _check_prime(modulus: object) -> int:
         msg = f"Argument 'modulus' must be a prime, not {modulus!r}."
         raise ModulusError(msg)
     k = int(modulus)
-    from sympy import isprime  # imported here: sympy is slow to import
-
-    if not isprime(k):
+    if prime_power_parts(k) != [(k, 1)]:
         msg = (
             f"Argument 'modulus' must be a prime, not {k}: nullity is a dimension over a field. "
             "For the number of quiet patterns over Z_k use GridChaser(m, n, k).kernel_size."
@@ -102,11 +101,22 @@ def _gf2_closed(m: int, n: int) -> int:
     return int(x_part + 2 * min(a, c) * gf2.degree(common))
 
 
+def _order_of_two(e: int) -> int:
+    """The multiplicative order of 2 modulo an odd e >= 3: a divisor of φ(e), found by
+    removing prime factors of φ(e) while 2 stays a root of unity."""
+    phi = 1
+    for p, a in prime_power_parts(e):
+        phi *= (p - 1) * p ** (a - 1)
+    order = phi
+    for q, _ in prime_power_parts(phi):
+        while order % q == 0 and pow(2, order // q, e) == 1:
+            order //= q
+    return order
+
+
 def _order_class(e: int) -> int:
     """The least k >= 1 with ``2^k ≡ ±1 (mod e)``, for odd e >= 3."""
-    from sympy import n_order
-
-    order = int(n_order(2, e))
+    order = _order_of_two(e)
     # -1 is a power of 2 exactly when 2^(order/2) is the element of order 2, namely -1.
     if order % 2 == 0 and pow(2, order // 2, e) == e - 1:
         return order // 2
