@@ -18,6 +18,9 @@
 # backward from a row that reduced to zero yields that row's combination, a left-kernel vector
 # (64 at a time, as bit masks). Solving back-substitutes on the packed words (compiled); the
 # kernel runs on Python ints as in gf2.py, whose pivot rows are built only when first needed.
+# PackedGF2Echelon answers with Python int bitsets like gf2.GF2Echelon, for the Z_4 lift: its
+# kernel basis is back-substituted per free column on the packed words (compiled), and a left
+# solve replays the log backward once from the pivots it used.
 # Without numba, ``worthwhile`` is False and factorize uses the pure-Python engine.
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ numba: Any = None
 #: numba's count-leading-zeros intrinsic (set when the kernels are compiled).
 _leading_zeros: Any = None
 
-__all__ = ["AVAILABLE", "PackedGF2Factorization", "worthwhile"]
+__all__ = ["AVAILABLE", "PackedGF2Echelon", "PackedGF2Factorization", "worthwhile"]
 
 #: Whether the compiled kernel can run here (numba is installed; imported on first use only,
 #: since importing it takes a noticeable fraction of a second).
@@ -53,6 +56,9 @@ BATCH = 256
 WIDE_BATCH = 512
 #: Columns whose pivots are combined into one table (2**GROUP rows) and applied in one pass.
 GROUP = 4
+#: Above this many free columns the kernel comes from the Python-int method of gf2.py, which
+#: visits each nonzero entry of the pivot rows once instead of each word once per free column.
+KERNEL_COMPILED_MAX = 2048
 #: Initial room of the step log, at most (it doubles when full) ...
 LOG_START = 1 << 25
 #: ... and at least one step per this many cells of the matrix. The room is reserved by numpy,
@@ -294,6 +300,35 @@ def _back_substitute(
     return x
 
 
+def _kernel_words(
+    store: np.ndarray,
+    r_lo: np.ndarray,
+    r_hi: np.ndarray,
+    pivots: np.ndarray,
+    leads: np.ndarray,
+    free: np.ndarray,
+) -> np.ndarray:  # pragma: no cover - compiled
+    # per free column f: bit f, then each pivot with lead > f (in increasing lead order) sets
+    # its lead when its row meets the vector an odd number of times (pivots below f cannot)
+    out = np.zeros((free.size, store.shape[1]), dtype=np.uint64)
+    for j in range(free.size):
+        x = out[j]
+        f = free[j]
+        x[f >> 6] = np.uint64(1) << np.uint64(f & 63)
+        for t in range(np.searchsorted(leads, f), pivots.size):
+            i = pivots[t]
+            acc = np.uint64(0)
+            row, xs = store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1]
+            for w in range(row.size):
+                acc ^= row[w] & xs[w]
+            for shift in (32, 16, 8, 4, 2, 1):
+                acc ^= acc >> np.uint64(shift)
+            if acc & np.uint64(1):
+                c = leads[t]
+                x[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    return out
+
+
 _COMPILED: dict[str, Any] = {}
 
 
@@ -321,13 +356,14 @@ def _kernels() -> dict[str, Any]:
         inline = nb.njit(cache=True, nogil=True, inline="always")
         for name in ("_top_bit", "_bits_at"):  # callees first
             module[name] = inline(module[name])
-        for name in ("_eliminate", "_forward", "_backward", "_back_substitute"):
+        for name in ("_eliminate", "_forward", "_backward", "_back_substitute", "_kernel_words"):
             module[name] = jit(module[name])
         _COMPILED.update(
             eliminate=_eliminate,
             forward=_forward,
             backward=_backward,
             back_substitute=_back_substitute,
+            kernel_words=_kernel_words,
         )
     return _COMPILED
 
@@ -398,6 +434,11 @@ class PackedGF2Factorization:
         self.image_size: int = 1 << r
 
     @property
+    def echelon(self) -> PackedGF2Echelon:
+        """The echelon form with the interface of :class:`~lightsout_graphs.zk.gf2.GF2Echelon`."""
+        return PackedGF2Echelon(self)
+
+    @property
     def rows(self) -> list[int]:
         """The pivot rows as Python int bitsets over columns, in the order of ``leads``."""
         if self._rows is None:
@@ -460,6 +501,21 @@ class PackedGF2Factorization:
             return None
         return bits_to_vector(self._combos(np.array([i]))[0], self.shape[0])
 
+    def kernel_words(self) -> np.ndarray | None:
+        """The kernel basis of gf2.py as packed words, one row per free column (compiled).
+
+        ``None`` when there are more than :data:`KERNEL_COMPILED_MAX` free columns.
+        """
+        n = self.shape[1]
+        is_free = np.ones(n, dtype=bool)
+        is_free[self._pivot_leads] = False
+        free = np.flatnonzero(is_free)
+        if free.size > KERNEL_COMPILED_MAX:
+            return None
+        return _kernels()["kernel_words"](
+            self._store, self._r_lo, self._r_hi, self._pivot_rows, self._pivot_leads, free
+        )
+
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, 2)`` of the kernel, one per free column."""
         n = self.shape[1]
@@ -469,3 +525,103 @@ class PackedGF2Factorization:
         """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
         m = self.shape[0]
         return [(bits_to_vector(c, m), 2) for c in self._combos(self._zero_rows)]
+
+
+class PackedGF2Echelon:
+    """The compiled engine's echelon form, answering with Python int bitsets like ``GF2Echelon``.
+
+    It gives the same answers as :class:`~lightsout_graphs.zk.gf2.GF2Echelon` on the same
+    matrix (the same pivot rows, left-kernel combinations, solutions and kernel basis), for
+    engines built on top of GF(2) such as the Z_4 lift.
+
+    Parameters
+    ----------
+    factorization : PackedGF2Factorization
+        The eliminated matrix.
+
+    Attributes
+    ----------
+    nrows, ncols : int
+        m and n.
+    leads : list of int
+        The pivot columns, increasing.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> e = PackedGF2Factorization(
+    ...     sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]]))
+    ... ).echelon
+    >>> e.rank, e.zero_combos, e.kernel_bits()
+    (2, [7], [7])
+    >>> e.violated(0b001), e.violated(0b011), e.back_substitute(0b011)
+    (7, None, 2)
+    >>> e.left_solve(0b101), e.left_solve(0b100)
+    (3, None)
+    """
+
+    def __init__(self, factorization: PackedGF2Factorization) -> None:
+        self._f = factorization
+        self.nrows, self.ncols = factorization.shape
+        self.leads: list[int] = factorization.leads
+        self._zero_combos: list[int] | None = None
+
+    @property
+    def rank(self) -> int:
+        """The rank over GF(2)."""
+        return len(self.leads)
+
+    @property
+    def zero_combos(self) -> list[int]:
+        """Bitsets of original rows whose sum is zero: a basis of the left kernel."""
+        if self._zero_combos is None:
+            self._zero_combos = self._f._combos(self._f._zero_rows)
+        return self._zero_combos
+
+    def _beta(self, b: int) -> np.ndarray:
+        rhs = bits_to_vector(b, self.nrows).astype(np.uint8)
+        return _kernels()["forward"](self._f._log_row, self._f._log_piv, rhs)
+
+    def violated(self, b: int) -> int | None:
+        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``."""
+        i = self._f._violating_row(self._beta(b))
+        if i is None:
+            return None
+        return self.zero_combos[int(np.searchsorted(self._f._zero_rows, i))]
+
+    def back_substitute(self, b: int) -> int:
+        """The solution bitset x with free columns 0, assuming ``b`` is solvable."""
+        f = self._f
+        words = _kernels()["back_substitute"](
+            f._store, f._r_lo, f._r_hi, f._pivot_rows, f._pivot_leads, self._beta(b)
+        )
+        return int.from_bytes(words.astype("<u8").tobytes(), "little")
+
+    def kernel_bits(self) -> list[int]:
+        """One kernel bitset per free column f: bit f set, other free columns clear."""
+        words = self._f.kernel_words()
+        if words is None:
+            return kernel_bits(self.leads, self._f.rows, self.ncols)
+        blob = words.astype("<u8").tobytes()
+        size = 8 * words.shape[1]
+        return [
+            int.from_bytes(blob[t * size : (t + 1) * size], "little") for t in range(len(words))
+        ]
+
+    def left_solve(self, c: int) -> int | None:
+        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``."""
+        f = self._f
+        by_lead = dict(
+            zip(self.leads, zip(f.rows, f._pivot_rows.tolist(), strict=True), strict=True)
+        )
+        used = []
+        while c:
+            hit = by_lead.get(c.bit_length() - 1)
+            if hit is None:
+                return None
+            c ^= hit[0]
+            used.append(hit[1])
+        seeds = np.zeros(self.nrows, dtype=np.uint64)
+        seeds[used] = 1
+        words = _kernels()["backward"](f._log_row, f._log_piv, seeds)
+        return vector_to_bits((words & np.uint64(1)).astype(np.uint8))

@@ -1,7 +1,9 @@
 """Linear algebra over Z_4 by 2-adic lifting from the bit-packed GF(2) echelon form."""
 
 # Method: write x = x0 + 2 x1. Mod 2 the system is the GF(2) one, eliminated once with bit-packed
-# rows (GF2Echelon): rank r, kernel basis k_j (n - r of them), left-kernel basis Y_i (m - r).
+# rows (GF2Echelon, or for large matrices, as factorize picks for GF(2) itself, the compiled
+# engine's identical PackedGF2Echelon): rank r, kernel basis k_j (n - r of them), left-kernel
+# basis Y_i (m - r).
 # Since A k_j ≡ 0 and Y_iᵀA ≡ 0 (mod 2), over Z_4 they give A k_j ≡ 2 M_j and Y_iᵀA ≡ 2 N_i,
 # and the whole 2-adic structure lives in the small GF(2) matrix W = Y M = N K
 # ((m - r) × (n - r), tiny for grids), eliminated once more (rank s). Solving b: solve mod 2 for
@@ -17,8 +19,10 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.zk import gf2_packed
 from lightsout_graphs.zk._common import coerce_vector
 from lightsout_graphs.zk.gf2 import GF2Echelon, bits_to_vector, rows_to_bits, vector_to_bits
+from lightsout_graphs.zk.gf2_packed import PackedGF2Echelon, PackedGF2Factorization
 
 __all__ = ["Z4Factorization"]
 
@@ -77,14 +81,22 @@ class Z4Factorization:
         self.rank: int | None = None
         a = sp.csr_array(matrix, dtype=np.int64)
         self._a = a
-        self._at = sp.csr_array(a.T)
-        ech = GF2Echelon(rows_to_bits(a), int(n))
+        self._at: sp.csr_array | None = None
+        ech: GF2Echelon | PackedGF2Echelon
+        if gf2_packed.worthwhile(a):  # the same echelon form, compiled
+            ech = PackedGF2Factorization(a).echelon
+        else:
+            ech = GF2Echelon(rows_to_bits(a), int(n))
         self._e = ech
         self._k_bits = ech.kernel_bits()
         self._k_vecs = [bits_to_vector(x, n) for x in self._k_bits]
         self._y_bits = ech.zero_combos
         # M_j = (A k_j / 2) mod 2, as bitsets over rows.
-        self._m_bits = [vector_to_bits((a @ k) % 4 // 2) for k in self._k_vecs]
+        if self._k_vecs:
+            halves = (a @ np.column_stack(self._k_vecs)) % 4 // 2
+            self._m_bits = [vector_to_bits(col) for col in halves.T]
+        else:
+            self._m_bits = []
         w_rows = _parity_matrix_rows(self._y_bits, self._m_bits)
         self._w = GF2Echelon(w_rows, len(self._k_bits))
         r, s = ech.rank, self._w.rank
@@ -116,6 +128,8 @@ class Z4Factorization:
         m = self.shape[0]
         y_vecs = [bits_to_vector(y, m) for y in self._y_bits]
         base = self._combine(u_bits, y_vecs, m)
+        if self._at is None:
+            self._at = sp.csr_array(self._a.T)
         n_bits = vector_to_bits((self._at @ base) % 4 // 2)
         y1 = self._e.left_solve(n_bits)
         assert y1 is not None  # Wᵀu = 0 puts uᵀN in the row space of A mod 2

@@ -12,8 +12,8 @@ from zk_oracle import check_against_general, medium_system
 from lightsout_graphs import zk
 from lightsout_graphs.errors import MissingDependencyError
 from lightsout_graphs.zk import gf2_packed
-from lightsout_graphs.zk.gf2 import GF2Factorization
-from lightsout_graphs.zk.gf2_packed import PackedGF2Factorization
+from lightsout_graphs.zk.gf2 import GF2Echelon, GF2Factorization, rows_to_bits
+from lightsout_graphs.zk.gf2_packed import PackedGF2Echelon, PackedGF2Factorization
 
 pytestmark = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 
@@ -83,3 +83,42 @@ def test_missing_numba_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(zk.factorize(big, 2), GF2Factorization)
     with pytest.raises(MissingDependencyError, match="numba"):
         zk.factorize(big, 2, method="gf2-packed")
+
+
+@pytest.mark.parametrize("compiled_kernel", [True, False])
+@given(
+    st.integers(0, 90),
+    st.integers(0, 90),
+    st.sampled_from([0.03, 0.2, 0.5]),
+    st.integers(0, 2**32 - 1),
+)
+def test_echelon_same_answers_as_python(
+    compiled_kernel: bool, m: int, n: int, density: float, seed: int
+) -> None:
+    rng = np.random.default_rng(seed)
+    a = (rng.random((m, n)) < density).astype(np.int64).reshape(m, n)
+    if m > 3:
+        a[m - 1] = a[0] ^ a[1]  # a dependent row
+    mat = sp.csr_array(a)
+    ref = GF2Echelon(rows_to_bits(mat), n)
+    ours = PackedGF2Factorization(mat).echelon
+    assert isinstance(ours, PackedGF2Echelon)
+    assert (ours.rank, ours.leads, ours.zero_combos) == (ref.rank, ref.leads, ref.zero_combos)
+    saved = gf2_packed.KERNEL_COMPILED_MAX
+    gf2_packed.KERNEL_COMPILED_MAX = saved if compiled_kernel else -1
+    try:
+        assert ours.kernel_bits() == ref.kernel_bits()
+    finally:
+        gf2_packed.KERNEL_COMPILED_MAX = saved
+    for _ in range(4):
+        b = int.from_bytes(rng.bytes(m // 8 + 1), "little") & ((1 << m) - 1)
+        assert ours.violated(b) == ref.violated(b)
+        if ref.violated(b) is None:
+            assert ours.back_substitute(b) == ref.back_substitute(b)
+        c = int.from_bytes(rng.bytes(n // 8 + 1), "little") & ((1 << n) - 1)
+        if rng.random() < 0.5 and ref.rank:  # a combination of rows: in the row space
+            rows = rows_to_bits(mat)
+            c = 0
+            for i in np.flatnonzero(rng.integers(0, 2, size=m)):
+                c ^= rows[i]
+        assert ours.left_solve(c) == ref.left_solve(c)
