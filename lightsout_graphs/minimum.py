@@ -96,16 +96,19 @@ def enumerate_minimum(
         vec = _from_int(best, n)
     else:
         orders = np.array([int(o) for _, o in generators], dtype=np.int64)
+        # Large moduli: sums of products of residues would overflow int64, so use exact ints.
+        exact = modulus * (n + int(orders.sum()) + 1) >= 2**63
+        dtype = object if exact else np.int64
         g = (
-            np.array([np.asarray(v, dtype=np.int64) for v, _ in generators], dtype=np.int64)
+            np.array([np.asarray(v, dtype=np.int64) for v, _ in generators], dtype=dtype)
             if generators
-            else np.zeros((0, n), dtype=np.int64)
+            else np.zeros((0, n), dtype=dtype)
         )
-        base = np.asarray(x0, dtype=np.int64) % modulus
+        base = np.asarray(x0, dtype=np.int64).astype(dtype) % modulus
         vec, best_w = base, int(base.sum())
         for start in range(0, size, _BATCH):
-            idx = np.arange(start, min(size, start + _BATCH), dtype=np.int64)
-            coeffs = np.empty((len(idx), len(orders)), dtype=np.int64)
+            idx = np.arange(start, min(size, start + _BATCH), dtype=np.int64).astype(dtype)
+            coeffs = np.empty((len(idx), len(orders)), dtype=dtype)
             rest = idx.copy()
             for j, o in enumerate(orders):
                 coeffs[:, j] = rest % o

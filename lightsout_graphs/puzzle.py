@@ -491,14 +491,22 @@ class Puzzle:
             msg = f"Argument 'times' must be an int, not {times!r}."
             raise InvalidStateError(msg)
         vec = self.state_vector(state)
-        col = self._matrix[:, [self.index[node]]].toarray().ravel()
-        new = (vec + int(times) * col) % self.modulus
-        return self.as_dict(new)
+        x = np.zeros(len(self.pressable), dtype=np.int64)
+        x[self.press_index[node]] = int(times) % self.modulus
+        return self.as_dict(self.apply_vector(vec, x))
 
     def apply_vector(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
         """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`."""
         p = self.press_matrix()
-        return (np.asarray(state) + p @ np.asarray(presses)) % self.modulus
+        k = self.modulus
+        if (k - 1) ** 2 * (p.shape[1] + 1) < 2**63:
+            return (np.asarray(state) + p @ np.asarray(presses)) % k
+        # Products of residues would overflow int64: add them up as exact Python ints.
+        coo = p.tocoo()
+        x = np.asarray(presses).astype(object) % k
+        out = np.asarray(state).astype(object) % k
+        np.add.at(out, coo.row, (coo.data.astype(object) * x[coo.col]) % k)
+        return (out % k).astype(np.int64)
 
     def apply(self, state: StateLike, presses: StateLike) -> dict[Hashable, int]:
         """Apply presses (counts per node, order never matters) to a state.

@@ -156,3 +156,12 @@ def test_bad_press_arguments() -> None:
         p.press(0, 1, times=1.5)  # type: ignore[arg-type]
     with pytest.raises(lo.LightsOutError):
         p.as_dict([1])
+
+
+def test_apply_and_press_are_exact_for_moduli_near_2_62() -> None:
+    k = 3 * 2**31
+    p = lo.Puzzle(nx.path_graph(3), modulus=k, rule="open")
+    after = p.apply([k - 1, 0, 0], {1: k - 1})
+    assert after == {0: (2 * (k - 1)) % k, 1: 0, 2: k - 1}
+    assert p.press(0, 1, times=k - 1) == {0: k - 1, 1: 0, 2: k - 1}
+    assert p.press(0, 1, times=10**30) == {0: 10**30 % k, 1: 0, 2: 10**30 % k}
