@@ -344,7 +344,8 @@ def _enumerate(base: np.ndarray, gens: list[np.ndarray], orders: list[int], k: i
 
 
 def _sort_key(row: np.ndarray) -> tuple[int, tuple[int, ...]]:
-    return int(row.sum()), tuple(row.tolist())
+    values = row.tolist()
+    return sum(values), tuple(values)
 
 
 def all_solutions(

@@ -335,3 +335,16 @@ def test_all_solutions_errors() -> None:
         all_solutions(p, 0, 1, up_to_symmetry=[swap])
     with pytest.raises(lo.InvalidStateError):
         all_solutions(p, [1, 2])
+
+
+def test_solutions_are_sorted_by_exact_press_counts_for_large_moduli() -> None:
+    # Doubling mod 2**61: each light is reached by 2**60 - 1 or 2**61 - 1 presses; the sums
+    # exceed 64-bit integers, and the fewest presses must still come first.
+    k = 2**61
+    g = nx.empty_graph(5)
+    nx.set_node_attributes(g, 2, "self_weight")
+    p = lo.Puzzle(g, modulus=k, rule="weighted")
+    totals = [sum(s.values()) for s in all_solutions(p, 0, [k - 2] * 5)]
+    assert len(totals) == 32
+    assert totals == sorted(totals)
+    assert totals[0] == 5 * (2**60 - 1)
