@@ -64,6 +64,14 @@ def _check_modulus(modulus: object) -> int:
     return int(modulus)
 
 
+def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
+    """Whether ``node`` is a key of ``index`` (False for unhashable values)."""
+    try:
+        return node in index
+    except TypeError:
+        return False
+
+
 def _check_amount(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         msg = f"{where} must be an int, not {value!r}."
@@ -166,9 +174,15 @@ class Puzzle:
         if pressable is None:
             self.pressable: tuple[Hashable, ...] = self.nodes
         else:
+            if not isinstance(pressable, Iterable):
+                msg = (
+                    "Argument 'pressable' must be an iterable of nodes, not "
+                    f"{type(pressable).__name__}."
+                )
+                raise InvalidPuzzleError(msg)
             chosen = set()
             for node in pressable:
-                if node not in self.index:
+                if not _is_node(node, self.index):
                     msg = f"Argument 'pressable' holds {node!r}, which is not a node of the graph."
                     raise InvalidPuzzleError(msg)
                 chosen.add(node)
@@ -481,7 +495,7 @@ class Puzzle:
         >>> Puzzle(nx.path_graph(3)).press([1, 1, 0], 0)
         {0: 0, 1: 0, 2: 0}
         """
-        if node not in self.index:
+        if not _is_node(node, self.index):
             msg = f"Argument 'node' is {node!r}, which is not a node of the puzzle."
             raise InvalidStateError(msg)
         if node not in self.press_index:

@@ -7,12 +7,13 @@ engine of :mod:`lightsout_graphs.zk`; both answer through the same interface.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from lightsout_graphs.errors import LightsOutError, Unsolvable
+from lightsout_graphs.errors import LightsOutError, SearchLimitError, Unsolvable
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.zk.protocol import Factorization
 
@@ -216,6 +217,20 @@ class Solution:
         )
 
 
+def _check_limits(max_enumerate: object, time_limit: object) -> None:
+    """Reject a ``max_enumerate`` that is not an int, or a ``time_limit`` that is not > 0."""
+    if isinstance(max_enumerate, bool) or not isinstance(max_enumerate, numbers.Integral):
+        msg = f"Argument 'max_enumerate' must be an int, not {max_enumerate!r}."
+        raise SearchLimitError(msg)
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, numbers.Real)
+        or not float(time_limit) > 0
+    ):
+        msg = f"Argument 'time_limit' must be a number of seconds > 0, not {time_limit!r}."
+        raise SearchLimitError(msg)
+
+
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
     check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
@@ -263,6 +278,9 @@ def solve(
         A state or target that does not fit the puzzle.
     MissingDependencyError
         ``minimize=True`` on a coset too large to enumerate without ortools installed.
+    SearchLimitError
+        ``minimize=True`` with a ``max_enumerate`` that is not an int, or a ``time_limit``
+        that is not a number of seconds > 0.
 
     Examples
     --------
@@ -279,6 +297,8 @@ def solve(
     True 1
     """
     s, t, rhs = _rhs(puzzle, state, target)
+    if minimize:
+        _check_limits(max_enumerate, time_limit)
     engine = factorization(puzzle)
     x = engine.solve(rhs)
     if x is None:

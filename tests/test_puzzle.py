@@ -165,3 +165,12 @@ def test_apply_and_press_are_exact_for_moduli_near_2_62() -> None:
     assert after == {0: (2 * (k - 1)) % k, 1: 0, 2: k - 1}
     assert p.press(0, 1, times=k - 1) == {0: k - 1, 1: 0, 2: k - 1}
     assert p.press(0, 1, times=10**30) == {0: 10**30 % k, 1: 0, 2: 10**30 % k}
+
+
+def test_unhashable_or_non_iterable_nodes_raise_package_errors() -> None:
+    with pytest.raises(InvalidPuzzleError, match="'pressable' must be an iterable"):
+        lo.Puzzle(nx.path_graph(3), pressable=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPuzzleError, match=r"'pressable' holds \[1\]"):
+        lo.Puzzle(nx.path_graph(3), pressable=[[1]])
+    with pytest.raises(InvalidStateError, match=r"'node' is \[0, 0\]"):
+        lo.grid(2, 2).press(0, [0, 0])

@@ -240,3 +240,18 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
     assert sol.vector.tolist() == [2**60 - 1] * 5
     assert sol.num_presses == 5 * (2**60 - 1)
     assert sol.verify()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"max_enumerate": "x"}, "'max_enumerate' must be an int"),
+        ({"max_enumerate": 2.5}, "'max_enumerate' must be an int"),
+        ({"time_limit": "x"}, "'time_limit' must be a number of seconds > 0"),
+        ({"time_limit": float("nan")}, "'time_limit' must be a number of seconds > 0"),
+        ({"time_limit": 0}, "'time_limit' must be a number of seconds > 0"),
+    ],
+)
+def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(lo.LightsOutError, match=match):
+        lo.solve(lo.grid(4, 4), 0, 1, minimize=True, **kwargs)  # type: ignore[arg-type]
