@@ -72,7 +72,11 @@ def _as_index(puzzle: Puzzle, perm: Mapping[Hashable, Hashable], where: str) -> 
             msg = f"{where} does not map node {node!r}."
             raise InvalidPuzzleError(msg)
         image = perm[node]
-        if image not in puzzle.index:
+        try:
+            known = image in puzzle.index
+        except TypeError:  # an unhashable image
+            known = False
+        if not known:
             msg = f"{where} maps {node!r} to {image!r}, which is not a node of the puzzle."
             raise InvalidPuzzleError(msg)
         out[i] = puzzle.index[image]

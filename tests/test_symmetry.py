@@ -348,3 +348,9 @@ def test_solutions_are_sorted_by_exact_press_counts_for_large_moduli() -> None:
     assert len(totals) == 32
     assert totals == sorted(totals)
     assert totals[0] == 5 * (2**60 - 1)
+
+
+def test_unhashable_image_in_a_permutation_is_named() -> None:
+    p = lo.Puzzle(nx.empty_graph(2))
+    with pytest.raises(InvalidPuzzleError, match=r"maps 0 to \[1\], which is not a node"):
+        is_symmetry(p, {0: [1], 1: 0})
