@@ -13,6 +13,7 @@ import argparse
 import ast
 import inspect
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lightsout_graphs.cli.output import read_text
@@ -399,6 +400,8 @@ def read_board(
             where = f"{option} - (standard input)"
         elif from_file:
             where = f"{option} file {source!r}"
+        elif not set(source) <= set("./") and Path(source).is_dir():  # not board dots
+            where = f"{option} {source!r} is a folder, not a board file; and as board text"
         elif _looks_like_path(source):
             where = f"{option} {source!r}: no such file, and as board text"
         elif named:
@@ -473,9 +476,9 @@ def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.nda
         return np.asarray(puzzle.boards[name], dtype=np.int64)
     if name == ALL_ON:
         return np.ones(puzzle.n, dtype=np.int64)
+    also = "" if ALL_ON in puzzle.boards else f", or {ALL_ON!r}"
     msg = (
-        f"{option} {name!r} is not a board of this puzzle; its boards: {board_names(puzzle)}, "
-        f"or {ALL_ON!r}."
+        f"{option} {name!r} is not a board of this puzzle; its boards: {board_names(puzzle)}{also}."
     )
     raise CommandError(msg)
 

@@ -20,3 +20,25 @@ def test_parse_shape_and_families() -> None:
     assert puzzles.make_family("path", params={"n": 3}, rule="open").rule == "open"
     with pytest.raises(runtime.CommandError, match="does not fit the family 'petersen'"):
         puzzles.make_family("petersen", (3,))
+
+
+def test_a_folder_given_as_board_file_is_named_as_a_folder(tmp_path: object) -> None:
+    import lightsout_graphs as lo
+    from lightsout_graphs.errors import BoardFormatError
+
+    with pytest.raises(BoardFormatError, match="is a folder, not a board file") as info:
+        puzzles.read_board(lo.grid(2, 2), str(tmp_path))
+    assert "no such file" not in str(info.value)
+
+
+def test_unknown_start_lists_all_on_once() -> None:
+    import lightsout_graphs as lo
+    from lightsout_graphs import catalog
+
+    puzzle = catalog.load("lights-out")  # its boards include 'all-on'
+    assert "all-on" in puzzle.boards
+    with pytest.raises(runtime.CommandError) as info:
+        puzzles.named_board(puzzle, "nosuch")
+    assert str(info.value).count("'all-on'") == 1
+    with pytest.raises(runtime.CommandError, match="its boards: none, or 'all-on'"):
+        puzzles.named_board(lo.grid(1, 2), "x")
