@@ -12,7 +12,20 @@ import networkx as nx
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
-__all__ = ["build", "check_int", "check_prob", "check_seed", "circle_pos", "set_pos"]
+__all__ = [
+    "MAX_NODES",
+    "build",
+    "check_int",
+    "check_nodes",
+    "check_prob",
+    "check_seed",
+    "circle_pos",
+    "set_pos",
+]
+
+#: The most nodes a family builds as a networkx graph (about 2 GB of graph at this size).
+#: Larger grid boards are solved without a graph by :class:`lightsout_graphs.grids.GridChaser`.
+MAX_NODES = 2**22
 
 
 def check_int(value: object, name: str, minimum: int = 0) -> int:
@@ -24,6 +37,25 @@ def check_int(value: object, name: str, minimum: int = 0) -> int:
         msg = f"Argument {name!r} must be an int >= {minimum}, not {value}."
         raise InvalidPuzzleError(msg)
     return int(value)
+
+
+def check_nodes(count: int, what: str) -> None:
+    """Refuse to build a graph of more than :data:`MAX_NODES` nodes, naming the parameters.
+
+    Examples
+    --------
+    >>> check_nodes(2**23, "hypercube d=23")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid boards of any size are solved without a graph by lightsout_graphs.grids.GridChaser.
+    """
+    if count > MAX_NODES:
+        msg = (
+            f"{what} would have {count} nodes, more than the {MAX_NODES} a networkx graph can "
+            "hold here; grid boards of any size are solved without a graph by "
+            "lightsout_graphs.grids.GridChaser."
+        )
+        raise InvalidPuzzleError(msg)
 
 
 def check_prob(value: object, name: str) -> float:

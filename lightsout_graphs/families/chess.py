@@ -8,7 +8,7 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int
+from lightsout_graphs.families._common import build, check_int, check_nodes
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["alien_tiles", "chess_graph", "king", "knight", "rook", "x_pattern"]
@@ -50,6 +50,7 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
+    check_nodes(m * n, f"A {m}×{n} board")
     g = nx.Graph()
     for r, c in itertools.product(range(m), range(n)):
         g.add_node((r, c), pos=(float(c), -float(r) if r else 0.0))

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, set_pos
+from lightsout_graphs.families._common import build, check_int, check_nodes, set_pos
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
 __all__ = [
@@ -33,7 +33,9 @@ def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, .
     if not shape:
         msg = f"Argument {name!r} needs at least one side length."
         raise InvalidPuzzleError(msg)
-    return tuple(check_int(side, f"{name}[{i}]", 1) for i, side in enumerate(shape))
+    sides = tuple(check_int(side, f"{name}[{i}]", 1) for i, side in enumerate(shape))
+    check_nodes(math.prod(sides), f"A lattice of {name} {'×'.join(map(str, sides))}")
+    return sides
 
 
 def _lattice_pos(cell: tuple[int, ...], sides: tuple[int, ...]) -> tuple[float, float]:
@@ -284,6 +286,7 @@ def hypercube(
     ((0, 0, 0), (0, 0, 1), (0, 1, 0))
     """
     d = check_int(d, "d", 0)
+    check_nodes(2**d, f"The hypercube of dimension d={d}")
     g = nx.Graph()
     cells = list(itertools.product((0, 1), repeat=d))
     g.add_nodes_from(cells)

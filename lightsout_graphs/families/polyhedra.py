@@ -11,7 +11,7 @@ import numpy as np
 from scipy.spatial import ConvexHull
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, set_pos
+from lightsout_graphs.families._common import build, check_int, check_nodes, set_pos
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
@@ -317,6 +317,7 @@ def cube_surface_graph(n: int) -> nx.Graph:
     [(0, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0)]
     """
     n = check_int(n, "n", 1)
+    check_nodes(6 * n * n, f"The cube surface of side n={n}")
     g = nx.Graph()
     where: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for face, r, c in itertools.product(range(6), range(n), range(n)):

@@ -98,3 +98,20 @@ def test_every_family_draws_every_node_and_records_itself(name: str) -> None:
         assert (again.toggle_matrix() != p.toggle_matrix()).nnz == 0
     if name not in ("press_pattern", "merlin"):
         assert make(name, **SMALL.get(name, {}), modulus=3).modulus == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("hypercube", {"d": 40}),
+        ("grid", {"shape": (10**6, 10**6)}),
+        ("torus", {"shape": (5000, 5000)}),
+        ("knight", {"m": 10**5, "n": 10**5}),
+        ("cube_surface", {"n": 10**4}),
+    ],
+)
+def test_boards_too_big_for_a_graph_are_refused_by_name(name: str, params: dict) -> None:
+    from lightsout_graphs.families import make
+
+    with pytest.raises(InvalidPuzzleError, match=r"would have .* nodes, more than"):
+        make(name, **params)
