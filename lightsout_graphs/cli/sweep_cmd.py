@@ -43,7 +43,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--overwrite", action="store_true", help="discard a different sweep stored in --out"
     )
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(handler=handle_sweep)
 
     report = subparsers.add_parser(
@@ -78,7 +77,7 @@ def handle_sweep(args: argparse.Namespace) -> int:
         scheduler=args.scheduler,
         dask_local=args.dask_local,
         overwrite=args.overwrite,
-        progress=False if args.quiet else None,
+        progress=False if getattr(args, "quiet", False) else None,
     )
     manifest = read_manifest(out)
     print(

@@ -64,3 +64,17 @@ def test_dask_local_from_the_shell_matches_local(tmp_path: Path) -> None:
     assert main(["sweep", str(spec), "--out", str(local_out), "--workers", "1", "-q"]) == 0
     pd.testing.assert_frame_equal(read_results(dask_out), read_results(local_out))
     assert len(read_results(dask_out)) == 34  # graphs on 5 vertices
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-q", "sweep", "spec.toml", "--out", "res"],
+        ["sweep", "spec.toml", "--out", "res", "-q"],
+        ["--quiet", "sweep", "spec.toml", "--out", "res"],
+    ],
+)
+def test_quiet_before_or_after_the_command_silences_the_sweep(argv: list[str]) -> None:
+    from lightsout_graphs.cli import build_parser
+
+    assert build_parser().parse_args(argv).quiet is True
