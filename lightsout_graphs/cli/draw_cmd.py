@@ -42,7 +42,9 @@ def register(subparsers: Any) -> None:
         "--quiet-patterns", action="store_true", help="draw the quiet patterns, one panel each"
     )
     parser.add_argument("--presses", metavar="TEXT|FILE|-", help="mark these presses on the board")
-    parser.add_argument("--min", dest="minimize", action="store_true", help="fewest presses")
+    parser.add_argument(
+        "--min", dest="minimize", action="store_true", help="with --solution: the fewest presses"
+    )
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
     )
@@ -67,8 +69,18 @@ def handle(args: argparse.Namespace) -> int:
     ------
     Unsolvable
         ``--solution`` for a board that cannot be solved (exit code 1).
+    CommandError
+        Options that the picture would ignore (``--min`` without ``--solution``, ``--presses``
+        with ``--solution`` or ``--quiet-patterns``), or a bad ``--dpi``.
     """
     path = output_path(args.output, (".png", ".svg"))
+    if args.minimize and not args.solution:
+        msg = "--min needs --solution: it draws the fewest presses that solve the board."
+        raise CommandError(msg)
+    if args.presses is not None and (args.solution or args.quiet_patterns):
+        drawing = "--solution" if args.solution else "--quiet-patterns"
+        msg = f"--presses marks presses on a board; it cannot go with {drawing}."
+        raise CommandError(msg)
     if args.dpi < 1:
         msg = f"--dpi must be a positive int, not {args.dpi}."
         raise CommandError(msg)

@@ -173,6 +173,10 @@ def output_path(path: str, allowed: Sequence[str]) -> Path:
     return p
 
 
+#: Matplotlib's limit on each side of a picture, in pixels.
+_MAX_PIXELS = 2**16
+
+
 def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
     """Save the figure of an Axes or Figure; return its size in pixels (width, height).
 
@@ -189,14 +193,28 @@ def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
     -------
     (int, int)
         Width and height in pixels.
+
+    Raises
+    ------
+    CommandError
+        A ``dpi`` below 1, or one that makes a side of a PNG 65536 pixels or more.
     """
     from matplotlib.figure import Figure
 
+    if dpi < 1:
+        msg = f"--dpi must be a positive int, not {dpi}."
+        raise CommandError(msg)
     figure = artist if isinstance(artist, Figure) else artist.figure
     while not isinstance(figure, Figure):  # a SubFigure
         figure = figure.figure
-    figure.savefig(path, dpi=dpi)
     width, height = figure.get_size_inches() * dpi
+    if path.suffix.lower() != ".svg" and max(width, height) >= _MAX_PIXELS:
+        msg = (
+            f"--dpi {dpi} makes a picture of {round(width)}×{round(height)} pixels; each side "
+            f"must stay below {_MAX_PIXELS}: use a lower --dpi."
+        )
+        raise CommandError(msg)
+    figure.savefig(path, dpi=dpi)
     return round(width), round(height)
 
 

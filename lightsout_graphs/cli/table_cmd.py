@@ -107,6 +107,9 @@ def handle(args: argparse.Namespace) -> int:
         The exit code, 0.
     """
     png = output_path(args.png, (".png", ".svg")) if args.png else None
+    if png is not None and args.dpi < 1:
+        msg = f"--dpi must be a positive int, not {args.dpi}."
+        raise CommandError(msg)
     table = _compute(args)
     if args.csv == "-" or (args.csv is None and png is None):
         write_csv(table, sys.stdout)

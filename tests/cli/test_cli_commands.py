@@ -433,3 +433,43 @@ def test_internal_errors_exit_3(
     assert_one_error_line(err, "internal error RuntimeError: boom", "--debug")
     with pytest.raises(RuntimeError):
         main(["analyze", "lights-out", "--debug"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["table", "--max", "3", "--png", "t.png", "--dpi", "0"], "--dpi must be a positive int"),
+        (["table", "--max", "3", "--png", "t.svg", "--dpi", "-5"], "--dpi must be a positive int"),
+        (["table", "--max", "3", "--png", "t.png", "--dpi", "20000"], "--dpi 20000"),
+        (["draw", "lights-out", "-o", "d.png", "--dpi", "100000"], "--dpi 100000"),
+    ],
+)
+def test_bad_dpi_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    argv = [str(tmp_path / a) if a.endswith((".png", ".svg")) else a for a in argv]
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert_one_error_line(err, message)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--min"], "--min needs --solution"),
+        (["--quiet-patterns", "--min"], "--min needs --solution"),
+        (["--solution", "--presses", "1.../..../..../....", "--min"], "--presses"),
+        (["--quiet-patterns", "--presses", "1.../..../..../...."], "--presses"),
+    ],
+)
+def test_draw_refuses_options_it_would_ignore(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], message: str
+) -> None:
+    png = tmp_path / "d.png"
+    code, _, err = run(
+        capsys, "draw", "--family", "grid", "--shape", "4x4", *options, "-o", str(png)
+    )
+    assert code == 2
+    assert_one_error_line(err, message)
+    assert not png.exists()
