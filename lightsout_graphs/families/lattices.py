@@ -353,6 +353,7 @@ def hexagonal(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
+    check_nodes(2 * (m + 1) * (n + 1), f"The {m}×{n} hexagonal lattice")
     g = _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True))
     return build(g, "hexagonal", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
 
@@ -395,5 +396,6 @@ def triangular(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
+    check_nodes((m + 1) * (n + 2) // 2, f"The {m}×{n} triangular lattice")
     g = _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True))
     return build(g, "triangular", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)

@@ -108,6 +108,8 @@ def test_every_family_draws_every_node_and_records_itself(name: str) -> None:
         ("torus", {"shape": (5000, 5000)}),
         ("knight", {"m": 10**5, "n": 10**5}),
         ("cube_surface", {"n": 10**4}),
+        ("hexagonal", {"m": 10**4, "n": 10**4}),
+        ("triangular", {"m": 10**4, "n": 10**4}),
     ],
 )
 def test_boards_too_big_for_a_graph_are_refused_by_name(name: str, params: dict) -> None:
