@@ -163,7 +163,7 @@ def _non_antipodal_edges(verts: list[_Vec]) -> list[tuple[int, int]]:
     return [
         (i, j)
         for i, j in itertools.combinations(range(len(verts)), 2)
-        if any(_sign(_sub(x, (-y[0], -y[1]))) for x, y in zip(verts[i], verts[j], strict=True))
+        if verts[i] != tuple((-a, -b) for a, b in verts[j])
     ]
 
 
