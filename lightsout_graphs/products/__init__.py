@@ -10,17 +10,21 @@ and :mod:`~lightsout_graphs.products.fast` recognises product puzzles for
 from __future__ import annotations
 
 from lightsout_graphs.products.formula import product_nullity, rook_nullity
+from lightsout_graphs.products.fast import fast_nullity
 from lightsout_graphs.products.invariants import (
     complete_factors,
     cycle_factors,
     invariant_factors,
     path_factors,
 )
+from lightsout_graphs.products.tables import nullity_table
 
 __all__ = [
     "complete_factors",
     "cycle_factors",
+    "fast_nullity",
     "invariant_factors",
+    "nullity_table",
     "path_factors",
     "product_nullity",
     "rook_nullity",
