@@ -30,6 +30,7 @@ from lightsout_graphs.families.polyhedra import (
     solid_graph,
     tetrahedron,
 )
+from lightsout_graphs.families.products import cylinder, hamming, prism, product, product_graph
 from lightsout_graphs.families.registry import FAMILIES, family_params, make
 from lightsout_graphs.families.small import (
     NAMED_GRAPHS,
@@ -55,11 +56,13 @@ __all__ = [
     "cube_surface",
     "cube_surface_graph",
     "cycle",
+    "cylinder",
     "dodecahedron",
     "family_params",
     "from_graph6",
     "grid",
     "grid_graph",
+    "hamming",
     "heawood",
     "hexagonal",
     "hypercube",
@@ -75,6 +78,9 @@ __all__ = [
     "path",
     "petersen",
     "press_pattern",
+    "prism",
+    "product",
+    "product_graph",
     "random_graph",
     "random_regular",
     "read_graph6",

@@ -7,7 +7,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families import chess, graph6, lattices, patterns, polyhedra, small
+from lightsout_graphs.families import (
+    chess,
+    graph6,
+    lattices,
+    patterns,
+    polyhedra,
+    products,
+    small,
+)
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["FAMILIES", "family_params", "make"]
@@ -44,11 +52,14 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
     "from_graph6": graph6.from_graph6,
     "press_pattern": patterns.press_pattern,
     "merlin": patterns.merlin,
+    "cylinder": products.cylinder,
+    "prism": products.prism,
+    "hamming": products.hamming,
 }
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
 _SHAPED = {"grid", "torus"}
-_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles"}
+_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles", "cylinder"}
 
 
 def family_params(name: str) -> tuple[str, ...]:

@@ -9,8 +9,8 @@ and :mod:`~lightsout_graphs.products.fast` recognises product puzzles for
 
 from __future__ import annotations
 
-from lightsout_graphs.products.formula import product_nullity, rook_nullity
 from lightsout_graphs.products.fast import fast_nullity
+from lightsout_graphs.products.formula import product_nullity, rook_nullity
 from lightsout_graphs.products.invariants import (
     complete_factors,
     cycle_factors,

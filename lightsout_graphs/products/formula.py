@@ -62,9 +62,7 @@ def nullity_from_factors(
     return total
 
 
-def product_nullity(
-    g: nx.Graph, h: nx.Graph, *, modulus: int = 2, rule: str = "closed"
-) -> int:
+def product_nullity(g: nx.Graph, h: nx.Graph, *, modulus: int = 2, rule: str = "closed") -> int:
     """The nullity of Lights Out on G □ H over GF(p), from the invariant factors of G and H.
 
     Parameters

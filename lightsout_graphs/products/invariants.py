@@ -336,7 +336,9 @@ def invariant_factors(
     p = check_prime(modulus)
     if isinstance(obj, nx.Graph):
         return _as_lists(list(factor_polys(check_factor(obj, "graph"), p)))
-    matrix = obj.toarray() if sp.issparse(obj) else np.asarray(obj)
+    matrix = (
+        np.asarray(obj.toarray()) if isinstance(obj, sp.sparray | sp.spmatrix) else np.asarray(obj)
+    )
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1] or matrix.shape[0] == 0:
         msg = f"Argument 'obj' must be a non-empty square matrix, not of shape {matrix.shape}."
         raise InvalidPuzzleError(msg)

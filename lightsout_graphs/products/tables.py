@@ -185,9 +185,7 @@ class _Psi:
         return self._gcd[key]
 
 
-def _product_table(
-    size: int, left: str, right: str, p: int, c: int, progress: bool
-) -> np.ndarray:
+def _product_table(size: int, left: str, right: str, p: int, c: int, progress: bool) -> np.ndarray:
     rows = _index(left, size, p)
     cols = _index(right, size, p)
     psi = _Psi([*rows, *cols], p, c)
