@@ -81,6 +81,9 @@ SMALL = {
     "graph6": {"data": "Dhc"},
     "from_graph6": {"data": "Dhc"},
     "press_pattern": {"mapping": {0: [0, 1], 1: [1]}},
+    "cylinder": {"m": 3, "n": 4},
+    "prism": {"n": 5},
+    "hamming": {"d": 2, "q": 3},
 }
 
 
