@@ -29,8 +29,13 @@ from lightsout_graphs.puzzle import Puzzle
 __all__ = ["GENERIC_FACTOR_LIMIT", "fast_nullity", "product_factors"]
 
 #: The most nodes a factor that is not a path, cycle or complete graph may have for
-#: :func:`fast_nullity` (its Smith form costs about n³ polynomial operations).
+#: :func:`fast_nullity` (its Smith form costs about n³ polynomial operations, a second at 40).
 GENERIC_FACTOR_LIMIT = 40
+
+#: Generic factors of up to this many nodes are always worth their Smith form (milliseconds);
+#: larger ones only when the product has at least 64·k² lights, so that elimination of the
+#: whole product would cost more.
+SMALL_FACTOR = 16
 
 Factor = tuple[str, Any]
 
@@ -97,7 +102,14 @@ def _hamming_factors(d: int, q: int, p: int) -> tuple[Any, ...]:
     return _smith_factors(adjacency, p)
 
 
-def _factor_polys(factor: Factor, p: int) -> tuple[Any, ...] | None:
+def _worth_it(nodes: int, lights: int) -> bool:
+    """Whether a Smith form of a generic factor of ``nodes`` nodes beats elimination."""
+    if nodes > GENERIC_FACTOR_LIMIT:
+        return False
+    return nodes <= SMALL_FACTOR or lights >= 64 * nodes**2
+
+
+def _factor_polys(factor: Factor, p: int, lights: int) -> tuple[Any, ...] | None:
     kind, data = factor
     if kind == "path":
         return _path(data, p)
@@ -106,8 +118,10 @@ def _factor_polys(factor: Factor, p: int) -> tuple[Any, ...] | None:
     if kind == "complete":
         return _complete(data, p)
     if kind == "hamming":
+        if not _worth_it(data[1] ** data[0], lights):
+            return None
         return _hamming_factors(data[0], data[1], p)
-    if graph_kind(data)[0] == "graph" and data.number_of_nodes() > GENERIC_FACTOR_LIMIT:
+    if graph_kind(data)[0] == "graph" and not _worth_it(data.number_of_nodes(), lights):
         return None
     return factor_polys(data, p)
 
@@ -120,9 +134,11 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
     ``prism``, ``rook`` (Alien Tiles), ``hypercube`` or ``hamming``; its rule is ``closed`` or
     ``open``; every node is pressable; and its modulus is a prime below 2**31. The time then
     depends on the sizes of the factors, not on their product. Hypercubes and Hamming graphs
-    of three or more factors are split in two halves of at most
-    :data:`GENERIC_FACTOR_LIMIT` nodes; larger ones, and composite moduli, return None: the
-    general engine counts their quiet patterns.
+    of three or more factors are split in two halves. A factor that is not a path, cycle or
+    complete graph costs a Smith form, used only when it beats elimination of the product
+    (at most :data:`SMALL_FACTOR` nodes, or at most :data:`GENERIC_FACTOR_LIMIT` nodes and
+    at least 64·k² lights); otherwise, and for composite moduli, the result is None and the
+    general engine counts the quiet patterns.
 
     Parameters
     ----------
@@ -165,8 +181,8 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
         return None
     if factors is None:
         return None
-    left = _factor_polys(factors[0], p)
-    right = _factor_polys(factors[1], p)
+    left = _factor_polys(factors[0], p, puzzle.n)
+    right = _factor_polys(factors[1], p, puzzle.n)
     if left is None or right is None:
         return None
     return nullity_from_factors(left, right, p, c)

@@ -9,7 +9,7 @@ import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs import zk
-from lightsout_graphs.products import fast_nullity
+from lightsout_graphs.products import fast_nullity, product_nullity
 
 
 def eliminated(puzzle: lo.Puzzle) -> int:
@@ -67,8 +67,11 @@ def test_hypercubes_q1_to_q10_known_values() -> None:
             expected = sum(math.comb(d, i) for i in range(d + 1) if (d - 2 * i + c) % p == 0)
             puzzle = lo.hypercube(d, modulus=p, rule=rule)
             assert lo.analyze(puzzle, quiet_patterns=False).nullity == expected, (d, p)
-            if d >= 2:
+            if 2 <= d <= 8:  # two halves of at most 16 nodes: the formula is used
                 assert fast_nullity(puzzle) == expected
+            if d == 10:  # Q_5 □ Q_5 by the formula directly
+                q5 = nx.hypercube_graph(5)
+                assert product_nullity(q5, q5, modulus=p, rule=rule) == expected
 
 
 def test_not_recognised_returns_none() -> None:
@@ -80,6 +83,10 @@ def test_not_recognised_returns_none() -> None:
     assert fast_nullity(lo.Puzzle(nx.path_graph(3))) is None
     big = nx.random_regular_graph(3, 50, seed=1)  # a generic factor above the limit
     assert fast_nullity(lo.product(big, nx.path_graph(2))) is None
+    # 30 nodes: a Smith form would cost more than eliminating the 60 lights of the product
+    middle = nx.random_regular_graph(3, 30, seed=1)
+    assert fast_nullity(lo.product(middle, nx.path_graph(2))) is None
+    assert fast_nullity(lo.product(middle, nx.path_graph(2000))) is not None
     assert lo.analyze(lo.torus(4, 4, modulus=4)).nullity is None
 
 
