@@ -36,8 +36,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
-from sympy.ntheory import n_order
-
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.grids import _gf2poly as gf2
 from lightsout_graphs.grids.polynomials import nullity_table as grid_table
@@ -126,6 +124,8 @@ def _degree_class(e: int, p: int) -> int:
     """``k(e)``: the least k >= 1 with ``p^k ≡ ±1 (mod e)`` (1 for e <= 2)."""
     if e <= 2:
         return 1
+    from sympy.ntheory import n_order  # imported here: importing the package stays light
+
     order = int(n_order(p, e))
     if order % 2 == 0 and pow(p, order // 2, e) == e - 1:
         return order // 2
