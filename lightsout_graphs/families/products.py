@@ -28,7 +28,7 @@ from lightsout_graphs.families._common import (
 from lightsout_graphs.products.invariants import check_factor
 from lightsout_graphs.puzzle import RULES, Puzzle
 
-__all__ = ["cylinder", "hamming", "prism", "product", "product_graph"]
+__all__ = ["FactorGraph", "cylinder", "hamming", "prism", "product", "product_graph"]
 
 #: The most edges a product family builds as a networkx graph.
 MAX_EDGES = 4 * MAX_NODES
@@ -102,9 +102,23 @@ def _check_cheap(modulus: object, rule: object) -> None:
         raise InvalidPuzzleError(msg)
 
 
+class FactorGraph(nx.Graph):
+    """A factor of a product as recorded in ``puzzle.family``: a graph with a short repr.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> FactorGraph(nx.petersen_graph())
+    graph(10 nodes, 15 edges)
+    """
+
+    def __repr__(self) -> str:
+        return f"graph({self.number_of_nodes()} nodes, {self.number_of_edges()} edges)"
+
+
 def _factor_graph(obj: object, name: str) -> nx.Graph:
     graph = obj.graph if isinstance(obj, Puzzle) else obj
-    return nx.Graph(check_factor(graph, name))
+    return FactorGraph(check_factor(graph, name))
 
 
 def _check_size(nodes: int, edges: int, what: str) -> None:
@@ -163,6 +177,9 @@ def product(
     ('product', [3, 10])
     >>> lo.analyze(p).nullity
     6
+    >>> from lightsout_graphs.boards import puzzle_label
+    >>> puzzle_label(p)
+    'product factors=(graph(3 nodes, 2 edges), graph(10 nodes, 15 edges))'
     """
     _check_cheap(modulus, rule)
     first = _factor_graph(g, "g")
