@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
+
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.grids import _gf2poly as gf2
 from lightsout_graphs.grids.polynomials import nullity_table as grid_table
