@@ -262,8 +262,9 @@ def nullity_table(
         wrap around (:func:`lightsout_graphs.cylinder`); ``rook``: K_m □ K_n
         (:func:`lightsout_graphs.rook`).
     modulus : int, default 2
-        A prime p below 2**31. For a composite k there is no nullity; count the quiet patterns
-        of each board with :func:`lightsout_graphs.analyze` (the general engine) instead.
+        A prime p (below 2**31 except for grids). For a composite k there is no nullity; count
+        the quiet patterns of each board with :func:`lightsout_graphs.analyze` (the general
+        engine) instead.
     rule : {"closed", "open"}, default "closed"
         Whether a press changes its own light too.
     progress : bool, default False
@@ -312,10 +313,10 @@ def nullity_table(
     12
     """
     size = _check_side(M)
-    p = check_prime(modulus)
     rule = check_rule(rule)
-    if family == "grid":
-        return grid_table(size, modulus=p, rule=rule, progress=progress)
+    if family == "grid":  # any prime: the grid table has its own engine for large ones
+        return grid_table(size, modulus=modulus, rule=rule, progress=progress)
+    p = check_prime(modulus)
     if family == "rook":
         return _rook_table(size, p, rule)
     if family not in ("torus", "cylinder"):

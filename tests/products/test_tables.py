@@ -86,6 +86,8 @@ def test_the_grid_is_the_default_family() -> None:
         expected = grid_table(20, modulus=p, rule=rule)
         assert (nullity_table(20, modulus=p, rule=rule) == expected).all()
         assert (lo.nullity_table(20, family="grid", modulus=p, rule=rule) == expected).all()
+    big = 2**61 - 1  # grids keep their engine for primes above 2**31
+    assert (lo.nullity_table(6, modulus=big) == grid_table(6, modulus=big)).all()
 
 
 def test_tables_are_bounded_by_the_side_and_cylinders_by_the_rows() -> None:
