@@ -18,6 +18,7 @@ __all__ = [
     "gcd_degree",
     "monic",
     "mul",
+    "path_pair",
     "path_poly",
     "path_polys",
     "poly",
@@ -148,12 +149,19 @@ def path_polys(top: int, p: int) -> list[np.ndarray]:
     return seq[: top + 1]
 
 
-def path_poly(n: int, p: int) -> np.ndarray:
-    """``χ_n`` alone, in O(n) memory."""
+def path_pair(n: int, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(χ_{n−1}, χ_n)`` in O(n) memory (``χ_{−1} = 0``). Every χ_k is monic of degree k, so
+    no trimming is needed on the way."""
     prev, cur = np.zeros(0, dtype=np.int64), np.array([1], dtype=np.int64)
     for _ in range(n):
         nxt = np.zeros(len(cur) + 1, dtype=np.int64)
-        nxt[1:] += cur
+        nxt[1:] = cur
         nxt[: len(prev)] -= prev
-        prev, cur = cur, trim(nxt % p)
-    return cur
+        np.remainder(nxt, p, out=nxt)
+        prev, cur = cur, nxt
+    return prev, cur
+
+
+def path_poly(n: int, p: int) -> np.ndarray:
+    """``χ_n`` alone, in O(n) memory."""
+    return path_pair(n, p)[1]

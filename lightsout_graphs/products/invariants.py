@@ -83,13 +83,8 @@ def _path(n: int, p: int) -> tuple[Poly, ...]:
 def _cycle(n: int, p: int) -> tuple[Poly, ...]:
     if n < 3:  # C_1 is one node and C_2 one edge: the paths P_1 and P_2
         return _path(n, p)
-    chi = P.path_polys(n, p) if n < 64 else None
-    if chi is None:
-        prev2 = P.path_poly(n - 2, p)
-        prev = P.path_poly(n - 1, p)
-        top = P.sub(P.mul(np.array([0, 1], dtype=np.int64), prev, p), prev2, p)
-    else:
-        prev2, prev, top = chi[n - 2], chi[n - 1], chi[n]
+    prev2, prev = P.path_pair(n - 1, p)
+    top = P.sub(np.concatenate(([0], prev)), prev2, p)  # χ_n = x·χ_{n−1} − χ_{n−2}
     one = np.array([1], dtype=np.int64)
     top_minus = P.sub(top, one, p)
     d1 = P.gcd(prev, top_minus, p)
