@@ -10,7 +10,7 @@ and :mod:`~lightsout_graphs.products.fast` recognises product puzzles for
 from __future__ import annotations
 
 from lightsout_graphs.products.fast import fast_nullity
-from lightsout_graphs.products.formula import product_nullity, rook_nullity
+from lightsout_graphs.products.formula import hamming_nullity, product_nullity, rook_nullity
 from lightsout_graphs.products.invariants import (
     complete_factors,
     cycle_factors,
@@ -23,6 +23,7 @@ __all__ = [
     "complete_factors",
     "cycle_factors",
     "fast_nullity",
+    "hamming_nullity",
     "invariant_factors",
     "nullity_table",
     "path_factors",

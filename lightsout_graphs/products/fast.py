@@ -14,7 +14,11 @@ from typing import Any
 import networkx as nx
 
 from lightsout_graphs.errors import LightsOutError
-from lightsout_graphs.products.formula import nullity_from_factors, rook_nullity
+from lightsout_graphs.products.formula import (
+    hamming_nullity,
+    nullity_from_factors,
+    rook_nullity,
+)
 from lightsout_graphs.products.invariants import (
     _complete,
     _cycle,
@@ -175,6 +179,13 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
         return nullity(m, n, modulus=p, rule=puzzle.rule)
     if family.name == "rook":
         return rook_nullity(family.params["m"], family.params["n"], modulus=p, rule=puzzle.rule)
+    if family.name in ("hypercube", "hamming"):
+        d = int(family.params["d"])
+        q = 2 if family.name == "hypercube" else int(family.params["q"])
+        if d >= 1:
+            closed = hamming_nullity(d, q, modulus=p, rule=puzzle.rule)
+            if closed is not None:
+                return closed
     try:
         factors = product_factors(family.name, family.params)
     except (KeyError, TypeError, ValueError):

@@ -17,6 +17,8 @@ Rook's boards K_m □ K_n have a closed form (:func:`rook_nullity`), from the ei
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
 import numpy as np
 
@@ -24,7 +26,13 @@ from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.products import _poly as P
 from lightsout_graphs.products.invariants import check_factor, check_prime, factor_polys
 
-__all__ = ["check_rule", "nullity_from_factors", "product_nullity", "rook_nullity"]
+__all__ = [
+    "check_rule",
+    "hamming_nullity",
+    "nullity_from_factors",
+    "product_nullity",
+    "rook_nullity",
+]
 
 _RULES = ("closed", "open")
 
@@ -161,6 +169,64 @@ def rook_nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> i
         + (1 - pm) * (cols - 1) * div(rows + c - 2)
         + (1 - pm) * (1 - pn) * div(rows + cols + c - 2)
     )
+
+
+def hamming_nullity(d: int, q: int, *, modulus: int = 2, rule: str = "closed") -> int | None:
+    """The nullity of the Hamming graph H(d, q) = K_q □ … □ K_q over GF(p), in closed form.
+
+    When p does not divide q, K_q is diagonalisable with the eigenvalues ``q − 1`` (once) and
+    ``−1`` (``q − 1`` times), so H(d, q) is diagonalisable with the eigenvalue
+    ``(q − 1)(d − i) − i`` of multiplicity ``C(d, i)·(q − 1)^i``, and
+
+        nullity = Σ_{i : p | (q − 1)·d − q·i + c} C(d, i)·(q − 1)^i.
+
+    The hypercube Q_d = H(d, 2) over GF(2) is not diagonalisable: ``A + cI`` is
+    ``(d + c)·I + Σ N_i`` with commuting ``N_i² = 0``, invertible when d + c is odd, and with
+    a kernel of dimension ``2^(d−1)`` when d + c is even (write an element as ``a + n_1·b``:
+    it is quiet exactly when ``a = (N_2 + … + N_d)·b``). Other cases where p divides q
+    return None: :func:`product_nullity` of two smaller Hamming graphs, or the general
+    engine, gives them.
+
+    Parameters
+    ----------
+    d : int
+        The number of factors, >= 1.
+    q : int
+        The size of each complete factor, >= 1.
+    modulus : int, default 2
+        A prime p below 2**31.
+    rule : {"closed", "open"}, default "closed"
+        Whether a press changes its own light too.
+
+    Returns
+    -------
+    int or None
+        ``dim ker T`` of :func:`lightsout_graphs.hamming` ``(d, q, modulus=p, rule=rule)``,
+        or None when p divides q and q > 2.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.products import hamming_nullity
+    >>> [hamming_nullity(d, 2) for d in range(1, 8)]  # hypercubes over GF(2)
+    [1, 0, 4, 0, 16, 0, 64]
+    >>> hamming_nullity(3, 3, modulus=2), hamming_nullity(20, 2, modulus=3)
+    (14, 349525)
+    >>> hamming_nullity(3, 3, modulus=3) is None
+    True
+    """
+    length = _check_side(d, "d")
+    size = _check_side(q, "q")
+    p = check_prime(modulus)
+    c = 1 if check_rule(rule) == "closed" else 0
+    if size % p:
+        return sum(
+            math.comb(length, i) * (size - 1) ** i
+            for i in range(length + 1)
+            if ((size - 1) * length - size * i + c) % p == 0
+        )
+    if size == 2:  # p = 2
+        return 2 ** (length - 1) if (length + c) % 2 == 0 else 0
+    return None
 
 
 def _check_side(value: object, name: str) -> int:

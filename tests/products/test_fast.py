@@ -84,10 +84,13 @@ def test_not_recognised_returns_none() -> None:
     assert fast_nullity(lo.Puzzle(nx.path_graph(3))) is None
     big = nx.random_regular_graph(3, 50, seed=1)  # a generic factor above the limit
     assert fast_nullity(lo.product(big, nx.path_graph(2))) is None
-    # 30 nodes: a Smith form would cost more than eliminating the 60 lights of the product
-    middle = nx.random_regular_graph(3, 30, seed=1)
+    # 18 nodes: a Smith form would cost more than eliminating the 36 lights of the product,
+    # but less than eliminating 64·18² = 20736 lights or more
+    middle = nx.random_regular_graph(3, 18, seed=1)
     assert fast_nullity(lo.product(middle, nx.path_graph(2))) is None
-    assert fast_nullity(lo.product(middle, nx.path_graph(2000))) is not None
+    assert fast_nullity(lo.product(middle, nx.path_graph(1100))) is None
+    big_product = lo.product(middle, nx.path_graph(1200), modulus=3)
+    assert fast_nullity(big_product) == product_nullity(middle, nx.path_graph(1200), modulus=3)
     assert lo.analyze(lo.torus(4, 4, modulus=4)).nullity is None
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import lightsout_graphs as lo
 from lightsout_graphs import zk
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
-from lightsout_graphs.products import product_nullity, rook_nullity
+from lightsout_graphs.products import hamming_nullity, product_nullity, rook_nullity
 from tests.strategies import small_graphs
 
 PRIMES = [2, 3, 5, 7]
@@ -86,3 +86,24 @@ def test_bad_input() -> None:
         product_nullity(nx.Graph(), nx.path_graph(2))
     with pytest.raises(InvalidPuzzleError, match="'m' must be an int >= 1"):
         rook_nullity(0, 3)
+
+
+@pytest.mark.parametrize("p", PRIMES)
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_hamming_closed_form_equals_elimination(p: int, rule: str) -> None:
+    for d, q in [(1, 1), (1, 4), (2, 3), (3, 2), (4, 2), (5, 2), (2, 5), (3, 3), (3, 4), (2, 7)]:
+        got = hamming_nullity(d, q, modulus=p, rule=rule)
+        if q % p == 0 and q > 2:
+            assert got is None
+            continue
+        assert got == eliminated(lo.hamming(d, q, modulus=p, rule=rule)), (d, q)
+
+
+def test_hypercubes_of_every_dimension_over_gf2() -> None:
+    # The kernel argument of the docstring, checked against elimination up to Q_11.
+    for d in range(1, 12):
+        for rule, c in [("closed", 1), ("open", 0)]:
+            expected = eliminated(lo.hypercube(d, rule=rule))
+            assert (
+                hamming_nullity(d, 2, rule=rule) == expected == (2 ** (d - 1)) * ((d + c) % 2 == 0)
+            )
