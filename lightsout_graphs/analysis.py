@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from lightsout_graphs.products.fast import fast_nullity
+from lightsout_graphs.products.fast import counted_analysis, fast_nullity
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solver import _full_vector, factorization
 
@@ -94,7 +94,7 @@ def analyze(puzzle: Puzzle, *, quiet_patterns: bool = True) -> Analysis:
     """
     fast = fast_nullity(check_puzzle(puzzle))
     if fast is not None and (fast == 0 or not quiet_patterns):
-        return _from_nullity(puzzle, fast)
+        return counted_analysis(puzzle, fast)
     engine = factorization(puzzle)
     k = puzzle.modulus
     gens = engine.kernel() if quiet_patterns else []
@@ -113,22 +113,4 @@ def analyze(puzzle: Puzzle, *, quiet_patterns: bool = True) -> Analysis:
         solvable_states=int(engine.image_size),
         solvable_fraction=Fraction(int(engine.image_size), total),
         all_solvable=int(engine.image_size) == total,
-    )
-
-
-def _from_nullity(puzzle: Puzzle, nullity: int) -> Analysis:
-    """The counts of a puzzle over a prime whose nullity is known, without quiet patterns."""
-    k, n = puzzle.modulus, len(puzzle.nodes)
-    return Analysis(
-        puzzle=puzzle,
-        n=n,
-        modulus=k,
-        rank=n - nullity,
-        nullity=nullity,
-        kernel_size=k**nullity,
-        quiet_patterns=[],
-        quiet_orders=[],
-        solvable_states=k ** (n - nullity),
-        solvable_fraction=Fraction(1, k**nullity),
-        all_solvable=nullity == 0,
     )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
@@ -30,7 +31,10 @@ from lightsout_graphs.products.invariants import (
 )
 from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["GENERIC_FACTOR_LIMIT", "fast_nullity", "product_factors"]
+if TYPE_CHECKING:
+    from lightsout_graphs.analysis import Analysis
+
+__all__ = ["GENERIC_FACTOR_LIMIT", "counted_analysis", "fast_nullity", "product_factors"]
 
 #: The most nodes a factor that is not a path, cycle or complete graph may have for
 #: :func:`fast_nullity` (its Smith form costs about n³ polynomial operations, a second at 40).
@@ -197,3 +201,32 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
     if left is None or right is None:
         return None
     return nullity_from_factors(left, right, p, c)
+
+
+def counted_analysis(puzzle: Puzzle, nullity: int) -> Analysis:
+    """The :class:`~lightsout_graphs.Analysis` of a puzzle over a prime whose nullity is known:
+    every count, and no quiet pattern (``quiet_patterns`` and ``quiet_orders`` are empty).
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> a = counted_analysis(lo.torus(5, 5), 8)
+    >>> a.rank, a.kernel_size, a.solvable_fraction, a.quiet_patterns
+    (17, 256, Fraction(1, 256), [])
+    """
+    from lightsout_graphs.analysis import Analysis
+
+    k, n = puzzle.modulus, len(puzzle.nodes)
+    return Analysis(
+        puzzle=puzzle,
+        n=n,
+        modulus=k,
+        rank=n - nullity,
+        nullity=nullity,
+        kernel_size=k**nullity,
+        quiet_patterns=[],
+        quiet_orders=[],
+        solvable_states=k ** (n - nullity),
+        solvable_fraction=Fraction(1, k**nullity),
+        all_solvable=nullity == 0,
+    )
