@@ -38,7 +38,13 @@ _RULES = ("closed", "open")
 
 
 def check_rule(rule: object) -> str:
-    """Return ``rule`` if it is ``"closed"`` or ``"open"``, else raise naming it."""
+    """Return ``rule`` if it is ``"closed"`` or ``"open"``, else raise naming it.
+
+    Examples
+    --------
+    >>> check_rule("open")
+    'open'
+    """
     if rule not in _RULES:
         msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
         raise InvalidPuzzleError(msg)
@@ -51,7 +57,19 @@ def nullity_from_factors(
     p: int,
     c: int,
 ) -> int:
-    """``Σ deg gcd(f_i(x), g_j(−x − c))`` for invariant factors given as internal arrays."""
+    """``Σ deg gcd(f_i(x), g_j(−x − c))`` for invariant factors given as int64 arrays.
+
+    Equal pairs of factors are computed once (K_n has ``n − 2`` equal factors).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> chi2 = np.array([1, 0, 1])  # P_2 over GF(2): the single factor x^2 + 1 = (x + 1)^2
+    >>> nullity_from_factors([chi2], [chi2], 2, 1)  # the 2×2 grid, closed rule: solvable
+    0
+    >>> nullity_from_factors([chi2], [chi2], 2, 0)  # open rule: gcd((x + 1)^2, (x + 1)^2)
+    2
+    """
     shifted: dict[bytes, np.ndarray] = {}
     done: dict[tuple[bytes, bytes], int] = {}
     total = 0

@@ -36,9 +36,11 @@ from lightsout_graphs.products import _poly as P
 from lightsout_graphs.zk.crt import prime_power_parts
 
 __all__ = [
+    "check_factor",
     "check_prime",
     "complete_factors",
     "cycle_factors",
+    "factor_polys",
     "graph_kind",
     "invariant_factors",
     "path_factors",
@@ -48,8 +50,17 @@ Poly = np.ndarray
 
 
 def check_prime(modulus: object) -> int:
-    """Return ``modulus`` as a prime below :data:`~lightsout_graphs.products._poly.MAX_PRIME`,
-    or raise :class:`ModulusError` naming it."""
+    """Return ``modulus`` as a prime below 2**31, or raise :class:`ModulusError` naming it.
+
+    Examples
+    --------
+    >>> check_prime(7)
+    7
+    >>> check_prime(8)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.ModulusError: Argument 'modulus' must be a prime, not 8: ...
+    """
     if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral) or modulus < 2:
         msg = f"Argument 'modulus' must be a prime, not {modulus!r}."
         raise ModulusError(msg)
@@ -272,7 +283,14 @@ def _smith_factors(matrix: np.ndarray, p: int) -> tuple[Poly, ...]:
 
 
 def factor_polys(graph: nx.Graph, p: int) -> tuple[Poly, ...]:
-    """The invariant factors of a graph's adjacency matrix, as internal arrays."""
+    """The invariant factors of a graph's adjacency matrix, as int64 coefficient arrays.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> [f.tolist() for f in factor_polys(nx.cycle_graph(4), 2)]
+    [[0, 0, 1], [0, 0, 1]]
+    """
     kind, n = graph_kind(graph)
     if kind == "path":
         return _path(n, p)
@@ -344,7 +362,18 @@ def invariant_factors(
 
 
 def check_factor(graph: object, name: str) -> nx.Graph:
-    """Return ``graph`` if it is a non-empty simple undirected graph, else raise naming it."""
+    """Return ``graph`` if it is a non-empty simple undirected graph, else raise naming it.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> check_factor(nx.path_graph(2), "g").number_of_nodes()
+    2
+    >>> check_factor(nx.DiGraph([(0, 1)]), "g")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'g' must be a simple undirected graph, not a DiGraph.
+    """
     if not isinstance(graph, nx.Graph):
         msg = f"Argument {name!r} must be a networkx Graph or a Puzzle, not {type(graph).__name__}."
         raise InvalidPuzzleError(msg)
