@@ -130,8 +130,8 @@ def compose_linear(a: np.ndarray, c0: int, c1: int, p: int) -> np.ndarray:
     out = np.zeros(0, dtype=np.int64)
     for coeff in a[::-1]:
         nxt = np.zeros(len(out) + 1, dtype=np.int64)
-        nxt[:-1] += out * sigma[0]
-        nxt[1:] += out * sigma[1]
+        nxt[:-1] = out * sigma[0] % p  # each product < 2**62: reduce before adding
+        nxt[1:] += out * sigma[1] % p
         nxt[0] += coeff
         out = nxt % p
     return trim(out)

@@ -110,3 +110,18 @@ def test_bad_arguments() -> None:
         nullity_table(4, family="cylinder", modulus=9)
     with pytest.raises(InvalidPuzzleError, match="'rule'"):
         nullity_table(4, family="rook", rule="weighted")
+
+
+@pytest.mark.parametrize("p", [1_000_003, 2**31 - 1])
+def test_large_primes_agree_with_elimination(p: int) -> None:
+    torus = nullity_table(24, family="torus", modulus=p)
+    cylinder = nullity_table(12, family="cylinder", modulus=p, rule="open")
+    for m, n in [(3, 3), (6, 6), (5, 10), (12, 8), (24, 24), (20, 24)]:
+        assert torus[m - 1, n - 1] == eliminated(lo.torus(m, n, modulus=p)), (m, n)
+    for m, n in [(3, 4), (4, 6), (5, 10), (11, 8)]:
+        puzzle = lo.cylinder(m, n, modulus=p, rule="open")
+        assert cylinder[m - 1, n - 1] == eliminated(puzzle), (m, n)
+    petersen, ring = nx.petersen_graph(), nx.cycle_graph(12)
+    assert product_nullity(petersen, ring, modulus=p) == eliminated(
+        lo.product(petersen, ring, modulus=p)
+    )
