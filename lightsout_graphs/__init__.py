@@ -13,7 +13,7 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families, grids, zk
+from lightsout_graphs import catalog, families, grids, products, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
@@ -33,8 +33,10 @@ from lightsout_graphs.errors import (
 from lightsout_graphs.families import (
     alien_tiles,
     cube_surface,
+    cylinder,
     from_graph6,
     grid,
+    hamming,
     hexagonal,
     hypercube,
     king,
@@ -43,6 +45,8 @@ from lightsout_graphs.families import (
     petersen,
     polytope_rings,
     press_pattern,
+    prism,
+    product,
     read_graph6,
     ring_press_map,
     ring_puzzle,
@@ -51,7 +55,8 @@ from lightsout_graphs.families import (
     triangular,
     x_pattern,
 )
-from lightsout_graphs.grids import GridChaser, nullity_table
+from lightsout_graphs.grids import GridChaser
+from lightsout_graphs.products import nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
@@ -97,6 +102,7 @@ __all__ = [
     "analyze",
     "catalog",
     "cube_surface",
+    "cylinder",
     "depth_distribution",
     "families",
     "format_board",
@@ -105,6 +111,7 @@ __all__ = [
     "gods_number",
     "grid",
     "grids",
+    "hamming",
     "hexagonal",
     "hypercube",
     "is_solvable",
@@ -119,6 +126,9 @@ __all__ = [
     "petersen",
     "polytope_rings",
     "press_pattern",
+    "prism",
+    "product",
+    "products",
     "read_graph6",
     "ring_press_map",
     "ring_puzzle",

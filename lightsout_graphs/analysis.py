@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from lightsout_graphs.products.fast import counted_analysis, fast_nullity
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solver import _full_vector, factorization
 
@@ -29,7 +30,8 @@ class Analysis:
     kernel_size : int
         The number of quiet patterns (press vectors that change nothing), exact for any k.
     quiet_patterns : list of dict
-        Generators of the quiet patterns, node -> press count.
+        Generators of the quiet patterns, node -> press count (empty when
+        ``analyze(..., quiet_patterns=False)`` did not compute them).
     quiet_orders : list of int
         The additive order of each generator.
     solvable_states : int
@@ -60,12 +62,20 @@ class Analysis:
         )
 
 
-def analyze(puzzle: Puzzle) -> Analysis:
+def analyze(puzzle: Puzzle, *, quiet_patterns: bool = True) -> Analysis:
     """Rank, nullity, quiet patterns and the solvable boards of a puzzle.
+
+    A Cartesian product over a prime (a 2-D grid or torus, a cylinder, prism, rook's board,
+    hypercube, Hamming graph or :func:`lightsout_graphs.product`) gets its nullity from the
+    product formula of :mod:`lightsout_graphs.products`, without elimination, whenever no
+    quiet pattern is needed: when ``quiet_patterns=False`` or the nullity is 0.
 
     Parameters
     ----------
     puzzle : Puzzle
+    quiet_patterns : bool, default True
+        Also compute generators of the quiet patterns. With False, ``quiet_patterns`` and
+        ``quiet_orders`` are left empty and the counts may come from a faster formula.
 
     Returns
     -------
@@ -79,10 +89,15 @@ def analyze(puzzle: Puzzle) -> Analysis:
     >>> a = lo.analyze(lo.grid(5, 5, modulus=4))
     >>> a.rank is None, a.kernel_size
     (True, 16)
+    >>> lo.analyze(lo.torus(30, 30), quiet_patterns=False).nullity  # from the two cycles
+    24
     """
-    engine = factorization(check_puzzle(puzzle))
+    fast = fast_nullity(check_puzzle(puzzle))
+    if fast is not None and (fast == 0 or not quiet_patterns):
+        return counted_analysis(puzzle, fast)
+    engine = factorization(puzzle)
     k = puzzle.modulus
-    gens = engine.kernel()
+    gens = engine.kernel() if quiet_patterns else []
     rank = engine.rank
     nullity = None if rank is None else len(puzzle.pressable) - rank
     total = k ** len(puzzle.nodes)

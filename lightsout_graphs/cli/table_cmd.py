@@ -1,4 +1,8 @@
-"""``lightsout table``: the nullity of every m×n board up to N, as CSV and as a heat map."""
+"""``lightsout table``: the nullity of every m×n board up to N, as CSV and as a heat map.
+
+Grids, tori, cylinders and rook's boards come from :func:`lightsout_graphs.nullity_table` (the
+product formula: no elimination); any other family of two sides analyses every board in turn.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,10 @@ from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import make_family
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, progress, progress_enabled
 
-__all__ = ["handle", "register", "write_csv"]
+__all__ = ["handle", "register", "write_csv", "write_long_csv"]
+
+#: The families whose table comes from the product formula.
+FORMULA_FAMILIES = ("grid", "torus", "cylinder", "rook")
 
 
 def register(subparsers: Any) -> None:
@@ -26,16 +33,28 @@ def register(subparsers: Any) -> None:
         "table",
         help="nullity of every m×n board up to N (CSV and heat map)",
         description="The nullity of every m×n board of a family for 1 <= m, n <= N: a CSV "
-        "matrix (row m, column n) and a PNG or SVG heat map. Nullity 0 means every board of "
-        "that size is solvable. Without --csv or --png the CSV goes to standard output.",
+        "matrix (row m, column n), a long CSV (m,n,nullity) and a PNG or SVG heat map. "
+        "Nullity 0 means every board of that size is solvable. grid, torus, cylinder and rook "
+        "use the product formula (fast); other families analyse each board. Without --csv, "
+        "--long or --png the CSV matrix goes to standard output.",
     )
-    parser.add_argument("--family", default="grid", metavar="F", help="grid (default), torus...")
-    parser.add_argument("--max", dest="size", type=int, required=True, metavar="N")
+    parser.add_argument(
+        "--family",
+        default="grid",
+        metavar="F",
+        help="grid (default), torus, cylinder (rows wrap around), rook, or any family of 2 sides",
+    )
+    parser.add_argument(
+        "--max", dest="size", type=int, required=True, metavar="N", help="the largest side"
+    )
     parser.add_argument(
         "--modulus", "-k", type=int, default=2, metavar="P", help="a prime (default 2)"
     )
     parser.add_argument("--rule", choices=("closed", "open"), default="closed")
     parser.add_argument("--csv", metavar="FILE", help="write the CSV matrix here (- for stdout)")
+    parser.add_argument(
+        "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"
+    )
     parser.add_argument("--png", metavar="FILE", help="draw the heat map (.png or .svg)")
     parser.add_argument("--dpi", type=int, default=100, help="resolution of the PNG (100)")
     parser.set_defaults(handler=handle)
@@ -66,21 +85,67 @@ def write_csv(table: Any, out: TextIO) -> None:
         writer.writerow([m + 1, *(int(v) for v in table[m])])
 
 
+def write_long_csv(table: Any, out: TextIO) -> None:
+    """Write a nullity table as long-form CSV: a header ``m,n,nullity`` then one row per board.
+
+    This is the shape that pandas (``read_csv``) and plotting tools expect.
+
+    Parameters
+    ----------
+    table : numpy.ndarray
+        ``table[m - 1, n - 1]`` is the nullity of the m×n board.
+    out : file
+        Where to write.
+
+    Examples
+    --------
+    >>> import sys
+    >>> write_long_csv(np.array([[0, 1], [1, 0]]), sys.stdout)
+    m,n,nullity
+    1,1,0
+    1,2,1
+    2,1,1
+    2,2,0
+    """
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["m", "n", "nullity"])
+    rows, cols = table.shape
+    for m in range(rows):
+        for n in range(cols):
+            writer.writerow([m + 1, n + 1, int(table[m, n])])
+
+
 def _compute(args: argparse.Namespace) -> Any:
     import numpy as np
 
     import lightsout_graphs as lo
+    from lightsout_graphs.errors import ModulusError
+    from lightsout_graphs.products.tables import MAX_TABLE_SIDE
 
     size = args.size
     if size < 1:
         msg = f"--max must be at least 1, not {size}."
         raise CommandError(msg)
-    if args.family == "grid":
-        from lightsout_graphs.grids import nullity_table
-
-        return nullity_table(
-            size, modulus=args.modulus, rule=args.rule, progress=progress_enabled(args)
-        )
+    if size > MAX_TABLE_SIDE:
+        msg = f"--max must be at most {MAX_TABLE_SIDE} (a table of N×N entries), not {size}."
+        raise CommandError(msg)
+    if args.family in FORMULA_FAMILIES:
+        try:
+            return lo.nullity_table(
+                size,
+                family=args.family,
+                modulus=args.modulus,
+                rule=args.rule,
+                progress=progress_enabled(args),
+            )
+        except ModulusError as err:
+            if args.family == "grid":
+                raise
+            msg = (
+                f"--modulus {args.modulus} is not prime: the nullity is not defined "
+                "(lightsout analyze counts the quiet patterns of one board mod any k)."
+            )
+            raise CommandError(msg) from err
     table = np.zeros((size, size), dtype=np.int64)
     cells = [(m, n) for m in range(1, size + 1) for n in range(1, size + 1)]
     for m, n in progress(cells, args, total=len(cells), desc=f"{args.family} nullities"):
@@ -110,15 +175,32 @@ def handle(args: argparse.Namespace) -> int:
     if png is not None and args.dpi < 1:
         msg = f"--dpi must be a positive int, not {args.dpi}."
         raise CommandError(msg)
+    if args.csv == "-" and args.long == "-":
+        msg = "--csv - and --long - cannot both write to standard output."
+        raise CommandError(msg)
     table = _compute(args)
-    if args.csv == "-" or (args.csv is None and png is None):
+    size = table.shape[0]
+    what = f"{size}×{size} nullities of {args.family} boards mod {args.modulus}, {args.rule} rule"
+    to_stdout = args.csv == "-" or args.long == "-"
+    notes: list[str] = []
+    if args.csv == "-" or (args.csv is None and args.long is None and png is None):
         write_csv(table, sys.stdout)
     elif args.csv is not None:
         with open(args.csv, "w", encoding="utf-8", newline="") as out:
             write_csv(table, out)
+        notes.append(f"Wrote {args.csv} (CSV matrix: {what})")
+    if args.long == "-":
+        write_long_csv(table, sys.stdout)
+    elif args.long is not None:
+        with open(args.long, "w", encoding="utf-8", newline="") as out:
+            write_long_csv(table, out)
+        notes.append(f"Wrote {args.long} (long CSV m,n,nullity: {what})")
     if png is not None:
         from lightsout_graphs.draw import draw_nullity_table
 
         ax = draw_nullity_table(table, modulus=args.modulus, rule=args.rule, family=args.family)
-        save_figure(ax, png, args.dpi)
+        width, height = save_figure(ax, png, args.dpi)
+        notes.append(f"Wrote {png} ({width}×{height} pixels at {args.dpi} dpi)")
+    for note in notes:  # on stderr when the CSV itself goes to standard output
+        print(note, file=sys.stderr if to_stdout else sys.stdout)
     return EXIT_OK

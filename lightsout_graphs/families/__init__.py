@@ -36,6 +36,7 @@ from lightsout_graphs.families.polytopes import (
     ring_press_map,
     ring_puzzle,
 )
+from lightsout_graphs.families.products import cylinder, hamming, prism, product, product_graph
 from lightsout_graphs.families.registry import FAMILIES, family_params, make
 from lightsout_graphs.families.small import (
     NAMED_GRAPHS,
@@ -62,11 +63,13 @@ __all__ = [
     "cube_surface",
     "cube_surface_graph",
     "cycle",
+    "cylinder",
     "dodecahedron",
     "family_params",
     "from_graph6",
     "grid",
     "grid_graph",
+    "hamming",
     "heawood",
     "hexagonal",
     "hypercube",
@@ -83,6 +86,9 @@ __all__ = [
     "petersen",
     "polytope_rings",
     "press_pattern",
+    "prism",
+    "product",
+    "product_graph",
     "random_graph",
     "random_regular",
     "read_graph6",

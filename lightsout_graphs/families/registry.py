@@ -14,6 +14,7 @@ from lightsout_graphs.families import (
     patterns,
     polyhedra,
     polytopes,
+    products,
     small,
 )
 from lightsout_graphs.puzzle import Puzzle
@@ -53,11 +54,14 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
     "press_pattern": patterns.press_pattern,
     "merlin": patterns.merlin,
     "ring_puzzle": polytopes.ring_puzzle,
+    "cylinder": products.cylinder,
+    "prism": products.prism,
+    "hamming": products.hamming,
 }
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
 _SHAPED = {"grid", "torus"}
-_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles"}
+_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles", "cylinder"}
 
 
 def family_params(name: str) -> tuple[str, ...]:

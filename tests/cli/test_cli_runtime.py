@@ -31,12 +31,16 @@ def test_table_progress_bar_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    assert cli.main(["table", "--family", "torus", "--max", "2"]) == 0
+    assert cli.main(["table", "--family", "king", "--max", "2"]) == 0  # board by board
     captured = capsys.readouterr()
-    assert "torus nullities" in captured.err
+    assert "king nullities" in captured.err
     assert captured.out.startswith("m\\n,1,2\n")
-    assert cli.main(["table", "--family", "torus", "--max", "2", "--quiet"]) == 0
+    assert cli.main(["table", "--family", "king", "--max", "2", "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+    assert cli.main(["table", "--family", "torus", "--max", "2"]) == 0  # the product formula
+    captured = capsys.readouterr()
+    assert "gcds by factor degree" in captured.err
+    assert captured.out.startswith("m\\n,1,2\n")
 
 
 def test_status_line_only_for_long_work_on_a_terminal(

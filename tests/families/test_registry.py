@@ -82,6 +82,9 @@ SMALL = {
     "from_graph6": {"data": "Dhc"},
     "press_pattern": {"mapping": {0: [0, 1], 1: [1]}},
     "ring_puzzle": {"name": "16-cell"},
+    "cylinder": {"m": 3, "n": 4},
+    "prism": {"n": 5},
+    "hamming": {"d": 2, "q": 3},
 }
 
 

@@ -1,0 +1,366 @@
+"""Cartesian products as puzzles: any G □ H, cylinders, prisms and Hamming graphs.
+
+In G □ H the node ``(g, h)`` is joined to ``(g', h)`` when g ~ g' in G and to ``(g, h')`` when
+h ~ h' in H. Every puzzle here records its factors in ``puzzle.family``, so that
+:func:`lightsout_graphs.analyze` takes its nullity over a prime from the product formula of
+:mod:`lightsout_graphs.products` (the time depends on the factors' sizes, not the product's).
+The graph itself is built by :func:`product_graph`, the one place to change to build it lazily.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+import networkx as nx
+
+from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.families._common import (
+    MAX_NODES,
+    build,
+    check_int,
+    check_nodes,
+    circle_pos,
+    set_pos,
+)
+from lightsout_graphs.products.invariants import check_factor
+from lightsout_graphs.puzzle import RULES, Puzzle
+
+__all__ = ["FactorGraph", "cylinder", "hamming", "prism", "product", "product_graph"]
+
+#: The most edges a product family builds as a networkx graph.
+MAX_EDGES = 4 * MAX_NODES
+
+
+def _cycle_graph(n: int) -> nx.Graph:
+    """C_n as a simple graph: one node for n = 1, one edge for n = 2 (as the torus does)."""
+    return nx.cycle_graph(n) if n >= 3 else nx.path_graph(n)
+
+
+def _positions(graph: nx.Graph) -> dict[Hashable, tuple[float, float]] | None:
+    pos = {v: graph.nodes[v].get("pos") for v in graph}
+    if any(xy is None for xy in pos.values()):
+        return None
+    return {v: (float(xy[0]), float(xy[1])) for v, xy in pos.items()}
+
+
+def product_graph(g: nx.Graph, h: nx.Graph) -> nx.Graph:
+    """The Cartesian product G □ H, nodes ``(g, h)`` in the order of G then H.
+
+    When both factors carry a ``pos`` attribute, a copy of H is drawn at each node of G, scaled
+    apart so the copies do not overlap; otherwise node ``(g_i, h_j)`` is drawn at ``(j, −i)``.
+
+    Parameters
+    ----------
+    g, h : networkx.Graph
+        Simple undirected graphs.
+
+    Returns
+    -------
+    networkx.Graph
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = product_graph(nx.path_graph(2), nx.path_graph(3))
+    >>> list(G)[:3], G.number_of_edges()
+    ([(0, 0), (0, 1), (0, 2)], 7)
+    """
+    out = nx.Graph()
+    g_nodes, h_nodes = list(g), list(h)
+    out.add_nodes_from((u, v) for u in g_nodes for v in h_nodes)
+    out.add_edges_from(((u, v), (u2, v)) for u, u2 in g.edges for v in h_nodes)
+    out.add_edges_from(((u, v), (u, v2)) for u in g_nodes for v, v2 in h.edges)
+    g_pos, h_pos = _positions(g), _positions(h)
+    if g_pos is not None and h_pos is not None:
+        xs = [x for x, _ in h_pos.values()]
+        ys = [y for _, y in h_pos.values()]
+        scale = 1.5 * max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+        pos = {
+            (u, v): (g_pos[u][0] * scale + h_pos[v][0], g_pos[u][1] * scale + h_pos[v][1])
+            for u in g_nodes
+            for v in h_nodes
+        }
+    else:
+        pos = {
+            (u, v): (float(j), -float(i) if i else 0.0)
+            for i, u in enumerate(g_nodes)
+            for j, v in enumerate(h_nodes)
+        }
+    return set_pos(out, pos)
+
+
+def _check_cheap(modulus: object, rule: object) -> None:
+    """Refuse a bad rule before any graph is built (the modulus is checked by Puzzle)."""
+    if not isinstance(rule, str) or rule not in RULES:
+        msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
+        raise InvalidPuzzleError(msg)
+    if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral) or modulus < 2:
+        msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
+        raise InvalidPuzzleError(msg)
+
+
+class FactorGraph(nx.Graph):
+    """A factor of a product as recorded in ``puzzle.family``: a graph with a short repr.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> FactorGraph(nx.petersen_graph())
+    graph(10 nodes, 15 edges)
+    """
+
+    def __repr__(self) -> str:
+        return f"graph({self.number_of_nodes()} nodes, {self.number_of_edges()} edges)"
+
+
+def _factor_graph(obj: object, name: str) -> nx.Graph:
+    graph = obj.graph if isinstance(obj, Puzzle) else obj
+    return FactorGraph(check_factor(graph, name))
+
+
+def _check_size(nodes: int, edges: int, what: str) -> None:
+    check_nodes(nodes, what)
+    if edges > MAX_EDGES:
+        msg = (
+            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; lightsout_graphs.products.product_nullity and nullity_table give "
+            "its nullity from the factors alone."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def product(
+    g: nx.Graph | Puzzle,
+    h: nx.Graph | Puzzle,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on the Cartesian product G □ H of two graphs ("a grid of Petersen graphs").
+
+    Parameters
+    ----------
+    g, h : networkx.Graph or Puzzle
+        The factors: simple undirected graphs, or puzzles whose graphs are used (their own
+        modulus and rule are not: the product's are the arguments below).
+    modulus : int, default 2
+        k, the number of light states.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule (``weighted`` acts as ``closed``: the product has no weights).
+    pressable : iterable of nodes, optional
+        Restrict the presses to these ``(g, h)`` nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(g, h)``, in the order of G then H; ``family`` is
+        ``FamilyInfo("product", {"factors": (G, H)})`` with copies of the two factor graphs.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A factor that is not a non-empty simple undirected graph, a product too large to
+        build, or a bad modulus or rule.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import lightsout_graphs as lo
+    >>> p = lo.product(nx.path_graph(3), nx.petersen_graph())  # three Petersen graphs in a row
+    >>> p
+    <Puzzle: 30 nodes, 65 edges, rule='closed', modulus=2>
+    >>> p.family.name, [f.number_of_nodes() for f in p.family.params["factors"]]
+    ('product', [3, 10])
+    >>> lo.analyze(p).nullity
+    6
+    >>> from lightsout_graphs.boards import puzzle_label
+    >>> puzzle_label(p)
+    'product factors=(graph(3 nodes, 2 edges), graph(10 nodes, 15 edges))'
+    """
+    _check_cheap(modulus, rule)
+    first = _factor_graph(g, "g")
+    second = _factor_graph(h, "h")
+    n1, n2 = first.number_of_nodes(), second.number_of_nodes()
+    edges = n1 * second.number_of_edges() + n2 * first.number_of_edges()
+    _check_size(n1 * n2, edges, f"The product of graphs of {n1} and {n2} nodes")
+    graph = product_graph(first, second)
+    params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
+    return build(graph, "product", dict(params), modulus=modulus, rule=rule, pressable=pressable)
+
+
+def _cylinder_graph(m: int, n: int) -> nx.Graph:
+    return product_graph(nx.path_graph(m), _cycle_graph(n))
+
+
+def cylinder(
+    m: int,
+    n: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a cylinder: an m×n grid whose rows wrap around (P_m □ C_n).
+
+    As for :func:`lightsout_graphs.torus`, a row of 2 cells has one edge and a row of 1 cell
+    none.
+
+    Parameters
+    ----------
+    m : int
+        Rows (the path), >= 1.
+    n : int
+        Columns (the cycle), >= 1.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule (``weighted`` acts as ``closed``).
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("cylinder", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule, or a board too large to build.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> p = lo.cylinder(3, 5)
+    >>> p
+    <Puzzle: 15 nodes, 25 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (0, 1), (0, 4), (1, 0)]
+    >>> lo.analyze(p).nullity
+    0
+    """
+    _check_cheap(modulus, rule)
+    rows = check_int(m, "m", 1)
+    cols = check_int(n, "n", 1)
+    _check_size(rows * cols, 2 * rows * cols, f"The {rows}×{cols} cylinder")
+    graph = _cylinder_graph(rows, cols)
+    params = {"m": rows, "n": cols}
+    return build(graph, "cylinder", params, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def prism(
+    n: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on the prism graph C_n □ K_2: two n-cycles joined rung by rung.
+
+    Parameters
+    ----------
+    n : int
+        The length of each cycle, >= 1 (n = 1 and 2 follow the cylinder's conventions).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule (``weighted`` acts as ``closed``).
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(ring, i)`` with ring 0 (outside) and 1 (inside), as :func:`cylinder` ``(2, n)``
+        numbers them; ``family`` is ``FamilyInfo("prism", {"n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> lo.prism(5)  # the pentagonal prism
+    <Puzzle: 10 nodes, 15 edges, rule='closed', modulus=2>
+    >>> lo.analyze(lo.prism(3)).nullity
+    1
+    """
+    _check_cheap(modulus, rule)
+    size = check_int(n, "n", 1)
+    _check_size(2 * size, 3 * size, f"The prism of n={size}")
+    graph = _cylinder_graph(2, size)
+    outer = circle_pos(size, 2.0)
+    inner = circle_pos(size, 1.0)
+    set_pos(graph, {(r, i): (outer if r == 0 else inner)[i] for r, i in graph})
+    return build(graph, "prism", {"n": size}, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def hamming(
+    d: int,
+    q: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on the Hamming graph H(d, q) = K_q □ … □ K_q (d factors).
+
+    Nodes are the words of length d over ``0..q-1``; two words are neighbours when they differ
+    in exactly one place. ``hamming(d, 2)`` is the hypercube Q_d and ``hamming(2, q)`` the
+    q×q rook's board.
+
+    Parameters
+    ----------
+    d : int
+        The word length, >= 1.
+    q : int
+        The alphabet size, >= 1.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule (``weighted`` acts as ``closed``).
+    pressable : iterable of nodes, optional
+        Restrict the presses to these words.
+
+    Returns
+    -------
+    Puzzle
+        Nodes are d-tuples in lexicographic order; ``family`` is
+        ``FamilyInfo("hamming", {"d": d, "q": q})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad d, q, modulus or rule, or a graph too large to build (checked before ``q**d``
+        is computed).
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> lo.hamming(2, 3)
+    <Puzzle: 9 nodes, 18 edges, rule='closed', modulus=2>
+    >>> lo.analyze(lo.hamming(3, 3)).nullity
+    14
+    """
+    _check_cheap(modulus, rule)
+    length = check_int(d, "d", 1)
+    size = check_int(q, "q", 1)
+    if size > 1 and length * math.log2(size) > math.log2(MAX_NODES) + 1:
+        check_nodes(MAX_NODES + 1, f"The Hamming graph H(d={length}, q={size})")
+    nodes = size**length
+    _check_size(nodes, nodes * length * (size - 1) // 2, f"The Hamming graph H({length}, {size})")
+    graph = nx.complete_graph(size)
+    set_pos(graph, dict(enumerate(circle_pos(size))))
+    out = nx.relabel_nodes(graph, {v: (v,) for v in graph})
+    for _ in range(length - 1):
+        out = product_graph(out, graph)
+        out = nx.relabel_nodes(out, {(u, v): (*u, v) for u, v in out})
+    params = {"d": length, "q": size}
+    return build(out, "hamming", params, modulus=modulus, rule=rule, pressable=pressable)

@@ -1,0 +1,32 @@
+"""Cartesian products G □ H: nullity over GF(p) from the invariant factors of the two factors.
+
+:mod:`~lightsout_graphs.products.invariants` computes invariant factors over ``GF(p)[x]``,
+:mod:`~lightsout_graphs.products.formula` turns two factors into the nullity of their product,
+:mod:`~lightsout_graphs.products.tables` builds whole tables (tori, cylinders, rook's boards)
+and :mod:`~lightsout_graphs.products.fast` recognises product puzzles for
+:func:`lightsout_graphs.analyze`. Nothing here knows of the CLI.
+"""
+
+from __future__ import annotations
+
+from lightsout_graphs.products.fast import fast_nullity
+from lightsout_graphs.products.formula import hamming_nullity, product_nullity, rook_nullity
+from lightsout_graphs.products.invariants import (
+    complete_factors,
+    cycle_factors,
+    invariant_factors,
+    path_factors,
+)
+from lightsout_graphs.products.tables import nullity_table
+
+__all__ = [
+    "complete_factors",
+    "cycle_factors",
+    "fast_nullity",
+    "hamming_nullity",
+    "invariant_factors",
+    "nullity_table",
+    "path_factors",
+    "product_nullity",
+    "rook_nullity",
+]
