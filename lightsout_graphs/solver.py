@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import LightsOutError, SearchLimitError, Unsolvable
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.zk.protocol import Factorization
@@ -24,6 +25,9 @@ __all__ = [
     "is_solvable",
     "solve",
 ]
+
+#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
 
 
 def _grid_engine(puzzle: Puzzle) -> Factorization | None:
@@ -67,9 +71,9 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
         raise InvalidPuzzleError(msg)
     key = f"factorization:{method}"
-    cached = puzzle._cache.get(key)
+    cached = _CACHE.peek(puzzle, key)
     if cached is not None:
-        return cached
+        return cached  # type: ignore[no-any-return]
     engine: Factorization | None = None
     if method in ("auto", "chasing"):
         engine = _grid_engine(puzzle)
@@ -80,17 +84,13 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         from lightsout_graphs import zk
 
         engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
-    puzzle._cache[key] = engine
+    _CACHE.put(puzzle, key, engine)
     return engine
 
 
 def _full_vector(puzzle: Puzzle, x: np.ndarray) -> np.ndarray:
     """Expand a vector over the pressable nodes to one over all nodes (0 elsewhere)."""
-    if len(puzzle.pressable) == len(puzzle.nodes):
-        return np.asarray(x, dtype=np.int64) % puzzle.modulus
-    full = np.zeros(len(puzzle.nodes), dtype=np.int64)
-    full[[puzzle.index[u] for u in puzzle.pressable]] = np.asarray(x, dtype=np.int64)
-    return full % puzzle.modulus
+    return puzzle.full_presses(x)
 
 
 def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value: int) -> str:
@@ -127,7 +127,7 @@ def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class Solution:
     """Presses that take a state to a target, with everything needed to check them.
 
@@ -138,15 +138,10 @@ class Solution:
         The board and the goal, in node order.
     vector : numpy.ndarray
         The presses in node order (0 on nodes that are not pressable).
-    presses : dict
-        node -> press count in ``0..k-1``, every node.
-    num_presses : int
-        The sum of the counts.
     count : int
         How many press vectors solve the board (the size of the kernel), an exact int.
-    kernel : list of dict
-        Generators of the quiet patterns: node -> count. Every solution is ``presses`` plus a
-        combination of them.
+    kernel_vectors : list of numpy.ndarray
+        Generators of the quiet patterns as vectors in node order.
     kernel_orders : list of int
         The additive order of each generator.
     method : str
@@ -155,6 +150,10 @@ class Solution:
         Whether ``num_presses`` is proven to be the fewest.
     proof : str or None
         How optimality was proved, when it was.
+
+    The dict views :attr:`presses` and :attr:`kernel` and the board-shaped
+    :attr:`presses_array` are made when first read, so a solve of a huge board builds none of
+    them.
     """
 
     puzzle: Puzzle
@@ -162,17 +161,46 @@ class Solution:
     target: np.ndarray
     vector: np.ndarray
     count: int
-    kernel: list[dict[Hashable, int]]
+    kernel_vectors: list[np.ndarray]
     kernel_orders: list[int]
     method: str
     optimal: bool = False
     proof: str | None = None
-    presses: dict[Hashable, int] = field(init=False)
-    num_presses: int = field(init=False)
+    _presses: dict[Hashable, int] | None = field(default=None, init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.presses = self.puzzle.as_dict(self.vector)
-        self.num_presses = int(sum(int(v) for v in self.vector))
+    @property
+    def presses(self) -> dict[Hashable, int]:
+        """node -> press count in ``0..k-1``, every node (built on first read)."""
+        if self._presses is None:
+            self._presses = self.puzzle.as_dict(self.vector)
+        return self._presses
+
+    @property
+    def presses_array(self) -> np.ndarray:
+        """The presses shaped like the board (:attr:`Puzzle.board_shape`), else in node order.
+
+        Examples
+        --------
+        >>> lo.solve(lo.grid(2, 3), [1, 1, 0, 1, 0, 0]).presses_array.tolist()
+        [[1, 0, 0], [0, 0, 0]]
+        """
+        return self.puzzle.board_array(self.vector)
+
+    @property
+    def num_presses(self) -> int:
+        """The number of presses: the sum of the counts."""
+        k = self.puzzle.modulus
+        if (k - 1) * max(len(self.vector), 1) < 2**62:
+            return int(np.asarray(self.vector, dtype=np.int64).sum())
+        return int(sum(int(v) for v in self.vector))
+
+    @property
+    def kernel(self) -> list[dict[Hashable, int]]:
+        """Generators of the quiet patterns as dicts node -> count (built on first read).
+
+        Every solution is ``presses`` plus a combination of them.
+        """
+        return [self.puzzle.as_dict(v) for v in self.kernel_vectors]
 
     def pressed(self) -> list[Hashable]:
         """The nodes pressed at least once, in node order.
@@ -182,7 +210,7 @@ class Solution:
         >>> lo.solve(lo.grid(1, 3), [1, 1, 0]).pressed()
         [(0, 0)]
         """
-        return [node for node, count in self.presses.items() if count]
+        return [self.puzzle.nodes[int(i)] for i in np.flatnonzero(self.vector)]
 
     def verify(self) -> bool:
         """Replay the presses on the state and confirm that the target is reached.
@@ -202,9 +230,18 @@ class Solution:
         >>> lo.solve(lo.grid(3, 3), 1).verify()
         True
         """
-        reached = self.puzzle.state_vector(self.puzzle.apply(self.state, self.presses))
-        if not np.array_equal(reached % self.puzzle.modulus, self.target):
-            bad = [self.puzzle.nodes[i] for i in np.flatnonzero(reached != self.target)[:5]]
+        p = self.puzzle
+        x = np.asarray(self.vector, dtype=np.int64)
+        if not p.all_pressable:
+            outside = np.ones(p.n, dtype=bool)
+            outside[p.press_columns] = False
+            if np.any(x[outside]):
+                msg = "The presses use nodes that are not pressable."
+                raise LightsOutError(msg)
+            x = x[p.press_columns]
+        reached = p.apply_vector(np.asarray(self.state, dtype=np.int64), x)
+        if not np.array_equal(reached % p.modulus, self.target):
+            bad = [p.nodes[int(i)] for i in np.flatnonzero(reached != self.target)[:5]]
             msg = f"The presses do not reach the target; lights differ at {bad}."
             raise LightsOutError(msg)
         return True
@@ -212,8 +249,8 @@ class Solution:
     def __repr__(self) -> str:
         opt = ", optimal" if self.optimal else ""
         return (
-            f"<Solution: {self.num_presses} presses on {len(self.pressed())} nodes, "
-            f"{self.count} solutions{opt}>"
+            f"<Solution: {self.num_presses} presses on {int(np.count_nonzero(self.vector))} "
+            f"nodes, {self.count} solutions{opt}>"
         )
 
 
@@ -234,7 +271,7 @@ def _check_limits(max_enumerate: object, time_limit: object) -> None:
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
     check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
-    t = puzzle.goal.copy() if target is None else puzzle.state_vector(target, name="target")
+    t = np.array(puzzle.goal) if target is None else puzzle.state_vector(target, name="target")
     return s, t, (t - s) % puzzle.modulus
 
 
@@ -310,7 +347,7 @@ def solve(
         msg = f"The board cannot reach the target: {words}."
         raise Unsolvable(msg, certificate=cert, value=value)
     gens = engine.kernel()
-    kernel = [puzzle.as_dict(_full_vector(puzzle, g)) for g, _ in gens]
+    kernel = [_full_vector(puzzle, g) for g, _ in gens]
     orders = [int(o) for _, o in gens]
     method = type(engine).__name__
     optimal = False
@@ -333,7 +370,7 @@ def solve(
         target=t,
         vector=_full_vector(puzzle, x),
         count=int(engine.kernel_size),
-        kernel=kernel,
+        kernel_vectors=kernel,
         kernel_orders=orders,
         method=method,
         optimal=optimal,

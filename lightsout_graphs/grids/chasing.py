@@ -202,11 +202,16 @@ class GridChaser:
         if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
             return None
         shape = tuple(family.params.get("shape", ()))
-        if len(shape) != 2 or len(puzzle.pressable) != len(puzzle.nodes):
+        if len(shape) != 2 or not puzzle.all_pressable:
             return None
         m, n = int(shape[0]), int(shape[1])
-        expected: tuple[Hashable, ...] = tuple((i, j) for i in range(m) for j in range(n))
-        if puzzle.nodes != expected:
+        from lightsout_graphs._labels import LatticeNodes
+
+        nodes = puzzle.nodes
+        if isinstance(nodes, LatticeNodes):
+            if nodes.shape != (m, n):
+                return None
+        elif tuple(nodes) != tuple((i, j) for i in range(m) for j in range(n)):
             return None
         return cls(m, n, modulus=puzzle.modulus, rule=puzzle.rule)
 

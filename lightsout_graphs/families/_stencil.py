@@ -1,0 +1,313 @@
+"""Press shapes on boxes: the toggle matrix and press replay of a stencil, straight from coordinates.
+
+A stencil is a set of relative offsets on a box of any dimension: a press of cell ``c`` reaches
+``c + o`` for each offset ``o``, clipped at the edges or wrapped around. Grids, tori, king, ×,
+knight, rook, bishop and queen boards are all stencils. Everything here is vectorised numpy over
+flat cell indices (row-major, the node order of the families); no graph is built.
+
+Two ways of counting are supported:
+
+- *simple* (the ``closed`` and ``open`` rules on a simple graph): the cells a press reaches form
+  a set; an offset that wraps onto the pressed cell itself, or onto a cell another offset already
+  reaches, adds nothing more;
+- *multiplicity* (weighted rules): every offset adds its amount, and coinciding offsets add up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+if TYPE_CHECKING:
+    from lightsout_graphs.puzzle import Puzzle
+
+__all__ = ["Stencil", "stencil_puzzle"]
+
+
+def _clip_slices(
+    offset: tuple[int, ...], shape: tuple[int, ...]
+) -> tuple[tuple[slice, ...], tuple[slice, ...]] | None:
+    """Source and destination slices of the cells ``c`` with ``c + offset`` inside the box."""
+    src = []
+    dst = []
+    for o, side in zip(offset, shape, strict=True):
+        if abs(o) >= side:
+            return None
+        if o >= 0:
+            src.append(slice(0, side - o))
+            dst.append(slice(o, side))
+        else:
+            src.append(slice(-o, side))
+            dst.append(slice(0, side + o))
+    return tuple(src), tuple(dst)
+
+
+@dataclass(frozen=True)
+class Stencil:
+    """Offsets with amounts on a box, clipped or wrapped.
+
+    Attributes
+    ----------
+    shape : tuple of int
+        The side lengths of the box.
+    offsets : tuple of tuple of int
+        The relative cells a press reaches (the zero offset is the pressed cell itself).
+    amounts : tuple of int
+        What a press adds at each offset.
+    wrap : bool
+        Whether offsets wrap around every axis (a torus) instead of being clipped.
+    multiplicity : bool
+        Add coinciding offsets up (weighted rules) instead of treating reached cells as a set.
+
+    Examples
+    --------
+    >>> s = Stencil((2, 2), ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 5)
+    >>> s.matrix(2).toarray()
+    array([[1, 1, 1, 0],
+           [1, 1, 0, 1],
+           [1, 0, 1, 1],
+           [0, 1, 1, 1]])
+    >>> s.edges(), s.symmetric
+    (4, True)
+    """
+
+    shape: tuple[int, ...]
+    offsets: tuple[tuple[int, ...], ...]
+    amounts: tuple[int, ...]
+    wrap: bool = False
+    multiplicity: bool = False
+
+    @property
+    def n(self) -> int:
+        """The number of cells."""
+        return math.prod(self.shape)
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph)."""
+        table = self._table()
+        return all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
+
+    def _table(self) -> dict[tuple[int, ...], int]:
+        table: dict[tuple[int, ...], int] = {}
+        for o, a in zip(self.offsets, self.amounts, strict=True):
+            table[o] = table.get(o, 0) + a
+        return table
+
+    def _collides(self) -> bool:
+        """Whether two offsets reach the same cell, or a non-zero offset the pressed cell."""
+        if not self.wrap:
+            return False
+        seen = set()
+        for o in self.offsets:
+            r = tuple(x % s for x, s in zip(o, self.shape, strict=True))
+            if r in seen or (r == (0,) * len(r) and any(o)):
+                return True
+            seen.add(r)
+        return False
+
+    def _raw_pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(src, dst, amount)`` for every offset and every cell it reaches, uncombined."""
+        n = self.n
+        idx = np.arange(n, dtype=np.int64).reshape(self.shape)
+        srcs, dsts, vals = [], [], []
+        axes = tuple(range(len(self.shape)))
+        for o, a in zip(self.offsets, self.amounts, strict=True):
+            if self.wrap:
+                dst = np.roll(idx, tuple(-x for x in o), axis=axes).ravel()
+                src = idx.ravel()
+            else:
+                cut = _clip_slices(o, self.shape)
+                if cut is None:
+                    continue
+                src, dst = idx[cut[0]].ravel(), idx[cut[1]].ravel()
+            srcs.append(src)
+            dsts.append(dst)
+            vals.append(np.full(src.size, a, dtype=np.int64))
+        if not srcs:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        return np.concatenate(srcs), np.concatenate(dsts), np.concatenate(vals)
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined."""
+        src, dst, val = self._raw_pairs()
+        if not self.multiplicity:
+            keep = src != dst
+            src, dst = src[keep], dst[keep]
+            if self._collides():
+                key = np.unique(dst * self.n + src)
+                dst, src = np.divmod(key, self.n)
+            val = np.ones(src.size, dtype=np.int64)
+            return src, dst, val
+        if self._collides() or len(set(self.offsets)) < len(self.offsets):
+            m = sp.coo_array((val, (dst, src)), shape=(self.n, self.n)).tocsr()
+            m.sum_duplicates()
+            coo = m.tocoo()
+            return coo.col.astype(np.int64), coo.row.astype(np.int64), coo.data.astype(np.int64)
+        return src, dst, val
+
+    def matrix(self, modulus: int, self_amount: int = 0) -> sp.csr_array:
+        """The toggle matrix mod ``modulus``: ``T[v, u]`` = what a press of u adds to v.
+
+        ``self_amount`` is added on the diagonal (1 for the closed rule under simple counting).
+        """
+        src, dst, val = self.pairs()
+        if self_amount:
+            diag = np.arange(self.n, dtype=np.int64)
+            src = np.concatenate([src, diag])
+            dst = np.concatenate([dst, diag])
+            val = np.concatenate([val, np.full(self.n, self_amount, dtype=np.int64)])
+        out = sp.csr_array((val, (dst, src)), shape=(self.n, self.n))
+        out.sum_duplicates()
+        out.data %= modulus
+        out.eliminate_zeros()
+        return out
+
+    def reach_count(self) -> int:
+        """How many (pressed, reached) pairs the offsets give before combining, without building."""
+        if self.wrap:
+            return self.n * len(self.offsets)
+        return sum(
+            math.prod(max(s - abs(x), 0) for x, s in zip(o, self.shape, strict=True))
+            for o in self.offsets
+        )
+
+    def edges(self) -> int:
+        """The number of edges of the stencil's graph (pairs of distinct cells it joins)."""
+        if not self.wrap:
+            directed = sum(
+                math.prod(max(s - abs(x), 0) for x, s in zip(o, self.shape, strict=True))
+                for o in self.offsets
+                if any(o)
+            )
+        elif not self._collides():
+            directed = self.n * sum(1 for o in self.offsets if any(o))
+        else:
+            src, dst, _ = self._raw_pairs()
+            keep = src != dst
+            directed = int(np.unique(dst[keep] * self.n + src[keep]).size)
+        return directed // 2 if self.symmetric else directed
+
+    def apply(self, state: np.ndarray, presses: np.ndarray, modulus: int, self_amount: int = 0) -> np.ndarray | None:
+        """``(state + T·presses) mod k`` on flat vectors by shifting the board, or None.
+
+        None when the shift-add would overflow int64 or coinciding offsets need the matrix.
+        """
+        k = modulus
+        if (self.wrap and self._collides()) and not self.multiplicity:
+            return None
+        total = sum(abs(a) for a in self.amounts) + abs(self_amount) + 1
+        if total * (k - 1) >= 2**62:
+            return None
+        x = np.asarray(presses, dtype=np.int64).reshape(self.shape)
+        out = np.array(state, dtype=np.int64).reshape(self.shape)
+        if self_amount:
+            out += self_amount * x
+        axes = tuple(range(len(self.shape)))
+        for o, a in zip(self.offsets, self.amounts, strict=True):
+            if not self.multiplicity and not any(o):
+                continue
+            if self.wrap:
+                out += a * np.roll(x, o, axis=axes)
+                continue
+            cut = _clip_slices(o, self.shape)
+            if cut is not None:
+                out[cut[1]] += a * x[cut[0]]
+        out %= k
+        return out.ravel()
+
+    def graph(self, pos: Sequence[tuple[float, float]] | None = None, *, weights: bool = False) -> nx.Graph:
+        """The stencil's graph: cells as coordinate tuples, an edge per pair it joins.
+
+        With ``weights`` the edges carry ``weight`` (the summed amounts) and the nodes
+        ``self_weight`` (the amount at the zero offset).
+        """
+        from lightsout_graphs._labels import LatticeNodes
+
+        nodes = LatticeNodes(self.shape)
+        g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
+        own = self._table().get((0,) * len(self.shape), 0)
+        for i, node in enumerate(nodes):
+            attrs: dict[str, object] = {}
+            if pos is not None:
+                attrs["pos"] = pos[i]
+            if weights:
+                attrs["self_weight"] = own
+            g.add_node(node, **attrs)
+        src, dst, val = self.pairs()
+        if self.multiplicity:
+            keep = src != dst
+            src, dst, val = src[keep], dst[keep], val[keep]
+        if not self.symmetric:
+            order = np.arange(src.size)
+        else:
+            order = np.flatnonzero(src < dst)
+        for j in order:
+            u, v = nodes[int(src[j])], nodes[int(dst[j])]
+            if weights:
+                g.add_edge(u, v, weight=int(val[j]))
+            else:
+                g.add_edge(u, v)
+        return g
+
+
+def stencil_puzzle(
+    stencil: Stencil,
+    *,
+    family: str,
+    params: dict[str, object],
+    modulus: int,
+    rule: str,
+    pressable: object,
+    graph: Callable[[], nx.Graph],
+    board_shape: tuple[int, ...] | None,
+    self_amount: int | None = None,
+) -> Puzzle:
+    """The lazily built Puzzle of a stencil family, with ``FamilyInfo(family, params)``.
+
+    ``graph`` builds the same graph the family builds eagerly; the stencil must give the same
+    toggle matrix. ``self_amount`` is what a press adds to its own light (default: 1 under the
+    closed and weighted rules, 0 under the open rule).
+    """
+    from lightsout_graphs._labels import LatticeIndex, LatticeNodes
+    from lightsout_graphs.families._common import check_edges, check_entries, check_nodes
+    from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
+
+    k = _check_modulus(modulus)
+    rule = _check_rule(rule)
+    own = (0 if rule == "open" else 1) if self_amount is None else self_amount
+
+    what = f"{family} {params}"
+
+    def matrix() -> sp.csr_array:
+        check_entries(stencil.reach_count() + stencil.n, f"The toggle matrix of {what}")
+        return stencil.matrix(k, own)
+
+    def lazy_graph() -> nx.Graph:
+        check_nodes(stencil.n, f"The graph of {what}")
+        check_edges(stencil.edges(), f"The graph of {what}")
+        return graph()
+
+    def apply(state: np.ndarray, presses: np.ndarray) -> np.ndarray | None:
+        return stencil.apply(state, presses, k, own)
+
+    puzzle = Puzzle._lazy(
+        nodes=LatticeNodes(stencil.shape),
+        index=LatticeIndex(stencil.shape),
+        graph=lazy_graph,
+        matrix=matrix,
+        edges=stencil.edges,
+        modulus=k,
+        rule=rule,
+        pressable=pressable,  # type: ignore[arg-type]
+        board_shape=board_shape,
+        apply=apply,
+    )
+    return puzzle.with_metadata(family=FamilyInfo(family, params))
