@@ -532,7 +532,8 @@ class Puzzle:
             arr = arr.reshape(-1)
         if arr is not None and arr.ndim != 1:
             msg = (
-                f"Argument {name!r} has shape {arr.shape}; expected {self._expected_shapes()}."
+                f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
+                f"order{self._shape_words()}: expected {self._expected_shapes()}."
             )
             raise InvalidStateError(msg)
         if arr is not None and arr.dtype.kind in "iu":
@@ -547,7 +548,7 @@ class Puzzle:
                 i = int(bad[0])
                 self._check_value(int(arr[i]), name, f"position {i} (node {self._nodes[i]!r})")
             return arr.astype(np.int64, copy=True)
-        values = list(arr) if arr is not None else list(state)
+        values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
         if len(values) != n:
             msg = (
                 f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "

@@ -181,8 +181,9 @@ class Solution:
 
         Examples
         --------
-        >>> lo.solve(lo.grid(2, 3), [1, 1, 0, 1, 0, 0]).presses_array.tolist()
-        [[1, 0, 0], [0, 0, 0]]
+        >>> board = np.array([[1, 1, 0], [1, 0, 0]])
+        >>> lo.solve(lo.grid(2, 3), board).presses_array.tolist()
+        [[0, 1, 1], [0, 1, 0]]
         """
         return self.puzzle.board_array(self.vector)
 

@@ -63,14 +63,14 @@ def check_nodes(count: int, what: str) -> None:
     >>> check_nodes(2**23, "hypercube d=23")
     Traceback (most recent call last):
     ...
-    lightsout_graphs.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid boards of any size are solved without a graph by lightsout_graphs.grids.GridChaser.
+    lightsout_graphs.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) are built without their graph up to 2**31 cells, and grids are solved by light chasing (CLI: lightsout solve grid --shape MxN).
     """
     if count > MAX_NODES:
         msg = (
             f"{what} would have {count} nodes, more than the {MAX_NODES} a networkx graph can "
-            "hold here; grid, torus and chess-board puzzles of any size are solved without "
-            "their graph: lo.solve(lo.grid(m, n), board) (in the CLI: lightsout solve grid "
-            "--param m=... --param n=...)."
+            "hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) "
+            "are built without their graph up to 2**31 cells, and grids are solved by light "
+            "chasing (CLI: lightsout solve grid --shape MxN)."
         )
         raise InvalidPuzzleError(msg)
 
@@ -102,12 +102,12 @@ def check_cells(sides: tuple[int, ...], what: str) -> None:
     >>> check_cells((10**5, 10**5), "A grid 100000×100000")
     Traceback (most recent call last):
     ...
-    lightsout_graphs.errors.InvalidPuzzleError: A grid 100000×100000 would have 10000000000 cells, more than the 2147483648 a board holds here (8 bytes a light for each state); choose smaller sides.
+    lightsout_graphs.errors.InvalidPuzzleError: A grid 100000×100000 would have 10000000000 nodes, more than the 2147483648 cells a board holds here (8 bytes a light for each state); choose smaller sides.
     """
     count = math.prod(sides)
     if count > MAX_CELLS:
         msg = (
-            f"{what} would have {count} cells, more than the {MAX_CELLS} a board holds here "
+            f"{what} would have {count} nodes, more than the {MAX_CELLS} cells a board holds here "
             "(8 bytes a light for each state); choose smaller sides."
         )
         raise InvalidPuzzleError(msg)

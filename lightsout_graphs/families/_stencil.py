@@ -67,8 +67,8 @@ class Stencil:
 
     Examples
     --------
-    >>> s = Stencil((2, 2), ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 5)
-    >>> s.matrix(2).toarray()
+    >>> s = Stencil((2, 2), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4)
+    >>> s.matrix(2, self_amount=1).toarray()
     array([[1, 1, 1, 0],
            [1, 1, 0, 1],
            [1, 0, 1, 1],
