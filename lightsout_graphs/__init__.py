@@ -32,6 +32,7 @@ from lightsout_graphs.errors import (
 )
 from lightsout_graphs.families import (
     alien_tiles,
+    bishop,
     cube_surface,
     from_graph6,
     grid,
@@ -42,14 +43,16 @@ from lightsout_graphs.families import (
     merlin,
     petersen,
     press_pattern,
+    queen,
     read_graph6,
     rook,
+    stencil,
     torus,
     triangular,
     x_pattern,
 )
 from lightsout_graphs.grids import GridChaser, nullity_table
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle
+from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
@@ -84,6 +87,7 @@ __all__ = [
     "MatrixError",
     "ModulusError",
     "Puzzle",
+    "PuzzleInfo",
     "Solution",
     "SweepError",
     "SweepSpecError",
@@ -92,6 +96,7 @@ __all__ = [
     "alien_tiles",
     "all_solutions",
     "analyze",
+    "bishop",
     "catalog",
     "cube_surface",
     "depth_distribution",
@@ -115,9 +120,11 @@ __all__ = [
     "parse_board",
     "petersen",
     "press_pattern",
+    "queen",
     "read_graph6",
     "rook",
     "solve",
+    "stencil",
     "symmetries",
     "torus",
     "triangular",

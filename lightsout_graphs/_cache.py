@@ -45,7 +45,7 @@ class PuzzleCache:
         entries = self._data.setdefault(puzzle, {})
         if key not in entries:
             entries[key] = compute()
-        return entries[key]  # type: ignore[no-any-return]
+        return entries[key]
 
     def peek(self, puzzle: Puzzle, key: Hashable) -> Any:
         """The cached value for ``(puzzle, key)``, or None."""

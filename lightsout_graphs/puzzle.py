@@ -166,6 +166,7 @@ class Puzzle:
         self._nodes: Sequence[Hashable] = tuple(graph.nodes)
         self._index: Mapping[Hashable, int] = {node: i for i, node in enumerate(self._nodes)}
         self._edges: int | None = None
+        self._edges_factory: Callable[[], int] | None = None
         self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
         self.board_shape: tuple[int, ...] | None = None
         self._set_pressable(pressable)
@@ -297,7 +298,7 @@ class Puzzle:
         17
         """
         if self._edges is None:
-            if self._graph is None and self._graph_factory is not None:
+            if self._graph is None and self._edges_factory is not None:
                 self._edges = int(self._edges_factory())
             else:
                 self._edges = int(self.graph.number_of_edges())

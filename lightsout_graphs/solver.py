@@ -73,7 +73,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     key = f"factorization:{method}"
     cached = _CACHE.peek(puzzle, key)
     if cached is not None:
-        return cached  # type: ignore[no-any-return]
+        return cached
     engine: Factorization | None = None
     if method in ("auto", "chasing"):
         engine = _grid_engine(puzzle)

@@ -7,7 +7,16 @@ for drawing and a :class:`~lightsout_graphs.FamilyInfo` recording its name and p
 
 from __future__ import annotations
 
-from lightsout_graphs.families.chess import alien_tiles, chess_graph, king, knight, rook, x_pattern
+from lightsout_graphs.families.chess import (
+    alien_tiles,
+    bishop,
+    chess_graph,
+    king,
+    knight,
+    queen,
+    rook,
+    x_pattern,
+)
 from lightsout_graphs.families.graph6 import from_graph6, iter_graph6, read_graph6
 from lightsout_graphs.families.lattices import (
     grid,
@@ -43,12 +52,14 @@ from lightsout_graphs.families.small import (
     random_regular,
     tree,
 )
+from lightsout_graphs.families.stencils import stencil
 
 __all__ = [
     "FACES",
     "FAMILIES",
     "NAMED_GRAPHS",
     "alien_tiles",
+    "bishop",
     "chess_graph",
     "complete",
     "cube",
@@ -75,11 +86,13 @@ __all__ = [
     "path",
     "petersen",
     "press_pattern",
+    "queen",
     "random_graph",
     "random_regular",
     "read_graph6",
     "rook",
     "solid_graph",
+    "stencil",
     "tetrahedron",
     "torus",
     "torus_graph",

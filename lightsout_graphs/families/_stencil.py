@@ -195,7 +195,9 @@ class Stencil:
             directed = int(np.unique(dst[keep] * self.n + src[keep]).size)
         return directed // 2 if self.symmetric else directed
 
-    def apply(self, state: np.ndarray, presses: np.ndarray, modulus: int, self_amount: int = 0) -> np.ndarray | None:
+    def apply(
+        self, state: np.ndarray, presses: np.ndarray, modulus: int, self_amount: int = 0
+    ) -> np.ndarray | None:
         """``(state + T·presses) mod k`` on flat vectors by shifting the board, or None.
 
         None when the shift-add would overflow int64 or coinciding offsets need the matrix.
@@ -223,7 +225,9 @@ class Stencil:
         out %= k
         return out.ravel()
 
-    def graph(self, pos: Sequence[tuple[float, float]] | None = None, *, weights: bool = False) -> nx.Graph:
+    def graph(
+        self, pos: Sequence[tuple[float, float]] | None = None, *, weights: bool = False
+    ) -> nx.Graph:
         """The stencil's graph: cells as coordinate tuples, an edge per pair it joins.
 
         With ``weights`` the edges carry ``weight`` (the summed amounts) and the nodes
@@ -233,22 +237,22 @@ class Stencil:
 
         nodes = LatticeNodes(self.shape)
         g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
-        own = self._table().get((0,) * len(self.shape), 0)
+        src, dst, val = self.pairs()
+        own = np.zeros(self.n, dtype=np.int64)
+        if self.multiplicity:
+            np.add.at(own, src[src == dst], val[src == dst])
         for i, node in enumerate(nodes):
             attrs: dict[str, object] = {}
             if pos is not None:
                 attrs["pos"] = pos[i]
             if weights:
-                attrs["self_weight"] = own
+                attrs["self_weight"] = int(own[i])
             g.add_node(node, **attrs)
         src, dst, val = self.pairs()
         if self.multiplicity:
             keep = src != dst
             src, dst, val = src[keep], dst[keep], val[keep]
-        if not self.symmetric:
-            order = np.arange(src.size)
-        else:
-            order = np.flatnonzero(src < dst)
+        order = np.flatnonzero(src < dst) if self.symmetric else np.arange(src.size)
         for j in order:
             u, v = nodes[int(src[j])], nodes[int(dst[j])]
             if weights:

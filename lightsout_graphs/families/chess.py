@@ -12,7 +12,18 @@ from lightsout_graphs.families._common import check_cells, check_edges, check_in
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["alien_tiles", "chess_graph", "king", "knight", "rook", "x_pattern"]
+__all__ = [
+    "PIECES",
+    "alien_tiles",
+    "bishop",
+    "chess_graph",
+    "king",
+    "knight",
+    "piece_offsets",
+    "queen",
+    "rook",
+    "x_pattern",
+]
 
 #: Single-step moves of the leapers, as (row, column) offsets.
 MOVES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -33,7 +44,8 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     m, n : int
         Rows and columns, >= 1.
     piece : {"king", "x", "knight", "rook", "bishop", "queen"}
-        ``x`` is one diagonal step; ``rook`` reaches its whole row and column.
+        ``x`` is one diagonal step; ``rook`` reaches its whole row and column, ``bishop``
+        both diagonals, ``queen`` both.
 
     Returns
     -------
@@ -305,3 +317,93 @@ def rook(
 
 #: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).
 alien_tiles = rook
+
+
+def bishop(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes both diagonals through it (a bishop's moves), and itself.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("bishop", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = bishop(3)
+    >>> p
+    <Puzzle: 9 nodes, 10 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    return _board("bishop", "bishop", m, n, modulus, rule, pressable)
+
+
+def queen(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes its row, its column and both diagonals, itself once.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("queen", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = queen(3)
+    >>> p
+    <Puzzle: 9 nodes, 28 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())  # the centre reaches every cell
+    9
+    """
+    return _board("queen", "queen", m, n, modulus, rule, pressable)

@@ -25,6 +25,8 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
     "x_pattern": chess.x_pattern,
     "rook": chess.rook,
     "alien_tiles": chess.alien_tiles,
+    "bishop": chess.bishop,
+    "queen": chess.queen,
     "cube_surface": polyhedra.cube_surface,
     "tetrahedron": polyhedra.tetrahedron,
     "cube": polyhedra.cube,
@@ -48,7 +50,7 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
 _SHAPED = {"grid", "torus"}
-_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles"}
+_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles", "bishop", "queen"}
 
 
 def family_params(name: str) -> tuple[str, ...]:

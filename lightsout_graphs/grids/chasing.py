@@ -23,7 +23,6 @@ from the bottom row is a parity check of the whole board.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
