@@ -18,6 +18,7 @@ __all__ = [
     "MAX_ENTRIES",
     "MAX_NODES",
     "build",
+    "check_args",
     "check_cells",
     "check_edges",
     "check_entries",
@@ -25,6 +26,7 @@ __all__ = [
     "check_nodes",
     "check_prob",
     "check_seed",
+    "check_size",
     "circle_pos",
     "set_pos",
 ]
@@ -130,6 +132,41 @@ def check_entries(count: int, what: str) -> None:
             "chasing, without the matrix)."
         )
         raise InvalidPuzzleError(msg)
+
+
+def check_size(nodes: int, edges: int, what: str) -> None:
+    """Refuse a graph too large to build, by its node and (estimated) edge counts, before building.
+
+    Examples
+    --------
+    >>> check_size(5000, 5000 * 4999 // 2, "The complete graph K_5000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx graph can hold here; ...
+    """
+    check_nodes(nodes, what)
+    if edges > MAX_EDGES:
+        msg = (
+            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; choose a smaller or sparser graph."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_args(modulus: object, rule: object) -> None:
+    """Check the cheap arguments every family takes before building anything.
+
+    Examples
+    --------
+    >>> check_args(None, "closed")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
+    """
+    from lightsout_graphs.puzzle import _check_modulus, _check_rule
+
+    _check_modulus(modulus)
+    _check_rule(rule)
 
 
 def check_prob(value: object, name: str) -> float:

@@ -16,9 +16,11 @@ from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
+    check_args,
     check_cells,
     check_int,
     check_nodes,
+    check_size,
     set_pos,
 )
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
@@ -408,7 +410,9 @@ def hexagonal(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
-    check_nodes(2 * (m + 1) * (n + 1), f"The {m}×{n} hexagonal lattice")
+    check_args(modulus, rule)
+    nodes = 2 * (m + 1) * (n + 1)
+    check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
     g = _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True))
     return build(g, "hexagonal", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
 
@@ -451,6 +455,8 @@ def triangular(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
-    check_nodes((m + 1) * (n + 2) // 2, f"The {m}×{n} triangular lattice")
+    check_args(modulus, rule)
+    nodes = (m + 1) * (n + 2) // 2
+    check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")
     g = _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True))
     return build(g, "triangular", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)

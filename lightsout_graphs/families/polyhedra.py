@@ -11,7 +11,13 @@ import numpy as np
 from scipy.spatial import ConvexHull
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, check_nodes, set_pos
+from lightsout_graphs.families._common import (
+    build,
+    check_args,
+    check_int,
+    check_size,
+    set_pos,
+)
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
@@ -317,7 +323,7 @@ def cube_surface_graph(n: int) -> nx.Graph:
     [(0, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0)]
     """
     n = check_int(n, "n", 1)
-    check_nodes(6 * n * n, f"The cube surface of side n={n}")
+    check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     g = nx.Graph()
     where: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for face, r, c in itertools.product(range(6), range(n), range(n)):
@@ -384,5 +390,6 @@ def cube_surface(
     >>> sorted(v for v, x in p.press(0, (2, 0, 2)).items() if x)
     [(0, 2, 2), (2, 0, 1), (2, 0, 2), (2, 1, 2), (3, 0, 0)]
     """
+    check_args(modulus, rule)
     g = cube_surface_graph(n)
     return build(g, "cube_surface", {"n": int(n)}, modulus=modulus, rule=rule, pressable=pressable)
