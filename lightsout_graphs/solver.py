@@ -26,15 +26,23 @@ __all__ = [
     "solve",
 ]
 
+#: The most lights the general engine is asked to factorise (a 300×300 torus, 90,000 lights,
+#: takes about 50 s and 3 GB on 2 cores).
+MAX_GENERAL_LIGHTS = 100_000
+
 #: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
 _CACHE = PuzzleCache()
 
 
 def _grid_engine(puzzle: Puzzle) -> Factorization | None:
-    """The light-chasing engine when the puzzle is a plain 2-D grid, else None."""
+    """The light-chasing engine for a 2-D grid or torus puzzle, else None."""
     from lightsout_graphs.grids.chasing import GridChaser
+    from lightsout_graphs.grids.wrapped import WrappedChaser
 
-    return GridChaser.for_puzzle(puzzle)
+    engine: Factorization | None = GridChaser.for_puzzle(puzzle)
+    if engine is None:
+        engine = WrappedChaser.for_puzzle(puzzle)
+    return engine
 
 
 def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
@@ -78,11 +86,22 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     if method in ("auto", "chasing"):
         engine = _grid_engine(puzzle)
         if engine is None and method == "chasing":
-            msg = "Light chasing needs a 2-D grid puzzle with the closed or open rule."
+            msg = (
+                "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
+                "torus with sides >= 3."
+            )
             raise InvalidPuzzleError(msg)
     if engine is None:
         from lightsout_graphs import zk
 
+        if puzzle.n > MAX_GENERAL_LIGHTS:
+            msg = (
+                f"The puzzle has {puzzle.n} lights, more than the {MAX_GENERAL_LIGHTS} the "
+                "general elimination engine takes here (its time grows about as n**1.5 to n**3); "
+                "2-D grids (lo.grid(m, n), CLI: lightsout solve grid --shape MxN) are solved "
+                "by light chasing at any size, other puzzles need a smaller board."
+            )
+            raise InvalidPuzzleError(msg)
         engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
     _CACHE.put(puzzle, key, engine)
     return engine
@@ -140,16 +159,15 @@ class Solution:
         The presses in node order (0 on nodes that are not pressable).
     count : int
         How many press vectors solve the board (the size of the kernel), an exact int.
-    kernel_vectors : list of numpy.ndarray
-        Generators of the quiet patterns as vectors in node order.
-    kernel_orders : list of int
-        The additive order of each generator.
     method : str
         The engine that solved it.
     optimal : bool
         Whether ``num_presses`` is proven to be the fewest.
     proof : str or None
         How optimality was proved, when it was.
+    engine : Factorization or None
+        The factorisation that solved it; the quiet patterns (:attr:`kernel`,
+        :attr:`kernel_vectors`, :attr:`kernel_orders`) come from it when first read.
 
     The dict views :attr:`presses` and :attr:`kernel` and the board-shaped
     :attr:`presses_array` are made when first read, so a solve of a huge board builds none of
@@ -161,12 +179,28 @@ class Solution:
     target: np.ndarray
     vector: np.ndarray
     count: int
-    kernel_vectors: list[np.ndarray]
-    kernel_orders: list[int]
     method: str
     optimal: bool = False
     proof: str | None = None
+    engine: Factorization | None = field(default=None, repr=False)
     _presses: dict[Hashable, int] | None = field(default=None, init=False, repr=False)
+    _gens: list[tuple[np.ndarray, int]] | None = field(default=None, init=False, repr=False)
+
+    def _generators(self) -> list[tuple[np.ndarray, int]]:
+        if self._gens is None:
+            gens = self.engine.kernel() if self.engine is not None else []
+            self._gens = [(self.puzzle.full_presses(g), int(o)) for g, o in gens]
+        return self._gens
+
+    @property
+    def kernel_vectors(self) -> list[np.ndarray]:
+        """Generators of the quiet patterns as vectors in node order (computed on first read)."""
+        return [g for g, _ in self._generators()]
+
+    @property
+    def kernel_orders(self) -> list[int]:
+        """The additive order of each generator."""
+        return [o for _, o in self._generators()]
 
     @property
     def presses(self) -> dict[Hashable, int]:
@@ -347,9 +381,6 @@ def solve(
         words = describe_certificate(puzzle, cert, value)
         msg = f"The board cannot reach the target: {words}."
         raise Unsolvable(msg, certificate=cert, value=value)
-    gens = engine.kernel()
-    kernel = [_full_vector(puzzle, g) for g, _ in gens]
-    orders = [int(o) for _, o in gens]
     method = type(engine).__name__
     optimal = False
     proof = None
@@ -359,7 +390,7 @@ def solve(
         best = fewest_presses(
             puzzle,
             np.asarray(x),
-            gens,
+            engine.kernel(),
             rhs,
             max_enumerate=max_enumerate,
             time_limit=time_limit,
@@ -371,8 +402,7 @@ def solve(
         target=t,
         vector=_full_vector(puzzle, x),
         count=int(engine.kernel_size),
-        kernel_vectors=kernel,
-        kernel_orders=orders,
+        engine=engine,
         method=method,
         optimal=optimal,
         proof=proof,
