@@ -57,6 +57,25 @@ def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
         return False
 
 
+def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
+    """An int64 array reduced into ``0..k-1`` in place (a mask when k is a power of two).
+
+    Examples
+    --------
+    >>> reduce_mod(np.array([-1, 5, 2]), 4).tolist(), reduce_mod(np.array([-1, 5]), 3).tolist()
+    ([3, 1, 2], [2, 2])
+    """
+    if k & (k - 1) == 0:
+        np.bitwise_and(arr, k - 1, out=arr)
+    else:
+        np.remainder(arr, k, out=arr)
+    return arr
+
+
+def _in_range(x: np.ndarray, k: int) -> bool:
+    return bool(x.size == 0 or (int(x.min()) >= 0 and int(x.max()) < k))
+
+
 def _check_rule(rule: object) -> str:
     if not isinstance(rule, str) or rule not in RULES:
         msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
@@ -646,10 +665,10 @@ class Puzzle:
         """
         x = np.asarray(presses, dtype=np.int64)
         if self._press_cols is None:
-            return x % self.modulus
+            return x if _in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
         full = np.zeros(self.n, dtype=np.int64)
         full[self._press_cols] = x
-        return full % self.modulus
+        return reduce_mod(full, self.modulus)
 
     def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
         """Turn a vector in node order into a dict node -> int.

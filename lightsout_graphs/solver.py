@@ -15,7 +15,7 @@ import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import LightsOutError, SearchLimitError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
@@ -307,7 +307,7 @@ def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np
     check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
     t = np.array(puzzle.goal) if target is None else puzzle.state_vector(target, name="target")
-    return s, t, (t - s) % puzzle.modulus
+    return s, t, reduce_mod(np.subtract(t, s), puzzle.modulus)
 
 
 def solve(

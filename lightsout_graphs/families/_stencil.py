@@ -208,8 +208,14 @@ class Stencil:
         total = sum(abs(a) for a in self.amounts) + abs(self_amount) + 1
         if total * (k - 1) >= 2**62:
             return None
-        x = np.asarray(presses, dtype=np.int64).reshape(self.shape)
-        out = np.array(state, dtype=np.int64).reshape(self.shape)
+        # The narrowest type that holds every partial sum is the fastest.
+        dtype: type = np.int64
+        for narrow in (np.int8, np.int16, np.int32):
+            if total * (k - 1) < np.iinfo(narrow).max:
+                dtype = narrow
+                break
+        x = np.asarray(presses).astype(dtype).reshape(self.shape)
+        out = np.asarray(state).astype(dtype).reshape(self.shape)
         if self_amount:
             out += self_amount * x
         axes = tuple(range(len(self.shape)))
@@ -222,8 +228,11 @@ class Stencil:
             cut = _clip_slices(o, self.shape)
             if cut is not None:
                 out[cut[1]] += a * x[cut[0]]
-        out %= k
-        return out.ravel()
+        if k & (k - 1) == 0:
+            out &= k - 1
+        else:
+            out %= k
+        return out.ravel().astype(np.int64)
 
     def graph(
         self, pos: Sequence[tuple[float, float]] | None = None, *, weights: bool = False
