@@ -197,6 +197,21 @@ class GridChaser:
         >>> GridChaser.for_puzzle(lo.Puzzle(nx.path_graph(3))) is None
         True
         """
+        shape = cls.for_puzzle_shape(puzzle)
+        if shape is None:
+            return None
+        return cls(shape[0], shape[1], modulus=puzzle.modulus, rule=puzzle.rule)
+
+    @staticmethod
+    def for_puzzle_shape(puzzle: Puzzle) -> tuple[int, int] | None:
+        """``(m, n)`` when light chasing applies to the puzzle (see :meth:`for_puzzle`), else None.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.grids import GridChaser
+        >>> GridChaser.for_puzzle_shape(lo.grid(3, 4)), GridChaser.for_puzzle_shape(lo.torus(3, 4))
+        ((3, 4), None)
+        """
         family = puzzle.family
         if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
             return None
@@ -212,7 +227,7 @@ class GridChaser:
                 return None
         elif tuple(nodes) != tuple((i, j) for i in range(m) for j in range(n)):
             return None
-        return cls(m, n, modulus=puzzle.modulus, rule=puzzle.rule)
+        return m, n
 
     def _factor_first_row_system(self) -> Factorization:
         """Chase the identity down the board and factorise the virtual row's matrix ``A_h``."""

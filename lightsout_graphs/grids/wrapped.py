@@ -271,7 +271,7 @@ class WrappedChaser:
         Examples
         --------
         >>> WrappedChaser(3, 3).solve(np.ones(9, dtype=np.int64)).tolist()
-        [1, 0, 0, 0, 0, 0, 0, 0, 0]
+        [0, 0, 0, 1, 1, 1, 0, 0, 0]
         """
         board = self._coerce(rhs)
         z = self._small.solve(self._small_rhs(board))
