@@ -30,6 +30,9 @@ __all__ = [
 #: takes about 50 s and 3 GB on 2 cores).
 MAX_GENERAL_LIGHTS = 100_000
 
+#: The most toggle-matrix entries the general engine is asked to factorise.
+MAX_GENERAL_ENTRIES = 2**24
+
 #: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
 _CACHE = PuzzleCache()
 
@@ -94,12 +97,20 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     if engine is None:
         from lightsout_graphs import zk
 
-        if puzzle.n > MAX_GENERAL_LIGHTS:
+        entries = 2 * puzzle.number_of_edges() + puzzle.n
+        if puzzle.n > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+            what = (
+                f"{puzzle.n} lights"
+                if puzzle.n > MAX_GENERAL_LIGHTS
+                else f"{entries} toggle entries"
+            )
             msg = (
-                f"The puzzle has {puzzle.n} lights, more than the {MAX_GENERAL_LIGHTS} the "
-                "general elimination engine takes here (its time grows about as n**1.5 to n**3); "
-                "2-D grids (lo.grid(m, n), CLI: lightsout solve grid --shape MxN) are solved "
-                "by light chasing at any size, other puzzles need a smaller board."
+                f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
+                f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
+                "time grows about as n**1.5 to n**3); "
+                "2-D grids and tori (lo.grid(m, n), lo.torus(m, n); CLI: lightsout solve grid "
+                "--shape MxN) are solved by light chasing at any size; other puzzles need a "
+                "smaller board."
             )
             raise InvalidPuzzleError(msg)
         engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
