@@ -214,8 +214,8 @@ class Stencil:
             if total * (k - 1) < np.iinfo(narrow).max:
                 dtype = narrow
                 break
-        x = np.asarray(presses).astype(dtype).reshape(self.shape)
-        out = np.asarray(state).astype(dtype).reshape(self.shape)
+        x: np.ndarray = np.asarray(presses).astype(dtype).reshape(self.shape)
+        out: np.ndarray = np.asarray(state).astype(dtype).reshape(self.shape)
         if self_amount:
             out += self_amount * x
         axes = tuple(range(len(self.shape)))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
+from lightsout_graphs.grids._packed import DenseGF2, pack_rows
 from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
@@ -94,25 +94,25 @@ class WrappedChaser:
         if rule not in ("closed", "open"):
             msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
             raise InvalidPuzzleError(msg)
-        self.rows, self.cols = int(m), int(n)
+        self.rows: int = int(m)
+        self.cols: int = int(n)
         if (wrap_rows and self.cols < 3) or (wrap_cols and self.rows < 3):
             msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
             raise InvalidPuzzleError(msg)
-        self.modulus = int(modulus)
-        self.rule = rule
+        self.modulus: int = int(modulus)
+        self.rule: str = rule
         size = self.rows * self.cols
         self.shape: tuple[int, int] = (size, size)
         # Chase along the longer side; a transposed board swaps which axis wraps.
-        self._transposed = self.cols > self.rows
-        self._height = max(self.rows, self.cols)
-        self._width = min(self.rows, self.cols)
-        if self._transposed:
-            self._row_wrap, self._col_wrap = bool(wrap_cols), bool(wrap_rows)
-        else:
-            self._row_wrap, self._col_wrap = bool(wrap_rows), bool(wrap_cols)
-        self._diag = 1 if rule == "closed" else 0
-        self._binary = self.modulus == 2
-        self._unknowns = self._width * (2 if self._col_wrap else 1)
+        self._transposed: bool = self.cols > self.rows
+        self._height: int = max(self.rows, self.cols)
+        self._width: int = min(self.rows, self.cols)
+        swap = self._transposed
+        self._row_wrap: bool = bool(wrap_cols if swap else wrap_rows)
+        self._col_wrap: bool = bool(wrap_rows if swap else wrap_cols)
+        self._diag: int = 1 if rule == "closed" else 0
+        self._binary: bool = self.modulus == 2
+        self._unknowns: int = self._width * (2 if self._col_wrap else 1)
         self._small: Factorization = self._factor_small_system()
         self.kernel_size: int = int(self._small.kernel_size)
         if prime_power_parts(self.modulus) == [(self.modulus, 1)]:
@@ -186,8 +186,7 @@ class WrappedChaser:
             prev = pack_rows(eye_v)
             cur = first.copy()
             last = cur
-            steps = h if not self._col_wrap else h
-            for i in range(steps):
+            for i in range(h):
                 # P_{i+1} = M·P_i + P_{i-1}, written over P_{i-1}.
                 self._row_op(prev, cur, xor=True)
                 prev, cur = cur, prev
