@@ -16,10 +16,22 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs import states
+from lightsout_graphs._graph_matrix import graph_toggle_matrix
+from lightsout_graphs._puzzle_parts import PuzzleParts
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, checked_info
+from lightsout_graphs.states import _in_range, _is_node, reduce_mod
 
-__all__ = ["RULES", "FamilyInfo", "Puzzle", "PuzzleInfo", "StateLike", "check_puzzle"]
+__all__ = [
+    "RULES",
+    "FamilyInfo",
+    "Puzzle",
+    "PuzzleInfo",
+    "StateLike",
+    "check_puzzle",
+    "reduce_mod",
+]
 
 #: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
 #: 0), a sequence or array in node order, or one int meaning "every node has this value".
@@ -49,33 +61,6 @@ def _check_modulus(modulus: object) -> int:
     return int(modulus)
 
 
-def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
-    """Whether ``node`` is a key of ``index`` (False for unhashable values)."""
-    try:
-        return node in index
-    except TypeError:
-        return False
-
-
-def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
-    """An int64 array reduced into ``0..k-1`` in place (a mask when k is a power of two).
-
-    Examples
-    --------
-    >>> reduce_mod(np.array([-1, 5, 2]), 4).tolist(), reduce_mod(np.array([-1, 5]), 3).tolist()
-    ([3, 1, 2], [2, 2])
-    """
-    if k & (k - 1) == 0:
-        np.bitwise_and(arr, k - 1, out=arr)
-    else:
-        np.remainder(arr, k, out=arr)
-    return arr
-
-
-def _in_range(x: np.ndarray, k: int) -> bool:
-    return bool(x.size == 0 or (int(x.min()) >= 0 and int(x.max()) < k))
-
-
 def _check_rule(rule: object) -> str:
     if not isinstance(rule, str) or rule not in RULES:
         msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
@@ -83,14 +68,7 @@ def _check_rule(rule: object) -> str:
     return rule
 
 
-def _check_amount(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"{where} must be an int, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    return int(value)
-
-
-class Puzzle:
+class Puzzle(PuzzleParts):
     """Lights Out on a graph: pressing a node adds the rule's amounts, mod k, to the lights it reaches.
 
     Parameters
@@ -257,147 +235,12 @@ class Puzzle:
             return
         self._press_cols = np.array(sorted(chosen), dtype=np.int64)
 
-    # -- lazily built parts -------------------------------------------------------------------
-
-    @property
-    def graph(self) -> nx.Graph:
-        """The board as a frozen networkx graph (built on first read for family puzzles)."""
-        if self._graph is None:
-            assert self._graph_factory is not None
-            self._graph = nx.freeze(self._graph_factory())
-        return self._graph
-
-    @property
-    def nodes(self) -> Sequence[Hashable]:
-        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells."""
-        return self._nodes
-
-    @property
-    def index(self) -> Mapping[Hashable, int]:
-        """node -> position in :attr:`nodes`."""
-        return self._index
-
-    @property
-    def all_pressable(self) -> bool:
-        """Whether every node may be pressed."""
-        return self._press_cols is None
-
-    @property
-    def pressable(self) -> Sequence[Hashable]:
-        """The nodes that may be pressed, in node order."""
-        if self._press_cols is None:
-            return self._nodes
-        if self._pressable is None:
-            self._pressable = tuple(self._nodes[int(i)] for i in self._press_cols)
-        return self._pressable
-
-    @property
-    def press_columns(self) -> np.ndarray:
-        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array)."""
-        if self._press_cols is None:
-            return np.arange(self.n, dtype=np.int64)
-        return self._press_cols.copy()
-
-    @property
-    def press_index(self) -> Mapping[Hashable, int]:
-        """pressable node -> position among :attr:`pressable`."""
-        if self._press_cols is None:
-            return self._index
-        if self._press_index is None:
-            self._press_index = {u: j for j, u in enumerate(self.pressable)}
-        return self._press_index
-
-    def number_of_edges(self) -> int:
-        """The number of edges of the graph, without building it when it is not built yet.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import grid
-        >>> grid(3, 4).number_of_edges()
-        17
-        """
-        if self._edges is None:
-            if self._graph is None and self._edges_factory is not None:
-                self._edges = int(self._edges_factory())
-            else:
-                self._edges = int(self.graph.number_of_edges())
-        return self._edges
-
-    # -- metadata -----------------------------------------------------------------------------
-
-    name = property(lambda self: self.info.name, doc="The catalog name, or None.")
-    title = property(lambda self: self.info.title, doc="A title for people, or None.")
-    description = property(lambda self: self.info.description, doc="A description.")
-    sources = property(lambda self: self.info.sources, doc="Where the puzzle comes from.")
-    colors = property(lambda self: self.info.colors, doc="One colour name per state, or None.")
-    boards = property(lambda self: self.info.boards, doc="Named boards: name -> vector.")
-    family = property(lambda self: self.info.family, doc="The family that built it, or None.")
-    lit_only = property(lambda self: self.info.lit_only, doc="Whether only lit buttons press.")
-    invariants = property(lambda self: self.info.invariants, doc="Published values.")
-
-    @property
-    def goal(self) -> np.ndarray:
-        """The default target, a read-only vector in node order (all 0 unless set)."""
-        if self.info.goal is not None:
-            return self.info.goal
-        zeros = np.zeros(self.n, dtype=np.int64)
-        zeros.flags.writeable = False
-        return zeros
-
     # -- construction -------------------------------------------------------------------------
 
-    def _amounts(self) -> Iterable[tuple[Hashable, Hashable, int]]:
-        """Yield ``(u, v, amount)``: one press of u adds amount to light v (before mod k)."""
-        g = self.graph
-        if self.rule == "weighted":
-            for u in self.nodes:
-                amount = g.nodes[u].get(self.self_weight, 1)
-                yield u, u, _check_amount(amount, f"Node attribute {self.self_weight!r} of {u!r}")
-            if g.is_multigraph():
-                edges: Iterable[tuple[Any, Any, Any]] = g.edges(
-                    keys=False, data=self.weight, default=1
-                )
-            else:
-                edges = g.edges(data=self.weight, default=1)
-            for u, v, amount in edges:
-                a = _check_amount(amount, f"Edge attribute {self.weight!r} of ({u!r}, {v!r})")
-                yield u, v, a
-                if not g.is_directed():
-                    yield v, u, a
-            return
-        msg = f"Amounts are read from attributes only under the weighted rule, not {self.rule!r}."
-        raise InvalidPuzzleError(msg)
-
     def _build_matrix(self) -> sp.csr_array:
-        n = len(self.nodes)
-        k = self.modulus
-        if self.rule != "weighted":
-            # Every amount is 1 and a simple graph has no repeated pairs: build it vectorised.
-            g = self.graph
-            idx = self.index
-            ends = np.fromiter(
-                (idx[x] for edge in g.edges() for x in edge),
-                dtype=np.int64,
-                count=2 * g.number_of_edges(),
-            ).reshape(-1, 2)
-            cols, rows = ends[:, 0], ends[:, 1]
-            if not g.is_directed():
-                cols, rows = np.concatenate([cols, rows]), np.concatenate([rows, cols])
-            if self.rule == "closed":
-                diag = np.arange(n, dtype=np.int64)
-                cols, rows = np.concatenate([cols, diag]), np.concatenate([rows, diag])
-            vals = np.ones(len(rows), dtype=np.int64)
-            return sp.csr_array((vals, (rows, cols)), shape=(n, n))
-        # Parallel edges under the weighted rule add up; everything is reduced mod k.
-        entries: dict[tuple[int, int], int] = {}
-        for u, v, amount in self._amounts():
-            key = (self.index[v], self.index[u])
-            entries[key] = (entries.get(key, 0) + amount) % k
-        keys = [key for key, value in entries.items() if value]
-        rows = np.array([r for r, _ in keys], dtype=np.int64)
-        cols = np.array([c for _, c in keys], dtype=np.int64)
-        vals = np.array([entries[key] for key in keys], dtype=np.int64)
-        return sp.csr_array((vals, (rows, cols)), shape=(n, n))
+        return graph_toggle_matrix(
+            self.graph, self._index, self.rule, self.modulus, self.weight, self.self_weight
+        )
 
     def with_metadata(self, **fields: Any) -> Puzzle:
         """Return a new puzzle with metadata fields set; this one is left unchanged.
@@ -435,19 +278,7 @@ class Puzzle:
         new.info = info
         return new
 
-    @property
-    def n(self) -> int:
-        """The number of lights."""
-        return len(self._nodes)
-
     # -- the toggle matrix ----------------------------------------------------------------------
-
-    def _toggle(self) -> sp.csr_array:
-        """The toggle matrix itself (built on first use; never hand it out)."""
-        if self._matrix is None:
-            assert self._matrix_factory is not None
-            self._matrix = self._matrix_factory()
-        return self._matrix
 
     def toggle_matrix(self) -> sp.csr_array:
         """The toggle matrix T, n × n, with ``T[v, u]`` = what one press of u adds to light v.
@@ -479,14 +310,6 @@ class Puzzle:
                [1]])
         """
         return self._press_matrix().copy()
-
-    def _press_matrix(self) -> sp.csr_array:
-        if self._press is None:
-            if self._press_cols is None:
-                self._press = self._toggle()
-            else:
-                self._press = sp.csr_array(self._toggle()[:, self._press_cols])
-        return self._press
 
     # -- states and presses ---------------------------------------------------------------------
 
@@ -523,73 +346,7 @@ class Puzzle:
         >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
         [1, 0, 0, 0, 0, 1]
         """
-        n = self.n
-        if isinstance(state, Mapping):
-            out = np.zeros(n, dtype=np.int64)
-            for node, value in state.items():
-                if not _is_node(node, self._index):
-                    msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                    raise InvalidStateError(msg)
-                out[self._index[node]] = self._check_value(value, name, f"node {node!r}")
-            return out
-        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
-            return np.full(n, self._check_value(state, name, "every node"), dtype=np.int64)
-        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
-            msg = (
-                f"Argument {name!r} must be a dict node -> int, a sequence of {n} ints in node "
-                f"order{self._shape_words()}, or one int, not {type(state).__name__}."
-            )
-            raise InvalidStateError(msg)
-        arr = state if isinstance(state, np.ndarray) else None
-        if arr is None and len(state) == n:
-            try:
-                arr = np.asarray(state)
-            except (ValueError, TypeError, OverflowError):
-                arr = None
-            if arr is not None and arr.shape != (n,):
-                arr = None
-        if arr is not None and arr.ndim > 1 and arr.shape == self.board_shape:
-            arr = arr.reshape(-1)
-        if arr is not None and arr.ndim != 1:
-            msg = (
-                f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
-                f"order{self._shape_words()}: expected {self._expected_shapes()}."
-            )
-            raise InvalidStateError(msg)
-        if arr is not None and arr.dtype.kind in "iu":
-            if arr.shape[0] != n:
-                msg = (
-                    f"Argument {name!r} has {arr.shape[0]} values, but the puzzle has {n} "
-                    f"nodes; expected {self._expected_shapes()}."
-                )
-                raise InvalidStateError(msg)
-            bad = np.flatnonzero((arr < 0) | (arr >= self.modulus))
-            if bad.size:
-                i = int(bad[0])
-                self._check_value(int(arr[i]), name, f"position {i} (node {self._nodes[i]!r})")
-            return arr.astype(np.int64, copy=True)
-        values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
-        if len(values) != n:
-            msg = (
-                f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "
-                f"expected {self._expected_shapes()}."
-            )
-            raise InvalidStateError(msg)
-        out = np.zeros(n, dtype=np.int64)
-        for i, value in enumerate(values):
-            out[i] = self._check_value(value, name, f"position {i} (node {self._nodes[i]!r})")
-        return out
-
-    def _shape_words(self) -> str:
-        if self.board_shape is None or len(self.board_shape) < 2:
-            return ""
-        return f", an array of shape {self.board_shape}"
-
-    def _expected_shapes(self) -> str:
-        flat = f"a sequence of {self.n} values in node order"
-        if self.board_shape is None or len(self.board_shape) < 2:
-            return flat
-        return f"{flat} or an array of shape {self.board_shape}"
+        return states.to_vector(self, state, name)
 
     def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
         """Shape a vector in node order like the board (:attr:`board_shape`).
@@ -618,14 +375,7 @@ class Puzzle:
         return arr.reshape(self.board_shape) if self.board_shape is not None else arr
 
     def _check_value(self, value: object, name: str, where: str) -> int:
-        if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-            msg = f"Argument {name!r} at {where} must be an int in 0..{self.modulus - 1}, not {value!r}."
-            raise InvalidStateError(msg)
-        v = int(value)
-        if not 0 <= v < self.modulus:
-            msg = f"Argument {name!r} at {where} must be in 0..{self.modulus - 1}, not {v}."
-            raise InvalidStateError(msg)
-        return v
+        return states.check_value(value, self.modulus, name, where)
 
     def presses_vector(self, presses: StateLike, *, name: str = "presses") -> np.ndarray:
         """Convert presses to a vector over :attr:`pressable` (counts in ``0..k-1``).

@@ -70,6 +70,8 @@ SMALL = {
     "x_pattern": {"m": 3},
     "rook": {"m": 3},
     "alien_tiles": {"m": 3},
+    "bishop": {"m": 3},
+    "queen": {"m": 3},
     "cube_surface": {"n": 2},
     "named": {"name": "frucht"},
     "path": {"n": 4},
