@@ -15,7 +15,6 @@ import networkx as nx
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import (
     MAX_NODES,
-    build,
     check_args,
     check_cells,
     check_int,
@@ -23,6 +22,7 @@ from lightsout_graphs.families._common import (
     check_size,
     set_pos,
 )
+from lightsout_graphs.families._planar import hexagonal_lattice, lattice_puzzle, triangular_lattice
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
@@ -413,8 +413,16 @@ def hexagonal(
     check_args(modulus, rule)
     nodes = 2 * (m + 1) * (n + 1)
     check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
-    g = _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True))
-    return build(g, "hexagonal", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    lattice = hexagonal_lattice(m, n)
+    return lattice_puzzle(  # type: ignore[return-value]
+        lattice,
+        lambda: _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True)),
+        "hexagonal",
+        {"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )
 
 
 def triangular(
@@ -458,5 +466,13 @@ def triangular(
     check_args(modulus, rule)
     nodes = (m + 1) * (n + 2) // 2
     check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")
-    g = _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True))
-    return build(g, "triangular", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    lattice = triangular_lattice(m, n)
+    return lattice_puzzle(  # type: ignore[return-value]
+        lattice,
+        lambda: _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True)),
+        "triangular",
+        {"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )

@@ -199,3 +199,24 @@ def test_stencil_counts_edges_without_building() -> None:
     # rows and columns: 2·3000·2999; both diagonals: 2·2999²
     assert p.number_of_edges() == 2 * 3000 * 2999 + 2 * 2999 * 2999
     assert p._graph is None and p._matrix is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    family=st.sampled_from(["hexagonal", "triangular"]),
+    m=st.integers(1, 7),
+    n=st.integers(1, 7),
+    k=st.sampled_from(MODULI),
+    rule=st.sampled_from(RULES),
+)
+def test_planar_lattices_match_networkx(family: str, m: int, n: int, k: int, rule: str) -> None:
+    import networkx as nx
+
+    p = make(family, m=m, n=n, modulus=k, rule=rule)
+    assert p._graph is None and p._matrix is None
+    build = nx.hexagonal_lattice_graph if family == "hexagonal" else nx.triangular_lattice_graph
+    eager = build(m, n)
+    assert set(p.nodes) == set(eager.nodes)
+    assert list(p.nodes) == sorted(eager.nodes, key=lambda v: (v[1], v[0]))
+    _same_as_graph(p)
+    assert {frozenset(e) for e in p.graph.edges} == {frozenset(e) for e in eager.edges}
