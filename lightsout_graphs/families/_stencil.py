@@ -60,8 +60,9 @@ class Stencil:
         The relative cells a press reaches (the zero offset is the pressed cell itself).
     amounts : tuple of int
         What a press adds at each offset.
-    wrap : bool
-        Whether offsets wrap around every axis (a torus) instead of being clipped.
+    wrap : bool or tuple of bool
+        Whether offsets wrap around (every axis, or per axis: a torus, a cylinder) instead of
+        being clipped at the edges.
     multiplicity : bool
         Add coinciding offsets up (weighted rules) instead of treating reached cells as a set.
 
@@ -80,8 +81,37 @@ class Stencil:
     shape: tuple[int, ...]
     offsets: tuple[tuple[int, ...], ...]
     amounts: tuple[int, ...]
-    wrap: bool = False
+    wrap: bool | tuple[bool, ...] = False
     multiplicity: bool = False
+
+    @property
+    def wraps(self) -> tuple[bool, ...]:
+        """Whether each axis wraps around."""
+        if isinstance(self.wrap, tuple):
+            return tuple(bool(w) for w in self.wrap)
+        return (bool(self.wrap),) * len(self.shape)
+
+    def _span(self, o: tuple[int, ...]) -> int:
+        """How many cells ``c`` have ``c + o`` on the board."""
+        return math.prod(
+            s if w else max(s - abs(x), 0)
+            for x, s, w in zip(o, self.shape, self.wraps, strict=True)
+        )
+
+    def _cut(self, o: tuple[int, ...]) -> tuple[tuple[slice, ...], tuple[slice, ...]] | None:
+        """Source and destination slices along the clipped axes (whole along wrapped ones)."""
+        src, dst = [], []
+        for x, side, w in zip(o, self.shape, self.wraps, strict=True):
+            if w:
+                src.append(slice(None))
+                dst.append(slice(None))
+                continue
+            cut = _clip_slices((x,), (side,))
+            if cut is None:
+                return None
+            src.append(cut[0][0])
+            dst.append(cut[1][0])
+        return tuple(src), tuple(dst)
 
     @property
     def n(self) -> int:
@@ -102,11 +132,11 @@ class Stencil:
 
     def _collides(self) -> bool:
         """Whether two offsets reach the same cell, or a non-zero offset the pressed cell."""
-        if not self.wrap:
+        if not any(self.wraps):
             return False
         seen = set()
         for o in self.offsets:
-            r = tuple(x % s for x, s in zip(o, self.shape, strict=True))
+            r = tuple(x % s if w else x for x, s, w in zip(o, self.shape, self.wraps, strict=True))
             if r in seen or (r == (0,) * len(r) and any(o)):
                 return True
             seen.add(r)
@@ -117,16 +147,14 @@ class Stencil:
         n = self.n
         idx = np.arange(n, dtype=np.int64).reshape(self.shape)
         srcs, dsts, vals = [], [], []
-        axes = tuple(range(len(self.shape)))
+        wrapped = tuple(a for a, w in enumerate(self.wraps) if w)
         for o, a in zip(self.offsets, self.amounts, strict=True):
-            if self.wrap:
-                dst = np.roll(idx, tuple(-x for x in o), axis=axes).ravel()
-                src = idx.ravel()
-            else:
-                cut = _clip_slices(o, self.shape)
-                if cut is None:
-                    continue
-                src, dst = idx[cut[0]].ravel(), idx[cut[1]].ravel()
+            cut = self._cut(o)
+            if cut is None:
+                continue
+            rolled = np.roll(idx, tuple(-o[ax] for ax in wrapped), axis=wrapped) if wrapped else idx
+            # rolled[c] is the cell c moved by o along the wrapped axes.
+            src, dst = idx[cut[0]].ravel(), rolled[cut[1]].ravel()
             srcs.append(src)
             dsts.append(dst)
             vals.append(np.full(src.size, a, dtype=np.int64))
@@ -172,23 +200,12 @@ class Stencil:
 
     def reach_count(self) -> int:
         """How many (pressed, reached) pairs the offsets give before combining, without building."""
-        if self.wrap:
-            return self.n * len(self.offsets)
-        return sum(
-            math.prod(max(s - abs(x), 0) for x, s in zip(o, self.shape, strict=True))
-            for o in self.offsets
-        )
+        return sum(self._span(o) for o in self.offsets)
 
     def edges(self) -> int:
         """The number of edges of the stencil's graph (pairs of distinct cells it joins)."""
-        if not self.wrap:
-            directed = sum(
-                math.prod(max(s - abs(x), 0) for x, s in zip(o, self.shape, strict=True))
-                for o in self.offsets
-                if any(o)
-            )
-        elif not self._collides():
-            directed = self.n * sum(1 for o in self.offsets if any(o))
+        if not self._collides():
+            directed = sum(self._span(o) for o in self.offsets if any(o))
         else:
             src, dst, _ = self._raw_pairs()
             keep = src != dst
@@ -203,7 +220,7 @@ class Stencil:
         None when the shift-add would overflow int64 or coinciding offsets need the matrix.
         """
         k = modulus
-        if (self.wrap and self._collides()) and not self.multiplicity:
+        if self._collides() and not self.multiplicity:
             return None
         total = sum(abs(a) for a in self.amounts) + abs(self_amount) + 1
         if total * (k - 1) >= 2**62:
@@ -218,16 +235,16 @@ class Stencil:
         out: np.ndarray = np.asarray(state).astype(dtype).reshape(self.shape)
         if self_amount:
             out += self_amount * x
-        axes = tuple(range(len(self.shape)))
+        wrapped = tuple(ax for ax, w in enumerate(self.wraps) if w)
         for o, a in zip(self.offsets, self.amounts, strict=True):
             if not self.multiplicity and not any(o):
                 continue
-            if self.wrap:
-                out += a * np.roll(x, o, axis=axes)
+            cut = self._cut(o)
+            if cut is None:
                 continue
-            cut = _clip_slices(o, self.shape)
-            if cut is not None:
-                out[cut[1]] += a * x[cut[0]]
+            y = np.roll(x, tuple(o[ax] for ax in wrapped), axis=wrapped) if wrapped else x
+            # y[c + o] = x[c] along the wrapped axes; the slices shift the clipped ones.
+            out[cut[1]] += a * y[cut[0]]
         if k & (k - 1) == 0:
             out &= k - 1
         else:

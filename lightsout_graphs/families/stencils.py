@@ -47,10 +47,21 @@ def _check_offsets(offsets: object, dim: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _check_wrap(wrap: object, dim: int) -> tuple[bool, ...]:
+    if isinstance(wrap, bool | np.bool_):
+        return (bool(wrap),) * dim
+    if isinstance(wrap, Sequence) and not isinstance(wrap, str | bytes):
+        flags = tuple(wrap)
+        if len(flags) == dim and all(isinstance(w, bool | np.bool_) for w in flags):
+            return tuple(bool(w) for w in flags)
+    msg = f"Argument 'wrap' must be True or False, or one flag per axis ({dim}), not {wrap!r}."
+    raise InvalidPuzzleError(msg)
+
+
 def stencil(
     shape: Sequence[int],
     offsets: Iterable[Sequence[int]],
-    wrap: bool = False,
+    wrap: bool | Sequence[bool] = False,
     amounts: Sequence[int] | None = None,
     *,
     modulus: int = 2,
@@ -66,8 +77,10 @@ def stencil(
     offsets : iterable of int tuples
         The relative cells a press reaches, one entry per axis. Without ``amounts`` the zero
         offset is not allowed: the rule says whether a press changes its own light.
-    wrap : bool, default False
-        Wrap the offsets around every axis (a torus) instead of clipping them at the edges.
+    wrap : bool or sequence of bool, default False
+        Wrap the offsets around every axis (a torus) instead of clipping them at the edges, or
+        only around some axes, one flag per axis (``(False, True)``: a cylinder whose rows
+        are cycles).
     amounts : sequence of int, optional
         What a press adds at each offset (mod k); the puzzle then uses the ``weighted`` rule,
         the zero offset gives the pressed light's own change, and offsets that wrap onto the
@@ -98,6 +111,9 @@ def stencil(
     >>> p = stencil((5, 5), plus)
     >>> (p.toggle_matrix() != lo.grid(5, 5).toggle_matrix()).nnz
     0
+    >>> cylinder = stencil((4, 6), plus, wrap=(False, True))  # each row is a cycle
+    >>> lo.solve(cylinder, 1).method
+    'WrappedChaser'
     >>> q = stencil((3, 3), [(0, 0), (0, 1)], amounts=[2, 1], modulus=3)
     >>> q.press(0, (1, 1))[(1, 1)], q.press(0, (1, 1))[(1, 2)], q.graph.is_directed()
     (2, 1, True)
@@ -107,9 +123,7 @@ def stencil(
         msg = f"Argument 'shape' must be a sequence of side lengths, not {shape!r}."
         raise InvalidPuzzleError(msg)
     sides = _check_shape(tuple(shape))
-    if not isinstance(wrap, bool | np.bool_):
-        msg = f"Argument 'wrap' must be True or False, not {wrap!r}."
-        raise InvalidPuzzleError(msg)
+    wraps = _check_wrap(wrap, len(sides))
     offs = _check_offsets(offsets, len(sides))
     if amounts is None:
         if rule not in ("closed", "open"):
@@ -140,7 +154,7 @@ def stencil(
         multiplicity = True
         own = 0
         rule_used = "weighted"
-    st = Stencil(sides, offs, vals, bool(wrap), multiplicity)
+    st = Stencil(sides, offs, vals, wraps, multiplicity)
 
     def graph() -> nx.Graph:
         check_nodes(st.n, f"The graph of the stencil on {sides}")
@@ -151,7 +165,7 @@ def stencil(
     params = {
         "shape": sides,
         "offsets": offs,
-        "wrap": bool(wrap),
+        "wrap": wraps if len(set(wraps)) > 1 else wraps[0],
         "amounts": vals if amounts is not None else None,
     }
     return stencil_puzzle(

@@ -130,7 +130,8 @@ class WrappedChaser:
 
     @classmethod
     def for_puzzle(cls, puzzle: Puzzle) -> WrappedChaser | None:
-        """A chaser for a 2-D :func:`~lightsout_graphs.torus` puzzle with sides >= 3, else None.
+        """A chaser for a 2-D torus (sides >= 3) or a 2-D ``lo.stencil`` of the four neighbours
+        with some axes wrapped (a cylinder), else None.
 
         Examples
         --------
@@ -143,16 +144,34 @@ class WrappedChaser:
         from lightsout_graphs._labels import LatticeNodes
 
         family = puzzle.family
-        if family is None or family.name != "torus" or not puzzle.all_pressable:
+        if family is None or not puzzle.all_pressable or puzzle.modulus >= _MAX_MODULUS:
             return None
         shape = tuple(family.params.get("shape", ()))
-        if len(shape) != 2 or min(shape) < 3 or puzzle.modulus >= _MAX_MODULUS:
+        if len(shape) != 2:
             return None
         if not isinstance(puzzle.nodes, LatticeNodes) or puzzle.nodes.shape != shape:
             return None
-        # On sides >= 3 every weight of the weighted torus is 1: it is the closed rule.
-        rule = "closed" if puzzle.rule == "weighted" else puzzle.rule
-        return cls(int(shape[0]), int(shape[1]), modulus=puzzle.modulus, rule=rule)
+        plus = {(0, 1), (0, -1), (1, 0), (-1, 0)}
+        if family.name == "torus":
+            wraps = (True, True)
+            # On sides >= 3 every weight of the weighted torus is 1: it is the closed rule.
+            rule = "closed" if puzzle.rule == "weighted" else puzzle.rule
+        elif (
+            family.name == "stencil"
+            and family.params.get("amounts") is None
+            and set(family.params.get("offsets", ())) == plus
+            and puzzle.rule in ("closed", "open")
+        ):
+            wrap = family.params.get("wrap", False)
+            wraps = tuple(wrap) if isinstance(wrap, tuple) else (bool(wrap),) * 2
+            rule = puzzle.rule
+        else:
+            return None
+        m, n = int(shape[0]), int(shape[1])
+        if (wraps[0] and m < 3) or (wraps[1] and n < 3):
+            return None
+        # Axis 0 wrapping makes each column a cycle; axis 1 wrapping each row.
+        return cls(m, n, modulus=puzzle.modulus, rule=rule, wrap_rows=wraps[1], wrap_cols=wraps[0])
 
     def _row_op(self, out: np.ndarray, cur: np.ndarray, xor: bool) -> None:
         """Add ``M·cur`` (rows of ``cur`` indexed by cell of the row) into ``out``."""

@@ -142,13 +142,15 @@ def test_stencils_equal_the_named_families(piece: str, family: str, rule: str) -
 @given(
     shape=st.lists(st.integers(1, 4), min_size=1, max_size=2),
     data=st.data(),
-    wrap=st.booleans(),
     k=st.sampled_from(MODULI),
 )
 def test_stencil_with_amounts_matches_its_graph(
-    shape: list[int], data: st.DataObject, wrap: bool, k: int
+    shape: list[int], data: st.DataObject, k: int
 ) -> None:
     dim = len(shape)
+    wraps = data.draw(st.lists(st.booleans(), min_size=dim, max_size=dim))
+    wrap: bool | tuple[bool, ...] = tuple(wraps) if data.draw(st.booleans()) else wraps[0]
+    wraps = list(wrap) if isinstance(wrap, tuple) else [wrap] * dim
     offset = st.tuples(*[st.integers(-2, 2)] * dim)
     offsets = data.draw(st.lists(offset, min_size=1, max_size=5, unique=True))
     amounts = data.draw(st.lists(st.integers(-3, 7), min_size=len(offsets), max_size=len(offsets)))
@@ -166,9 +168,8 @@ def test_stencil_with_amounts_matches_its_graph(
     for j, c in enumerate(cells):
         for o, a in zip(offsets, amounts, strict=True):
             t = tuple(ci + oi for ci, oi in zip(c, o, strict=True))
-            if wrap:
-                t = tuple(ti % s for ti, s in zip(t, shape, strict=True))
-            elif not all(0 <= ti < s for ti, s in zip(t, shape, strict=True)):
+            t = tuple(ti % s if w else ti for ti, s, w in zip(t, shape, wraps, strict=True))
+            if not all(0 <= ti < s for ti, s in zip(t, shape, strict=True)):
                 continue
             expected[cells.index(t)] += a * int(x[j])
     assert np.array_equal(p.apply_vector(np.zeros(p.n, dtype=np.int64), x), expected % k)
@@ -220,3 +221,26 @@ def test_planar_lattices_match_networkx(family: str, m: int, n: int, k: int, rul
     assert list(p.nodes) == sorted(eager.nodes, key=lambda v: (v[1], v[0]))
     _same_as_graph(p)
     assert {frozenset(e) for e in p.graph.edges} == {frozenset(e) for e in eager.edges}
+
+
+@pytest.mark.parametrize("wrap", [(False, True), (True, False), (True, True), (False, False)])
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_cylinders_are_stencils_solved_by_chasing(wrap: tuple[bool, bool], rule: str) -> None:
+    from lightsout_graphs import zk
+
+    plus = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+    for m, n, k in [(3, 5, 2), (6, 4, 3), (5, 5, 2)]:
+        p = lo.stencil((m, n), plus, wrap=wrap, rule=rule, modulus=k)
+        down = nx.cycle_graph(m) if wrap[0] else nx.path_graph(m)
+        across = nx.cycle_graph(n) if wrap[1] else nx.path_graph(n)
+        g = nx.cartesian_product(down, across)
+        q = lo.Puzzle(nx.Graph(g.subgraph(sorted(g.nodes))), modulus=k, rule=rule)
+        ordered = lo.Puzzle(p.graph, modulus=k, rule=rule)
+        assert (p.toggle_matrix() != ordered.toggle_matrix()).nnz == 0
+        assert p.number_of_edges() == q.graph.number_of_edges()
+        general = zk.factorize(p.toggle_matrix(), k)
+        assert lo.analyze(p).kernel_size == general.kernel_size
+        board = np.arange(p.n) % k
+        if general.solve(board) is not None:
+            sol = lo.solve(p, board)
+            assert sol.method == "WrappedChaser" and sol.verify()
