@@ -162,7 +162,7 @@ def stencil(
         pos = [_lattice_pos(cell, sides) for cell in np.ndindex(*sides)] if math.prod(sides) else []
         return st.graph(pos, weights=multiplicity)
 
-    params = {
+    params: dict[str, object] = {
         "shape": sides,
         "offsets": offs,
         "wrap": wraps if len(set(wraps)) > 1 else wraps[0],
