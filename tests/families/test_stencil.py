@@ -244,3 +244,12 @@ def test_cylinders_are_stencils_solved_by_chasing(wrap: tuple[bool, bool], rule:
         if general.solve(board) is not None:
             sol = lo.solve(p, board)
             assert sol.method == "WrappedChaser" and sol.verify()
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=st.integers(1, 6), k=st.sampled_from(MODULI), rule=st.sampled_from(RULES))
+def test_cube_surface_matches_its_graph(n: int, k: int, rule: str) -> None:
+    p = lo.cube_surface(n, modulus=k, rule=rule)
+    assert p._graph is None and p._matrix is None
+    _same_as_graph(p)
+    assert p.number_of_edges() == 12 * n * n
