@@ -317,7 +317,15 @@ def _check_limits(max_enumerate: object, time_limit: object) -> None:
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
     check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
-    t = np.array(puzzle.goal) if target is None else puzzle.state_vector(target, name="target")
+    if target is None:
+        # No goal set: all 0 (np.zeros maps pages lazily, so a huge board costs no copy).
+        t = (
+            np.zeros(puzzle.n, dtype=np.int64)
+            if puzzle.info.goal is None
+            else np.array(puzzle.goal)
+        )
+    else:
+        t = puzzle.state_vector(target, name="target")
     return s, t, reduce_mod(np.subtract(t, s), puzzle.modulus)
 
 
