@@ -7,7 +7,6 @@ order. It solves nothing: see :mod:`lightsout_graphs.solve` and :mod:`lightsout_
 
 from __future__ import annotations
 
-import copy as _copy
 import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
@@ -274,7 +273,8 @@ class Puzzle(PuzzleParts):
         ('Ring', [1, 1, 1, 1], None)
         """
         info = checked_info(self.info, fields, self.modulus, self.state_vector)
-        new = _copy.copy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)  # shares only read-only parts (no pickling round)
         new.info = info
         return new
 
@@ -526,6 +526,18 @@ class Puzzle(PuzzleParts):
         vec = self.state_vector(state)
         x = self.presses_vector(presses)
         return self.as_dict(self.apply_vector(vec, x))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the built parts: the closures that build the graph and matrix lazily are
+        replaced by what they build (so a pickled big board is as big as its matrix)."""
+        state = dict(self.__dict__)
+        if self._graph_factory is not None:
+            state["_edges"] = self.number_of_edges()
+            state["_graph"] = self.graph
+            state["_matrix"] = self._toggle()
+        for key in ("_graph_factory", "_matrix_factory", "_edges_factory", "_apply_fn"):
+            state[key] = None
+        return state
 
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""

@@ -6,16 +6,15 @@ values here and returns a new puzzle holding a new :class:`PuzzleInfo`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError
 
-__all__ = ["FIELDS", "FamilyInfo", "PuzzleInfo", "checked_info"]
+__all__ = ["FIELDS", "FamilyInfo", "PuzzleInfo", "ReadOnlyDict", "checked_info"]
 
 
 @dataclass(frozen=True)
@@ -85,11 +84,45 @@ class PuzzleInfo:
     description: str = ""
     sources: tuple[Mapping[str, Any], ...] = ()
     colors: tuple[str, ...] | None = None
-    boards: Mapping[str, np.ndarray] = field(default_factory=lambda: MappingProxyType({}))
+    boards: Mapping[str, np.ndarray] = field(default_factory=lambda: ReadOnlyDict({}))
     goal: np.ndarray | None = None
     family: FamilyInfo | None = None
     lit_only: bool = False
-    invariants: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    invariants: Mapping[str, Any] = field(default_factory=lambda: ReadOnlyDict({}))
+
+
+class ReadOnlyDict(Mapping[str, Any]):
+    """A read-only mapping (picklable, unlike ``types.MappingProxyType``).
+
+    Examples
+    --------
+    >>> d = ReadOnlyDict({"a": 1})
+    >>> d["a"], dict(d)
+    (1, {'a': 1})
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any] | None = None) -> None:
+        self._data = dict(data or {})
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return repr(self._data)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self._data
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._data = state
 
 
 def _frozen(vector: np.ndarray) -> np.ndarray:
@@ -138,7 +171,7 @@ def checked_info(
             if not isinstance(value, Mapping):
                 msg = f"Metadata 'boards' must be a dict name -> board, not {type(value).__name__}."
                 raise InvalidPuzzleError(msg)
-            value = MappingProxyType(
+            value = ReadOnlyDict(
                 {str(b): _frozen(state_vector(s, name=f"board {b!r}")) for b, s in value.items()}
             )
         elif key == "colors" and value is not None:
@@ -174,6 +207,6 @@ def checked_info(
             if not isinstance(value, Mapping):
                 msg = f"Metadata 'invariants' must be a dict, not {type(value).__name__}."
                 raise InvalidPuzzleError(msg)
-            value = MappingProxyType(dict(value))
+            value = ReadOnlyDict(dict(value))
         changes[key] = value
     return replace(info, **changes)

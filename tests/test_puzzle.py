@@ -319,3 +319,17 @@ def test_caches_never_go_stale_and_are_never_shared() -> None:
     pos[0] = (99.0, 99.0)  # a copy: the cached drawing layout is not changed
     assert node_positions(a)[0] != (99.0, 99.0)
     assert not hasattr(a, "_cache")
+
+
+def test_puzzles_pickle_with_their_built_parts() -> None:
+    import pickle
+
+    for p in [
+        lo.grid(3, 4, modulus=3).with_metadata(title="T"),
+        lo.torus(3, 3),
+        lo.Puzzle(nx.path_graph(3)),
+    ]:
+        q = pickle.loads(pickle.dumps(p))
+        assert q.nodes == p.nodes and q.title == p.title and q.family == p.family
+        assert (q.toggle_matrix() != p.toggle_matrix()).nnz == 0
+        assert lo.solve(q, 1 if q.modulus == 2 else 0).verify()
