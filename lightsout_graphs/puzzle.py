@@ -93,6 +93,25 @@ class Puzzle(PuzzleParts):
         Copy the graph before freezing it. ``False`` freezes the given graph itself (it can no
         longer be changed) and saves time and memory on very large boards.
 
+    Attributes
+    ----------
+    nodes : sequence
+        The node order (a tuple; for boards on a box, a tuple-like sequence of coordinate
+        tuples computed on demand). ``index`` maps a node back to its position.
+    board_shape : tuple of int or None
+        The shape of board-shaped arrays (``(m, n)`` for grids, tori and chess boards), or
+        None for puzzles without one.
+    info : PuzzleInfo
+        The metadata (title, sources, colours, named boards, goal, family, ...), frozen;
+        :meth:`with_metadata` returns a new puzzle with new values.
+
+    Notes
+    -----
+    The families build their puzzles without a graph: the toggle matrix comes straight from
+    coordinates, and :attr:`graph` is built when first read (the same nodes, edges and
+    ``pos``). Algorithms keep what they compute per puzzle in their own caches
+    (:mod:`lightsout_graphs._cache`), never on the puzzle.
+
     Raises
     ------
     InvalidPuzzleError
