@@ -145,32 +145,39 @@ class Stencil:
     def _raw_pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(src, dst, amount)`` for every offset and every cell it reaches, uncombined."""
         n = self.n
-        idx = np.arange(n, dtype=np.int64).reshape(self.shape)
-        srcs, dsts, vals = [], [], []
+        itype = np.int32 if n < 2**31 else np.int64
+        idx = np.arange(n, dtype=itype).reshape(self.shape)
+        total = self.reach_count()
+        src_out = np.empty(total, dtype=itype)
+        dst_out = np.empty(total, dtype=itype)
+        sizes = []
+        at = 0
         wrapped = tuple(a for a, w in enumerate(self.wraps) if w)
-        for o, a in zip(self.offsets, self.amounts, strict=True):
+        for o in self.offsets:
             cut = self._cut(o)
             if cut is None:
+                sizes.append(0)
                 continue
             rolled = np.roll(idx, tuple(-o[ax] for ax in wrapped), axis=wrapped) if wrapped else idx
             # rolled[c] is the cell c moved by o along the wrapped axes.
-            src, dst = idx[cut[0]].ravel(), rolled[cut[1]].ravel()
-            srcs.append(src)
-            dsts.append(dst)
-            vals.append(np.full(src.size, a, dtype=np.int64))
-        if not srcs:
-            empty = np.zeros(0, dtype=np.int64)
-            return empty, empty, empty
-        return np.concatenate(srcs), np.concatenate(dsts), np.concatenate(vals)
+            part_src, part_dst = idx[cut[0]], rolled[cut[1]]
+            size = part_src.size
+            src_out[at : at + size].reshape(part_src.shape)[...] = part_src
+            dst_out[at : at + size].reshape(part_dst.shape)[...] = part_dst
+            sizes.append(size)
+            at += size
+        vals = np.repeat(np.array(self.amounts, dtype=np.int64), sizes)
+        return src_out[:at], dst_out[:at], vals
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined."""
         src, dst, val = self._raw_pairs()
         if not self.multiplicity:
-            keep = src != dst
-            src, dst = src[keep], dst[keep]
+            if self._collides() or any(not any(o) for o in self.offsets):
+                keep = src != dst
+                src, dst = src[keep], dst[keep]
             if self._collides():
-                key = np.unique(dst * self.n + src)
+                key = np.unique(dst.astype(np.int64) * self.n + src)
                 dst, src = np.divmod(key, self.n)
             val = np.ones(src.size, dtype=np.int64)
             return src, dst, val
@@ -187,16 +194,14 @@ class Stencil:
         ``self_amount`` is added on the diagonal (1 for the closed rule under simple counting).
         """
         src, dst, val = self.pairs()
+        out = sp.coo_array((val, (dst, src)), shape=(self.n, self.n)).tocsr()
         if self_amount:
-            diag = np.arange(self.n, dtype=np.int64)
-            src = np.concatenate([src, diag])
-            dst = np.concatenate([dst, diag])
-            val = np.concatenate([val, np.full(self.n, self_amount, dtype=np.int64)])
-        out = sp.csr_array((val, (dst, src)), shape=(self.n, self.n))
+            diag = np.full(self.n, self_amount, dtype=np.int64)
+            out = out + sp.diags_array(diag, format="csr", dtype=np.int64)
         out.sum_duplicates()
         out.data %= modulus
         out.eliminate_zeros()
-        return out
+        return sp.csr_array(out)
 
     def reach_count(self) -> int:
         """How many (pressed, reached) pairs the offsets give before combining, without building."""
