@@ -32,6 +32,7 @@ from lightsout_graphs.errors import (
 )
 from lightsout_graphs.families import (
     alien_tiles,
+    bishop,
     cube_surface,
     cylinder,
     from_graph6,
@@ -47,17 +48,19 @@ from lightsout_graphs.families import (
     press_pattern,
     prism,
     product,
+    queen,
     read_graph6,
     ring_press_map,
     ring_puzzle,
     rook,
+    stencil,
     torus,
     triangular,
     x_pattern,
 )
 from lightsout_graphs.grids import GridChaser
 from lightsout_graphs.products import nullity_table
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle
+from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
@@ -92,6 +95,7 @@ __all__ = [
     "MatrixError",
     "ModulusError",
     "Puzzle",
+    "PuzzleInfo",
     "Solution",
     "SweepError",
     "SweepSpecError",
@@ -100,6 +104,7 @@ __all__ = [
     "alien_tiles",
     "all_solutions",
     "analyze",
+    "bishop",
     "catalog",
     "cube_surface",
     "cylinder",
@@ -129,11 +134,13 @@ __all__ = [
     "prism",
     "product",
     "products",
+    "queen",
     "read_graph6",
     "ring_press_map",
     "ring_puzzle",
     "rook",
     "solve",
+    "stencil",
     "symmetries",
     "torus",
     "triangular",

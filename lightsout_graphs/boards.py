@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import BoardFormatError
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
@@ -37,6 +38,9 @@ __all__ = [
     "parse_board",
     "puzzle_label",
 ]
+
+#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
 
 #: A grid layout must fill at least this share of its bounding rectangle.
 _MIN_FILL = 0.5
@@ -89,12 +93,7 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     True
     """
     check_puzzle(puzzle)
-    cached = puzzle._cache.get("boards.grid_layout", False)
-    if cached is not False:
-        return cached
-    layout = _find_grid_layout(puzzle.nodes)
-    puzzle._cache["boards.grid_layout"] = layout
-    return layout
+    return _CACHE.get(puzzle, "grid_layout", lambda: _find_grid_layout(puzzle.nodes))
 
 
 def _find_grid_layout(nodes: Sequence[Hashable]) -> GridLayout | None:
@@ -325,13 +324,13 @@ def _parse_grid(puzzle: Puzzle, layout: GridLayout, text: str) -> np.ndarray:
 
 def _label_index(puzzle: Puzzle) -> dict[str, Hashable | None]:
     """label -> node; ``None`` marks a label shared by several nodes."""
-    cached = puzzle._cache.get("boards.labels")
+    cached = _CACHE.peek(puzzle, "labels")
     if cached is None:
         cached = {}
         for node in puzzle.nodes:
             label = node_label(node)
             cached[label] = None if label in cached else node
-        puzzle._cache["boards.labels"] = cached
+        _CACHE.put(puzzle, "labels", cached)
     return cached
 
 

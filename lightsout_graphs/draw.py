@@ -30,6 +30,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.boards import grid_layout, puzzle_label
 from lightsout_graphs.errors import InvalidStateError
 from lightsout_graphs.puzzle import Puzzle, StateLike
@@ -50,6 +51,9 @@ __all__ = [
     "node_positions",
     "puzzle_label",
 ]
+
+#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
 
 _OFF = "#33363d"
 _PALETTE = (
@@ -172,7 +176,7 @@ def _stored_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]] | N
 def _as_squares(puzzle: Puzzle) -> bool:
     """Whether to draw the lights as grid squares: (row, column) nodes, and any stored
     positions agree with that grid (so hexagonal or triangular lattices keep their shape)."""
-    cached = puzzle._cache.get("draw.squares")
+    cached = _CACHE.peek(puzzle, "squares")
     if cached is None:
         layout = grid_layout(puzzle)
         cached = layout is not None
@@ -186,7 +190,7 @@ def _as_squares(puzzle: Puzzle) -> bool:
                 and math.isclose(stored[v][1] - y0, r0 - r, abs_tol=1e-9)
                 for v, (r, c) in layout.cells.items()
             )
-        puzzle._cache["draw.squares"] = cached
+        _CACHE.put(puzzle, "squares", cached)
     return bool(cached)
 
 
@@ -209,7 +213,7 @@ def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
     >>> len(node_positions(lo.Puzzle(nx.petersen_graph())))
     10
     """
-    cached = puzzle._cache.get("draw.positions")
+    cached = _CACHE.peek(puzzle, "positions")
     if cached is not None:
         return dict(cached)
     layout = grid_layout(puzzle) if _as_squares(puzzle) else None
@@ -230,7 +234,7 @@ def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
         else:
             raw = nx.spring_layout(graph, seed=0)
             pos = {v: (float(raw[v][0]), float(raw[v][1])) for v in puzzle.nodes}
-    puzzle._cache["draw.positions"] = pos
+    _CACHE.put(puzzle, "positions", pos)
     return dict(pos)
 
 

@@ -8,17 +8,29 @@ order. It solves nothing: see :mod:`lightsout_graphs.solve` and :mod:`lightsout_
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
 
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs import states
+from lightsout_graphs._graph_matrix import graph_toggle_matrix
+from lightsout_graphs._puzzle_parts import PuzzleParts
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, checked_info
+from lightsout_graphs.states import _in_range, _is_node, reduce_mod
 
-__all__ = ["RULES", "FamilyInfo", "Puzzle", "StateLike", "check_puzzle"]
+__all__ = [
+    "RULES",
+    "FamilyInfo",
+    "Puzzle",
+    "PuzzleInfo",
+    "StateLike",
+    "check_puzzle",
+    "reduce_mod",
+]
 
 #: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
 #: 0), a sequence or array in node order, or one int meaning "every node has this value".
@@ -35,22 +47,6 @@ RULES: tuple[str, ...] = ("closed", "open", "weighted")
 MAX_MODULUS = 2**62
 
 
-@dataclass(frozen=True)
-class FamilyInfo:
-    """Which family built a puzzle, and with which parameters (used by fast engines).
-
-    Attributes
-    ----------
-    name : str
-        The family's function name, for example ``"grid"``.
-    params : dict
-        Its parameters, for example ``{"shape": (5, 5)}``.
-    """
-
-    name: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
 def _check_modulus(modulus: object) -> int:
     if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
         msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
@@ -64,22 +60,14 @@ def _check_modulus(modulus: object) -> int:
     return int(modulus)
 
 
-def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
-    """Whether ``node`` is a key of ``index`` (False for unhashable values)."""
-    try:
-        return node in index
-    except TypeError:
-        return False
-
-
-def _check_amount(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"{where} must be an int, not {value!r}."
+def _check_rule(rule: object) -> str:
+    if not isinstance(rule, str) or rule not in RULES:
+        msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
         raise InvalidPuzzleError(msg)
-    return int(value)
+    return rule
 
 
-class Puzzle:
+class Puzzle(PuzzleParts):
     """Lights Out on a graph: pressing a node adds the rule's amounts, mod k, to the lights it reaches.
 
     Parameters
@@ -104,6 +92,25 @@ class Puzzle:
     copy : bool, default True
         Copy the graph before freezing it. ``False`` freezes the given graph itself (it can no
         longer be changed) and saves time and memory on very large boards.
+
+    Attributes
+    ----------
+    nodes : sequence
+        The node order (a tuple; for boards on a box, a tuple-like sequence of coordinate
+        tuples computed on demand). ``index`` maps a node back to its position.
+    board_shape : tuple of int or None
+        The shape of board-shaped arrays (``(m, n)`` for grids, tori and chess boards), or
+        None for puzzles without one.
+    info : PuzzleInfo
+        The metadata (title, sources, colours, named boards, goal, family, ...), frozen;
+        :meth:`with_metadata` returns a new puzzle with new values.
+
+    Notes
+    -----
+    The families build their puzzles without a graph: the toggle matrix comes straight from
+    coordinates, and :attr:`graph` is built when first read (the same nodes, edges and
+    ``pos``). Algorithms keep what they compute per puzzle in their own caches
+    (:mod:`lightsout_graphs._cache`), never on the puzzle.
 
     Raises
     ------
@@ -139,16 +146,17 @@ class Puzzle:
         self_weight: str = "self_weight",
         copy: bool = True,
     ) -> None:
+        self.modulus: int = _check_modulus(modulus)
+        self.rule: str = _check_rule(rule)
+        for key, value in (("weight", weight), ("self_weight", self_weight)):
+            if not isinstance(value, str):
+                msg = f"Argument {key!r} must be an attribute name (a str), not {value!r}."
+                raise InvalidPuzzleError(msg)
         if not isinstance(graph, nx.Graph):
             msg = (
                 f"Argument 'graph' must be a networkx Graph or DiGraph, not {type(graph).__name__}."
             )
             raise InvalidPuzzleError(msg)
-        self.modulus: int = _check_modulus(modulus)
-        if rule not in RULES:
-            msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
-            raise InvalidPuzzleError(msg)
-        self.rule: str = rule
         if graph.number_of_nodes() == 0:
             msg = "Argument 'graph' has no nodes: a puzzle needs at least one light."
             raise InvalidPuzzleError(msg)
@@ -168,98 +176,95 @@ class Puzzle:
             raise InvalidPuzzleError(msg)
         self.weight = weight
         self.self_weight = self_weight
-        self.graph: nx.Graph = nx.freeze(graph.copy() if copy else graph)
-        self.nodes: tuple[Hashable, ...] = tuple(graph.nodes)
-        self.index: dict[Hashable, int] = {node: i for i, node in enumerate(self.nodes)}
+        self._graph: nx.Graph | None = nx.freeze(graph.copy() if copy else graph)
+        self._graph_factory: Callable[[], nx.Graph] | None = None
+        self._nodes: Sequence[Hashable] = tuple(graph.nodes)
+        self._index: Mapping[Hashable, int] = {node: i for i, node in enumerate(self._nodes)}
+        self._edges: int | None = None
+        self._edges_factory: Callable[[], int] | None = None
+        self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
+        self.board_shape: tuple[int, ...] | None = None
+        self._set_pressable(pressable)
+        self._matrix: sp.csr_array | None = self._build_matrix()
+        self._matrix_factory: Callable[[], sp.csr_array] | None = None
+        self._press: sp.csr_array | None = None
+        self.info: PuzzleInfo = PuzzleInfo()
+
+    @classmethod
+    def _lazy(
+        cls,
+        *,
+        nodes: Sequence[Hashable],
+        index: Mapping[Hashable, int],
+        graph: Callable[[], nx.Graph],
+        matrix: Callable[[], sp.csr_array],
+        edges: Callable[[], int],
+        modulus: int,
+        rule: str,
+        pressable: Iterable[Hashable] | None,
+        board_shape: tuple[int, ...] | None = None,
+        apply: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None,
+    ) -> Puzzle:
+        """A puzzle whose graph and toggle matrix are built on first use (for the families).
+
+        ``matrix`` must return the toggle matrix that ``Puzzle(graph(), modulus, rule)``
+        would build, and ``nodes`` the graph's node order; ``apply`` may replay presses
+        without the matrix (it returns None where it cannot).
+        """
+        self = cls.__new__(cls)
+        self.modulus = _check_modulus(modulus)
+        self.rule = _check_rule(rule)
+        self.weight = "weight"
+        self.self_weight = "self_weight"
+        self._graph = None
+        self._graph_factory = graph
+        self._nodes = nodes
+        self._index = index
+        self._edges = None
+        self._edges_factory = edges
+        self._apply_fn = apply
+        self.board_shape = board_shape
+        self._set_pressable(pressable)
+        self._matrix = None
+        self._matrix_factory = matrix
+        self._press = None
+        self.info = PuzzleInfo()
+        return self
+
+    def _set_pressable(self, pressable: Iterable[Hashable] | None) -> None:
+        self._pressable: tuple[Hashable, ...] | None = None
+        self._press_cols: np.ndarray | None = None
+        self._press_index: dict[Hashable, int] | None = None
         if pressable is None:
-            self.pressable: tuple[Hashable, ...] = self.nodes
-        else:
-            if not isinstance(pressable, Iterable):
-                msg = (
-                    "Argument 'pressable' must be an iterable of nodes, not "
-                    f"{type(pressable).__name__}."
-                )
+            return
+        if not isinstance(pressable, Iterable):
+            msg = (
+                "Argument 'pressable' must be an iterable of nodes, not "
+                f"{type(pressable).__name__}."
+            )
+            raise InvalidPuzzleError(msg)
+        chosen = set()
+        for node in pressable:
+            if not _is_node(node, self._index):
+                msg = f"Argument 'pressable' holds {node!r}, which is not a node of the graph."
                 raise InvalidPuzzleError(msg)
-            chosen = set()
-            for node in pressable:
-                if not _is_node(node, self.index):
-                    msg = f"Argument 'pressable' holds {node!r}, which is not a node of the graph."
-                    raise InvalidPuzzleError(msg)
-                chosen.add(node)
-            self.pressable = tuple(node for node in self.nodes if node in chosen)
-        self.press_index: dict[Hashable, int] = {u: j for j, u in enumerate(self.pressable)}
-        self._matrix = self._build_matrix()
-        # Caches filled by the algorithms (one factorisation per puzzle, reused for every board).
-        self._cache: dict[str, Any] = {}
-        # Metadata: set by families and the catalog through with_metadata().
-        self.name: str | None = None
-        self.title: str | None = None
-        self.description: str = ""
-        self.sources: tuple[Mapping[str, Any], ...] = ()
-        self.colors: tuple[str, ...] | None = None
-        self.boards: dict[str, np.ndarray] = {}
-        self.goal: np.ndarray = np.zeros(len(self.nodes), dtype=np.int64)
-        self.family: FamilyInfo | None = None
-        self.lit_only: bool = False
-        self.invariants: dict[str, Any] = {}
+            chosen.add(self._index[node])
+        if len(chosen) == len(self._nodes):
+            return
+        self._press_cols = np.array(sorted(chosen), dtype=np.int64)
 
     # -- construction -------------------------------------------------------------------------
 
-    def _amounts(self) -> Iterable[tuple[Hashable, Hashable, int]]:
-        """Yield ``(u, v, amount)``: one press of u adds amount to light v (before mod k)."""
-        g = self.graph
-        if self.rule == "weighted":
-            for u in self.nodes:
-                amount = g.nodes[u].get(self.self_weight, 1)
-                yield u, u, _check_amount(amount, f"Node attribute {self.self_weight!r} of {u!r}")
-            if g.is_multigraph():
-                edges: Iterable[tuple[Any, Any, Any]] = g.edges(
-                    keys=False, data=self.weight, default=1
-                )
-            else:
-                edges = g.edges(data=self.weight, default=1)
-            for u, v, amount in edges:
-                a = _check_amount(amount, f"Edge attribute {self.weight!r} of ({u!r}, {v!r})")
-                yield u, v, a
-                if not g.is_directed():
-                    yield v, u, a
-            return
-        msg = f"Amounts are read from attributes only under the weighted rule, not {self.rule!r}."
-        raise InvalidPuzzleError(msg)
-
     def _build_matrix(self) -> sp.csr_array:
-        n = len(self.nodes)
-        k = self.modulus
-        if self.rule != "weighted":
-            # Every amount is 1 and a simple graph has no repeated pairs: build it vectorised.
-            g = self.graph
-            idx = self.index
-            ends = np.fromiter(
-                (idx[x] for edge in g.edges() for x in edge),
-                dtype=np.int64,
-                count=2 * g.number_of_edges(),
-            ).reshape(-1, 2)
-            cols, rows = ends[:, 0], ends[:, 1]
-            if not g.is_directed():
-                cols, rows = np.concatenate([cols, rows]), np.concatenate([rows, cols])
-            if self.rule == "closed":
-                diag = np.arange(n, dtype=np.int64)
-                cols, rows = np.concatenate([cols, diag]), np.concatenate([rows, diag])
-            vals = np.ones(len(rows), dtype=np.int64)
-            return sp.csr_array((vals, (rows, cols)), shape=(n, n))
-        # Parallel edges under the weighted rule add up; everything is reduced mod k.
-        entries: dict[tuple[int, int], int] = {}
-        for u, v, amount in self._amounts():
-            key = (self.index[v], self.index[u])
-            entries[key] = (entries.get(key, 0) + amount) % k
-        keys = [key for key, value in entries.items() if value]
-        rows = np.array([r for r, _ in keys], dtype=np.int64)
-        cols = np.array([c for _, c in keys], dtype=np.int64)
-        vals = np.array([entries[key] for key in keys], dtype=np.int64)
-        return sp.csr_array((vals, (rows, cols)), shape=(n, n))
+        return graph_toggle_matrix(
+            self.graph, self._index, self.rule, self.modulus, self.weight, self.self_weight
+        )
 
     def with_metadata(self, **fields: Any) -> Puzzle:
-        """Return this puzzle with metadata fields set (the toggle rule is unchanged).
+        """Return a new puzzle with metadata fields set; this one is left unchanged.
+
+        The new puzzle shares the graph, rule and modulus (all read-only) but nothing
+        mutable: caches computed for one are never seen by the other.
 
         Parameters
         ----------
@@ -271,53 +276,28 @@ class Puzzle:
         Returns
         -------
         Puzzle
-            The same object, for chaining.
+            A new puzzle whose :attr:`info` holds the new values.
+
+        Raises
+        ------
+        InvalidPuzzleError
+            An unknown field, or a value of the wrong kind (the message names the field).
 
         Examples
         --------
         >>> import networkx as nx
-        >>> p = Puzzle(nx.cycle_graph(4)).with_metadata(title="Ring", goal=1)
-        >>> p.title, p.goal.tolist()
-        ('Ring', [1, 1, 1, 1])
+        >>> p = Puzzle(nx.cycle_graph(4))
+        >>> q = p.with_metadata(title="Ring", goal=1)
+        >>> q.title, q.goal.tolist(), p.title
+        ('Ring', [1, 1, 1, 1], None)
         """
-        allowed = {
-            "name",
-            "title",
-            "description",
-            "sources",
-            "colors",
-            "boards",
-            "goal",
-            "family",
-            "lit_only",
-            "invariants",
-        }
-        for key, value in fields.items():
-            if key not in allowed:
-                msg = f"Unknown metadata field {key!r}; expected one of {sorted(allowed)}."
-                raise InvalidPuzzleError(msg)
-            if key == "goal":
-                value = self.state_vector(value, name="goal")
-            elif key == "boards":
-                value = {
-                    str(b): self.state_vector(s, name=f"board {b!r}") for b, s in value.items()
-                }
-            elif key == "colors" and value is not None:
-                value = tuple(str(c) for c in value)
-                if len(value) != self.modulus:
-                    msg = f"Metadata 'colors' needs {self.modulus} names (one per state), not {len(value)}."
-                    raise InvalidPuzzleError(msg)
-            elif key == "sources":
-                value = tuple(value)
-            setattr(self, key, value)
-        return self
+        info = checked_info(self.info, fields, self.modulus, self.state_vector)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)  # shares only read-only parts (no pickling round)
+        new.info = info
+        return new
 
     # -- the toggle matrix ----------------------------------------------------------------------
-
-    @property
-    def n(self) -> int:
-        """The number of lights."""
-        return len(self.nodes)
 
     def toggle_matrix(self) -> sp.csr_array:
         """The toggle matrix T, n × n, with ``T[v, u]`` = what one press of u adds to light v.
@@ -335,7 +315,7 @@ class Puzzle:
         array([[0, 0],
                [1, 0]])
         """
-        return self._matrix.copy()
+        return self._toggle().copy()
 
     def press_matrix(self) -> sp.csr_array:
         """The columns of T for the pressable nodes only (n × number of pressable nodes).
@@ -348,10 +328,7 @@ class Puzzle:
                [1],
                [1]])
         """
-        if len(self.pressable) == len(self.nodes):
-            return self._matrix.copy()
-        cols = [self.index[u] for u in self.pressable]
-        return sp.csr_array(self._matrix[:, cols])
+        return self._press_matrix().copy()
 
     # -- states and presses ---------------------------------------------------------------------
 
@@ -361,20 +338,22 @@ class Puzzle:
         Parameters
         ----------
         state : dict, sequence, numpy array or int
-            A dict node -> value (missing nodes are 0), values in node order, or one int for
-            every node. Values must be ints in ``0..k-1``.
+            A dict node -> value (missing nodes are 0), values in node order, an array shaped
+            like the board (:attr:`board_shape`, for grids, tori and chess boards), or one int
+            for every node. Values must be ints in ``0..k-1``.
         name : str
             What the value is called in error messages.
 
         Returns
         -------
         numpy.ndarray
-            int64 values in ``0..k-1``.
+            int64 values in ``0..k-1``, a new array.
 
         Raises
         ------
         InvalidStateError
-            A wrong length, an unknown node, a non-integer or an out-of-range value.
+            A wrong length or shape (the message names the expected shape), an unknown node,
+            a non-integer or an out-of-range value.
 
         Examples
         --------
@@ -382,49 +361,40 @@ class Puzzle:
         >>> p = Puzzle(nx.path_graph(3), modulus=3)
         >>> p.state_vector({2: 2}).tolist(), p.state_vector(1).tolist()
         ([0, 0, 2], [1, 1, 1])
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
+        [1, 0, 0, 0, 0, 1]
         """
-        n = len(self.nodes)
-        out = np.zeros(n, dtype=np.int64)
-        if isinstance(state, Mapping):
-            for node, value in state.items():
-                if node not in self.index:
-                    msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                    raise InvalidStateError(msg)
-                out[self.index[node]] = self._check_value(value, name, f"node {node!r}")
-            return out
-        if isinstance(state, numbers.Integral) and not isinstance(state, bool):
-            out[:] = self._check_value(state, name, "every node")
-            return out
-        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
-            msg = (
-                f"Argument {name!r} must be a dict node -> int, a sequence of {n} ints in node "
-                f"order, or one int, not {type(state).__name__}."
-            )
+        return states.to_vector(self, state, name)
+
+    def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Shape a vector in node order like the board (:attr:`board_shape`).
+
+        Parameters
+        ----------
+        vector : sequence or array
+            One value per node, in node order.
+
+        Returns
+        -------
+        numpy.ndarray
+            A new int64 array of shape :attr:`board_shape`, or 1-dimensional for a puzzle
+            without a board shape.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 2).board_array([1, 0, 0, 1]).tolist()
+        [[1, 0], [0, 1]]
+        """
+        arr = np.array(vector, dtype=np.int64).reshape(-1)
+        if arr.size != self.n:
+            msg = f"A vector of {arr.size} values does not fit a puzzle of {self.n} nodes."
             raise InvalidStateError(msg)
-        values = (
-            list(np.asarray(state, dtype=object).ravel())
-            if isinstance(state, np.ndarray)
-            else list(state)
-        )
-        if isinstance(state, np.ndarray) and state.ndim != 1:
-            msg = f"Argument {name!r} must be 1-dimensional, not of shape {state.shape}."
-            raise InvalidStateError(msg)
-        if len(values) != n:
-            msg = f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes."
-            raise InvalidStateError(msg)
-        for i, value in enumerate(values):
-            out[i] = self._check_value(value, name, f"position {i} (node {self.nodes[i]!r})")
-        return out
+        return arr.reshape(self.board_shape) if self.board_shape is not None else arr
 
     def _check_value(self, value: object, name: str, where: str) -> int:
-        if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-            msg = f"Argument {name!r} at {where} must be an int in 0..{self.modulus - 1}, not {value!r}."
-            raise InvalidStateError(msg)
-        v = int(value)
-        if not 0 <= v < self.modulus:
-            msg = f"Argument {name!r} at {where} must be in 0..{self.modulus - 1}, not {v}."
-            raise InvalidStateError(msg)
-        return v
+        return states.check_value(value, self.modulus, name, where)
 
     def presses_vector(self, presses: StateLike, *, name: str = "presses") -> np.ndarray:
         """Convert presses to a vector over :attr:`pressable` (counts in ``0..k-1``).
@@ -442,16 +412,32 @@ class Puzzle:
         [0, 1]
         """
         full = self.state_vector(presses, name=name)
-        if len(self.pressable) == len(self.nodes):
+        if self._press_cols is None:
             return full
-        mask = np.ones(len(self.nodes), dtype=bool)
-        mask[[self.index[u] for u in self.pressable]] = False
+        mask = np.ones(self.n, dtype=bool)
+        mask[self._press_cols] = False
         bad = np.flatnonzero(mask & (full != 0))
         if bad.size and not (isinstance(presses, numbers.Integral)):
-            node = self.nodes[int(bad[0])]
+            node = self._nodes[int(bad[0])]
             msg = f"Argument {name!r} presses node {node!r}, which is not pressable."
             raise InvalidStateError(msg)
-        return full[[self.index[u] for u in self.pressable]]
+        return full[self._press_cols]
+
+    def full_presses(self, presses: np.ndarray) -> np.ndarray:
+        """Expand a vector over :attr:`pressable` to one over every node (0 elsewhere).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.path_graph(3), pressable=[0, 2]).full_presses(np.array([1, 1])).tolist()
+        [1, 0, 1]
+        """
+        x = np.asarray(presses, dtype=np.int64)
+        if self._press_cols is None:
+            return x if _in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
+        full = np.zeros(self.n, dtype=np.int64)
+        full[self._press_cols] = x
+        return reduce_mod(full, self.modulus)
 
     def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
         """Turn a vector in node order into a dict node -> int.
@@ -462,10 +448,10 @@ class Puzzle:
         >>> Puzzle(nx.path_graph(2)).as_dict([1, 0])
         {0: 1, 1: 0}
         """
-        if len(vector) != len(self.nodes):
-            msg = f"A vector of {len(vector)} values does not fit a puzzle of {len(self.nodes)} nodes."
+        if len(vector) != self.n:
+            msg = f"A vector of {len(vector)} values does not fit a puzzle of {self.n} nodes."
             raise InvalidStateError(msg)
-        return {node: int(v) for node, v in zip(self.nodes, vector, strict=True)}
+        return {node: int(v) for node, v in zip(self._nodes, vector, strict=True)}
 
     def press(self, state: StateLike, node: Hashable, times: int = 1) -> dict[Hashable, int]:
         """Press one node ``times`` times and return the new state.
@@ -505,16 +491,27 @@ class Puzzle:
             msg = f"Argument 'times' must be an int, not {times!r}."
             raise InvalidStateError(msg)
         vec = self.state_vector(state)
-        x = np.zeros(len(self.pressable), dtype=np.int64)
+        x = np.zeros(len(self.pressable), dtype=np.int64)  # pressable nodes only
         x[self.press_index[node]] = int(times) % self.modulus
         return self.as_dict(self.apply_vector(vec, x))
 
     def apply_vector(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
-        """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`."""
-        p = self.press_matrix()
+        """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
+        [1, 1, 0]
+        """
         k = self.modulus
+        if self._apply_fn is not None:
+            out = self._apply_fn(np.asarray(state), self.full_presses(presses))
+            if out is not None:
+                return out
+        p = self._press_matrix()
         if (k - 1) ** 2 * (p.shape[1] + 1) < 2**63:
-            return (np.asarray(state) + p @ np.asarray(presses)) % k
+            return (np.asarray(state, dtype=np.int64) + p @ np.asarray(presses, dtype=np.int64)) % k
         # Products of residues would overflow int64: add them up as exact Python ints.
         coo = p.tocoo()
         x = np.asarray(presses).astype(object) % k
@@ -549,13 +546,23 @@ class Puzzle:
         x = self.presses_vector(presses)
         return self.as_dict(self.apply_vector(vec, x))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the built parts: the closures that build the graph and matrix lazily are
+        replaced by what they build (so a pickled big board is as big as its matrix)."""
+        state = dict(self.__dict__)
+        if self._graph_factory is not None:
+            state["_edges"] = self.number_of_edges()
+            state["_graph"] = self.graph
+            state["_matrix"] = self._toggle()
+        for key in ("_graph_factory", "_matrix_factory", "_edges_factory", "_apply_fn"):
+            state[key] = None
+        return state
+
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
-        extra = (
-            "" if len(self.pressable) == len(self.nodes) else f", pressable={len(self.pressable)}"
-        )
+        extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
         return (
-            f"<Puzzle{label}: {len(self.nodes)} nodes, {self.graph.number_of_edges()} edges, "
+            f"<Puzzle{label}: {self.n} nodes, {self.number_of_edges()} edges, "
             f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
         )
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import LightsOutError, SearchLimitError, Unsolvable
-from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
@@ -25,12 +26,26 @@ __all__ = [
     "solve",
 ]
 
+#: The most lights the general engine is asked to factorise (a 300×300 torus, 90,000 lights,
+#: takes about 50 s and 3 GB on 2 cores).
+MAX_GENERAL_LIGHTS = 100_000
+
+#: The most toggle-matrix entries the general engine is asked to factorise.
+MAX_GENERAL_ENTRIES = 2**24
+
+#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
+
 
 def _grid_engine(puzzle: Puzzle) -> Factorization | None:
-    """The light-chasing engine when the puzzle is a plain 2-D grid, else None."""
+    """The light-chasing engine for a 2-D grid or torus puzzle, else None."""
     from lightsout_graphs.grids.chasing import GridChaser
+    from lightsout_graphs.grids.wrapped import WrappedChaser
 
-    return GridChaser.for_puzzle(puzzle)
+    engine: Factorization | None = GridChaser.for_puzzle(puzzle)
+    if engine is None:
+        engine = WrappedChaser.for_puzzle(puzzle)
+    return engine
 
 
 def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
@@ -67,30 +82,45 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
         raise InvalidPuzzleError(msg)
     key = f"factorization:{method}"
-    cached = puzzle._cache.get(key)
+    cached = _CACHE.peek(puzzle, key)
     if cached is not None:
         return cached
     engine: Factorization | None = None
     if method in ("auto", "chasing"):
         engine = _grid_engine(puzzle)
         if engine is None and method == "chasing":
-            msg = "Light chasing needs a 2-D grid puzzle with the closed or open rule."
+            msg = (
+                "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
+                "torus with sides >= 3."
+            )
             raise InvalidPuzzleError(msg)
     if engine is None:
         from lightsout_graphs import zk
 
+        entries = 2 * puzzle.number_of_edges() + puzzle.n
+        if puzzle.n > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+            what = (
+                f"{puzzle.n} lights"
+                if puzzle.n > MAX_GENERAL_LIGHTS
+                else f"{entries} toggle entries"
+            )
+            msg = (
+                f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
+                f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
+                "time grows about as n**1.5 to n**3); "
+                "2-D grids and tori (lo.grid(m, n), lo.torus(m, n); CLI: lightsout solve grid "
+                "--shape MxN) are solved by light chasing at any size; other puzzles need a "
+                "smaller board."
+            )
+            raise InvalidPuzzleError(msg)
         engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
-    puzzle._cache[key] = engine
+    _CACHE.put(puzzle, key, engine)
     return engine
 
 
 def _full_vector(puzzle: Puzzle, x: np.ndarray) -> np.ndarray:
     """Expand a vector over the pressable nodes to one over all nodes (0 elsewhere)."""
-    if len(puzzle.pressable) == len(puzzle.nodes):
-        return np.asarray(x, dtype=np.int64) % puzzle.modulus
-    full = np.zeros(len(puzzle.nodes), dtype=np.int64)
-    full[[puzzle.index[u] for u in puzzle.pressable]] = np.asarray(x, dtype=np.int64)
-    return full % puzzle.modulus
+    return puzzle.full_presses(x)
 
 
 def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value: int) -> str:
@@ -127,7 +157,7 @@ def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value
     )
 
 
-@dataclass
+@dataclass(eq=False)
 class Solution:
     """Presses that take a state to a target, with everything needed to check them.
 
@@ -138,23 +168,21 @@ class Solution:
         The board and the goal, in node order.
     vector : numpy.ndarray
         The presses in node order (0 on nodes that are not pressable).
-    presses : dict
-        node -> press count in ``0..k-1``, every node.
-    num_presses : int
-        The sum of the counts.
     count : int
         How many press vectors solve the board (the size of the kernel), an exact int.
-    kernel : list of dict
-        Generators of the quiet patterns: node -> count. Every solution is ``presses`` plus a
-        combination of them.
-    kernel_orders : list of int
-        The additive order of each generator.
     method : str
         The engine that solved it.
     optimal : bool
         Whether ``num_presses`` is proven to be the fewest.
     proof : str or None
         How optimality was proved, when it was.
+    engine : Factorization or None
+        The factorisation that solved it; the quiet patterns (:attr:`kernel`,
+        :attr:`kernel_vectors`, :attr:`kernel_orders`) come from it when first read.
+
+    The dict views :attr:`presses` and :attr:`kernel` and the board-shaped
+    :attr:`presses_array` are made when first read, so a solve of a huge board builds none of
+    them.
     """
 
     puzzle: Puzzle
@@ -162,17 +190,63 @@ class Solution:
     target: np.ndarray
     vector: np.ndarray
     count: int
-    kernel: list[dict[Hashable, int]]
-    kernel_orders: list[int]
     method: str
     optimal: bool = False
     proof: str | None = None
-    presses: dict[Hashable, int] = field(init=False)
-    num_presses: int = field(init=False)
+    engine: Factorization | None = field(default=None, repr=False)
+    _presses: dict[Hashable, int] | None = field(default=None, init=False, repr=False)
+    _gens: list[tuple[np.ndarray, int]] | None = field(default=None, init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        self.presses = self.puzzle.as_dict(self.vector)
-        self.num_presses = int(sum(int(v) for v in self.vector))
+    def _generators(self) -> list[tuple[np.ndarray, int]]:
+        if self._gens is None:
+            gens = self.engine.kernel() if self.engine is not None else []
+            self._gens = [(self.puzzle.full_presses(g), int(o)) for g, o in gens]
+        return self._gens
+
+    @property
+    def kernel_vectors(self) -> list[np.ndarray]:
+        """Generators of the quiet patterns as vectors in node order (computed on first read)."""
+        return [g for g, _ in self._generators()]
+
+    @property
+    def kernel_orders(self) -> list[int]:
+        """The additive order of each generator."""
+        return [o for _, o in self._generators()]
+
+    @property
+    def presses(self) -> dict[Hashable, int]:
+        """node -> press count in ``0..k-1``, every node (built on first read)."""
+        if self._presses is None:
+            self._presses = self.puzzle.as_dict(self.vector)
+        return self._presses
+
+    @property
+    def presses_array(self) -> np.ndarray:
+        """The presses shaped like the board (:attr:`Puzzle.board_shape`), else in node order.
+
+        Examples
+        --------
+        >>> board = np.array([[1, 1, 0], [1, 0, 0]])
+        >>> lo.solve(lo.grid(2, 3), board).presses_array.tolist()
+        [[0, 1, 1], [0, 1, 0]]
+        """
+        return self.puzzle.board_array(self.vector)
+
+    @property
+    def num_presses(self) -> int:
+        """The number of presses: the sum of the counts."""
+        k = self.puzzle.modulus
+        if (k - 1) * max(len(self.vector), 1) < 2**62:
+            return int(np.asarray(self.vector, dtype=np.int64).sum())
+        return int(sum(int(v) for v in self.vector))
+
+    @property
+    def kernel(self) -> list[dict[Hashable, int]]:
+        """Generators of the quiet patterns as dicts node -> count (built on first read).
+
+        Every solution is ``presses`` plus a combination of them.
+        """
+        return [self.puzzle.as_dict(v) for v in self.kernel_vectors]
 
     def pressed(self) -> list[Hashable]:
         """The nodes pressed at least once, in node order.
@@ -182,7 +256,7 @@ class Solution:
         >>> lo.solve(lo.grid(1, 3), [1, 1, 0]).pressed()
         [(0, 0)]
         """
-        return [node for node, count in self.presses.items() if count]
+        return [self.puzzle.nodes[int(i)] for i in np.flatnonzero(self.vector)]
 
     def verify(self) -> bool:
         """Replay the presses on the state and confirm that the target is reached.
@@ -202,9 +276,18 @@ class Solution:
         >>> lo.solve(lo.grid(3, 3), 1).verify()
         True
         """
-        reached = self.puzzle.state_vector(self.puzzle.apply(self.state, self.presses))
-        if not np.array_equal(reached % self.puzzle.modulus, self.target):
-            bad = [self.puzzle.nodes[i] for i in np.flatnonzero(reached != self.target)[:5]]
+        p = self.puzzle
+        x = np.asarray(self.vector, dtype=np.int64)
+        if not p.all_pressable:
+            outside = np.ones(p.n, dtype=bool)
+            outside[p.press_columns] = False
+            if np.any(x[outside]):
+                msg = "The presses use nodes that are not pressable."
+                raise LightsOutError(msg)
+            x = x[p.press_columns]
+        reached = p.apply_vector(np.asarray(self.state, dtype=np.int64), x)
+        if not np.array_equal(reached % p.modulus, self.target):
+            bad = [p.nodes[int(i)] for i in np.flatnonzero(reached != self.target)[:5]]
             msg = f"The presses do not reach the target; lights differ at {bad}."
             raise LightsOutError(msg)
         return True
@@ -212,8 +295,8 @@ class Solution:
     def __repr__(self) -> str:
         opt = ", optimal" if self.optimal else ""
         return (
-            f"<Solution: {self.num_presses} presses on {len(self.pressed())} nodes, "
-            f"{self.count} solutions{opt}>"
+            f"<Solution: {self.num_presses} presses on {int(np.count_nonzero(self.vector))} "
+            f"nodes, {self.count} solutions{opt}>"
         )
 
 
@@ -234,8 +317,16 @@ def _check_limits(max_enumerate: object, time_limit: object) -> None:
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
     check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
-    t = puzzle.goal.copy() if target is None else puzzle.state_vector(target, name="target")
-    return s, t, (t - s) % puzzle.modulus
+    if target is None:
+        # No goal set: all 0 (np.zeros maps pages lazily, so a huge board costs no copy).
+        t = (
+            np.zeros(puzzle.n, dtype=np.int64)
+            if puzzle.info.goal is None
+            else np.array(puzzle.goal)
+        )
+    else:
+        t = puzzle.state_vector(target, name="target")
+    return s, t, reduce_mod(np.subtract(t, s), puzzle.modulus)
 
 
 def solve(
@@ -309,9 +400,6 @@ def solve(
         words = describe_certificate(puzzle, cert, value)
         msg = f"The board cannot reach the target: {words}."
         raise Unsolvable(msg, certificate=cert, value=value)
-    gens = engine.kernel()
-    kernel = [puzzle.as_dict(_full_vector(puzzle, g)) for g, _ in gens]
-    orders = [int(o) for _, o in gens]
     method = type(engine).__name__
     optimal = False
     proof = None
@@ -321,7 +409,7 @@ def solve(
         best = fewest_presses(
             puzzle,
             np.asarray(x),
-            gens,
+            engine.kernel(),
             rhs,
             max_enumerate=max_enumerate,
             time_limit=time_limit,
@@ -333,8 +421,7 @@ def solve(
         target=t,
         vector=_full_vector(puzzle, x),
         count=int(engine.kernel_size),
-        kernel=kernel,
-        kernel_orders=orders,
+        engine=engine,
         method=method,
         optimal=optimal,
         proof=proof,

@@ -23,10 +23,14 @@ import numpy as np
 import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = ["all_solutions", "is_symmetry", "symmetries"]
+
+#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
 
 #: The default bound on the number of symmetries :func:`symmetries` lists.
 DEFAULT_MAX_SYMMETRIES = 100_000
@@ -201,7 +205,7 @@ def _index_symmetries(
         )
         raise InvalidPuzzleError(msg)
     key = f"symmetries:{rotations_only}"
-    cached = puzzle._cache.get(key)
+    cached = _CACHE.peek(puzzle, key)
     if cached is None:
         if shape is not None:
             candidates = _grid_candidates(puzzle, shape)
@@ -213,7 +217,7 @@ def _index_symmetries(
         else:
             cached = _matched(puzzle, max_count)
         cached.sort()
-        puzzle._cache[key] = cached
+        _CACHE.put(puzzle, key, cached)
     if len(cached) > max_count:
         msg = (
             f"The puzzle has {len(cached)} symmetries, more than max_count={max_count}; pass "

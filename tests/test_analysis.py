@@ -6,6 +6,7 @@ import itertools
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,3 +55,41 @@ def test_huge_kernel_counts_stay_exact() -> None:
     a = lo.analyze(p)
     assert a.kernel_size == 7**200
     assert a.solvable_states == 1
+
+
+# -- grids over a prime k: counts from the polynomial method ---------------------------------
+
+
+@pytest.mark.parametrize("k", [2, 3, 5])
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_grid_analysis_agrees_with_elimination(k: int, rule: str) -> None:
+    from lightsout_graphs import zk
+    from lightsout_graphs.grids import GridChaser
+
+    for m in range(1, 41):
+        for n in range(m, 41):
+            a = lo.analyze(lo.grid(m, n, modulus=k, rule=rule))
+            assert a.method == "polynomial"
+            if m * n <= 100:
+                ref = zk.factorize(lo.grid(m, n, modulus=k, rule=rule).toggle_matrix(), k)
+            else:  # light chasing, itself checked against elimination in tests/grids
+                ref = GridChaser(m, n, modulus=k, rule=rule)
+            assert a.kernel_size == ref.kernel_size, (m, n)
+            assert a.rank == ref.rank
+            assert a.solvable_states == k ** (m * n) // ref.kernel_size
+
+
+def test_grid_quiet_patterns_only_on_demand() -> None:
+    from lightsout_graphs import analysis
+
+    p = lo.grid(5, 5)
+    a = lo.analyze(p)
+    assert analysis._CACHE.peek(p, "quiet") is None
+    zero = np.zeros(p.n, dtype=np.int64)
+    assert len(a.quiet_patterns) == a.nullity == 2
+    for g in a.quiet_vectors:
+        assert not p.apply_vector(zero, g).any()
+    assert a.quiet_orders == [2, 2]
+    # composite k and restricted presses still go through the factorisation
+    assert lo.analyze(lo.grid(4, 4, modulus=4)).method == "GridChaser"
+    assert lo.analyze(lo.grid(3, 3, pressable=[(0, 0)])).method != "polynomial"

@@ -174,3 +174,162 @@ def test_unhashable_or_non_iterable_nodes_raise_package_errors() -> None:
         lo.Puzzle(nx.path_graph(3), pressable=[[1]])
     with pytest.raises(InvalidStateError, match=r"'node' is \[0, 0\]"):
         lo.grid(2, 2).press(0, [0, 0])
+
+
+# -- board-shaped arrays, lazy parts, metadata and caches -------------------------------------
+
+
+def test_board_shaped_arrays_round_trip() -> None:
+    p = lo.grid(2, 3, modulus=3)
+    board = np.array([[1, 2, 0], [0, 0, 2]])
+    vec = p.state_vector(board)
+    assert vec.tolist() == [1, 2, 0, 0, 0, 2]
+    assert np.array_equal(p.board_array(vec), board)
+    assert p.state_vector(board.ravel()).tolist() == vec.tolist()
+    sol = lo.solve(p, board)
+    assert sol.presses_array.shape == (2, 3)
+    assert np.array_equal(sol.presses_array.ravel(), sol.vector)
+    assert np.array_equal(p.state_vector(p.apply(board, sol.presses_array)), p.goal)
+    cube = lo.grid(2, 3, 4)
+    assert cube.board_shape == (2, 3, 4)
+    assert cube.state_vector(np.ones((2, 3, 4), dtype=np.int8)).sum() == 24
+    assert lo.torus(3, 4).board_shape == lo.king(3, 4).board_shape == (3, 4)
+    assert lo.Puzzle(nx.path_graph(3)).board_shape is None
+
+
+@pytest.mark.parametrize(
+    ("state", "match"),
+    [
+        (np.zeros((3, 2), dtype=int), r"shape \(3, 2\).*\(2, 3\)"),
+        (np.zeros((2, 3, 1), dtype=int), r"\(2, 3\)"),
+        (np.zeros(5, dtype=int), r"5 values.*6 nodes.*\(2, 3\)"),
+        (np.array([[0, 0, 0], [0, 3, 0]]), r"node \(1, 1\)\) must be in 0\.\.2, not 3"),
+        (np.array([[0, 0, 0], [0, -1, 0]]), r"node \(1, 1\)\) must be in 0\.\.2"),
+        (np.zeros((2, 3)), "must be an int"),
+        ({(2, 0): 1}, r"names \(2, 0\), which is not a node"),
+        ({"x": 1}, "'x', which is not a node"),
+        ({(0, 0.5): 1}, "not a node"),
+    ],
+)
+def test_board_shaped_errors_name_the_shape(state: object, match: str) -> None:
+    p = lo.grid(2, 3, modulus=3)
+    with pytest.raises(InvalidStateError, match=match):
+        p.state_vector(state)  # type: ignore[arg-type]
+
+
+def test_nodes_and_index_are_cheap_and_behave_as_before() -> None:
+    p = lo.grid(1000, 1000)
+    assert p.n == len(p.nodes) == 10**6
+    assert p.nodes[1001] == (1, 1) and p.nodes[-1] == (999, 999)
+    assert p.index[(1, 1)] == 1001 and (1000, 0) not in p.index
+    assert p.nodes.index((2, 3)) == 2003
+    assert p.pressable is p.nodes and p.press_index is p.index
+    assert p.state_vector({(999, 999): 1})[-1] == 1
+    assert p._graph is None and p._matrix is None  # nothing big was built
+    small = lo.grid(2, 2)
+    assert small.nodes == ((0, 0), (0, 1), (1, 0), (1, 1))
+    assert list(small.graph.nodes) == list(small.nodes)
+    assert dict(small.index) == {v: i for i, v in enumerate(small.graph.nodes)}
+
+
+def test_apply_and_verify_are_vectorised_and_exact() -> None:
+    for p in [lo.grid(4, 5, modulus=3), lo.torus(3, 4, modulus=5), lo.knight(4, modulus=7)]:
+        q = lo.Puzzle(p.graph, modulus=p.modulus, rule=p.rule)
+        rng = np.random.default_rng(0)
+        s = rng.integers(0, p.modulus, p.n)
+        x = rng.integers(0, p.modulus, p.n)
+        assert np.array_equal(p.apply_vector(s, x), q.apply_vector(s, x))
+    big_k = lo.grid(2, 2, modulus=2**61 - 1)
+    x = np.array([2**61 - 2] * 4, dtype=np.int64)
+    expected = (np.array([3, 3, 3, 3], dtype=object) * (2**61 - 2)) % (2**61 - 1)
+    assert big_k.apply_vector(np.zeros(4, dtype=np.int64), x).tolist() == expected.tolist()
+
+
+def test_with_metadata_returns_a_new_puzzle() -> None:
+    p = lo.grid(2, 2)
+    q = p.with_metadata(title="T", goal=1, boards={"b": [1, 0, 0, 1]}, colors=["off", "on"])
+    assert q is not p and p.title is None and q.title == "T"
+    assert p.goal.tolist() == [0, 0, 0, 0] and q.goal.tolist() == [1, 1, 1, 1]
+    assert isinstance(q.info, lo.PuzzleInfo) and q.family == p.family
+    with pytest.raises(ValueError, match="read-only"):
+        q.goal[0] = 0
+    with pytest.raises(ValueError, match="read-only"):
+        q.boards["b"][0] = 0
+    with pytest.raises(AttributeError):
+        q.info.title = "other"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"boards": [1]}, "'boards' must be a dict"),
+        ({"colors": 5}, "'colors' must be a sequence of 2 colour names, not int"),
+        ({"colors": "ab"}, "'colors' must be a sequence"),
+        ({"title": 5}, "'title' must be a str or None"),
+        ({"description": None}, "'description' must be a str"),
+        ({"sources": "x"}, "'sources' must be a sequence"),
+        ({"sources": [1]}, r"'sources\[0\]' must be a dict"),
+        ({"family": "grid"}, "'family' must be a FamilyInfo"),
+        ({"lit_only": "yes"}, "'lit_only' must be True or False"),
+        ({"invariants": 3}, "'invariants' must be a dict"),
+    ],
+)
+def test_with_metadata_rejects_bad_values_by_name(fields: dict, match: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=match):
+        lo.grid(2, 2).with_metadata(**fields)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"rule": np.array(["closed", "open"])}, "Argument 'rule' must be one of"),
+        ({"rule": ["closed"]}, "Argument 'rule' must be one of"),
+        ({"rule": "weighted", "weight": ["w"]}, "Argument 'weight' must be an attribute name"),
+        ({"self_weight": 3}, "Argument 'self_weight' must be an attribute name"),
+    ],
+)
+def test_unhashable_or_odd_arguments_are_package_errors(kwargs: dict, match: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=match):
+        lo.Puzzle(nx.path_graph(3), **kwargs)
+    if "rule" in kwargs and "weight" not in kwargs:
+        with pytest.raises(InvalidPuzzleError, match=match):
+            lo.grid(2, 2, rule=kwargs["rule"])
+
+
+def test_caches_never_go_stale_and_are_never_shared() -> None:
+    from lightsout_graphs import solver, symmetry
+    from lightsout_graphs.draw import node_positions
+
+    g = nx.cycle_graph(5)
+    a = lo.Puzzle(g)
+    b = lo.Puzzle(g)
+    fa = solver.factorization(a)
+    assert solver.factorization(a) is fa
+    assert solver.factorization(b) is not fa
+    shifted = a.with_metadata(goal=[1, 0, 0, 0, 0])
+    assert solver._CACHE.peek(shifted, "factorization:auto") is None
+    # a new goal is used at once: no factorisation or solution of the old puzzle is reused
+    sol = lo.solve(shifted, 0)
+    assert sol.verify() and sol.target.tolist() == [1, 0, 0, 0, 0]
+    assert lo.solve(a, 0).num_presses == 0
+    sa = symmetry.symmetries(a)
+    assert symmetry._CACHE.peek(shifted, "symmetries:False") is None
+    assert len(sa) == 10
+    pos = node_positions(a)
+    pos[0] = (99.0, 99.0)  # a copy: the cached drawing layout is not changed
+    assert node_positions(a)[0] != (99.0, 99.0)
+    assert not hasattr(a, "_cache")
+
+
+def test_puzzles_pickle_with_their_built_parts() -> None:
+    import pickle
+
+    for p in [
+        lo.grid(3, 4, modulus=3).with_metadata(title="T"),
+        lo.torus(3, 3),
+        lo.Puzzle(nx.path_graph(3)),
+    ]:
+        q = pickle.loads(pickle.dumps(p))
+        assert q.nodes == p.nodes and q.title == p.title and q.family == p.family
+        assert (q.toggle_matrix() != p.toggle_matrix()).nnz == 0
+        assert lo.solve(q, 1 if q.modulus == 2 else 0).verify()

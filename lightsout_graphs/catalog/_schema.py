@@ -399,7 +399,7 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
         raise where.error(
             "colors", f"a list of {puzzle.modulus} colour names (one per state)", colors
         )
-    puzzle.with_metadata(
+    puzzle = puzzle.with_metadata(
         name=name,
         title=title,
         description=description.strip(),
@@ -425,7 +425,7 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
                 raise where.error(f"invariants.{key}", "true or false", val)
         elif not _is_int(val) or val < 0:
             raise where.error(f"invariants.{key}", "an int >= 0", val)
-    puzzle.with_metadata(boards=boards, invariants=dict(invariants))
+    puzzle = puzzle.with_metadata(boards=boards, invariants=dict(invariants))
     if goal is not None:
-        puzzle.with_metadata(goal=goal)
+        puzzle = puzzle.with_metadata(goal=goal)
     return puzzle

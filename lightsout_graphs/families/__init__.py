@@ -7,7 +7,16 @@ for drawing and a :class:`~lightsout_graphs.FamilyInfo` recording its name and p
 
 from __future__ import annotations
 
-from lightsout_graphs.families.chess import alien_tiles, chess_graph, king, knight, rook, x_pattern
+from lightsout_graphs.families.chess import (
+    alien_tiles,
+    bishop,
+    chess_graph,
+    king,
+    knight,
+    queen,
+    rook,
+    x_pattern,
+)
 from lightsout_graphs.families.graph6 import from_graph6, iter_graph6, read_graph6
 from lightsout_graphs.families.lattices import (
     grid,
@@ -50,6 +59,7 @@ from lightsout_graphs.families.small import (
     random_regular,
     tree,
 )
+from lightsout_graphs.families.stencils import stencil
 
 __all__ = [
     "FACES",
@@ -57,6 +67,7 @@ __all__ = [
     "NAMED_GRAPHS",
     "POLYTOPES",
     "alien_tiles",
+    "bishop",
     "chess_graph",
     "complete",
     "cube",
@@ -89,6 +100,7 @@ __all__ = [
     "prism",
     "product",
     "product_graph",
+    "queen",
     "random_graph",
     "random_regular",
     "read_graph6",
@@ -96,6 +108,7 @@ __all__ = [
     "ring_puzzle",
     "rook",
     "solid_graph",
+    "stencil",
     "tetrahedron",
     "torus",
     "torus_graph",

@@ -13,19 +13,37 @@ from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
 __all__ = [
+    "MAX_CELLS",
+    "MAX_EDGES",
+    "MAX_ENTRIES",
     "MAX_NODES",
     "build",
+    "check_args",
+    "check_cells",
+    "check_edges",
+    "check_entries",
     "check_int",
     "check_nodes",
     "check_prob",
     "check_seed",
+    "check_size",
     "circle_pos",
     "set_pos",
 ]
 
 #: The most nodes a family builds as a networkx graph (about 2 GB of graph at this size).
-#: Larger grid boards are solved without a graph by :class:`lightsout_graphs.grids.GridChaser`.
+#: Boards on a box (grids, tori, chess boards) are puzzles up to :data:`MAX_CELLS` cells: their
+#: toggle matrix and graph are built only when used.
 MAX_NODES = 2**22
+
+#: The most edges a family builds as a networkx graph (a few hundred bytes each).
+MAX_EDGES = 2**23
+
+#: The most cells of a board on a box (a vector of states is 8 bytes a cell).
+MAX_CELLS = 2**31
+
+#: The most toggle-matrix entries built for the general engine (about 16 bytes each).
+MAX_ENTRIES = 2**28
 
 
 def check_int(value: object, name: str, minimum: int = 0) -> int:
@@ -47,15 +65,108 @@ def check_nodes(count: int, what: str) -> None:
     >>> check_nodes(2**23, "hypercube d=23")
     Traceback (most recent call last):
     ...
-    lightsout_graphs.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid boards of any size are solved without a graph by lightsout_graphs.grids.GridChaser.
+    lightsout_graphs.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) are built without their graph up to 2**31 cells, and grids are solved by light chasing (CLI: lightsout solve grid --shape MxN).
     """
     if count > MAX_NODES:
         msg = (
             f"{what} would have {count} nodes, more than the {MAX_NODES} a networkx graph can "
-            "hold here; grid boards of any size are solved without a graph by "
-            "lightsout_graphs.grids.GridChaser."
+            "hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) "
+            "are built without their graph up to 2**31 cells, and grids are solved by light "
+            "chasing (CLI: lightsout solve grid --shape MxN)."
         )
         raise InvalidPuzzleError(msg)
+
+
+def check_edges(count: int, what: str) -> None:
+    """Refuse to build a networkx graph of more than :data:`MAX_EDGES` edges.
+
+    Examples
+    --------
+    >>> check_edges(2**30, "The graph of rook 2000×2000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: The graph of rook 2000×2000 would have 1073741824 edges, more than the 8388608 a networkx graph can hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply and verify do not build it), so read puzzle.graph only on smaller boards.
+    """
+    if count > MAX_EDGES:
+        msg = (
+            f"{what} would have {count} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply "
+            "and verify do not build it), so read puzzle.graph only on smaller boards."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_cells(sides: tuple[int, ...], what: str) -> None:
+    """Refuse a board on a box of more than :data:`MAX_CELLS` cells, naming the sides.
+
+    Examples
+    --------
+    >>> check_cells((10**5, 10**5), "A grid 100000×100000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: A grid 100000×100000 would have 10000000000 nodes, more than the 2147483648 cells a board holds here (8 bytes a light for each state); choose smaller sides.
+    """
+    count = math.prod(sides)
+    if count > MAX_CELLS:
+        msg = (
+            f"{what} would have {count} nodes, more than the {MAX_CELLS} cells a board holds here "
+            "(8 bytes a light for each state); choose smaller sides."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_entries(count: int, what: str) -> None:
+    """Refuse to build a toggle matrix of more than :data:`MAX_ENTRIES` non-zero entries.
+
+    Examples
+    --------
+    >>> check_entries(2**40, "The toggle matrix of rook 2**20x2**20")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: The toggle matrix of rook 2**20x2**20 would have 1099511627776 entries, more than the 268435456 (about 4 GB) built here for the general engine; solve a smaller board, or a grid (solved by light chasing, without the matrix).
+    """
+    if count > MAX_ENTRIES:
+        msg = (
+            f"{what} would have {count} entries, more than the {MAX_ENTRIES} (about 4 GB) built "
+            "here for the general engine; solve a smaller board, or a grid (solved by light "
+            "chasing, without the matrix)."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_size(nodes: int, edges: int, what: str) -> None:
+    """Refuse a graph too large to build, by its node and (estimated) edge counts, before building.
+
+    Examples
+    --------
+    >>> check_size(5000, 5000 * 4999 // 2, "The complete graph K_5000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx graph can hold here; ...
+    """
+    check_nodes(nodes, what)
+    if edges > MAX_EDGES:
+        msg = (
+            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; choose a smaller or sparser graph."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_args(modulus: object, rule: object) -> None:
+    """Check the cheap arguments every family takes before building anything.
+
+    Examples
+    --------
+    >>> check_args(None, "closed")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
+    """
+    from lightsout_graphs.puzzle import _check_modulus, _check_rule
+
+    _check_modulus(modulus)
+    _check_rule(rule)
 
 
 def check_prob(value: object, name: str) -> float:

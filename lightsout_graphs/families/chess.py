@@ -8,10 +8,22 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, check_nodes
+from lightsout_graphs.families._common import check_cells, check_edges, check_int, check_nodes
+from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["alien_tiles", "chess_graph", "king", "knight", "rook", "x_pattern"]
+__all__ = [
+    "PIECES",
+    "alien_tiles",
+    "bishop",
+    "chess_graph",
+    "king",
+    "knight",
+    "piece_offsets",
+    "queen",
+    "rook",
+    "x_pattern",
+]
 
 #: Single-step moves of the leapers, as (row, column) offsets.
 MOVES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -19,6 +31,9 @@ MOVES: dict[str, tuple[tuple[int, int], ...]] = {
     "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
     "knight": ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)),
 }
+
+#: Every piece :func:`chess_graph` knows: the leapers, and the riders rook, bishop and queen.
+PIECES: tuple[str, ...] = ("king", "x", "knight", "rook", "bishop", "queen")
 
 
 def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
@@ -28,8 +43,9 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     ----------
     m, n : int
         Rows and columns, >= 1.
-    piece : {"king", "x", "knight", "rook"}
-        ``x`` is one diagonal step; ``rook`` reaches its whole row and column.
+    piece : {"king", "x", "knight", "rook", "bishop", "queen"}
+        ``x`` is one diagonal step; ``rook`` reaches its whole row and column, ``bishop``
+        both diagonals, ``queen`` both.
 
     Returns
     -------
@@ -51,24 +67,42 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
     check_nodes(m * n, f"A {m}×{n} board")
+    offsets = piece_offsets(piece, m, n)
+    stencil = Stencil((m, n), offsets, (1,) * len(offsets))
+    check_edges(stencil.edges(), f"The graph of the {m}×{n} {piece} board")
     g = nx.Graph()
     for r, c in itertools.product(range(m), range(n)):
         g.add_node((r, c), pos=(float(c), -float(r) if r else 0.0))
-    if piece == "rook":
-        for r, c in itertools.product(range(m), range(n)):
-            for c2 in range(c + 1, n):
-                g.add_edge((r, c), (r, c2))
-            for r2 in range(r + 1, m):
-                g.add_edge((r, c), (r2, c))
-        return g
-    if piece not in MOVES:
-        msg = f"Argument 'piece' must be one of king, x, knight, rook, not {piece!r}."
-        raise InvalidPuzzleError(msg)
     for r, c in itertools.product(range(m), range(n)):
-        for dr, dc in MOVES[piece]:
+        for dr, dc in offsets:
             if 0 <= r + dr < m and 0 <= c + dc < n:
                 g.add_edge((r, c), (r + dr, c + dc))
     return g
+
+
+def piece_offsets(piece: str, m: int, n: int) -> tuple[tuple[int, int], ...]:
+    """The (row, column) offsets a press of ``piece`` reaches on an m×n board.
+
+    Examples
+    --------
+    >>> piece_offsets("rook", 2, 3)
+    ((0, 1), (0, -1), (0, 2), (0, -2), (1, 0), (-1, 0))
+    """
+    if piece in MOVES:
+        return MOVES[piece]
+    lines: list[tuple[int, int]] = []
+    if piece in ("rook", "queen"):
+        for j in range(1, n):
+            lines += [(0, j), (0, -j)]
+        for i in range(1, m):
+            lines += [(i, 0), (-i, 0)]
+    if piece in ("bishop", "queen"):
+        for i in range(1, min(m, n)):
+            lines += [(i, i), (i, -i), (-i, i), (-i, -i)]
+    if not lines and piece not in ("rook", "queen", "bishop"):
+        msg = f"Argument 'piece' must be one of {', '.join(PIECES)}, not {piece!r}."
+        raise InvalidPuzzleError(msg)
+    return tuple(lines)
 
 
 def _board(
@@ -80,10 +114,19 @@ def _board(
     rule: str,
     pressable: Iterable[Hashable] | None,
 ) -> Puzzle:
-    n = m if n is None else n
-    g = chess_graph(m, n, piece)
-    return build(
-        g, family, {"m": int(m), "n": int(n)}, modulus=modulus, rule=rule, pressable=pressable
+    m = check_int(m, "m", 1)
+    n = m if n is None else check_int(n, "n", 1)
+    check_cells((m, n), f"A {m}×{n} board")
+    offsets = piece_offsets(piece, m, n)
+    return stencil_puzzle(
+        Stencil((m, n), offsets, (1,) * len(offsets)),
+        family=family,
+        params={"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        graph=lambda: chess_graph(m, n, piece),
+        board_shape=(m, n),
     )
 
 
@@ -274,3 +317,93 @@ def rook(
 
 #: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).
 alien_tiles = rook
+
+
+def bishop(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes both diagonals through it (a bishop's moves), and itself.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("bishop", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = bishop(3)
+    >>> p
+    <Puzzle: 9 nodes, 10 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    return _board("bishop", "bishop", m, n, modulus, rule, pressable)
+
+
+def queen(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes its row, its column and both diagonals, itself once.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("queen", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = queen(3)
+    >>> p
+    <Puzzle: 9 nodes, 28 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())  # the centre reaches every cell
+    9
+    """
+    return _board("queen", "queen", m, n, modulus, rule, pressable)

@@ -13,8 +13,18 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, check_nodes, set_pos
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle
+from lightsout_graphs.families._common import (
+    MAX_NODES,
+    check_args,
+    check_cells,
+    check_int,
+    check_nodes,
+    check_size,
+    set_pos,
+)
+from lightsout_graphs.families._planar import hexagonal_lattice, lattice_puzzle, triangular_lattice
+from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
+from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
     "grid",
@@ -27,6 +37,15 @@ __all__ = [
 ]
 
 
+def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:
+    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours."""
+    out = []
+    for axis in range(dim):
+        for step in (1, -1):
+            out.append(tuple(step if a == axis else 0 for a in range(dim)))
+    return tuple(out)
+
+
 def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, ...]:
     if len(shape) == 1 and isinstance(shape[0], tuple | list):
         shape = tuple(shape[0])
@@ -34,7 +53,7 @@ def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, .
         msg = f"Argument {name!r} needs at least one side length."
         raise InvalidPuzzleError(msg)
     sides = tuple(check_int(side, f"{name}[{i}]", 1) for i, side in enumerate(shape))
-    check_nodes(math.prod(sides), f"A lattice of {name} {'×'.join(map(str, sides))}")
+    check_cells(sides, f"A lattice of {name} {'×'.join(map(str, sides))}")
     return sides
 
 
@@ -93,6 +112,7 @@ def grid_graph(*shape: int) -> nx.Graph:
     (2.0, -1.0)
     """
     sides = _check_shape(shape)
+    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} grid")
     g = nx.Graph()
     for cell in itertools.product(*(range(s) for s in sides)):
         g.add_node(cell, pos=_lattice_pos(cell, sides))
@@ -145,8 +165,16 @@ def grid(
     FamilyInfo(name='grid', params={'shape': (5, 5)})
     """
     sides = _check_shape(shape)
-    puzzle = Puzzle(grid_graph(*sides), modulus=modulus, rule=rule, pressable=pressable, copy=False)
-    return puzzle.with_metadata(family=FamilyInfo("grid", {"shape": sides}))
+    return stencil_puzzle(
+        Stencil(sides, unit_offsets(len(sides)), (1,) * (2 * len(sides))),
+        family="grid",
+        params={"shape": sides},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        graph=lambda: grid_graph(*sides),
+        board_shape=sides,
+    )
 
 
 def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
@@ -179,6 +207,7 @@ def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
     3
     """
     sides = _check_shape(shape)
+    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} torus")
     g = nx.Graph()
     for cell in itertools.product(*(range(s) for s in sides)):
         g.add_node(cell, pos=_lattice_pos(cell, sides))
@@ -240,8 +269,17 @@ def torus(
     2
     """
     sides = _check_shape(shape)
-    graph = torus_graph(*sides, multiplicity=rule == "weighted")
-    return build(graph, "torus", {"shape": sides}, modulus=modulus, rule=rule, pressable=pressable)
+    weighted = rule == "weighted"
+    return stencil_puzzle(
+        Stencil(sides, unit_offsets(len(sides)), (1,) * (2 * len(sides)), True, weighted),
+        family="torus",
+        params={"shape": sides},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        graph=lambda: torus_graph(*sides, multiplicity=weighted),
+        board_shape=sides,
+    )
 
 
 def hypercube(
@@ -286,7 +324,26 @@ def hypercube(
     ((0, 0, 0), (0, 0, 1), (0, 1, 0))
     """
     d = check_int(d, "d", 0)
-    check_nodes(2**d, f"The hypercube of dimension d={d}")
+    if d > MAX_NODES.bit_length() - 1:
+        msg = (
+            f"The hypercube of dimension d={d} would have 2**{d} nodes, more than the "
+            f"{MAX_NODES} a puzzle holds here; choose d <= {MAX_NODES.bit_length() - 1}."
+        )
+        raise InvalidPuzzleError(msg)
+    stencil = Stencil((2,) * d, unit_offsets(d), (1,) * (2 * d))
+    return stencil_puzzle(
+        stencil,
+        family="hypercube",
+        params={"d": d},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        graph=lambda: _hypercube_graph(d),
+        board_shape=None,
+    )
+
+
+def _hypercube_graph(d: int) -> nx.Graph:
     g = nx.Graph()
     cells = list(itertools.product((0, 1), repeat=d))
     g.add_nodes_from(cells)
@@ -303,7 +360,7 @@ def hypercube(
             x, y = float(cell[1]), float(cell[0])
         pos[cell] = (x, y)
     set_pos(g, pos)
-    return build(g, "hypercube", {"d": d}, modulus=modulus, rule=rule, pressable=pressable)
+    return g
 
 
 def _sorted_copy(g: nx.Graph) -> nx.Graph:
@@ -353,9 +410,19 @@ def hexagonal(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
-    check_nodes(2 * (m + 1) * (n + 1), f"The {m}×{n} hexagonal lattice")
-    g = _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True))
-    return build(g, "hexagonal", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    check_args(modulus, rule)
+    nodes = 2 * (m + 1) * (n + 1)
+    check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
+    lattice = hexagonal_lattice(m, n)
+    return lattice_puzzle(  # type: ignore[return-value]
+        lattice,
+        lambda: _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True)),
+        "hexagonal",
+        {"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )
 
 
 def triangular(
@@ -396,6 +463,16 @@ def triangular(
     """
     m = check_int(m, "m", 1)
     n = check_int(n, "n", 1)
-    check_nodes((m + 1) * (n + 2) // 2, f"The {m}×{n} triangular lattice")
-    g = _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True))
-    return build(g, "triangular", {"m": m, "n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    check_args(modulus, rule)
+    nodes = (m + 1) * (n + 2) // 2
+    check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")
+    lattice = triangular_lattice(m, n)
+    return lattice_puzzle(  # type: ignore[return-value]
+        lattice,
+        lambda: _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True)),
+        "triangular",
+        {"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )

@@ -3,16 +3,39 @@
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import build, circle_pos, set_pos
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["merlin", "merlin_pattern", "press_pattern"]
+
+
+def _checked_pos(pos: object, order: list[Hashable]) -> dict[Hashable, tuple[float, float]]:
+    """``pos`` restricted to the nodes, each value checked to be a pair of numbers."""
+    if not isinstance(pos, Mapping):
+        msg = f"Argument 'pos' must be a dict node -> (x, y), not {type(pos).__name__}."
+        raise InvalidPuzzleError(msg)
+    out = {}
+    for v in order:
+        if v not in pos:
+            continue
+        xy = pos[v]
+        if (
+            isinstance(xy, str | bytes)
+            or not isinstance(xy, Sequence | np.ndarray)
+            or len(xy) != 2
+            or not all(isinstance(c, numbers.Real) and not isinstance(c, bool) for c in xy)
+        ):
+            msg = f"Argument 'pos' gives node {v!r} the position {xy!r}; expected a pair (x, y)."
+            raise InvalidPuzzleError(msg)
+        out[v] = (float(xy[0]), float(xy[1]))
+    return out
 
 
 def press_pattern(
@@ -118,7 +141,7 @@ def press_pattern(
     if pos is None:
         set_pos(g, dict(zip(order, circle_pos(len(order)), strict=True)))
     else:
-        set_pos(g, {v: pos[v] for v in order if v in pos})
+        set_pos(g, _checked_pos(pos, order))
     return build(
         g,
         family,

@@ -8,10 +8,17 @@ from collections.abc import Hashable, Iterable
 
 import networkx as nx
 import numpy as np
+import scipy.sparse as sp
 from scipy.spatial import ConvexHull
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import build, check_int, check_nodes, set_pos
+from lightsout_graphs.families._common import (
+    build,
+    check_args,
+    check_int,
+    check_size,
+    set_pos,
+)
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
@@ -317,7 +324,7 @@ def cube_surface_graph(n: int) -> nx.Graph:
     [(0, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0)]
     """
     n = check_int(n, "n", 1)
-    check_nodes(6 * n * n, f"The cube surface of side n={n}")
+    check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     g = nx.Graph()
     where: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for face, r, c in itertools.product(range(6), range(n), range(n)):
@@ -384,5 +391,94 @@ def cube_surface(
     >>> sorted(v for v, x in p.press(0, (2, 0, 2)).items() if x)
     [(0, 2, 2), (2, 0, 1), (2, 0, 2), (2, 1, 2), (3, 0, 0)]
     """
-    g = cube_surface_graph(n)
-    return build(g, "cube_surface", {"n": int(n)}, modulus=modulus, rule=rule, pressable=pressable)
+    n = check_int(n, "n", 1)
+    check_args(modulus, rule)
+    check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
+    from lightsout_graphs._labels import LatticeIndex, LatticeNodes
+    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus
+
+    k = _check_modulus(modulus)
+    own = 0 if rule == "open" else 1
+
+    def matrix() -> sp.csr_array:
+        u, v = _cube_surface_edges(n)
+        size = 6 * n * n
+        rows = np.concatenate([u, v, np.arange(size)])
+        cols = np.concatenate([v, u, np.arange(size)])
+        vals = np.concatenate([np.ones(2 * u.size, dtype=np.int64), np.full(size, own)])
+        out = sp.csr_array((vals, (rows, cols)), shape=(size, size))
+        out.data %= k
+        out.eliminate_zeros()
+        return out
+
+    puzzle = Puzzle._lazy(
+        nodes=LatticeNodes((6, n, n)),
+        index=LatticeIndex((6, n, n)),
+        graph=lambda: cube_surface_graph(n),
+        matrix=matrix,
+        edges=lambda: 12 * n * n,
+        modulus=k,
+        rule=rule,
+        pressable=pressable,
+    )
+    return puzzle.with_metadata(family=FamilyInfo("cube_surface", {"n": n}))
+
+
+def _cube_surface_edges(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of :func:`cube_surface_graph` as index pairs ``u < v``, vectorised."""
+    face, r, c = (a.ravel() for a in np.indices((6, n, n), dtype=np.int64))
+    big = 2 * n
+    a, b = 2 * r + 1, 2 * c + 1
+    centre = np.stack(
+        [
+            np.select(
+                [face == 0, face == 1, face == 2, face == 3, face == 4],
+                [b, np.zeros_like(b), b, np.full_like(b, big), big - b],
+                b,
+            ),
+            np.select(
+                [face == 0, face == 1, face == 2, face == 3, face == 4],
+                [big - a, big - b, np.zeros_like(b), b, np.full_like(b, big)],
+                a,
+            ),
+            np.select(
+                [face == 0, face == 1, face == 2, face == 3, face == 4],
+                [np.full_like(b, big), big - a, big - a, big - a, big - a],
+                np.zeros_like(b),
+            ),
+        ]
+    )
+    side = big + 3  # coordinates shifted by 1 stay in 0..big+2
+    code = ((centre[0] + 1) * side + centre[1] + 1) * side + centre[2] + 1
+    order = np.argsort(code)
+    sorted_code = code[order]
+
+    def find(point: np.ndarray) -> np.ndarray:
+        key = ((point[0] + 1) * side + point[1] + 1) * side + point[2] + 1
+        pos = np.clip(np.searchsorted(sorted_code, key), 0, code.size - 1)
+        hit = sorted_code[pos] == key
+        return np.where(hit, order[pos], -1)
+
+    us, vs = [], []
+    for axis in range(3):
+        step = np.zeros((3, 1), dtype=np.int64)
+        step[axis] = 2
+        other = find(centre + step)
+        ok = other >= 0
+        ok[ok] &= face[other[ok]] == face[ok]  # same face (n = 1: the opposite face)
+        us.append(np.flatnonzero(ok))
+        vs.append(other[ok])
+    for a1, a2 in itertools.combinations(range(3), 2):
+        for s1, s2 in itertools.product((1, -1), repeat=2):
+            step = np.zeros((3, 1), dtype=np.int64)
+            step[a1], step[a2] = s1, s2
+            other = find(centre + step)
+            ok = other >= 0
+            us.append(np.flatnonzero(ok))
+            vs.append(other[ok])
+    u = np.concatenate(us)
+    v = np.concatenate(vs)
+    lo_, hi = np.minimum(u, v), np.maximum(u, v)
+    keep = lo_ != hi
+    pairs = np.unique(lo_[keep] * (6 * n * n) + hi[keep])
+    return pairs // (6 * n * n), pairs % (6 * n * n)

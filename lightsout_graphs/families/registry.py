@@ -34,6 +34,8 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
     "x_pattern": chess.x_pattern,
     "rook": chess.rook,
     "alien_tiles": chess.alien_tiles,
+    "bishop": chess.bishop,
+    "queen": chess.queen,
     "cube_surface": polyhedra.cube_surface,
     "tetrahedron": polyhedra.tetrahedron,
     "cube": polyhedra.cube,
@@ -61,7 +63,7 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
 _SHAPED = {"grid", "torus"}
-_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles", "cylinder"}
+_BOARD = {"king", "knight", "x_pattern", "rook", "alien_tiles", "bishop", "queen", "cylinder"}
 
 
 def family_params(name: str) -> tuple[str, ...]:

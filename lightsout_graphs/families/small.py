@@ -8,10 +8,13 @@ import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import (
+    MAX_NODES,
     build,
+    check_args,
     check_int,
     check_prob,
     check_seed,
+    check_size,
     circle_pos,
     set_pos,
 )
@@ -85,6 +88,8 @@ def path(
     <Puzzle: 4 nodes, 3 edges, rule='closed', modulus=2>
     """
     n = check_int(n, "n", 1)
+    check_args(modulus, rule)
+    check_size(n, n - 1, f"The path of {n} lights")
     g = nx.path_graph(n)
     set_pos(g, {i: (float(i), 0.0) for i in range(n)})
     return build(g, "path", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
@@ -121,6 +126,8 @@ def cycle(
     {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}
     """
     n = check_int(n, "n", 3)
+    check_args(modulus, rule)
+    check_size(n, n, f"The cycle of {n} lights")
     g = _circular(nx.cycle_graph(n))
     return build(g, "cycle", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
 
@@ -156,6 +163,8 @@ def complete(
     <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>
     """
     n = check_int(n, "n", 1)
+    check_args(modulus, rule)
+    check_size(n, n * (n - 1) // 2, f"The complete graph K_{n}")
     g = _circular(nx.complete_graph(n))
     return build(g, "complete", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
 
@@ -236,6 +245,8 @@ def tree(
             raise InvalidPuzzleError(msg)
         n = check_int(n, "n", 1)
         s = check_seed(seed)
+        check_args(modulus, rule)
+        check_size(n, n - 1, f"The random tree of {n} nodes")
         drawn = nx.random_labeled_tree(n, seed=s)
         g = nx.Graph()
         g.add_nodes_from(range(n))
@@ -247,6 +258,15 @@ def tree(
             raise InvalidPuzzleError(msg)
         r = check_int(r, "r", 1)
         h = check_int(h, "h", 0)
+        check_args(modulus, rule)
+        size = 1
+        level = 1
+        for _ in range(h):  # count the nodes level by level, stopping once past the limit
+            level *= r
+            size += level
+            if size > MAX_NODES:
+                break
+        check_size(size, size - 1, f"The balanced {r}-ary tree of height {h}")
         g = nx.balanced_tree(r, h)
         params = {"r": r, "h": h}
     _tree_pos(g, 0)
@@ -295,6 +315,8 @@ def random_graph(
     n = check_int(n, "n", 1)
     prob = check_prob(p, "p")
     s = check_seed(seed)
+    check_args(modulus, rule)
+    check_size(n, round(prob * n * (n - 1) / 2), f"The random graph G({n}, {prob})")
     g = _circular(nx.gnp_random_graph(n, prob, seed=s))
     params = {"n": n, "p": prob, "seed": s}
     return build(g, "random_graph", params, modulus=modulus, rule=rule, pressable=pressable)
@@ -346,9 +368,11 @@ def random_regular(
     d = check_int(d, "d", 0)
     n = check_int(n, "n", 1)
     s = check_seed(seed)
+    check_args(modulus, rule)
     if (n * d) % 2 or d >= n:
         msg = f"Arguments 'd' and 'n' need n*d even and d < n, not d={d}, n={n}."
         raise InvalidPuzzleError(msg)
+    check_size(n, n * d // 2, f"The random {d}-regular graph on {n} nodes")
     g = nx.random_regular_graph(d, n, seed=s)
     g = nx.Graph(g.subgraph(range(n)))
     ordered = nx.Graph()

@@ -1,4 +1,5 @@
-"""Fast engines for m×n grid boards: light chasing and polynomial nullity tables."""
+"""Fast engines for m×n grid boards: light chasing (also on tori and cylinders) and polynomial
+nullity tables."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from lightsout_graphs.grids.polynomials import (
     nullity_table,
     path_polynomial,
 )
+from lightsout_graphs.grids.wrapped import WrappedChaser
 
 __all__ = [
     "GridChaser",
+    "WrappedChaser",
     "format_polynomial",
     "nullity",
     "nullity_polynomial",

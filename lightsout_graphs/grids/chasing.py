@@ -23,7 +23,6 @@ from the bottom row is a parity check of the whole board.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -198,17 +197,37 @@ class GridChaser:
         >>> GridChaser.for_puzzle(lo.Puzzle(nx.path_graph(3))) is None
         True
         """
+        shape = cls.for_puzzle_shape(puzzle)
+        if shape is None:
+            return None
+        return cls(shape[0], shape[1], modulus=puzzle.modulus, rule=puzzle.rule)
+
+    @staticmethod
+    def for_puzzle_shape(puzzle: Puzzle) -> tuple[int, int] | None:
+        """``(m, n)`` when light chasing applies to the puzzle (see :meth:`for_puzzle`), else None.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.grids import GridChaser
+        >>> GridChaser.for_puzzle_shape(lo.grid(3, 4)), GridChaser.for_puzzle_shape(lo.torus(3, 4))
+        ((3, 4), None)
+        """
         family = puzzle.family
         if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
             return None
         shape = tuple(family.params.get("shape", ()))
-        if len(shape) != 2 or len(puzzle.pressable) != len(puzzle.nodes):
+        if len(shape) != 2 or not puzzle.all_pressable:
             return None
         m, n = int(shape[0]), int(shape[1])
-        expected: tuple[Hashable, ...] = tuple((i, j) for i in range(m) for j in range(n))
-        if puzzle.nodes != expected:
+        from lightsout_graphs._labels import LatticeNodes
+
+        nodes = puzzle.nodes
+        if isinstance(nodes, LatticeNodes):
+            if nodes.shape != (m, n):
+                return None
+        elif tuple(nodes) != tuple((i, j) for i in range(m) for j in range(n)):
             return None
-        return cls(m, n, modulus=puzzle.modulus, rule=puzzle.rule)
+        return m, n
 
     def _factor_first_row_system(self) -> Factorization:
         """Chase the identity down the board and factorise the virtual row's matrix ``A_h``."""

@@ -205,18 +205,18 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
 
 def counted_analysis(puzzle: Puzzle, nullity: int) -> Analysis:
     """The :class:`~lightsout_graphs.Analysis` of a puzzle over a prime whose nullity is known:
-    every count, and no quiet pattern (``quiet_patterns`` and ``quiet_orders`` are empty).
+    every count without elimination (the quiet patterns are computed when first read).
 
     Examples
     --------
     >>> import lightsout_graphs as lo
     >>> a = counted_analysis(lo.torus(5, 5), 8)
-    >>> a.rank, a.kernel_size, a.solvable_fraction, a.quiet_patterns
-    (17, 256, Fraction(1, 256), [])
+    >>> a.rank, a.kernel_size, a.solvable_fraction, a.method
+    (17, 256, Fraction(1, 256), 'product formula')
     """
     from lightsout_graphs.analysis import Analysis
 
-    k, n = puzzle.modulus, len(puzzle.nodes)
+    k, n = puzzle.modulus, puzzle.n
     return Analysis(
         puzzle=puzzle,
         n=n,
@@ -224,9 +224,8 @@ def counted_analysis(puzzle: Puzzle, nullity: int) -> Analysis:
         rank=n - nullity,
         nullity=nullity,
         kernel_size=k**nullity,
-        quiet_patterns=[],
-        quiet_orders=[],
         solvable_states=k ** (n - nullity),
         solvable_fraction=Fraction(1, k**nullity),
         all_solvable=nullity == 0,
+        method="product formula",
     )

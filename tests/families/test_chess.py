@@ -71,6 +71,6 @@ def test_errors() -> None:
     with pytest.raises(InvalidPuzzleError, match="'n'"):
         king(3, 0)
     with pytest.raises(InvalidPuzzleError, match="piece"):
-        chess_graph(3, 3, "bishop")
+        chess_graph(3, 3, "camel")
     with pytest.raises(InvalidPuzzleError, match="'m'"):
         knight("5")  # type: ignore[arg-type]

@@ -60,3 +60,17 @@ def test_merlin_is_asymmetric_and_every_board_is_solvable() -> None:
     for bits in itertools.product((0, 1), repeat=9):
         reached.add(tuple((t @ np.array(bits)) % 2))
     assert len(reached) == 512
+
+
+@pytest.mark.parametrize(
+    ("pos", "match"),
+    [
+        (2.0, "'pos' must be a dict node -> \\(x, y\\), not float"),
+        ({"a": 2.0}, "node 'a' the position 2.0"),
+        ({"a": (1, 2, 3)}, "node 'a'"),
+        ({"a": ("x", 1)}, "node 'a'"),
+    ],
+)
+def test_bad_positions_are_named(pos: object, match: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=match):
+        press_pattern({"a": ["b"]}, pos=pos)  # type: ignore[arg-type]

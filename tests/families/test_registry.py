@@ -70,6 +70,8 @@ SMALL = {
     "x_pattern": {"m": 3},
     "rook": {"m": 3},
     "alien_tiles": {"m": 3},
+    "bishop": {"m": 3},
+    "queen": {"m": 3},
     "cube_surface": {"n": 2},
     "named": {"name": "frucht"},
     "path": {"n": 4},
@@ -109,7 +111,7 @@ def test_every_family_draws_every_node_and_records_itself(name: str) -> None:
     [
         ("hypercube", {"d": 40}),
         ("grid", {"shape": (10**6, 10**6)}),
-        ("torus", {"shape": (5000, 5000)}),
+        ("torus", {"shape": (50000, 50000)}),
         ("knight", {"m": 10**5, "n": 10**5}),
         ("cube_surface", {"n": 10**4}),
         ("hexagonal", {"m": 10**4, "n": 10**4}),

@@ -1,0 +1,243 @@
+"""Big boards through the ordinary API: ``lo.solve(lo.grid(m, n), board)`` end to end.
+
+Every row runs in a fresh Python process, so that the peak memory it reports (the process's
+own high-water mark, VmHWM) belongs to that workload alone, and no cache of an earlier row can
+answer. End to end means: build the puzzle, solve one solvable random board, verify the
+presses by replaying them. The grid row is a ratio against ``GridChaser`` (the engine alone,
+built and solving the same board) measured in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmarks.common import Result, Timing
+
+__all__ = ["WORKLOADS"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_SCRIPT = r"""
+import json, resource, sys, time
+import numpy as np
+import lightsout_graphs as lo
+from lightsout_graphs.grids import GridChaser
+
+
+def peak_kib():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+kind, m, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rng = np.random.default_rng(0)
+lo.solve(lo.grid(4, 4), 1)  # import and warm up everything once, untimed
+lo.solve(lo.torus(4, 4), 1)
+runs, checks = [], []
+for _ in range(reps):
+    if kind in ("grid", "torus", "chaser"):
+        x0 = rng.integers(0, 2, m * n)
+        family = lo.torus if kind == "torus" else lo.grid
+        board = family(m, n).apply_vector(np.zeros(m * n, dtype=np.int64), x0)  # solvable
+        board = board.reshape(m, n)
+        t0 = time.perf_counter()
+        if kind == "chaser":
+            chaser = GridChaser(m, n)
+            x = chaser.solve(board.ravel())
+            ok = x is not None
+        else:
+            sol = lo.solve(family(m, n), board)
+            ok = sol.verify()
+        runs.append(time.perf_counter() - t0)
+        if kind != "chaser":
+            back = family(m, n).apply_vector(np.zeros(m * n, dtype=np.int64), sol.vector)
+            ok = ok and bool(np.array_equal(back.reshape(m, n), board))
+        checks.append(bool(ok))
+    elif kind == "analyze":
+        t0 = time.perf_counter()
+        a = lo.analyze(lo.grid(m, n))
+        runs.append(time.perf_counter() - t0)
+        checks.append(a.nullity == lo.grids.nullity(m, n) and a.rank == m * n - a.nullity)
+    elif kind in ("king", "knight"):
+        t0 = time.perf_counter()
+        p = getattr(lo, kind)(m, n)
+        t = p.toggle_matrix()
+        runs.append(time.perf_counter() - t0)
+        checks.append(t.shape == (m * n, m * n) and t.nnz == 2 * p.number_of_edges() + m * n)
+print(json.dumps({"runs": runs, "checks": checks, "peak_kib": peak_kib()}))
+"""
+
+
+def _run(kind: str, m: int, n: int, reps: int) -> dict[str, Any]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, kind, str(m), str(n), str(reps)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=ROOT,
+    )
+    if out.returncode:
+        msg = f"{kind} {m}×{n} failed:\n{out.stderr[-2000:]}"
+        raise RuntimeError(msg)
+    data: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    if not all(data["checks"]):
+        msg = f"{kind} {m}×{n}: a check failed ({data['checks']})"
+        raise AssertionError(msg)
+    return data
+
+
+def _gb(kib: int) -> str:
+    return f"{kib / 2**20:.2f} GB"
+
+
+def grid_end_to_end(quick: bool) -> list[Result]:
+    """``lo.solve(lo.grid(1000, 1000), board)`` end to end, against GridChaser alone."""
+    side = 500 if quick else 1000
+    reps = 3 if quick else 5
+    ours = _run("grid", side, side, reps)
+    engine = _run("chaser", side, side, reps)
+    return [
+        Result(
+            name=f"big-grid-{side}",
+            workload=f"lo.solve(lo.grid({side}, {side}), board): build, solve, verify",
+            ours=Timing(ours["runs"], "fresh puzzle per run; build + solve + verify"),
+            baselines={"GridChaser": Timing(engine["runs"], "GridChaser(m, n) built + solve")},
+            target="≤ 2× GridChaser",
+            kind="ratio_max",
+            value=2.0,
+            against="GridChaser",
+            checks=["presses replay on the board (Solution.verify and a second replay)"],
+            notes=[f"peak memory {_gb(ours['peak_kib'])} (GridChaser {_gb(engine['peak_kib'])})"]
+            + (["quick mode: 500×500 instead of 1000×1000"] if quick else []),
+            extra={"peak_kib": ours["peak_kib"], "engine_peak_kib": engine["peak_kib"]},
+        )
+    ]
+
+
+def torus_end_to_end(quick: bool) -> list[Result]:
+    """The same end-to-end path on a 1000×1000 torus (light chasing with wrapped rows)."""
+    side = 500 if quick else 1000
+    data = _run("torus", side, side, 3 if quick else 5)
+    return [
+        Result(
+            name=f"big-torus-{side}",
+            workload=f"lo.solve(lo.torus({side}, {side}), board): build, solve, verify",
+            ours=Timing(data["runs"], "fresh puzzle per run; build + solve + verify"),
+            target="≤ 0.5 s",
+            kind="seconds_max",
+            value=0.5,
+            checks=["presses replay on the board"],
+            notes=[f"peak memory {_gb(data['peak_kib'])}"]
+            + (["quick mode: 500×500 instead of 1000×1000"] if quick else []),
+            extra={"peak_kib": data["peak_kib"]},
+        )
+    ]
+
+
+def analyze_and_solve_4096(quick: bool) -> list[Result]:
+    """``lo.analyze`` and ``lo.solve`` on the 4096×4096 board, with peak memory."""
+    side = 1024 if quick else 4096
+    note = [f"quick mode: {side}×{side} instead of 4096×4096"] if quick else []
+    ana = _run("analyze", side, side, 3)
+    sol = _run("grid", side, side, 1 if quick else 2)
+    peak_gb = sol["peak_kib"] / 2**20
+    return [
+        Result(
+            name=f"big-analyze-{side}",
+            workload=f"lo.analyze(lo.grid({side}, {side})): rank, nullity, counts",
+            ours=Timing(ana["runs"], "fresh process; polynomial method"),
+            target="≤ 1 s",
+            kind="seconds_max",
+            value=1.0,
+            checks=["nullity = grids.nullity, rank = n − nullity"],
+            notes=[f"peak memory {_gb(ana['peak_kib'])}", *note],
+        ),
+        Result(
+            name=f"big-solve-{side}",
+            workload=f"lo.solve(lo.grid({side}, {side}), board): build, solve, verify",
+            ours=Timing(sol["runs"], "fresh puzzle per run; build + solve + verify"),
+            target="≤ 5 s and peak memory ≤ 4 GB",
+            kind="seconds_max",
+            value=5.0,
+            checks=["presses replay on the board"],
+            notes=[f"peak memory {_gb(sol['peak_kib'])} (VmHWM of the process)", *note],
+            conditions={"peak memory ≤ 4 GB": peak_gb <= 4.0},
+            extra={"peak_kib": sol["peak_kib"]},
+        ),
+    ]
+
+
+def build_chess_boards(quick: bool) -> list[Result]:
+    """Building ``lo.king`` and ``lo.knight`` on 1000×1000, toggle matrix included."""
+    rows = []
+    for kind in ("king", "knight"):
+        data = _run(kind, 1000, 1000, 3)
+        rows.append(
+            Result(
+                name=f"build-{kind}-1000",
+                workload=f"lo.{kind}(1000, 1000) and its toggle matrix (scipy CSR)",
+                ours=Timing(data["runs"], "fresh puzzle per run; toggle_matrix() included"),
+                target="≤ 1 s",
+                kind="seconds_max",
+                value=1.0,
+                checks=["nnz = 2·edges + lights"],
+                notes=[f"peak memory {_gb(data['peak_kib'])}"],
+            )
+        )
+    return rows
+
+
+def hundred_million(quick: bool) -> list[Result]:
+    """A 10,000×10,000 board (10⁸ lights) through ``lo.solve``; full mode only, memory allowing."""
+    if quick:
+        return []
+    if os.environ.get("LIGHTSOUT_BENCH_BIG") != "1":
+        return [
+            Result(
+                name="big-solve-10000",
+                workload="lo.solve(lo.grid(10000, 10000), board): build, solve, verify",
+                ours=None,
+                target="≤ 120 s and ≤ 16 GB",
+                notes=["skipped: set LIGHTSOUT_BENCH_BIG=1 (needs about 12 GB free)"],
+            )
+        ]
+    data = _run("grid", 10_000, 10_000, 1)
+    peak_gb = data["peak_kib"] / 2**20
+    return [
+        Result(
+            name="big-solve-10000",
+            workload="lo.solve(lo.grid(10000, 10000), board): build, solve, verify",
+            ours=Timing(data["runs"], "one run; build + solve + verify"),
+            target="≤ 120 s and ≤ 16 GB",
+            kind="seconds_max",
+            value=120.0,
+            checks=["presses replay on the board"],
+            notes=[f"peak memory {_gb(data['peak_kib'])}"],
+            conditions={"peak memory ≤ 16 GB": peak_gb <= 16.0},
+            extra={"peak_kib": data["peak_kib"]},
+        )
+    ]
+
+
+WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {
+    "big-grid": grid_end_to_end,
+    "big-torus": torus_end_to_end,
+    "big-4096": analyze_and_solve_4096,
+    "big-build": build_chess_boards,
+    "big-10000": hundred_million,
+}

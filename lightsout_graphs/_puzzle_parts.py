@@ -1,0 +1,146 @@
+"""The parts of a puzzle that are built on first use: graph, labels, matrices, metadata views.
+
+:class:`PuzzleParts` is the base of :class:`lightsout_graphs.Puzzle`; it holds no logic of its
+own beyond building each part once and handing out read-only views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.puzzle_info import PuzzleInfo
+
+__all__ = ["PuzzleParts"]
+
+
+class PuzzleParts:
+    """Lazily built parts of a puzzle (see :class:`lightsout_graphs.Puzzle`)."""
+
+    modulus: int
+    rule: str
+    info: PuzzleInfo
+    board_shape: tuple[int, ...] | None
+    _graph: nx.Graph | None
+    _graph_factory: Callable[[], nx.Graph] | None
+    _nodes: Sequence[Hashable]
+    _index: Mapping[Hashable, int]
+    _edges: int | None
+    _edges_factory: Callable[[], int] | None
+    _matrix: sp.csr_array | None
+    _matrix_factory: Callable[[], sp.csr_array] | None
+    _press: sp.csr_array | None
+    _pressable: tuple[Hashable, ...] | None
+    _press_cols: np.ndarray | None
+    _press_index: dict[Hashable, int] | None
+
+    # -- lazily built parts -------------------------------------------------------------------
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The board as a frozen networkx graph (built on first read for family puzzles)."""
+        if self._graph is None:
+            assert self._graph_factory is not None
+            self._graph = nx.freeze(self._graph_factory())
+        return self._graph
+
+    @property
+    def nodes(self) -> Sequence[Hashable]:
+        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells."""
+        return self._nodes
+
+    @property
+    def index(self) -> Mapping[Hashable, int]:
+        """node -> position in :attr:`nodes`."""
+        return self._index
+
+    @property
+    def all_pressable(self) -> bool:
+        """Whether every node may be pressed."""
+        return self._press_cols is None
+
+    @property
+    def pressable(self) -> Sequence[Hashable]:
+        """The nodes that may be pressed, in node order."""
+        if self._press_cols is None:
+            return self._nodes
+        if self._pressable is None:
+            self._pressable = tuple(self._nodes[int(i)] for i in self._press_cols)
+        return self._pressable
+
+    @property
+    def press_columns(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array)."""
+        if self._press_cols is None:
+            return np.arange(self.n, dtype=np.int64)
+        return self._press_cols.copy()
+
+    @property
+    def press_index(self) -> Mapping[Hashable, int]:
+        """pressable node -> position among :attr:`pressable`."""
+        if self._press_cols is None:
+            return self._index
+        if self._press_index is None:
+            self._press_index = {u: j for j, u in enumerate(self.pressable)}
+        return self._press_index
+
+    def number_of_edges(self) -> int:
+        """The number of edges of the graph, without building it when it is not built yet.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(3, 4).number_of_edges()
+        17
+        """
+        if self._edges is None:
+            if self._graph is None and self._edges_factory is not None:
+                self._edges = int(self._edges_factory())
+            else:
+                self._edges = int(self.graph.number_of_edges())
+        return self._edges
+
+    # -- metadata -----------------------------------------------------------------------------
+
+    name: Any = property(lambda self: self.info.name, doc="The catalog name, or None.")
+    title = property(lambda self: self.info.title, doc="A title for people, or None.")
+    description = property(lambda self: self.info.description, doc="A description.")
+    sources = property(lambda self: self.info.sources, doc="Where the puzzle comes from.")
+    colors = property(lambda self: self.info.colors, doc="One colour name per state, or None.")
+    boards = property(lambda self: self.info.boards, doc="Named boards: name -> vector.")
+    family = property(lambda self: self.info.family, doc="The family that built it, or None.")
+    lit_only = property(lambda self: self.info.lit_only, doc="Whether only lit buttons press.")
+    invariants = property(lambda self: self.info.invariants, doc="Published values.")
+
+    @property
+    def goal(self) -> np.ndarray:
+        """The default target, a read-only vector in node order (all 0 unless set)."""
+        if self.info.goal is not None:
+            return self.info.goal
+        zeros = np.zeros(self.n, dtype=np.int64)
+        zeros.flags.writeable = False
+        return zeros
+
+    @property
+    def n(self) -> int:
+        """The number of lights."""
+        return len(self._nodes)
+
+    def _toggle(self) -> sp.csr_array:
+        """The toggle matrix itself (built on first use; never hand it out)."""
+        if self._matrix is None:
+            assert self._matrix_factory is not None
+            self._matrix = self._matrix_factory()
+        return self._matrix
+
+    def _press_matrix(self) -> sp.csr_array:
+        if self._press is None:
+            if self._press_cols is None:
+                self._press = self._toggle()
+            else:
+                self._press = sp.csr_array(self._toggle()[:, self._press_cols])
+        return self._press

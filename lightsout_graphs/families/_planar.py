@@ -1,0 +1,151 @@
+"""Triangular and hexagonal lattices from coordinates: the nodes, edges and toggle matrix of
+networkx's ``triangular_lattice_graph`` and ``hexagonal_lattice_graph`` without building them.
+
+Nodes are networkx's ``(column, row)`` tuples ordered row by row, as the families order them.
+The graph itself is built only when ``puzzle.graph`` is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+__all__ = ["PlanarLattice", "hexagonal_lattice", "triangular_lattice"]
+
+
+class PlanarLattice:
+    """Cells ``(i, j)`` of a ``cols × rows`` box minus some, and edges between them.
+
+    Parameters
+    ----------
+    cols, rows : int
+        The box: ``i`` in ``range(cols)``, ``j`` in ``range(rows)``.
+    edges : list of (array, array, array, array)
+        ``(i1, j1, i2, j2)`` coordinate arrays of edges (edges touching a removed cell are
+        dropped).
+    removed : list of (int, int)
+        Cells not in the lattice.
+    """
+
+    def __init__(
+        self,
+        cols: int,
+        rows: int,
+        edges: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+        removed: list[tuple[int, int]],
+    ) -> None:
+        keep = np.ones((rows, cols), dtype=bool)
+        for i, j in removed:
+            if 0 <= i < cols and 0 <= j < rows:
+                keep[j, i] = False
+        order = np.full((rows, cols), -1, dtype=np.int64)
+        order[keep] = np.arange(int(keep.sum()), dtype=np.int64)
+        jj, ii = np.nonzero(keep)  # row by row, then by column: the families' node order
+        self.nodes = tuple(zip(ii.tolist(), jj.tolist(), strict=True))
+        self.index: dict[Hashable, int] = {v: k for k, v in enumerate(self.nodes)}
+        us, vs = [], []
+        for i1, j1, i2, j2 in edges:
+            a, b = order[j1, i1], order[j2, i2]
+            ok = (a >= 0) & (b >= 0)
+            us.append(a[ok])
+            vs.append(b[ok])
+        self.u = np.concatenate(us) if us else np.zeros(0, dtype=np.int64)
+        self.v = np.concatenate(vs) if vs else np.zeros(0, dtype=np.int64)
+
+    @property
+    def n(self) -> int:
+        """The number of nodes."""
+        return len(self.nodes)
+
+    def matrix(self, modulus: int, own: int) -> sp.csr_array:
+        """The toggle matrix of the simple graph, with ``own`` on the diagonal."""
+        n = self.n
+        rows = np.concatenate([self.u, self.v, np.arange(n)])
+        cols = np.concatenate([self.v, self.u, np.arange(n)])
+        vals = np.concatenate([np.ones(2 * self.u.size, dtype=np.int64), np.full(n, own)])
+        out = sp.csr_array((vals, (rows, cols)), shape=(n, n))
+        out.data %= modulus
+        out.eliminate_zeros()
+        return out
+
+
+def _grid(i: range, j: range) -> tuple[np.ndarray, np.ndarray]:
+    ii, jj = np.meshgrid(np.array(i, dtype=np.int64), np.array(j, dtype=np.int64), indexing="ij")
+    return ii.ravel(), jj.ravel()
+
+
+def triangular_lattice(m: int, n: int) -> PlanarLattice:
+    """The nodes and edges of ``networkx.triangular_lattice_graph(m, n)``.
+
+    Examples
+    --------
+    >>> lat = triangular_lattice(2, 2)
+    >>> lat.n, lat.u.size
+    (6, 9)
+    """
+    big_n = (n + 1) // 2
+    cols, rows = big_n + 1, m + 1
+    edges = []
+    i, j = _grid(range(big_n), range(rows))
+    edges.append((i, j, i + 1, j))
+    i, j = _grid(range(cols), range(m))
+    edges.append((i, j, i, j + 1))
+    i, j = _grid(range(big_n), range(1, m, 2))
+    edges.append((i, j, i + 1, j + 1))
+    i, j = _grid(range(big_n), range(0, m, 2))
+    edges.append((i + 1, j, i, j + 1))
+    removed = [(big_n, r) for r in range(1, rows, 2)] if n % 2 else []
+    return PlanarLattice(cols, rows, edges, removed)
+
+
+def hexagonal_lattice(m: int, n: int) -> PlanarLattice:
+    """The nodes and edges of ``networkx.hexagonal_lattice_graph(m, n)``.
+
+    Examples
+    --------
+    >>> lat = hexagonal_lattice(1, 1)
+    >>> lat.n, lat.u.size
+    (6, 6)
+    """
+    big_m = 2 * m
+    cols, rows = n + 1, big_m + 2
+    edges = []
+    i, j = _grid(range(cols), range(big_m + 1))
+    edges.append((i, j, i, j + 1))
+    i, j = _grid(range(n), range(rows))
+    same = (i % 2) == (j % 2)
+    edges.append((i[same], j[same], i[same] + 1, j[same]))
+    removed = [(0, big_m + 1), (n, (big_m + 1) * (n % 2))]
+    return PlanarLattice(cols, rows, edges, removed)
+
+
+def lattice_puzzle(
+    lattice: PlanarLattice,
+    graph: Callable[[], nx.Graph],
+    family: str,
+    params: dict[str, object],
+    *,
+    modulus: int,
+    rule: str,
+    pressable: object,
+) -> object:
+    """The lazily built Puzzle of a planar lattice (graph built on first read)."""
+    from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
+
+    k = _check_modulus(modulus)
+    rule = _check_rule(rule)
+    own = 0 if rule == "open" else 1
+    puzzle = Puzzle._lazy(
+        nodes=lattice.nodes,
+        index=lattice.index,
+        graph=graph,
+        matrix=lambda: lattice.matrix(k, own),
+        edges=lambda: int(lattice.u.size),
+        modulus=k,
+        rule=rule,
+        pressable=pressable,  # type: ignore[arg-type]
+    )
+    return puzzle.with_metadata(family=FamilyInfo(family, params))
