@@ -61,6 +61,8 @@ class Analysis:
     method: str = "elimination"
 
     def _generators(self) -> list[tuple[np.ndarray, int]]:
+        if self.kernel_size == 1:
+            return []
         return _CACHE.get(self.puzzle, "quiet", lambda: _quiet(self.puzzle))
 
     @property
