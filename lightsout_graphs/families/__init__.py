@@ -39,6 +39,12 @@ from lightsout_graphs.families.polyhedra import (
     solid_graph,
     tetrahedron,
 )
+from lightsout_graphs.families.polytopes import (
+    POLYTOPES,
+    polytope_rings,
+    ring_press_map,
+    ring_puzzle,
+)
 from lightsout_graphs.families.registry import FAMILIES, family_params, make
 from lightsout_graphs.families.small import (
     NAMED_GRAPHS,
@@ -58,6 +64,7 @@ __all__ = [
     "FACES",
     "FAMILIES",
     "NAMED_GRAPHS",
+    "POLYTOPES",
     "alien_tiles",
     "bishop",
     "chess_graph",
@@ -85,11 +92,14 @@ __all__ = [
     "octahedron",
     "path",
     "petersen",
+    "polytope_rings",
     "press_pattern",
     "queen",
     "random_graph",
     "random_regular",
     "read_graph6",
+    "ring_press_map",
+    "ring_puzzle",
     "rook",
     "solid_graph",
     "stencil",

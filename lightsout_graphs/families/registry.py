@@ -7,7 +7,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families import chess, graph6, lattices, patterns, polyhedra, small
+from lightsout_graphs.families import (
+    chess,
+    graph6,
+    lattices,
+    patterns,
+    polyhedra,
+    polytopes,
+    small,
+)
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["FAMILIES", "family_params", "make"]
@@ -46,6 +54,7 @@ FAMILIES: dict[str, Callable[..., Puzzle]] = {
     "from_graph6": graph6.from_graph6,
     "press_pattern": patterns.press_pattern,
     "merlin": patterns.merlin,
+    "ring_puzzle": polytopes.ring_puzzle,
 }
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
