@@ -20,7 +20,7 @@ class Analysis:
     ----------
     puzzle : Puzzle
     n : int
-        The number of lights.
+        The number of lights (buttons without a light do not count).
     modulus : int
     rank : int or None
         The rank of the press matrix when k is prime, else None.
@@ -35,7 +35,7 @@ class Analysis:
     solvable_states : int
         How many boards can be taken to the goal (equally, to any reachable target).
     solvable_fraction : fractions.Fraction
-        ``solvable_states / k**n``.
+        ``solvable_states / k**n``, over the lights.
     all_solvable : bool
         Whether every board is solvable.
     """
@@ -85,10 +85,10 @@ def analyze(puzzle: Puzzle) -> Analysis:
     gens = engine.kernel()
     rank = engine.rank
     nullity = None if rank is None else len(puzzle.pressable) - rank
-    total = k ** len(puzzle.nodes)
+    total = k**puzzle.n  # the boards live on the lights
     return Analysis(
         puzzle=puzzle,
-        n=len(puzzle.nodes),
+        n=puzzle.n,
         modulus=k,
         rank=rank,
         nullity=nullity,

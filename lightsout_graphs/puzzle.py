@@ -89,6 +89,11 @@ class Puzzle:
         pressed node, all mod k. Parallel edges of a multigraph add up under ``weighted``.
     pressable : iterable of nodes, optional
         The nodes that may be pressed; the others are never pressed. Default: all.
+    lights : iterable of nodes, optional
+        The nodes that carry a light. Default: all. The other nodes are buttons without a
+        light: states and targets live on the lights only (a dict names lights, a sequence
+        has one value per light in node order) and the press matrix is ``T[lights,
+        pressable]``. Board-shaped arrays need every node to be a light.
     weight : str, default "weight"
         The edge attribute read by the ``weighted`` rule.
     self_weight : str, default "self_weight"
@@ -101,7 +106,7 @@ class Puzzle:
     ------
     InvalidPuzzleError
         For a modulus that is not an int >= 2, an unknown rule, an empty graph, a pressable set
-        with unknown nodes, a self-loop (use ``self_weight``), a multigraph under the ``closed``
+        with unknown nodes, an empty or unknown ``lights`` set, a self-loop (use ``self_weight``), a multigraph under the ``closed``
         or ``open`` rule, or a non-integer amount.
 
     Examples
@@ -118,7 +123,15 @@ class Puzzle:
     {0: 1, 1: 1, 2: 1}
     >>> Puzzle(nx.path_graph(3), modulus=3, rule="open").apply(0, {1: 2})
     {0: 2, 1: 0, 2: 2}
+    >>> q = Puzzle(nx.path_graph(3), pressable=[1], lights=[0, 2])  # a button between two lights
+    >>> q.n, q.lights, q.press(0, 1)
+    (2, (0, 2), {0: 1, 2: 1})
     """
+
+    # Buttons without lights (see _set_lights): None while every node carries a light.
+    _light_rows: np.ndarray | None = None
+    _lights: tuple[Hashable, ...] | None = None
+    _light_index: dict[Hashable, int] | None = None
 
     def __init__(
         self,
@@ -130,6 +143,7 @@ class Puzzle:
         weight: str = "weight",
         self_weight: str = "self_weight",
         copy: bool = True,
+        lights: Iterable[Hashable] | None = None,
     ) -> None:
         self.modulus: int = _check_modulus(modulus)
         self.rule: str = _check_rule(rule)
@@ -170,6 +184,7 @@ class Puzzle:
         self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
         self.board_shape: tuple[int, ...] | None = None
         self._set_pressable(pressable)
+        self._set_lights(lights)
         self._matrix: sp.csr_array | None = self._build_matrix()
         self._matrix_factory: Callable[[], sp.csr_array] | None = None
         self._press: sp.csr_array | None = None
@@ -276,7 +291,7 @@ class Puzzle:
     def press_columns(self) -> np.ndarray:
         """The positions in :attr:`nodes` of the pressable nodes (a new int64 array)."""
         if self._press_cols is None:
-            return np.arange(self.n, dtype=np.int64)
+            return np.arange(len(self._nodes), dtype=np.int64)
         return self._press_cols.copy()
 
     @property
@@ -287,6 +302,111 @@ class Puzzle:
         if self._press_index is None:
             self._press_index = {u: j for j, u in enumerate(self.pressable)}
         return self._press_index
+
+    # -- buttons without lights -----------------------------------------------------------------
+
+    def _set_lights(self, lights: Iterable[Hashable] | None) -> None:
+        """Record which nodes carry a light (None or every node: all of them)."""
+        self._light_rows = None
+        self._lights = None
+        self._light_index = None
+        if lights is None:
+            return
+        if isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
+            msg = f"Argument 'lights' must be an iterable of nodes, not {type(lights).__name__}."
+            raise InvalidPuzzleError(msg)
+        chosen = set()
+        for node in lights:
+            if not _is_node(node, self._index):
+                msg = f"Argument 'lights' holds {node!r}, which is not a node of the graph."
+                raise InvalidPuzzleError(msg)
+            chosen.add(self._index[node])
+        if not chosen:
+            msg = "Argument 'lights' is empty: a puzzle needs at least one light."
+            raise InvalidPuzzleError(msg)
+        if len(chosen) == len(self._nodes):
+            return
+        self._light_rows = np.array(sorted(chosen), dtype=np.int64)
+        self._lights = tuple(self._nodes[int(i)] for i in self._light_rows)
+        self._light_index = {v: j for j, v in enumerate(self._lights)}
+        self.board_shape = None  # board-shaped arrays need every node to be a light
+
+    @property
+    def all_lights(self) -> bool:
+        """Whether every node carries a light (no buttons without lights)."""
+        return self._light_rows is None
+
+    @property
+    def lights(self) -> Sequence[Hashable]:
+        """The nodes that carry a light, in node order (all nodes unless ``lights=`` was given).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.path_graph(3), lights=[2, 0]).lights
+        (0, 2)
+        """
+        if self._lights is None:
+            return self._nodes
+        return self._lights
+
+    @property
+    def light_rows(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the lights (a new int64 array)."""
+        if self._light_rows is None:
+            return np.arange(len(self._nodes), dtype=np.int64)
+        return self._light_rows.copy()
+
+    @property
+    def light_index(self) -> Mapping[Hashable, int]:
+        """light -> position among :attr:`lights` (the position in state vectors)."""
+        if self._light_index is None:
+            return self._index
+        return self._light_index
+
+    def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
+        """:meth:`state_vector` for a puzzle with buttons without lights."""
+        assert self._light_index is not None and self._lights is not None
+        m = len(self._lights)
+        if isinstance(state, Mapping):
+            out = np.zeros(m, dtype=np.int64)
+            for node, value in state.items():
+                if not _is_node(node, self._index):
+                    msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
+                    raise InvalidStateError(msg)
+                if node not in self._light_index:
+                    msg = (
+                        f"Argument {name!r} names {node!r}, a button without a light; states "
+                        "and targets name lights only."
+                    )
+                    raise InvalidStateError(msg)
+                out[self._light_index[node]] = self._check_value(value, name, f"light {node!r}")
+            return out
+        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
+            return np.full(m, self._check_value(state, name, "every light"), dtype=np.int64)
+        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
+            msg = (
+                f"Argument {name!r} must be a dict light -> int, a sequence of {m} ints (one "
+                f"per light, in node order), or one int, not {type(state).__name__}."
+            )
+            raise InvalidStateError(msg)
+        if isinstance(state, np.ndarray) and state.ndim != 1:
+            msg = (
+                f"Argument {name!r} has shape {state.shape}; board-shaped arrays need every "
+                f"node to be a light. Give a sequence of {m} values, one per light in node order."
+            )
+            raise InvalidStateError(msg)
+        values = state.tolist() if isinstance(state, np.ndarray) else list(state)
+        if len(values) != m:
+            msg = (
+                f"Argument {name!r} has {len(values)} values, but the puzzle has {m} lights "
+                f"(of {len(self._nodes)} nodes); expected one value per light, in node order."
+            )
+            raise InvalidStateError(msg)
+        out = np.zeros(m, dtype=np.int64)
+        for i, value in enumerate(values):
+            out[i] = self._check_value(value, name, f"position {i} (light {self._lights[i]!r})")
+        return out
 
     def number_of_edges(self) -> int:
         """The number of edges of the graph, without building it when it is not built yet.
@@ -418,7 +538,9 @@ class Puzzle:
 
     @property
     def n(self) -> int:
-        """The number of lights."""
+        """The number of lights (the number of nodes, unless some buttons carry no light)."""
+        if self._light_rows is not None:
+            return len(self._light_rows)
         return len(self._nodes)
 
     # -- the toggle matrix ----------------------------------------------------------------------
@@ -449,7 +571,7 @@ class Puzzle:
         return self._toggle().copy()
 
     def press_matrix(self) -> sp.csr_array:
-        """The columns of T for the pressable nodes only (n × number of pressable nodes).
+        """T restricted to the lights (rows) and pressable nodes (columns).
 
         Examples
         --------
@@ -467,6 +589,8 @@ class Puzzle:
                 self._press = self._toggle()
             else:
                 self._press = sp.csr_array(self._toggle()[:, self._press_cols])
+            if self._light_rows is not None:
+                self._press = sp.csr_array(self._press[self._light_rows])
         return self._press
 
     # -- states and presses ---------------------------------------------------------------------
@@ -504,7 +628,13 @@ class Puzzle:
         >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
         [1, 0, 0, 0, 0, 1]
         """
-        n = self.n
+        if self._light_rows is not None:
+            return self._light_vector(state, name)
+        return self._node_vector(state, name=name)
+
+    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
+        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
+        n = len(self._nodes)
         if isinstance(state, Mapping):
             out = np.zeros(n, dtype=np.int64)
             for node, value in state.items():
@@ -567,7 +697,7 @@ class Puzzle:
         return f", an array of shape {self.board_shape}"
 
     def _expected_shapes(self) -> str:
-        flat = f"a sequence of {self.n} values in node order"
+        flat = f"a sequence of {len(self._nodes)} values in node order"
         if self.board_shape is None or len(self.board_shape) < 2:
             return flat
         return f"{flat} or an array of shape {self.board_shape}"
@@ -593,8 +723,10 @@ class Puzzle:
         [[1, 0], [0, 1]]
         """
         arr = np.array(vector, dtype=np.int64).reshape(-1)
-        if arr.size != self.n:
-            msg = f"A vector of {arr.size} values does not fit a puzzle of {self.n} nodes."
+        if arr.size not in (self.n, len(self._nodes)):
+            msg = (
+                f"A vector of {arr.size} values does not fit a puzzle of {len(self._nodes)} nodes."
+            )
             raise InvalidStateError(msg)
         return arr.reshape(self.board_shape) if self.board_shape is not None else arr
 
@@ -623,10 +755,10 @@ class Puzzle:
         >>> p.presses_vector({2: 1}).tolist()
         [0, 1]
         """
-        full = self.state_vector(presses, name=name)
+        full = self._node_vector(presses, name=name)
         if self._press_cols is None:
             return full
-        mask = np.ones(self.n, dtype=bool)
+        mask = np.ones(len(self._nodes), dtype=bool)
         mask[self._press_cols] = False
         bad = np.flatnonzero(mask & (full != 0))
         if bad.size and not (isinstance(presses, numbers.Integral)):
@@ -647,21 +779,29 @@ class Puzzle:
         x = np.asarray(presses, dtype=np.int64)
         if self._press_cols is None:
             return x % self.modulus
-        full = np.zeros(self.n, dtype=np.int64)
+        full = np.zeros(len(self._nodes), dtype=np.int64)
         full[self._press_cols] = x
         return full % self.modulus
 
     def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
         """Turn a vector in node order into a dict node -> int.
 
+        A vector with one value per light (a state) gives a dict over the lights; one with a
+        value per node (presses) a dict over every node. The two differ only when some
+        buttons carry no light.
+
         Examples
         --------
         >>> import networkx as nx
         >>> Puzzle(nx.path_graph(2)).as_dict([1, 0])
         {0: 1, 1: 0}
+        >>> Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
+        {0: 1, 2: 0}
         """
-        if len(vector) != self.n:
-            msg = f"A vector of {len(vector)} values does not fit a puzzle of {self.n} nodes."
+        if self._lights is not None and len(vector) == len(self._lights):
+            return {node: int(v) for node, v in zip(self._lights, vector, strict=True)}
+        if len(vector) != len(self._nodes):
+            msg = f"A vector of {len(vector)} values does not fit a puzzle of {len(self._nodes)} nodes."
             raise InvalidStateError(msg)
         return {node: int(v) for node, v in zip(self._nodes, vector, strict=True)}
 
@@ -717,7 +857,7 @@ class Puzzle:
         [1, 1, 0]
         """
         k = self.modulus
-        if self._apply_fn is not None:
+        if self._apply_fn is not None and self._light_rows is None:
             out = self._apply_fn(np.asarray(state), self.full_presses(presses))
             if out is not None:
                 return out
@@ -761,8 +901,9 @@ class Puzzle:
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
         extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
+        extra += "" if self._light_rows is None else f", lights={self.n}"
         return (
-            f"<Puzzle{label}: {self.n} nodes, {self.number_of_edges()} edges, "
+            f"<Puzzle{label}: {len(self._nodes)} nodes, {self.number_of_edges()} edges, "
             f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
         )
 

@@ -210,10 +210,11 @@ def test_ring_puzzle_press_matrix_is_the_incidence_matrix(name: str) -> None:
     assert p.nodes == (*buttons, *lights)
     assert p.pressable == tuple(buttons)
     assert p.family == lo.FamilyInfo("ring_puzzle", {"name": name})
-    t = p.press_matrix().toarray()
-    rows = [p.index[light] for light in lights]
-    assert (t[rows] == incidence(name)).all()
-    assert not t[[p.index[b] for b in buttons]].any()  # buttons carry no light
+    assert p.lights == tuple(lights)  # the vertices are buttons without lights
+    assert p.n == len(rings)
+    assert (p.press_matrix().toarray() == incidence(name)).all()
+    t = p.toggle_matrix().toarray()
+    assert not t[[p.index[b] for b in buttons]].any()
     assert lo.analyze(p).rank == PUBLISHED[name]["rank"]
     press_map = ring_press_map(name)
     assert list(press_map) == buttons
@@ -226,16 +227,16 @@ def test_ring_puzzle_press_matrix_is_the_incidence_matrix(name: str) -> None:
 def test_presses_replay_on_the_rings(name: str, data: st.DataObject) -> None:
     p = ring_puzzle(name)
     presses = data.draw(st.lists(st.sampled_from(p.pressable), max_size=8))
-    state: dict[object, int] = dict.fromkeys(p.nodes, 0)
+    state: dict[object, int] = dict.fromkeys(p.lights, 0)
     for button in presses:
         state = p.press(state, button)
     x = np.zeros(len(p.pressable), dtype=np.int64)
     for button in presses:
         x[p.pressable.index(button)] ^= 1
     rings = incidence(name) @ x % 2
+    assert list(state) == list(p.lights)  # states name the rings only
     assert [state[f"r{j}"] for j in range(len(rings))] == rings.tolist()
-    assert not any(state[b] for b in p.pressable)
-    board = [state[v] for v in p.nodes]
+    board = [state[v] for v in p.lights]
     solution = lo.solve(p, board, minimize=True)
     assert solution.verify()
     assert solution.num_presses <= min(len(presses), PUBLISHED[name]["gods"])
@@ -243,7 +244,7 @@ def test_presses_replay_on_the_rings(name: str, data: st.DataObject) -> None:
 
 def test_make_and_modulus() -> None:
     p = make("ring_puzzle", name="600-cell")
-    assert (p.n, len(p.pressable)) == (192, 120)
+    assert (p.n, len(p.pressable), len(p.nodes)) == (72, 120, 192)
     q = ring_puzzle("24-cell", modulus=3)
     assert q.modulus == 3
     assert lo.analyze(q).rank == zk.rank(incidence("24-cell"), 3)
