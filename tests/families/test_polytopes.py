@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -277,3 +278,17 @@ def test_bad_names_are_refused_by_name(name: object, words: list[str]) -> None:
             assert word in str(info.value)
     with pytest.raises(InvalidPuzzleError, match="ring_puzzle"):
         make("ring_puzzle", name="16-cell", rule="closed")
+
+
+def test_polytope_values_over_the_rings() -> None:
+    # nanma80/lights_out_4d: the 16-cell has rank 3 (8 of the 64 ring states reachable), the
+    # 24-cell rank 8 and God's number 4; the vertices are buttons without lights.
+    a = lo.analyze(ring_puzzle("16-cell"))
+    assert (a.n, a.rank, a.solvable_states, a.solvable_fraction) == (6, 3, 2**3, Fraction(1, 8))
+    p = ring_puzzle("24-cell")
+    a = lo.analyze(p)
+    assert (a.n, a.rank, a.solvable_states) == (16, 8, 2**8)
+    assert a.solvable_fraction == Fraction(2**8, 2**16)
+    assert lo.gods_number(p) == 4
+    with pytest.raises(lo.InvalidStateError, match="button without a light"):
+        p.state_vector({"v0": 1})
