@@ -364,6 +364,22 @@ class Puzzle:
             return self._index
         return self._light_index
 
+    def _every_node_lit(self) -> Puzzle:
+        """The same graph and presses with a light on every node (no metadata).
+
+        For reading press text, which names buttons with or without lights, with the
+        readers of boards.
+        """
+        if self._light_rows is None:
+            return self
+        new = _copy.copy(self)
+        new._light_rows = None
+        new._lights = None
+        new._light_index = None
+        new._press = None
+        new.info = PuzzleInfo()
+        return new
+
     def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
         """:meth:`state_vector` for a puzzle with buttons without lights."""
         assert self._light_index is not None and self._lights is not None
