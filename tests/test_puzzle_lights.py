@@ -196,3 +196,16 @@ def test_grid_family_stays_on_light_chasing_only_when_all_lit() -> None:
         for x in itertools.product(range(2), repeat=9)
         if not ((p.press_matrix().toarray() @ np.array(x) + 1) % 2).any()
     )
+
+
+def test_symmetry_and_lit_only_respect_unlit_buttons() -> None:
+    p = lo.ring_puzzle("16-cell")
+    assert len(lo.all_solutions(p, {"r0": 1, "r1": 1, "r2": 1})) == 32
+    with pytest.raises(InvalidPuzzleError, match="buttons without lights"):
+        lo.symmetries(p)
+    with pytest.raises(InvalidPuzzleError, match="buttons without lights"):
+        lo.lit_only_solve(p, 0)
+    q = lo.Puzzle(nx.path_graph(3), lights=[0, 2])
+    assert lo.is_symmetry(q, {0: 2, 1: 1, 2: 0})
+    r = lo.Puzzle(nx.path_graph(3), lights=[0, 1])
+    assert not lo.is_symmetry(r, {0: 2, 1: 1, 2: 0})  # would swap a light and a button
