@@ -6,6 +6,7 @@ from typing import Any
 
 import networkx as nx
 import numpy as np
+import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs.play.model import play_data
@@ -48,3 +49,17 @@ def test_page_presses_buttons_and_shows_them_without_lights(open_game: Any) -> N
     assert all(state[v] == 0 for v in puzzle.nodes)
     assert game.moves() == 1
     assert "lo-solved" in (game.page.get_attribute(".lo-play", "class") or "")
+
+
+def test_widget_states_name_the_lights() -> None:
+    pytest.importorskip("anywidget")
+    from lightsout_graphs.play import PlayWidget
+
+    p = lo.ring_puzzle("16-cell")
+    w = PlayWidget(p)
+    w.state = {"r0": 1, "r1": 1, "r2": 1}
+    assert list(w.state) == list(p.lights)
+    assert w.remaining is not None and sum(w.remaining.values()) >= 1
+    w.press("v0")
+    assert w.state == dict.fromkeys(p.lights, 0) and w.moves == 1
+    assert w.solve().num_presses == 0
