@@ -209,3 +209,33 @@ def test_symmetry_and_lit_only_respect_unlit_buttons() -> None:
     assert lo.is_symmetry(q, {0: 2, 1: 1, 2: 0})
     r = lo.Puzzle(nx.path_graph(3), lights=[0, 1])
     assert not lo.is_symmetry(r, {0: 2, 1: 1, 2: 0})  # would swap a light and a button
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_graph_puzzles_with_some_lights_match_brute_force(data: st.DataObject) -> None:
+    # Closed and open rules on a random graph: the lights see T[lights, pressable] only.
+    n = data.draw(st.integers(2, 6))
+    edges = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from((u, v) for u, v in edges if u != v)
+    k = data.draw(st.sampled_from([2, 3]))
+    rule = data.draw(st.sampled_from(["closed", "open"]))
+    lights = data.draw(st.sets(st.integers(0, n - 1), min_size=1))
+    pressable = data.draw(st.sets(st.integers(0, n - 1), min_size=1))
+    p = lo.Puzzle(g, k, rule, pressable=pressable, lights=lights)
+    t = p.toggle_matrix().toarray()
+    a = t[np.ix_(sorted(lights), sorted(pressable))] % k
+    assert (p.press_matrix().toarray() == a).all()
+    best = brute(k, a)
+    an = lo.analyze(p)
+    assert (an.n, an.solvable_states) == (len(lights), len(best))
+    assert k**an.rank == len(best)
+    board = data.draw(st.lists(st.integers(0, k - 1), min_size=len(lights), max_size=len(lights)))
+    need = tuple(int(v) for v in (-np.array(board)) % k)
+    if need in best:
+        sol = lo.solve(p, board, minimize=True)
+        assert sol.verify() and sol.num_presses == best[need]
+    else:
+        assert not lo.is_solvable(p, board)
