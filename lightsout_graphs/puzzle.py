@@ -312,21 +312,12 @@ class Puzzle:
         self._light_index = None
         if lights is None:
             return
-        if isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
-            msg = f"Argument 'lights' must be an iterable of nodes, not {type(lights).__name__}."
-            raise InvalidPuzzleError(msg)
-        chosen = set()
-        for node in lights:
-            if not _is_node(node, self._index):
-                msg = f"Argument 'lights' holds {node!r}, which is not a node of the graph."
-                raise InvalidPuzzleError(msg)
-            chosen.add(self._index[node])
-        if not chosen:
-            msg = "Argument 'lights' is empty: a puzzle needs at least one light."
-            raise InvalidPuzzleError(msg)
-        if len(chosen) == len(self._nodes):
+        from lightsout_graphs._lights import light_rows
+
+        rows = light_rows(lights, self._index)
+        if rows is None:
             return
-        self._light_rows = np.array(sorted(chosen), dtype=np.int64)
+        self._light_rows = rows
         self._lights = tuple(self._nodes[int(i)] for i in self._light_rows)
         self._light_index = {v: j for j, v in enumerate(self._lights)}
         self.board_shape = None  # board-shaped arrays need every node to be a light
@@ -382,47 +373,9 @@ class Puzzle:
 
     def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
         """:meth:`state_vector` for a puzzle with buttons without lights."""
-        assert self._light_index is not None and self._lights is not None
-        m = len(self._lights)
-        if isinstance(state, Mapping):
-            out = np.zeros(m, dtype=np.int64)
-            for node, value in state.items():
-                if not _is_node(node, self._index):
-                    msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                    raise InvalidStateError(msg)
-                if node not in self._light_index:
-                    msg = (
-                        f"Argument {name!r} names {node!r}, a button without a light; states "
-                        "and targets name lights only."
-                    )
-                    raise InvalidStateError(msg)
-                out[self._light_index[node]] = self._check_value(value, name, f"light {node!r}")
-            return out
-        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
-            return np.full(m, self._check_value(state, name, "every light"), dtype=np.int64)
-        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
-            msg = (
-                f"Argument {name!r} must be a dict light -> int, a sequence of {m} ints (one "
-                f"per light, in node order), or one int, not {type(state).__name__}."
-            )
-            raise InvalidStateError(msg)
-        if isinstance(state, np.ndarray) and state.ndim != 1:
-            msg = (
-                f"Argument {name!r} has shape {state.shape}; board-shaped arrays need every "
-                f"node to be a light. Give a sequence of {m} values, one per light in node order."
-            )
-            raise InvalidStateError(msg)
-        values = state.tolist() if isinstance(state, np.ndarray) else list(state)
-        if len(values) != m:
-            msg = (
-                f"Argument {name!r} has {len(values)} values, but the puzzle has {m} lights "
-                f"(of {len(self._nodes)} nodes); expected one value per light, in node order."
-            )
-            raise InvalidStateError(msg)
-        out = np.zeros(m, dtype=np.int64)
-        for i, value in enumerate(values):
-            out[i] = self._check_value(value, name, f"position {i} (light {self._lights[i]!r})")
-        return out
+        from lightsout_graphs._lights import light_vector
+
+        return light_vector(self, state, name)
 
     def number_of_edges(self) -> int:
         """The number of edges of the graph, without building it when it is not built yet.
