@@ -87,3 +87,13 @@ def test_bad_lights_name_file_and_key(
     assert "graph.lights" in msg or "boards.both" in msg
     for word in words:
         assert word in msg, msg
+
+
+def test_press_pattern_family_takes_lights(tmp_path: Path) -> None:
+    text = PATTERN.replace(
+        'presses = { b1 = ["r1", "r2"], b2 = ["r2"] }',
+        'family = "press_pattern"\nparams = { mapping = { b1 = ["r1", "r2"], b2 = ["r2"] } }',
+    ).replace('lights = ["r1", "r2"]', 'lights = ["r1", "r2", "b1"]')
+    p = catalog.load_file(write(tmp_path, text))
+    assert p.lights == ("b1", "r1", "r2")
+    assert lo.analyze(p).solvable_states == 4  # b1's own light never changes
