@@ -42,6 +42,8 @@ def test_page_presses_buttons_and_shows_them_without_lights(open_game: Any) -> N
         "[data-node].lo-unlit", "els => els.map(e => JSON.parse(e.dataset.node))"
     )
     assert unlit == [f"v{i}" for i in range(8)]
+    facts = game.page.text_content(".lo-facts") or ""
+    assert facts.startswith("6 lights · 8 buttons without lights")
     label = game.page.get_attribute(game.selector("v0"), "aria-label") or ""
     assert label.startswith("Button v0 (no light)")
     game.click("v0")  # clears r0, r1 and r2

@@ -105,7 +105,9 @@ export function mount(root, data, options = {}) {
   const header = el("header", { class: "lo-header" });
   header.append(el("h1", {}, data.title));
   if (data.description) header.append(el("p", { class: "lo-description" }, data.description));
-  const facts = [`${n} lights`, `mod ${k}`, `${data.rule} rule`];
+  const litCount = data.lit ? data.lit.filter(Boolean).length : n;
+  const facts = [`${litCount} lights`, `mod ${k}`, `${data.rule} rule`];
+  if (litCount < n) facts.splice(1, 0, `${n - litCount} buttons without lights`);
   if (data.litOnly) facts.push("lit-only: only lit lights can be pressed");
   header.append(el("p", { class: "lo-facts" }, facts.join(" · ")));
   root.append(header);
@@ -157,7 +159,7 @@ export function mount(root, data, options = {}) {
     width: Math.round(width * unit),
     height: Math.round(height * unit),
     role: "group",
-    "aria-label": `${data.title}: ${data.lit ? data.lit.filter(Boolean).length : n} lights`,
+    "aria-label": `${data.title}: ${litCount} lights`,
   });
   const defs = svg("defs");
   const marker = svg("marker", {
