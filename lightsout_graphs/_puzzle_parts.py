@@ -37,6 +37,7 @@ class PuzzleParts:
     _pressable: tuple[Hashable, ...] | None
     _press_cols: np.ndarray | None
     _press_index: dict[Hashable, int] | None
+    _light_rows: np.ndarray | None
 
     # -- lazily built parts -------------------------------------------------------------------
 
@@ -127,7 +128,9 @@ class PuzzleParts:
 
     @property
     def n(self) -> int:
-        """The number of lights."""
+        """The number of lights (the number of nodes, unless some buttons carry no light)."""
+        if self._light_rows is not None:
+            return len(self._light_rows)
         return len(self._nodes)
 
     def _toggle(self) -> sp.csr_array:
@@ -143,4 +146,6 @@ class PuzzleParts:
                 self._press = self._toggle()
             else:
                 self._press = sp.csr_array(self._toggle()[:, self._press_cols])
+            if self._light_rows is not None:
+                self._press = sp.csr_array(self._press[self._light_rows])
         return self._press

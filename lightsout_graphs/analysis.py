@@ -26,7 +26,7 @@ class Analysis:
     ----------
     puzzle : Puzzle
     n : int
-        The number of lights.
+        The number of lights (buttons without a light do not count).
     modulus : int
     rank : int or None
         The rank of the press matrix when k is prime, else None.
@@ -37,7 +37,7 @@ class Analysis:
     solvable_states : int
         How many boards can be taken to the goal (equally, to any reachable target).
     solvable_fraction : fractions.Fraction
-        ``solvable_states / k**n``.
+        ``solvable_states / k**n``, over the lights.
     all_solvable : bool
         Whether every board is solvable.
     method : str

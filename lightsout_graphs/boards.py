@@ -93,6 +93,8 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     True
     """
     check_puzzle(puzzle)
+    if not puzzle.all_lights:  # buttons without lights: boards are listings over the lights
+        return None
     return _CACHE.get(puzzle, "grid_layout", lambda: _find_grid_layout(puzzle.nodes))
 
 
@@ -362,8 +364,11 @@ def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
                 msg = f"{where}: node {key!r} is given twice (first at {seen[node]})."
                 raise BoardFormatError(msg)
             seen[node] = where
+            if node not in puzzle.light_index:
+                msg = f"{where}: node {key!r} is a button without a light; boards name lights."
+                raise BoardFormatError(msg)
             vwhere = f"{where} (value of node {key})"
-            out[puzzle.index[node]] = _parse_value(puzzle, value, vwhere, single_char=False)
+            out[puzzle.light_index[node]] = _parse_value(puzzle, value, vwhere, single_char=False)
         return out
     for i, (tok, line_no, col) in enumerate(tokens):
         where = f"line {line_no}, column {col}"
@@ -373,7 +378,7 @@ def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
         out[i] = _parse_value(puzzle, tok, where, single_char=False)
     if len(tokens) < puzzle.n:
         lines = text.splitlines()
-        nxt = node_label(puzzle.nodes[len(tokens)])
+        nxt = node_label(puzzle.lights[len(tokens)])
         msg = (
             f"line {len(lines)}, column {len(lines[-1]) + 1}: expected {puzzle.n} values in "
             f"node order, found {len(tokens)} (node {nxt} has no value)."
@@ -455,6 +460,9 @@ def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     '1=2'
     """
     check_puzzle(puzzle)
+    if not puzzle.all_lights:  # presses are over every node, lit or not
+        vec = puzzle.full_presses(puzzle.presses_vector(presses, name="presses"))
+        return _format_listing(puzzle, vec, presses=True, initials=None)
     vec = puzzle.state_vector(presses, name="presses")
     return _format(puzzle, vec, presses=True, colors=False)
 
@@ -496,10 +504,9 @@ def _format_listing(
         labels.get(node_label(node)) is not None and not re.search(r"[\s=]", node_label(node))
         for node in puzzle.nodes
     )
+    nodes = puzzle.nodes if len(vec) == len(puzzle.nodes) else puzzle.lights
     if presses and named and vec.any():
-        items = [
-            f"{node_label(node)}={int(v)}" for node, v in zip(puzzle.nodes, vec, strict=True) if v
-        ]
+        items = [f"{node_label(node)}={int(v)}" for node, v in zip(nodes, vec, strict=True) if v]
     else:
         items = [str(initials[int(v)]) if initials else str(int(v)) for v in vec]
     lines: list[str] = []

@@ -69,6 +69,8 @@ _PALETTE = (
 )
 _EDGE = "#1c1d21"
 _LINK = "#8a8f99"
+_UNLIT = "#9aa0a6"  # buttons without lights: hollow grey markers
+_UNLIT_INK = "#1c1d21"
 
 
 class _Figure(Figure):
@@ -165,7 +167,7 @@ def _tuple_projection(nodes: Sequence[Hashable]) -> dict[Hashable, tuple[float, 
 def _stored_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]] | None:
     """The nodes' ``pos`` attributes, when every node has a 2-D one."""
     attrs = nx.get_node_attributes(puzzle.graph, "pos")
-    if len(attrs) != puzzle.n:
+    if len(attrs) != len(puzzle.nodes):
         return None
     try:
         return {v: (float(attrs[v][0]), float(attrs[v][1])) for v in puzzle.nodes}
@@ -285,7 +287,7 @@ def draw_puzzle(
     """
     k = puzzle.modulus
     vec = np.zeros(puzzle.n, dtype=np.int64) if state is None else puzzle.state_vector(state)
-    pvec = None if presses is None else puzzle.state_vector(presses, name="presses")
+    pvec = None if presses is None else _node_presses(puzzle, presses)
     squares = _as_squares(puzzle)
     if ax is None:
         layout = grid_layout(puzzle) if squares else None
@@ -315,6 +317,19 @@ def draw_puzzle(
         handles: list[Any] = [
             Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in range(k)
         ]
+        if not puzzle.all_lights:
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    linestyle="none",
+                    marker="s",
+                    markersize=7,
+                    markerfacecolor="none",
+                    markeredgecolor=_UNLIT,
+                    label="button without a light",
+                )
+            )
         if pvec is not None and pvec.any():
             counted = k > 2 and puzzle.n <= 400
             handles.append(
@@ -399,10 +414,41 @@ def _draw_graph(
     xs = np.array([pos[v][0] for v in puzzle.nodes])
     ys = np.array([pos[v][1] for v in puzzle.nodes])
     colors = [palette[int(x)] for x in vec]
+    if not puzzle.all_lights:
+        _draw_unlit_buttons(ax, puzzle, pos, size)
+        xs, ys = xs[puzzle.light_rows], ys[puzzle.light_rows]  # the rest are the lights
     ax.scatter(xs, ys, s=size, c=colors, edgecolors=_EDGE, linewidths=1.0, zorder=2)
+    xs = np.array([pos[v][0] for v in puzzle.nodes])
+    ys = np.array([pos[v][1] for v in puzzle.nodes])
     pad = 0.08 * max(float(np.ptp(xs)), float(np.ptp(ys)), 1e-9)
     ax.set_xlim(float(xs.min()) - pad, float(xs.max()) + pad)
     ax.set_ylim(float(ys.min()) - pad, float(ys.max()) + pad)
+
+
+def _node_presses(puzzle: Puzzle, presses: StateLike) -> np.ndarray:
+    """Press counts over every node (lit or not), checked against the puzzle."""
+    if puzzle.all_lights:
+        return puzzle.state_vector(presses, name="presses")
+    return puzzle.full_presses(puzzle.presses_vector(presses, name="presses"))
+
+
+def _draw_unlit_buttons(
+    ax: Axes, puzzle: Puzzle, pos: Mapping[Hashable, tuple[float, float]], size: float
+) -> None:
+    """Draw the buttons without lights as hollow grey squares (no state colour)."""
+    lit = set(puzzle.lights)
+    unlit = [v for v in puzzle.nodes if v not in lit]
+    marks = ax.scatter(
+        [pos[v][0] for v in unlit],
+        [pos[v][1] for v in unlit],
+        s=size,
+        marker="s",
+        facecolors="none",
+        edgecolors=_UNLIT,
+        linewidths=1.5,
+        zorder=2,
+    )
+    marks.set_gid("buttons")
 
 
 def _draw_presses(
@@ -416,13 +462,14 @@ def _draw_presses(
     """Mark pressed nodes: a dot for k = 2 (or many nodes), else the press count."""
     counted = puzzle.modulus > 2 and puzzle.n <= 400
     dots_x, dots_y, inks = [], [], []
+    lights = puzzle.light_index
     for node in puzzle.nodes:
         i = puzzle.index[node]
         count = int(pvec[i])
         if not count:
             continue
         x, y = pos[node]
-        ink = _ink(palette[int(vec[i])])
+        ink = _ink(palette[int(vec[lights[node]])]) if node in lights else _UNLIT_INK
         if counted:
             ax.text(
                 x,
@@ -524,10 +571,14 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
     if not shown:
         draw_puzzle(puzzle, None, ax=axes[0], title="no quiet patterns", legend=False)
     for i, (pattern, order) in enumerate(shown):
-        vec = puzzle.state_vector(pattern, name="quiet pattern")
         title = f"quiet pattern {i + 1}"
         if order != puzzle.modulus:
             title += f" (order {order})"
+        if not puzzle.all_lights:  # presses on buttons without lights: mark them, lights dark
+            pv = _node_presses(puzzle, pattern)
+            draw_puzzle(puzzle, None, presses=pv, ax=axes[i], title=title, legend=False)
+            continue
+        vec = puzzle.state_vector(pattern, name="quiet pattern")
         draw_puzzle(puzzle, vec, presses=vec, ax=axes[i], title=title, legend=False)
     for extra in axes[count:]:
         extra.set_axis_off()

@@ -7,6 +7,7 @@ order. It solves nothing: see :mod:`lightsout_graphs.solve` and :mod:`lightsout_
 
 from __future__ import annotations
 
+import copy as _copy
 import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
@@ -85,6 +86,11 @@ class Puzzle(PuzzleParts):
         pressed node, all mod k. Parallel edges of a multigraph add up under ``weighted``.
     pressable : iterable of nodes, optional
         The nodes that may be pressed; the others are never pressed. Default: all.
+    lights : iterable of nodes, optional
+        The nodes that carry a light. Default: all. The other nodes are buttons without a
+        light: states and targets live on the lights only (a dict names lights, a sequence
+        has one value per light in node order) and the press matrix is ``T[lights,
+        pressable]``. Board-shaped arrays need every node to be a light.
     weight : str, default "weight"
         The edge attribute read by the ``weighted`` rule.
     self_weight : str, default "self_weight"
@@ -116,7 +122,7 @@ class Puzzle(PuzzleParts):
     ------
     InvalidPuzzleError
         For a modulus that is not an int >= 2, an unknown rule, an empty graph, a pressable set
-        with unknown nodes, a self-loop (use ``self_weight``), a multigraph under the ``closed``
+        with unknown nodes, an empty or unknown ``lights`` set, a self-loop (use ``self_weight``), a multigraph under the ``closed``
         or ``open`` rule, or a non-integer amount.
 
     Examples
@@ -133,7 +139,15 @@ class Puzzle(PuzzleParts):
     {0: 1, 1: 1, 2: 1}
     >>> Puzzle(nx.path_graph(3), modulus=3, rule="open").apply(0, {1: 2})
     {0: 2, 1: 0, 2: 2}
+    >>> q = Puzzle(nx.path_graph(3), pressable=[1], lights=[0, 2])  # a button between two lights
+    >>> q.n, q.lights, q.press(0, 1)
+    (2, (0, 2), {0: 1, 2: 1})
     """
+
+    # Buttons without lights (see _set_lights): None while every node carries a light.
+    _light_rows: np.ndarray | None = None
+    _lights: tuple[Hashable, ...] | None = None
+    _light_index: dict[Hashable, int] | None = None
 
     def __init__(
         self,
@@ -145,6 +159,7 @@ class Puzzle(PuzzleParts):
         weight: str = "weight",
         self_weight: str = "self_weight",
         copy: bool = True,
+        lights: Iterable[Hashable] | None = None,
     ) -> None:
         self.modulus: int = _check_modulus(modulus)
         self.rule: str = _check_rule(rule)
@@ -185,6 +200,7 @@ class Puzzle(PuzzleParts):
         self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
         self.board_shape: tuple[int, ...] | None = None
         self._set_pressable(pressable)
+        self._set_lights(lights)
         self._matrix: sp.csr_array | None = self._build_matrix()
         self._matrix_factory: Callable[[], sp.csr_array] | None = None
         self._press: sp.csr_array | None = None
@@ -253,6 +269,80 @@ class Puzzle(PuzzleParts):
             return
         self._press_cols = np.array(sorted(chosen), dtype=np.int64)
 
+    # -- buttons without lights -----------------------------------------------------------------
+
+    def _set_lights(self, lights: Iterable[Hashable] | None) -> None:
+        """Record which nodes carry a light (None or every node: all of them)."""
+        self._light_rows = None
+        self._lights = None
+        self._light_index = None
+        if lights is None:
+            return
+        from lightsout_graphs._lights import light_rows
+
+        rows = light_rows(lights, self._index)
+        if rows is None:
+            return
+        self._light_rows = rows
+        self._lights = tuple(self._nodes[int(i)] for i in self._light_rows)
+        self._light_index = {v: j for j, v in enumerate(self._lights)}
+        self.board_shape = None  # board-shaped arrays need every node to be a light
+
+    @property
+    def all_lights(self) -> bool:
+        """Whether every node carries a light (no buttons without lights)."""
+        return self._light_rows is None
+
+    @property
+    def lights(self) -> Sequence[Hashable]:
+        """The nodes that carry a light, in node order (all nodes unless ``lights=`` was given).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.path_graph(3), lights=[2, 0]).lights
+        (0, 2)
+        """
+        if self._lights is None:
+            return self._nodes
+        return self._lights
+
+    @property
+    def light_rows(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the lights (a new int64 array)."""
+        if self._light_rows is None:
+            return np.arange(len(self._nodes), dtype=np.int64)
+        return self._light_rows.copy()
+
+    @property
+    def light_index(self) -> Mapping[Hashable, int]:
+        """light -> position among :attr:`lights` (the position in state vectors)."""
+        if self._light_index is None:
+            return self._index
+        return self._light_index
+
+    def _every_node_lit(self) -> Puzzle:
+        """The same graph and presses with a light on every node (no metadata).
+
+        For reading press text, which names buttons with or without lights, with the
+        readers of boards.
+        """
+        if self._light_rows is None:
+            return self
+        new = _copy.copy(self)
+        new._light_rows = None
+        new._lights = None
+        new._light_index = None
+        new._press = None
+        new.info = PuzzleInfo()
+        return new
+
+    def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
+        """:meth:`state_vector` for a puzzle with buttons without lights."""
+        from lightsout_graphs._lights import light_vector
+
+        return light_vector(self, state, name)
+
     # -- construction -------------------------------------------------------------------------
 
     def _build_matrix(self) -> sp.csr_array:
@@ -318,7 +408,7 @@ class Puzzle(PuzzleParts):
         return self._toggle().copy()
 
     def press_matrix(self) -> sp.csr_array:
-        """The columns of T for the pressable nodes only (n × number of pressable nodes).
+        """T restricted to the lights (rows) and pressable nodes (columns).
 
         Examples
         --------
@@ -365,6 +455,12 @@ class Puzzle(PuzzleParts):
         >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
         [1, 0, 0, 0, 0, 1]
         """
+        if self._light_rows is not None:
+            return self._light_vector(state, name)
+        return states.to_vector(self, state, name)
+
+    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
+        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
         return states.to_vector(self, state, name)
 
     def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -388,8 +484,10 @@ class Puzzle(PuzzleParts):
         [[1, 0], [0, 1]]
         """
         arr = np.array(vector, dtype=np.int64).reshape(-1)
-        if arr.size != self.n:
-            msg = f"A vector of {arr.size} values does not fit a puzzle of {self.n} nodes."
+        if arr.size not in (self.n, len(self._nodes)):
+            msg = (
+                f"A vector of {arr.size} values does not fit a puzzle of {len(self._nodes)} nodes."
+            )
             raise InvalidStateError(msg)
         return arr.reshape(self.board_shape) if self.board_shape is not None else arr
 
@@ -411,10 +509,10 @@ class Puzzle(PuzzleParts):
         >>> p.presses_vector({2: 1}).tolist()
         [0, 1]
         """
-        full = self.state_vector(presses, name=name)
+        full = self._node_vector(presses, name=name)
         if self._press_cols is None:
             return full
-        mask = np.ones(self.n, dtype=bool)
+        mask = np.ones(len(self._nodes), dtype=bool)
         mask[self._press_cols] = False
         bad = np.flatnonzero(mask & (full != 0))
         if bad.size and not (isinstance(presses, numbers.Integral)):
@@ -435,21 +533,29 @@ class Puzzle(PuzzleParts):
         x = np.asarray(presses, dtype=np.int64)
         if self._press_cols is None:
             return x if _in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
-        full = np.zeros(self.n, dtype=np.int64)
+        full = np.zeros(len(self._nodes), dtype=np.int64)
         full[self._press_cols] = x
         return reduce_mod(full, self.modulus)
 
     def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
         """Turn a vector in node order into a dict node -> int.
 
+        A vector with one value per light (a state) gives a dict over the lights; one with a
+        value per node (presses) a dict over every node. The two differ only when some
+        buttons carry no light.
+
         Examples
         --------
         >>> import networkx as nx
         >>> Puzzle(nx.path_graph(2)).as_dict([1, 0])
         {0: 1, 1: 0}
+        >>> Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
+        {0: 1, 2: 0}
         """
-        if len(vector) != self.n:
-            msg = f"A vector of {len(vector)} values does not fit a puzzle of {self.n} nodes."
+        if self._lights is not None and len(vector) == len(self._lights):
+            return {node: int(v) for node, v in zip(self._lights, vector, strict=True)}
+        if len(vector) != len(self._nodes):
+            msg = f"A vector of {len(vector)} values does not fit a puzzle of {len(self._nodes)} nodes."
             raise InvalidStateError(msg)
         return {node: int(v) for node, v in zip(self._nodes, vector, strict=True)}
 
@@ -505,7 +611,7 @@ class Puzzle(PuzzleParts):
         [1, 1, 0]
         """
         k = self.modulus
-        if self._apply_fn is not None:
+        if self._apply_fn is not None and self._light_rows is None:
             out = self._apply_fn(np.asarray(state), self.full_presses(presses))
             if out is not None:
                 return out
@@ -561,8 +667,9 @@ class Puzzle(PuzzleParts):
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
         extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
+        extra += "" if self._light_rows is None else f", lights={self.n}"
         return (
-            f"<Puzzle{label}: {self.n} nodes, {self.number_of_edges()} edges, "
+            f"<Puzzle{label}: {len(self._nodes)} nodes, {self.number_of_edges()} edges, "
             f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
         )
 

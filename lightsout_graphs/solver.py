@@ -42,6 +42,8 @@ def _grid_engine(puzzle: Puzzle) -> Factorization | None:
     from lightsout_graphs.grids.chasing import GridChaser
     from lightsout_graphs.grids.wrapped import WrappedChaser
 
+    if not puzzle.all_lights:  # light chasing needs a light on every cell
+        return None
     engine: Factorization | None = GridChaser.for_puzzle(puzzle)
     if engine is None:
         engine = WrappedChaser.for_puzzle(puzzle)
@@ -165,7 +167,7 @@ class Solution:
     ----------
     puzzle : Puzzle
     state, target : numpy.ndarray
-        The board and the goal, in node order.
+        The board and the goal, one value per light in node order.
     vector : numpy.ndarray
         The presses in node order (0 on nodes that are not pressable).
     count : int
@@ -279,7 +281,7 @@ class Solution:
         p = self.puzzle
         x = np.asarray(self.vector, dtype=np.int64)
         if not p.all_pressable:
-            outside = np.ones(p.n, dtype=bool)
+            outside = np.ones(len(p.nodes), dtype=bool)
             outside[p.press_columns] = False
             if np.any(x[outside]):
                 msg = "The presses use nodes that are not pressable."
@@ -287,7 +289,7 @@ class Solution:
             x = x[p.press_columns]
         reached = p.apply_vector(np.asarray(self.state, dtype=np.int64), x)
         if not np.array_equal(reached % p.modulus, self.target):
-            bad = [p.nodes[int(i)] for i in np.flatnonzero(reached != self.target)[:5]]
+            bad = [p.lights[int(i)] for i in np.flatnonzero(reached != self.target)[:5]]
             msg = f"The presses do not reach the target; lights differ at {bad}."
             raise LightsOutError(msg)
         return True
@@ -395,7 +397,7 @@ def solve(
     if x is None:
         y = engine.certificate(rhs)
         assert y is not None
-        cert = {node: int(c) for node, c in zip(puzzle.nodes, y, strict=True) if int(c)}
+        cert = {node: int(c) for node, c in zip(puzzle.lights, y, strict=True) if int(c)}
         value = int(np.dot(np.asarray(y, dtype=object), rhs.astype(object)) % puzzle.modulus)
         words = describe_certificate(puzzle, cert, value)
         msg = f"The board cannot reach the target: {words}."

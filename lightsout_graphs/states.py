@@ -88,7 +88,7 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
     >>> to_vector(lo.grid(1, 3), {(0, 2): 1}, "state").tolist()
     [0, 0, 1]
     """
-    n = puzzle.n
+    n = len(puzzle._nodes)  # a value per node (lights are chosen by the caller)
     if isinstance(state, Mapping):
         out = np.zeros(n, dtype=np.int64)
         for node, value in state.items():
@@ -118,14 +118,14 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
     if arr is not None and arr.ndim != 1:
         msg = (
             f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
-            f"order{_shape_words(puzzle.board_shape)}: expected {_expected_shapes(puzzle.n, puzzle.board_shape)}."
+            f"order{_shape_words(puzzle.board_shape)}: expected {_expected_shapes(n, puzzle.board_shape)}."
         )
         raise InvalidStateError(msg)
     if arr is not None and arr.dtype.kind in "iu":
         if arr.shape[0] != n:
             msg = (
                 f"Argument {name!r} has {arr.shape[0]} values, but the puzzle has {n} "
-                f"nodes; expected {_expected_shapes(puzzle.n, puzzle.board_shape)}."
+                f"nodes; expected {_expected_shapes(n, puzzle.board_shape)}."
             )
             raise InvalidStateError(msg)
         bad = np.flatnonzero((arr < 0) | (arr >= puzzle.modulus))
@@ -139,7 +139,7 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
     if len(values) != n:
         msg = (
             f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "
-            f"expected {_expected_shapes(puzzle.n, puzzle.board_shape)}."
+            f"expected {_expected_shapes(n, puzzle.board_shape)}."
         )
         raise InvalidStateError(msg)
     out = np.zeros(n, dtype=np.int64)

@@ -61,6 +61,11 @@ def _preserves(puzzle: Puzzle, perm: np.ndarray) -> bool:
     if (moved != t).nnz:
         return False
     mask = _pressable_mask(puzzle)
+    if not puzzle.all_lights:  # a symmetry also maps lights to lights
+        lit = np.zeros(len(puzzle.nodes), dtype=bool)
+        lit[puzzle.light_rows] = True
+        if not np.array_equal(lit[perm], lit):
+            return False
     return bool(np.array_equal(mask[perm], mask))
 
 
@@ -197,6 +202,12 @@ def _index_symmetries(
     puzzle: Puzzle, rotations_only: bool, max_count: int
 ) -> list[tuple[int, ...]]:
     """The symmetries as index permutations, the identity first."""
+    if not puzzle.all_lights:
+        msg = (
+            "Symmetries are not computed for puzzles with buttons without lights; solve "
+            "without up_to_symmetry, or give every node a light."
+        )
+        raise InvalidPuzzleError(msg)
     shape = _grid_shape(puzzle)
     if rotations_only and shape is None:
         msg = (
@@ -434,8 +445,8 @@ def all_solutions(
         )
         raise SearchLimitError(msg)
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
-    base = puzzle.state_vector(sol.presses, name="presses")
-    gens = [puzzle.state_vector(g, name="kernel") for g in sol.kernel]
+    base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
+    gens = [puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.kernel]
     rows = _enumerate(base, gens, list(sol.kernel_orders), k)
     order = sorted(range(len(rows)), key=lambda i: _sort_key(rows[i]))
     rows = rows[order]

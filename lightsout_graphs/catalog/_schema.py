@@ -47,7 +47,16 @@ _TOP_KEYS = {
     "invariants",
 }
 _SOURCE_KEYS = {"manufacturer", "inventor", "year", "reference", "note"}
-_GRAPH_KEYS = {"family", "params", "nodes", "edges", "directed", "presses", "pressable"}
+_GRAPH_KEYS = {
+    "family",
+    "params",
+    "nodes",
+    "edges",
+    "directed",
+    "presses",
+    "pressable",
+    "lights",
+}
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -160,7 +169,7 @@ def _family_graph(
     if not isinstance(params, dict):
         raise where.error("graph.params", "a table of the family's parameters", params)
     kwargs = dict(params)
-    for key in ("modulus", "rule", "pressable"):
+    for key in ("modulus", "rule", "pressable", "lights"):
         if key in kwargs:
             raise where.error(f"graph.params.{key}", f"'{key}' at the top level, not here")
     kwargs["modulus"] = modulus
@@ -171,6 +180,15 @@ def _family_graph(
         kwargs["rule"] = rule
     if pressable is not None:
         kwargs["pressable"] = pressable
+    lights = _lights(table, where)
+    if lights is not None:
+        if family != "press_pattern":
+            raise where.error(
+                "graph.lights",
+                f"nothing for family {family!r} (it decides its lights); lights go with "
+                "'nodes' and 'edges', 'presses' or family 'press_pattern'",
+            )
+        kwargs["lights"] = lights
     try:
         return make(family, **kwargs)
     except LightsOutError as err:
@@ -208,10 +226,25 @@ def _pattern_graph(table: dict[str, Any], modulus: int, where: _Where) -> Puzzle
             raise where.error(
                 f"graph.presses.{button}", "a list of lights or a table light -> amount", lights
             )
+    lights = _lights(table, where)
+    if lights is not None:
+        lights = [labels.get(x, x) if isinstance(x, str) else x for x in lights]
     try:
-        return press_pattern(mapping, modulus, nodes=nodes)
+        return press_pattern(mapping, modulus, nodes=nodes, lights=lights)
     except LightsOutError as err:
+        if "'lights'" in str(err):
+            raise where.error("graph.lights", "lights among the nodes", cause=str(err)) from err
         raise where.error("graph.presses", "a valid press pattern", cause=str(err)) from err
+
+
+def _lights(table: dict[str, Any], where: _Where) -> list[Hashable] | None:
+    """The ``graph.lights`` list (the nodes that carry a light), or None when absent."""
+    if "lights" not in table:
+        return None
+    raw = table["lights"]
+    if not isinstance(raw, list) or not raw:
+        raise where.error("graph.lights", "a non-empty list of nodes", raw)
+    return [_node(v, where, "graph.lights") for v in raw]
 
 
 def _explicit_graph(
@@ -253,8 +286,16 @@ def _explicit_graph(
             g.add_edge(u, v, weight=edge[2])
         else:
             g.add_edge(u, v)
+    lights = _lights(table, where)
+    for v in lights or ():
+        if v not in known:
+            raise where.error(
+                "graph.lights", "a list of nodes", lights, f"{v!r} is not in graph.nodes"
+            )
     try:
-        puzzle = Puzzle(g, modulus=modulus, rule=rule or "closed", pressable=pressable)
+        puzzle = Puzzle(
+            g, modulus=modulus, rule=rule or "closed", pressable=pressable, lights=lights
+        )
     except LightsOutError as err:
         raise where.error("graph", "a valid puzzle graph", cause=str(err)) from err
     return puzzle.with_metadata(family=FamilyInfo("graph", {}))
@@ -297,16 +338,16 @@ def _board(puzzle: Puzzle, value: object, where: _Where, key: str) -> np.ndarray
             [_value(puzzle, v, where, f"{key}[{i}]") for i, v in enumerate(value)], dtype=np.int64
         )
     if isinstance(value, dict):
-        labels = {node_label(v): v for v in puzzle.nodes}
+        labels = {node_label(v): v for v in puzzle.lights}
         out = np.zeros(n, dtype=np.int64)
         for label, v in value.items():
             if label not in labels:
                 raise where.error(
                     f"{key}.{label}",
-                    "a node of the puzzle (written as in board text, e.g. '(0,1)')",
+                    "a node of the puzzle that carries a light (written as in board text, e.g. '(0,1)')",
                     label,
                 )
-            out[puzzle.index[labels[label]]] = _value(puzzle, v, where, f"{key}.{label}")
+            out[puzzle.light_index[labels[label]]] = _value(puzzle, v, where, f"{key}.{label}")
         return out
     raise where.error(
         key,

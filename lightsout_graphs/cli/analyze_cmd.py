@@ -110,7 +110,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     from lightsout_graphs.boards import puzzle_label
 
     puzzle = analysis.puzzle
-    return {
+    out = {
         "puzzle": puzzle.name or puzzle_label(puzzle),
         "lights": analysis.n,
         "edges": puzzle.graph.number_of_edges(),
@@ -126,6 +126,9 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "quiet_patterns": [[int(p[v]) for v in puzzle.nodes] for p in analysis.quiet_patterns],
         "quiet_orders": list(analysis.quiet_orders),
     }
+    if not puzzle.all_lights:  # the nodes that carry lights (the others are only buttons)
+        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
+    return out
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -111,8 +111,10 @@ def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
     else:
         given = args.board is not None or args.start is not None
         board = start_board(puzzle, args)[0] if given else None
+        # Presses name any pressable node, with or without a light.
+        every = puzzle._every_node_lit()
         presses = (
-            None if args.presses is None else read_board(puzzle, args.presses, option="--presses")
+            None if args.presses is None else read_board(every, args.presses, option="--presses")
         )
         figure = draw.draw_puzzle(puzzle, board, presses=presses)
     return figure

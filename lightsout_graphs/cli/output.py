@@ -240,7 +240,9 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
     kind = "arcs" if puzzle.graph.is_directed() else "edges"
-    pressable = "" if len(puzzle.pressable) == puzzle.n else f", {len(puzzle.pressable)} pressable"
+    pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
+    if not puzzle.all_lights:  # buttons without lights
+        pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
     return (
         f"{label}: {puzzle.n} lights, {puzzle.graph.number_of_edges()} {kind}{pressable}, "
         f"{puzzle.rule} rule, modulus {puzzle.modulus}"
@@ -280,8 +282,8 @@ def explain_unsolvable(
 
     k = puzzle.modulus
     terms = [(node, c % k) for node, c in certificate.items() if c % k]
-    s = sum(c * int(state[puzzle.index[v]]) for v, c in terms) % k
-    t = sum(c * int(target[puzzle.index[v]]) for v, c in terms) % k
+    s = sum(c * int(state[puzzle.light_index[v]]) for v, c in terms) % k
+    t = sum(c * int(target[puzzle.light_index[v]]) for v, c in terms) % k
     names = [node_label(v) for v, _ in terms]
     shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
     if k == 2:

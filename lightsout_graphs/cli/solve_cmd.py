@@ -141,7 +141,7 @@ def _board_json(
     """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal."""
     from lightsout_graphs.boards import puzzle_label
 
-    return {
+    out = {
         "puzzle": puzzle.name or puzzle_label(puzzle),
         "modulus": puzzle.modulus,
         "nodes": [json_node(v) for v in puzzle.nodes],
@@ -149,3 +149,6 @@ def _board_json(
         "target": [int(v) for v in target],
         "solvable": solvable,
     }
+    if not puzzle.all_lights:  # state and target hold one value per light, in this order
+        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
+    return out

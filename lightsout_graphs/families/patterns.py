@@ -46,13 +46,16 @@ def press_pattern(
     pos: Mapping[Any, tuple[float, float]] | None = None,
     family: str = "press_pattern",
     params: Mapping[str, object] | None = None,
+    lights: Iterable[Hashable] | None = None,
 ) -> Puzzle:
     """A puzzle given by what each button does: ``button -> {light: amount}``.
 
     The result is a weighted DiGraph under ``rule="weighted"``: an edge ``u -> v`` carries
     ``weight`` = the amount a press of ``u`` adds to light ``v``; the node attribute
     ``self_weight`` is the amount a press adds to its own light (0 when the pattern leaves it
-    out). Buttons that are not keys of ``mapping`` cannot be pressed.
+    out). Buttons that are not keys of ``mapping`` cannot be pressed. Nodes that no button
+    reaches carry no light unless ``lights`` says so: a button that only toggles other nodes
+    is a button without a light.
 
     Parameters
     ----------
@@ -67,6 +70,9 @@ def press_pattern(
         Drawing positions node -> (x, y); default: a circle.
     family, params : optional
         The :class:`FamilyInfo` to record (default ``("press_pattern", {})``).
+    lights : iterable of nodes, optional
+        The nodes that carry a light (see :class:`Puzzle`); default: every node that some
+        button changes (a non-zero amount mod k), in node order.
 
     Returns
     -------
@@ -75,8 +81,8 @@ def press_pattern(
     Raises
     ------
     InvalidPuzzleError
-        An empty mapping, an amount that is not an int, a light missing from ``nodes``, or a
-        bad modulus.
+        An empty mapping, an amount that is not an int, a light missing from ``nodes``, a
+        ``lights`` set with unknown nodes, a pattern that changes no light, or a bad modulus.
 
     Examples
     --------
@@ -86,15 +92,18 @@ def press_pattern(
            [1, 2]])
     >>> p.rule, p.pressable
     ('weighted', ('a', 'b'))
+    >>> q = press_pattern({"b1": ["r1", "r2"], "b2": ["r2"]})  # two buttons, two rings
+    >>> q.lights, lo.analyze(q).solvable_fraction
+    (('r1', 'r2'), Fraction(1, 1))
     """
     if not isinstance(mapping, Mapping) or not mapping:
         msg = f"Argument 'mapping' must be a non-empty mapping button -> lights, not {mapping!r}."
         raise InvalidPuzzleError(msg)
     effects: dict[Hashable, dict[Hashable, int]] = {}
-    for button, lights in mapping.items():
-        if isinstance(lights, Mapping):
+    for button, targets in mapping.items():
+        if isinstance(targets, Mapping):
             row: dict[Hashable, int] = {}
-            for light, amount in lights.items():
+            for light, amount in targets.items():
                 if isinstance(amount, bool) or not isinstance(amount, numbers.Integral):
                     msg = (
                         f"Argument 'mapping' gives button {button!r} the amount {amount!r} on "
@@ -102,15 +111,15 @@ def press_pattern(
                     )
                     raise InvalidPuzzleError(msg)
                 row[light] = int(amount)
-        elif isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
+        elif isinstance(targets, str | bytes) or not isinstance(targets, Iterable):
             msg = (
                 f"Argument 'mapping' must map button {button!r} to a dict light -> amount or "
-                f"a list of lights, not {lights!r}."
+                f"a list of lights, not {targets!r}."
             )
             raise InvalidPuzzleError(msg)
         else:
             row = {}
-            for light in lights:
+            for light in targets:
                 row[light] = row.get(light, 0) + 1
         effects[button] = row
     if nodes is None:
@@ -138,6 +147,8 @@ def press_pattern(
                 g.nodes[button]["self_weight"] = amount
             else:
                 g.add_edge(button, light, weight=amount)
+    if lights is None:
+        lights = _reached(effects, order, modulus)
     if pos is None:
         set_pos(g, dict(zip(order, circle_pos(len(order)), strict=True)))
     else:
@@ -149,7 +160,23 @@ def press_pattern(
         modulus=modulus,
         rule="weighted",
         pressable=list(effects),
+        lights=lights,
     )
+
+
+def _reached(
+    effects: Mapping[Hashable, Mapping[Hashable, int]], order: list[Hashable], modulus: object
+) -> list[Hashable]:
+    """The nodes that some button changes (a non-zero amount mod k), in node order."""
+    k = modulus if isinstance(modulus, int) and not isinstance(modulus, bool) and modulus > 1 else 0
+    hit = {v for row in effects.values() for v, a in row.items() if (a % k if k else a)}
+    if not hit:
+        msg = (
+            "Argument 'mapping' changes no light (every amount is 0 mod k); give non-zero "
+            "amounts, or name the lights with 'lights'."
+        )
+        raise InvalidPuzzleError(msg)
+    return [v for v in order if v in hit]
 
 
 def merlin_pattern() -> dict[tuple[int, int], list[tuple[int, int]]]:

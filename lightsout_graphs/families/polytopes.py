@@ -377,8 +377,9 @@ def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
     """The ring puzzle of a 4-D polytope: press a vertex to toggle every ring through it.
 
     The buttons are the vertices ``"v<i>"``, the lights the rings ``"r<j>"`` (see
-    :func:`ring_press_map`), built by :func:`press_pattern`. The vertices carry no light of
-    their own: their lights never change.
+    :func:`ring_press_map`), built by :func:`press_pattern`. The vertices are buttons
+    without lights: states and targets live on the rings only, and :attr:`Puzzle.n` counts
+    the rings.
 
     Parameters
     ----------
@@ -391,7 +392,7 @@ def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
     Returns
     -------
     Puzzle
-        Nodes: the vertices, then the rings; ``family`` is ``FamilyInfo("ring_puzzle",
+        Nodes: the vertices, then the rings; lights: the rings; ``family`` is ``FamilyInfo("ring_puzzle",
         {"name": name})``. ``pos`` shows the vertices projected on a plane and the rings on a
         circle round them.
 
@@ -403,8 +404,8 @@ def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
     Examples
     --------
     >>> p = ring_puzzle("24-cell")
-    >>> len(p.pressable), p.n - len(p.pressable)
-    (24, 16)
+    >>> len(p.pressable), p.n, len(p.nodes)
+    (24, 16, 40)
     >>> sorted(v for v, x in p.press(0, "v0").items() if x)
     ['r0', 'r1', 'r2', 'r3']
     """
@@ -426,4 +427,5 @@ def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
         pos=pos,
         family="ring_puzzle",
         params={"name": name},
+        lights=[f"r{j}" for j in range(len(rings))],
     )

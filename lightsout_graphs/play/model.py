@@ -290,11 +290,13 @@ def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray,
     """
     k = puzzle.modulus
     t = puzzle.toggle_matrix().tocsc()
-    cols = {u: t[:, [puzzle.index[u]]].toarray().ravel() for u in puzzle.pressable}
-    board = puzzle.goal.copy()
-    x = np.zeros(puzzle.n, dtype=np.int64)
+    lit = _lit_mask(puzzle)  # buttons without lights never change
+    cols = {u: t[:, [puzzle.index[u]]].toarray().ravel() * lit for u in puzzle.pressable}
+    goal = _node_space(puzzle, puzzle.goal)
+    board = goal.copy()
+    x = np.zeros(len(puzzle.nodes), dtype=np.int64)
     for _ in range(20):
-        board = puzzle.goal.copy()
+        board = goal.copy()
         x[:] = 0
         if puzzle.lit_only:
             for _step in range(2 * puzzle.n + 4):
@@ -309,9 +311,25 @@ def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray,
                 times = int(rng.integers(k))
                 board = (board - times * cols[u]) % k
                 x[puzzle.index[u]] = times
-        if np.any(board != puzzle.goal):
+        if np.any(board != goal):
             break
     return np.asarray(board, dtype=np.int64), [int(v) for v in x]
+
+
+def _lit_mask(puzzle: Puzzle) -> np.ndarray:
+    """1 on the nodes that carry a light, 0 on buttons without lights (int64, node order)."""
+    mask = np.zeros(len(puzzle.nodes), dtype=np.int64)
+    mask[puzzle.light_rows] = 1
+    return mask
+
+
+def _node_space(puzzle: Puzzle, state: np.ndarray) -> np.ndarray:
+    """A state over the lights as one value per node (0 on buttons without lights)."""
+    if puzzle.all_lights:
+        return np.asarray(state, dtype=np.int64).copy()
+    out = np.zeros(len(puzzle.nodes), dtype=np.int64)
+    out[puzzle.light_rows] = state
+    return out
 
 
 def play_data(
@@ -347,7 +365,9 @@ def play_data(
         ``columns`` (per node: ``[[light index, amount], ...]`` = ``T[:, u]``, or ``None`` when
         the node is not pressable), ``colors`` (names or ``None``), ``goal``, ``boards`` (each
         ``{"name", "state", "solution"}``), ``start`` (index of the starting board) and
-        ``kernel`` (see :func:`quiet_data`).
+        ``kernel`` (see :func:`quiet_data`). States hold one value per node; when some
+        buttons carry no light, ``lit`` (one bool per node) marks the lights, and the other
+        nodes stay at 0.
 
     Raises
     ------
@@ -388,6 +408,7 @@ def play_data(
     shape = "tile" if lattice and (family in TILE_FAMILIES or short_edges) else "circle"
 
     t = puzzle.toggle_matrix().tocsc()
+    lit = _lit_mask(puzzle)
     pressable = set(puzzle.pressable)
     columns: list[list[list[int]] | None] = []
     for j, u in enumerate(puzzle.nodes):
@@ -398,15 +419,17 @@ def play_data(
         entries = sorted(
             (int(r), int(v) % k) for r, v in zip(t.indices[lo_:hi], t.data[lo_:hi], strict=True)
         )
-        columns.append([[r, v] for r, v in entries if v])
+        columns.append([[r, v] for r, v in entries if v and lit[r]])
 
     boards: list[dict[str, Any]] = []
     for name, named in puzzle.boards.items():
         vec = np.asarray(named, dtype=np.int64)
         solution = board_solution(puzzle, vec)
+        vec = _node_space(puzzle, vec)
         boards.append({"name": name, "state": [int(v) for v in vec], "solution": solution})
     if given is not None:
         solution = board_solution(puzzle, given)
+        given = _node_space(puzzle, given)
         boards.append(
             {"name": "given board", "state": [int(v) for v in given], "solution": solution}
         )
@@ -415,12 +438,12 @@ def play_data(
         start = 0 if board is None else list(puzzle.boards).index(board)
     else:
         rng = np.random.default_rng(seed)
-        made, solution = _random_board(puzzle, rng)
+        made, solution = _random_board(puzzle, rng)  # made: one value per node
         boards.append({"name": "random", "state": [int(v) for v in made], "solution": solution})
         start = 0
 
     heading = title or puzzle.title or puzzle.name or _default_title(puzzle)
-    return {
+    out: dict[str, Any] = {
         "title": str(heading),
         "description": str(puzzle.description or ""),
         "modulus": k,
@@ -441,6 +464,10 @@ def play_data(
         "start": start,
         "kernel": quiet_data(puzzle),
     }
+    out["goal"] = [int(v) for v in _node_space(puzzle, puzzle.goal)]
+    if not puzzle.all_lights:  # buttons without lights: drawn hollow, never a light
+        out["lit"] = [bool(v) for v in lit]
+    return out
 
 
 def _default_title(puzzle: Puzzle) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.errors import InvalidStateError, MissingDependencyError, Unsolvable
-from lightsout_graphs.play.model import board_solution, play_data
+from lightsout_graphs.play.model import _node_space, board_solution, play_data
 from lightsout_graphs.play.page import static_text
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
@@ -92,14 +92,15 @@ class PlayWidget(anywidget.AnyWidget):
 
     @property
     def state(self) -> dict[Hashable, int]:
-        """The board as a dict node -> value; assign any state to load it into the widget."""
-        return self._puzzle.as_dict(self._values)
+        """The board as a dict light -> value; assign any state to load it into the widget."""
+        lit = np.asarray(self._values, dtype=np.int64)[self._puzzle.light_rows]
+        return self._puzzle.as_dict(lit)
 
     @state.setter
     def state(self, value: StateLike) -> None:
         vec = self._puzzle.state_vector(value)
         with self.hold_trait_notifications():
-            self._values = [int(v) for v in vec]
+            self._values = [int(v) for v in _node_space(self._puzzle, vec)]  # one per node
             self.set_trait("_remaining", board_solution(self._puzzle, vec))
             self.moves = 0
 
@@ -150,7 +151,7 @@ class PlayWidget(anywidget.AnyWidget):
                 i = p.index[node]
                 rem[i] = (rem[i] - times) % p.modulus
                 self._remaining = rem
-            self._values = [after[u] for u in p.nodes]
+            self._values = [int(v) for v in _node_space(p, p.state_vector(after))]
             self.moves = self.moves + times
 
     def solve(self, *, minimize: bool = False) -> Any:
@@ -186,10 +187,14 @@ class PlayWidget(anywidget.AnyWidget):
         """Keep the hints exact when the board changes without a matching solution."""
         p = self._puzzle
         values = np.asarray(self._values, dtype=np.int64)
-        if len(values) != p.n:
-            msg = f"The widget's board has {len(values)} values, but the puzzle has {p.n} nodes."
+        if len(values) != len(p.nodes):
+            msg = (
+                f"The widget's board has {len(values)} values, but the puzzle has "
+                f"{len(p.nodes)} nodes."
+            )
             raise InvalidStateError(msg)
-        if self._remaining is not None and len(self._remaining) == p.n:
+        values = values[p.light_rows]  # buttons without lights hold no value
+        if self._remaining is not None and len(self._remaining) == len(p.nodes):
             rem = np.asarray(self._remaining, dtype=np.int64)
             x = np.array([rem[p.index[u]] for u in p.pressable], dtype=np.int64)
             outside = np.delete(rem, [p.index[u] for u in p.pressable])

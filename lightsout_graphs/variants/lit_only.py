@@ -46,6 +46,14 @@ class _Search:
 
     def __init__(self, puzzle: Puzzle, max_states: int) -> None:
         bound = check_bound(max_states)
+        if not puzzle.all_lights:
+            from lightsout_graphs.errors import InvalidPuzzleError
+
+            msg = (
+                "The lit-only rule presses a button only while its own light is lit, so it "
+                "needs a light on every node; this puzzle has buttons without lights."
+            )
+            raise InvalidPuzzleError(msg)
         k, n = puzzle.modulus, len(puzzle.nodes)
         size = k**n
         if size > bound:

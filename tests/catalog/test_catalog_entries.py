@@ -141,7 +141,7 @@ def test_every_named_board_is_solved_and_replayed(name: str) -> None:
         solution = lo.solve(p, state)
         assert solution.verify(), board
         after = p.apply(state, solution.presses)
-        assert [after[v] for v in p.nodes] == p.goal.tolist(), board
+        assert [after[v] for v in p.lights] == p.goal.tolist(), board
 
 
 @pytest.mark.slow

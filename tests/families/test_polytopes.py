@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -210,10 +211,11 @@ def test_ring_puzzle_press_matrix_is_the_incidence_matrix(name: str) -> None:
     assert p.nodes == (*buttons, *lights)
     assert p.pressable == tuple(buttons)
     assert p.family == lo.FamilyInfo("ring_puzzle", {"name": name})
-    t = p.press_matrix().toarray()
-    rows = [p.index[light] for light in lights]
-    assert (t[rows] == incidence(name)).all()
-    assert not t[[p.index[b] for b in buttons]].any()  # buttons carry no light
+    assert p.lights == tuple(lights)  # the vertices are buttons without lights
+    assert p.n == len(rings)
+    assert (p.press_matrix().toarray() == incidence(name)).all()
+    t = p.toggle_matrix().toarray()
+    assert not t[[p.index[b] for b in buttons]].any()
     assert lo.analyze(p).rank == PUBLISHED[name]["rank"]
     press_map = ring_press_map(name)
     assert list(press_map) == buttons
@@ -226,16 +228,16 @@ def test_ring_puzzle_press_matrix_is_the_incidence_matrix(name: str) -> None:
 def test_presses_replay_on_the_rings(name: str, data: st.DataObject) -> None:
     p = ring_puzzle(name)
     presses = data.draw(st.lists(st.sampled_from(p.pressable), max_size=8))
-    state: dict[object, int] = dict.fromkeys(p.nodes, 0)
+    state: dict[object, int] = dict.fromkeys(p.lights, 0)
     for button in presses:
         state = p.press(state, button)
     x = np.zeros(len(p.pressable), dtype=np.int64)
     for button in presses:
         x[p.pressable.index(button)] ^= 1
     rings = incidence(name) @ x % 2
+    assert list(state) == list(p.lights)  # states name the rings only
     assert [state[f"r{j}"] for j in range(len(rings))] == rings.tolist()
-    assert not any(state[b] for b in p.pressable)
-    board = [state[v] for v in p.nodes]
+    board = [state[v] for v in p.lights]
     solution = lo.solve(p, board, minimize=True)
     assert solution.verify()
     assert solution.num_presses <= min(len(presses), PUBLISHED[name]["gods"])
@@ -243,7 +245,7 @@ def test_presses_replay_on_the_rings(name: str, data: st.DataObject) -> None:
 
 def test_make_and_modulus() -> None:
     p = make("ring_puzzle", name="600-cell")
-    assert (p.n, len(p.pressable)) == (192, 120)
+    assert (p.n, len(p.pressable), len(p.nodes)) == (72, 120, 192)
     q = ring_puzzle("24-cell", modulus=3)
     assert q.modulus == 3
     assert lo.analyze(q).rank == zk.rank(incidence("24-cell"), 3)
@@ -276,3 +278,17 @@ def test_bad_names_are_refused_by_name(name: object, words: list[str]) -> None:
             assert word in str(info.value)
     with pytest.raises(InvalidPuzzleError, match="ring_puzzle"):
         make("ring_puzzle", name="16-cell", rule="closed")
+
+
+def test_polytope_values_over_the_rings() -> None:
+    # nanma80/lights_out_4d: the 16-cell has rank 3 (8 of the 64 ring states reachable), the
+    # 24-cell rank 8 and God's number 4; the vertices are buttons without lights.
+    a = lo.analyze(ring_puzzle("16-cell"))
+    assert (a.n, a.rank, a.solvable_states, a.solvable_fraction) == (6, 3, 2**3, Fraction(1, 8))
+    p = ring_puzzle("24-cell")
+    a = lo.analyze(p)
+    assert (a.n, a.rank, a.solvable_states) == (16, 8, 2**8)
+    assert a.solvable_fraction == Fraction(2**8, 2**16)
+    assert lo.gods_number(p) == 4
+    with pytest.raises(lo.InvalidStateError, match="button without a light"):
+        p.state_vector({"v0": 1})

@@ -99,4 +99,4 @@ def test_completely_solvable_products_skip_elimination(monkeypatch: pytest.Monke
     analysis = lo.analyze(lo.torus(5, 5))  # the counts come without elimination ...
     assert analysis.nullity == 8 and analysis.method == "product formula"
     with pytest.raises(AssertionError, match="elimination was started"):
-        analysis.quiet_patterns  # ... the quiet patterns, read on demand, from elimination
+        _ = analysis.quiet_patterns  # ... the quiet patterns, read on demand, from elimination

@@ -81,6 +81,8 @@ export function mount(root, data, options = {}) {
   const n = data.nodes.length;
   const columns = data.columns;
   const goal = Int32Array.from(data.goal);
+  // Buttons without lights (data.lit false) are drawn hollow: pressable, never a light.
+  const isLit = (i) => !data.lit || data.lit[i];
   const kernel = data.kernel || { count: 1, gens: [], orders: [] };
   const withIds = options.ids !== false;
   const onChange = options.onChange || (() => {});
@@ -103,7 +105,9 @@ export function mount(root, data, options = {}) {
   const header = el("header", { class: "lo-header" });
   header.append(el("h1", {}, data.title));
   if (data.description) header.append(el("p", { class: "lo-description" }, data.description));
-  const facts = [`${n} lights`, `mod ${k}`, `${data.rule} rule`];
+  const litCount = data.lit ? data.lit.filter(Boolean).length : n;
+  const facts = [`${litCount} lights`, `mod ${k}`, `${data.rule} rule`];
+  if (litCount < n) facts.splice(1, 0, `${n - litCount} buttons without lights`);
   if (data.litOnly) facts.push("lit-only: only lit lights can be pressed");
   header.append(el("p", { class: "lo-facts" }, facts.join(" · ")));
   root.append(header);
@@ -155,7 +159,7 @@ export function mount(root, data, options = {}) {
     width: Math.round(width * unit),
     height: Math.round(height * unit),
     role: "group",
-    "aria-label": `${data.title}: ${n} lights`,
+    "aria-label": `${data.title}: ${litCount} lights`,
   });
   const defs = svg("defs");
   const marker = svg("marker", {
@@ -187,7 +191,7 @@ export function mount(root, data, options = {}) {
   for (let i = 0; i < n; i++) {
     const pressable = columns[i] !== null;
     const g = svg("g", {
-      class: pressable ? "light" : "light lo-fixed",
+      class: (pressable ? "light" : "light lo-fixed") + (isLit(i) ? "" : " lo-unlit"),
       "data-node": JSON.stringify(data.nodes[i]),
       "data-index": i,
       tabindex: -1,
@@ -236,8 +240,8 @@ export function mount(root, data, options = {}) {
         data.shape === "tile"
           ? svg("rect", { x: xs[i] - 0.45, y: ys[i] - 0.45, width: 0.9, height: 0.9, rx: 0.12 })
           : svg("circle", { cx: xs[i], cy: ys[i], r });
-      cell.setAttribute("class", "lo-cell");
-      cell.style.fill = colours[goal[i]];
+      cell.setAttribute("class", isLit(i) ? "lo-cell" : "lo-cell lo-unlit-cell");
+      if (isLit(i)) cell.style.fill = colours[goal[i]];
       picture.append(cell);
     }
     figure.append(picture, el("figcaption", {}, "Goal"));
@@ -293,12 +297,12 @@ export function mount(root, data, options = {}) {
       const g = lights[i];
       const v = values[i];
       g.setAttribute("data-state", String(v));
-      g.firstChild.style.fill = colours[v];
-      texts[i].textContent = k > 2 ? String(v) : "";
+      if (isLit(i)) g.firstChild.style.fill = colours[v];
+      texts[i].textContent = k > 2 && isLit(i) ? String(v) : "";
       const left = showHints && x0 !== null ? mod(x0[i] - made[i], k) : 0;
       g.classList.toggle("hint", left !== 0);
       counts[i].textContent = left > 1 ? `×${left}` : "";
-      let label = `Light ${data.labels[i]}: ${valueName(v)}`;
+      let label = isLit(i) ? `Light ${data.labels[i]}: ${valueName(v)}` : `Button ${data.labels[i]} (no light)`;
       if (columns[i] === null) label += ", cannot be pressed";
       if (left) label += `, hint: press ${left === 1 ? "once" : `${left} times`}`;
       g.setAttribute("aria-label", label);
