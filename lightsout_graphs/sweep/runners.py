@@ -9,6 +9,7 @@ workers need no access to the result folder and every runner gives the same tabl
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import shlex
@@ -22,11 +23,25 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.sweep.lifetime import die_with_parent
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
-__all__ = ["RUNNERS", "find_geng", "plan_chunks", "run"]
+__all__ = [
+    "MAX_WORKERS_PER_CORE",
+    "RUNNERS",
+    "check_workers",
+    "dask_client",
+    "find_geng",
+    "plan_chunks",
+    "pool_context",
+    "run",
+    "worker_init",
+]
+
+#: ``workers`` above this many per core are refused (a fork storm, not a speed-up).
+MAX_WORKERS_PER_CORE = 64
 
 #: The runner names :func:`run` accepts.
 RUNNERS: tuple[str, ...] = ("local", "dask")
@@ -211,7 +226,126 @@ def _run_serial(
         tell(1)
 
 
-def _pool_context() -> Any:
+def check_workers(workers: int | None, tasks: int) -> int:
+    """The number of local worker processes to start for ``tasks`` pieces of work.
+
+    Default every core; never more than ``tasks`` or 4 per core. Absurd values (below 1, or
+    above :data:`MAX_WORKERS_PER_CORE` per core) are refused.
+
+    Raises
+    ------
+    SweepSpecError
+        ``workers`` is not an int in ``1..MAX_WORKERS_PER_CORE * cores``.
+
+    Examples
+    --------
+    >>> check_workers(None, 1), check_workers(2, 10)
+    (1, 2)
+    >>> check_workers(10**6, 10)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..., not 1000000.
+    """
+    cores = os.cpu_count() or 1
+    if workers is not None and (
+        isinstance(workers, bool)
+        or not isinstance(workers, int)
+        or not 1 <= workers <= MAX_WORKERS_PER_CORE * cores
+    ):
+        msg = (
+            f"Argument 'workers' must be an int in 1..{MAX_WORKERS_PER_CORE * cores} "
+            f"({MAX_WORKERS_PER_CORE} per core), not {workers!r}."
+        )
+        raise SweepSpecError(msg)
+    wanted = cores if workers is None else workers
+    return max(1, min(wanted, tasks, 4 * cores))
+
+
+def worker_init(parent: int, spec: SweepSpec | None = None) -> None:
+    """Initializer of local worker processes: die with the parent, leave Ctrl-C to it.
+
+    Examples
+    --------
+    >>> worker_init(os.getppid())  # harmless outside a pool
+    """
+    import signal
+
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if threading_main():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if spec is not None:
+        _WORKER_SPEC[:] = [spec]
+
+
+def threading_main() -> bool:
+    """Whether this is the main thread (signal handlers can only be set there)."""
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+class _DieWithParentWorker:
+    """Dask worker plugin: the worker process dies with the process that started it.
+
+    In a LocalCluster the nannies run inside the main process and start the worker processes,
+    so the worker's parent is the sweep's main process.
+    """
+
+    name = "lightsout-die-with-nanny"
+
+    def setup(self, worker: Any) -> None:
+        die_with_parent()
+
+    def teardown(self, worker: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
+    """A Dask client: on ``scheduler``, or on a LocalCluster of ``dask_local`` workers.
+
+    The LocalCluster's worker processes die with this process (see
+    :mod:`lightsout_graphs.sweep.lifetime`) and the cluster is closed on the way out.
+
+    Raises
+    ------
+    SweepSpecError
+        The scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client, LocalCluster
+        from distributed.diagnostics.plugin import WorkerPlugin
+    except ImportError as exc:  # pragma: no cover - dask is a declared dependency
+        msg = "runner='dask' needs dask[distributed]: pip install 'lightsout_graphs[sweep]'."
+        raise MissingDependencyError(msg) from exc
+    cluster = None
+    try:
+        if scheduler is not None:
+            try:
+                client = Client(scheduler, timeout="20s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                msg = f"Argument 'scheduler': cannot reach the Dask scheduler {scheduler!r}: {exc}"
+                raise SweepSpecError(msg) from exc
+        else:
+            cluster = LocalCluster(
+                n_workers=dask_local or os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                host="127.0.0.1",
+            )
+            client = Client(cluster)
+            plugin = type("DieWithParentWorker", (_DieWithParentWorker, WorkerPlugin), {})
+            client.register_plugin(plugin())
+        with client:
+            yield client
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def pool_context() -> Any:
     """The multiprocessing context of the local runner (call before starting any thread)."""
     import multiprocessing as mp
     import threading
@@ -231,13 +365,8 @@ def _pool_context() -> Any:
 _WORKER_SPEC: list[SweepSpec] = []
 
 
-def _set_worker_spec(spec: SweepSpec) -> None:
-    """Pool initializer: remember the sweep's spec in this worker process."""
-    _WORKER_SPEC[:] = [spec]
-
-
 def _run_worker_chunk(chunk: Chunk) -> Any:
-    """Compute a chunk in a pool worker with the spec set by :func:`_set_worker_spec`."""
+    """Compute a chunk in a pool worker with the spec set by :func:`worker_init`."""
     return run_chunk(_WORKER_SPEC[0], chunk)
 
 
@@ -253,7 +382,7 @@ def _run_local(
     # The spec goes to each worker once (it can hold tens of thousands of parameter values);
     # tasks carry only their chunk.
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_set_worker_spec, initargs=(spec,)
+        max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(), spec)
     ) as pool:
         running: dict[Future[Any], int] = {}
         try:
@@ -289,57 +418,34 @@ def _run_dask(
     scheduler: str | None,
     dask_local: int | None,
 ) -> None:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError as exc:  # pragma: no cover - dask is a declared dependency
-        msg = "runner='dask' needs dask[distributed]: pip install 'lightsout_graphs[sweep]'."
-        raise MissingDependencyError(msg) from exc
-    cluster = None
-    try:
-        if scheduler is not None:
-            try:
-                client = Client(scheduler, timeout="20s")
-            except (OSError, TimeoutError, ValueError) as exc:
-                msg = f"Argument 'scheduler': cannot reach the Dask scheduler {scheduler!r}: {exc}"
-                raise SweepSpecError(msg) from exc
-        else:
-            cluster = LocalCluster(
-                n_workers=dask_local or os.cpu_count() or 1,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                host="127.0.0.1",
-            )
-            client = Client(cluster)
-        with client:
-            threads = max(1, sum(client.nthreads().values()))
-            window = 2 * threads + 2
-            spec_future = client.scatter(spec, broadcast=True)
-            pending = as_completed()
-            ids: dict[Any, int] = {}
-            todo_iter = iter(todo)
+    from distributed import as_completed
 
-            def submit_next() -> bool:
-                chunk = next(todo_iter, None)
-                if chunk is None:
-                    return False
-                fut = client.submit(run_chunk, spec_future, chunk, pure=False)
-                ids[fut.key] = chunk.chunk_id
-                pending.add(fut)
-                return True
+    with dask_client(scheduler, dask_local) as client:
+        threads = max(1, sum(client.nthreads().values()))
+        window = 2 * threads + 2
+        spec_future = client.scatter(spec, broadcast=True)
+        pending = as_completed()
+        ids: dict[Any, int] = {}
+        todo_iter = iter(todo)
 
-            for _ in range(window):
-                if not submit_next():
-                    break
-            for fut in pending:
-                table = fut.result()
-                store.write_chunk(ids.pop(fut.key), table)
-                tell(1)
-                fut.release()
-                submit_next()
-    finally:
-        if cluster is not None:
-            cluster.close()
+        def submit_next() -> bool:
+            chunk = next(todo_iter, None)
+            if chunk is None:
+                return False
+            fut = client.submit(run_chunk, spec_future, chunk, pure=False)
+            ids[fut.key] = chunk.chunk_id
+            pending.add(fut)
+            return True
+
+        for _ in range(window):
+            if not submit_next():
+                break
+        for fut in pending:
+            table = fut.result()
+            store.write_chunk(ids.pop(fut.key), table)
+            tell(1)
+            fut.release()
+            submit_next()
 
 
 def run(
@@ -425,7 +531,7 @@ def run(
     total, chunks = plan_chunks(sweep_spec, inputs)
     done = store.finished_chunks()
     n_workers = workers or os.cpu_count() or 1
-    ctx = _pool_context() if runner == "local" and n_workers > 1 else None
+    ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
     todo = _pending(chunks, done)
     if runner == "dask":
