@@ -7,7 +7,8 @@ signal is delivered by the kernel, not by the dying parent. If the parent died b
 request was made, the worker sees that its parent id changed and exits at once. The same is
 done for the ``geng`` processes a worker starts (in the child, between fork and exec), and for
 the nanny and worker processes of a Dask LocalCluster started by a sweep. Elsewhere (no
-``prctl``) a watchdog thread polls :func:`os.getppid` once a second instead.
+``prctl``), and when a worker is started through a ``forkserver``, a watchdog thread polls
+the main process once a second instead (or as well).
 
 SIGTERM to the main process raises :class:`SweepTerminated` in it (a ``KeyboardInterrupt``
 subclass, so ``finally`` blocks run): finished chunks stay, temporary files are removed and the
@@ -64,29 +65,44 @@ def _prctl_pdeathsig(sig: int) -> bool:
     return int(_PRCTL(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)) == 0
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process took the pid
+        return True
+    return True
+
+
 def die_with_parent(parent: int | None = None) -> None:
-    """Make this process exit when its parent dies (call first thing in a worker).
+    """Make this process exit when the sweep's main process dies (call first in a worker).
 
     Parameters
     ----------
     parent : int, optional
-        The parent's pid as the parent saw itself (``os.getpid()`` there); default the
-        current parent.
+        The main process's pid (``os.getpid()`` there); default the current parent. When the
+        worker was started through an intermediary (a ``forkserver``), the kernel signal
+        follows the intermediary and a watchdog thread also polls ``parent`` once a second.
 
     Examples
     --------
     >>> die_with_parent()  # in a worker's initializer; harmless in any process
     """
-    parent = os.getppid() if parent is None else parent
-    if _prctl_pdeathsig(signal.SIGKILL):
-        if os.getppid() != parent:  # the parent died before the request: too late for it
+    direct = parent is None or os.getppid() == parent
+    main = os.getppid() if parent is None else parent
+    armed = _prctl_pdeathsig(signal.SIGKILL)
+    if direct and armed:
+        if os.getppid() != main:  # the parent died before the request: too late for it
             os._exit(1)
         return
+    if not _alive(main):
+        os._exit(1)
 
-    def watch() -> None:  # pragma: no cover - platforms without prctl
+    def watch() -> None:
         import time
 
-        while os.getppid() == parent:
+        while _alive(main):
             time.sleep(1.0)
         os._exit(1)
 

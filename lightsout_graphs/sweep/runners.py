@@ -12,9 +12,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import shlex
 import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -74,26 +72,6 @@ def find_geng() -> str:
     raise MissingDependencyError(msg)
 
 
-def _run_geng(args: str, target: Path) -> None:
-    """Write geng's output for ``args`` to ``target`` (temporary file, then renamed)."""
-    exe = find_geng()
-    try:
-        argv = shlex.split(args)
-    except ValueError as exc:
-        msg = f"Sweep spec key 'geng': cannot split {args!r}: {exc}."
-        raise SweepSpecError(msg) from exc
-    tmp = target.with_name(f"_tmp-{target.name}.{os.getpid()}")
-    with open(tmp, "wb") as fh:
-        proc = subprocess.run([exe, "-q", *argv], stdout=fh, stderr=subprocess.PIPE, check=False)
-    if proc.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        err = proc.stderr.decode(errors="replace").strip().splitlines()
-        detail = err[-1] if err else f"exit status {proc.returncode}"
-        msg = f"Sweep spec key 'geng': geng {args!r} failed: {detail}"
-        raise SweepSpecError(msg)
-    os.replace(tmp, target)
-
-
 def _count_lines(path: str) -> int:
     count = 0
     last = b"\n"
@@ -102,18 +80,6 @@ def _count_lines(path: str) -> int:
             count += block.count(b"\n")
             last = block[-1:]
     return count + (last != b"\n")
-
-
-def _stream_inputs(spec: SweepSpec, store: ResultStore | None) -> list[str]:
-    if spec.geng is None:
-        return list(spec.graph6)
-    if store is None:  # pragma: no cover - planning a geng sweep always has a store
-        msg = "A geng sweep needs a result folder."
-        raise SweepSpecError(msg)
-    cache = store.geng_cache()
-    if not cache.exists():
-        _run_geng(spec.geng, cache)
-    return [str(cache)]
 
 
 def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, Iterator[Chunk]]:
@@ -154,6 +120,18 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
 
         return total, family_chunks()
 
+    if spec.geng is not None:
+        from lightsout_graphs.sweep.streams import geng_parts
+
+        parts = geng_parts(spec.geng, size)
+
+        def geng_chunks() -> Iterator[Chunk]:
+            for res in range(parts):
+                where = f"geng {spec.geng}" + (f" (part {res}/{parts})" if parts > 1 else "")
+                yield Chunk(res, 0, 0, source=where, part=(res, parts))
+
+        return parts, geng_chunks()
+
     files = list(spec.graph6) if inputs is None else inputs
     counts = [_count_lines(f) for f in files]
     total = sum(math.ceil(c / size) for c in counts)
@@ -161,19 +139,19 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     def stream_chunks() -> Iterator[Chunk]:
         cid = 0
         for path in files:
-            name = "geng output" if Path(path).name == "_geng.g6" else path
             with open(path, "rb") as fh:
                 start = 0
                 batch: list[bytes] = []
                 for line in fh:
-                    batch.append(line.rstrip(b"\r\n"))
+                    batch.append(line if line.endswith(b"\n") else line + b"\n")
                     if len(batch) == size:
-                        yield Chunk(cid, start, start + size, tuple(batch), name)
+                        yield Chunk(cid, start, start + size, source=path, data=b"".join(batch))
                         cid += 1
                         start += size
                         batch = []
                 if batch:
-                    yield Chunk(cid, start, start + len(batch), tuple(batch), name)
+                    data = b"".join(batch)
+                    yield Chunk(cid, start, start + len(batch), source=path, data=data)
                     cid += 1
 
     return total, stream_chunks()
@@ -527,8 +505,7 @@ def run(
             msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
             raise SweepSpecError(msg)
     store = ResultStore(out, sweep_spec, overwrite=overwrite)
-    inputs = _stream_inputs(sweep_spec, store) if sweep_spec.is_stream else None
-    total, chunks = plan_chunks(sweep_spec, inputs)
+    total, chunks = plan_chunks(sweep_spec)
     done = store.finished_chunks()
     n_workers = workers or os.cpu_count() or 1
     ctx = pool_context() if runner == "local" and n_workers > 1 else None

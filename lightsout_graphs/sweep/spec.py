@@ -13,7 +13,9 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     description = "..."                          # optional, kept in the manifest
 
 Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
-family and 5000 graphs for a stream. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
+family, and for a stream 100,000 graphs (5000 when a metric, rule or modulus needs the
+per-board path: see :mod:`lightsout_graphs.sweep.streams`). A ``geng`` stream is cut into
+``res/mod`` parts of about ``chunk_size`` graphs, each run by its own geng. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
 Table columns must have distinct names: a family parameter ``n`` (grids) and the metric ``n``
 cannot both be asked for.
 
@@ -50,10 +52,11 @@ from lightsout_graphs.puzzle import RULES
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 
-#: Default items per chunk: puzzles of a family, or graphs of a graph6 stream. A chunk of 5000
-#: small graphs is about 0.1 s of work, large enough that scheduling costs (Dask in particular)
-#: stay small, small enough that an interrupted run loses little.
-DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 5000}
+#: Default items per chunk: puzzles of a family, or graphs of a graph6 stream ("fast stream"
+#: when the compiled kernel computes every metric: 100,000 small graphs are about 0.05 s of
+#: work). A chunk is large enough that scheduling costs (Dask in particular) stay small, small
+#: enough that an interrupted run loses little.
+DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 5000, "fast stream": 100_000}
 
 _TOP_KEYS = {"sweep"}
 _KEYS = {
@@ -478,7 +481,10 @@ def load_spec(
                     "geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}."
                 )
             geng = " ".join(geng.split())
-        default_chunk = DEFAULT_CHUNK_SIZE["stream"]
+        from lightsout_graphs.sweep.streams import applies
+
+        fast = applies(metrics, rules, moduli)
+        default_chunk = DEFAULT_CHUNK_SIZE["fast stream" if fast else "stream"]
     chunk_size = _positive_int("chunk_size", table.get("chunk_size", default_chunk))
 
     out = SweepSpec(

@@ -48,9 +48,13 @@ class Chunk:
         Family sweeps: the parameter combinations ``start <= i < stop``. Streams: the line
         numbers (0-based, over all inputs) of the graphs.
     lines : tuple of bytes
-        Streams only: the graph6 lines.
+        Streams only: the graph6 lines (or ``data``).
     source : str
         Streams only: where the lines come from, for error messages.
+    data : bytes
+        Streams only: the graph6 lines as one block of text.
+    part : tuple of int, optional
+        geng streams only: ``(res, mod)``, the part of geng's output this chunk runs.
 
     Examples
     --------
@@ -63,6 +67,18 @@ class Chunk:
     stop: int
     lines: tuple[bytes, ...] = ()
     source: str = ""
+    data: bytes = b""
+    part: tuple[int, int] | None = None
+
+    def text(self, spec: SweepSpec) -> bytes:
+        """The chunk's graph6 text (running geng for a geng part)."""
+        if self.part is not None:
+            from lightsout_graphs.sweep.streams import run_geng_part
+
+            return run_geng_part(spec.geng or "", *self.part)
+        if self.data:
+            return self.data
+        return b"".join(line + b"\n" for line in self.lines)
 
 
 def _arrow_type(values: Sequence[Any]) -> pa.DataType:
@@ -229,14 +245,18 @@ def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) ->
     return out
 
 
-def _stream_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
+def _stream_rows(spec: SweepSpec, chunk: Chunk, text: bytes) -> Iterator[dict[str, Any]]:
     import networkx as nx
 
     from lightsout_graphs.puzzle import Puzzle
 
     lean_ok = set(spec.metrics) <= LEAN_METRICS
-    for offset, raw in enumerate(chunk.lines):
+    for offset, raw in enumerate(
+        text.split(b"\n")[:-1] if text.endswith(b"\n") else text.split(b"\n")
+    ):
         line = raw.strip()
+        if not line:
+            continue  # blank lines are skipped, as by the compiled path
         where = f"{chunk.source} line {chunk.start + offset + 1}"
         decoded = decode_graph6(line)
         text = line.decode("ascii", errors="replace").removeprefix(">>graph6<<")
@@ -315,7 +335,16 @@ def run_chunk(spec: SweepSpec, chunk: Chunk) -> pa.Table:
      {'m': 4, 'n': 5, 'modulus': 2, 'rule': 'closed', 'nullity': 0}]
     """
     sch = schema(spec)
-    rows = _stream_rows(spec, chunk) if spec.is_stream else _family_rows(spec, chunk)
+    if spec.is_stream:
+        from lightsout_graphs.sweep.streams import fast_table
+
+        text = chunk.text(spec)
+        table = fast_table(text, spec, sch, chunk.start + 1, chunk.source)
+        if table is not None:
+            return table
+        rows = _stream_rows(spec, chunk, text)
+    else:
+        rows = _family_rows(spec, chunk)
     columns: dict[str, list[Any]] = {name: [] for name in sch.names}
     for row in rows:
         for f in sch:
