@@ -126,6 +126,7 @@ def handle_census(args: argparse.Namespace) -> int:
     """Run ``lightsout census``: count, print the tables, say where the summary is."""
     from lightsout_graphs.cli.runtime import progress_enabled
     from lightsout_graphs.sweep.census import SUMMARY, run_census
+    from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
 
     moduli = []
     for text in _split(args.moduli, "moduli"):
@@ -161,6 +162,13 @@ def handle_census(args: argparse.Namespace) -> int:
             overwrite=args.overwrite,
             progress=tell,
         )
+    except SweepTerminated:
+        print(
+            f"lightsout: census stopped by SIGTERM; finished parts are kept in {args.out}; "
+            "run the same command to resume",
+            file=sys.stderr,
+        )
+        return EXIT_TERMINATED
     finally:
         if bar is not None:
             bar.close()

@@ -375,8 +375,9 @@ def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
                         if nxt is not None:
                             running[pool.submit(count_part, *nxt)] = nxt[0]
             except BaseException:
+                procs = list((getattr(pool, "_processes", None) or {}).values())
                 pool.shutdown(wait=False, cancel_futures=True)
-                for proc in list(getattr(pool, "_processes", {}).values()):
+                for proc in procs:  # their geng processes follow (parent-death signal)
                     proc.kill()
                 raise
 

@@ -21,7 +21,7 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
-from lightsout_graphs.sweep.lifetime import die_with_parent
+from lightsout_graphs.sweep.lifetime import die_with_parent, terminate_on_sigterm
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
 from lightsout_graphs.sweep.work import Chunk, run_chunk
@@ -371,7 +371,10 @@ def _run_local(
             while running:
                 _drain(running, store, tell, FIRST_COMPLETED)
         except BaseException:
+            procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:  # their geng processes follow (parent-death signal)
+                proc.kill()
             raise
 
 
@@ -511,10 +514,10 @@ def run(
     ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
     todo = _pending(chunks, done)
-    if runner == "dask":
-        _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
-    else:
-        if ctx is None:
+    with terminate_on_sigterm():
+        if runner == "dask":
+            _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
+        elif ctx is None:
             _run_serial(sweep_spec, todo, store, tell)
         else:
             _run_local(sweep_spec, todo, store, tell, n_workers, ctx)

@@ -187,8 +187,11 @@ class ResultStore:
         """Write one chunk's rows: to a temporary file, then renamed into place."""
         final = self.chunk_path(chunk_id)
         tmp = final.with_name(f"_tmp-{final.name}.{os.getpid()}")
-        pq.write_table(table, tmp)
-        os.replace(tmp, final)
+        try:
+            pq.write_table(table, tmp)
+            os.replace(tmp, final)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     def mark_complete(self, total_chunks: int, rows: int) -> None:
         """Record in the manifest that every chunk is done."""
