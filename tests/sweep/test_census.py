@@ -24,6 +24,7 @@ from lightsout_graphs.sweep.census import (
     run_census,
 )
 from lightsout_graphs.sweep.runners import find_geng
+from tests.sweep.procs import start_and_stop, wait_gone
 
 A334443 = [1, 0, 1, 2, 9, 33, 290, 3692, 94280]
 
@@ -140,68 +141,13 @@ def test_count_part_reports_geng_failures() -> None:
 CENSUS = [sys.executable, "-m", "lightsout_graphs", "-q", "census"]
 
 
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(entry.name))
-    out: set[int] = set()
-    todo = [pid]
-    while todo:
-        for c in children.get(todo.pop(), []):
-            out.add(c)
-            todo.append(c)
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def start_and_stop(args: list[str], out: Path, sig: int, min_parts: int) -> tuple[int, set[int]]:
-    """Start a census, wait for ``min_parts`` finished parts, send ``sig`` to the main pid."""
-    proc = subprocess.Popen([*CENSUS, *args, "--out", str(out)], stdout=subprocess.DEVNULL)
-    seen: set[int] = set()
-    try:
-        deadline = time.monotonic() + 180
-        while len(list((out / "parts").glob("n*.json"))) < min_parts:
-            assert proc.poll() is None, "the census ended before it could be stopped"
-            assert time.monotonic() < deadline
-            seen |= descendants(proc.pid)
-            time.sleep(0.02)
-        seen |= descendants(proc.pid)
-        os.kill(proc.pid, sig)
-    finally:
-        code = proc.wait()
-    return code, seen
-
-
-def wait_gone(pids: set[int], seconds: float = 10.0) -> set[int]:
-    deadline = time.monotonic() + seconds
-    left = {p for p in pids if alive(p)}
-    while left and time.monotonic() < deadline:
-        time.sleep(0.1)
-        left = {p for p in left if alive(p)}
-    return left
-
-
 @pytest.mark.parametrize("runner", [["--workers", "2"], ["--dask-local", "2"]])
 def test_sigkill_of_the_main_process_leaves_no_orphan_and_resumes(
     tmp_path: Path, runner: list[str]
 ) -> None:
     out = tmp_path / "killed"
     args = ["9", "--min-n", "9", "--parts", "64", *runner]
-    code, seen = start_and_stop(args, out, signal.SIGKILL, 3)
+    code, seen = start_and_stop([*CENSUS, *args, "--out", str(out)], out, signal.SIGKILL, 3)
     assert code == -signal.SIGKILL
     assert seen, "no worker process was seen"
     assert wait_gone(seen) == set()
@@ -216,7 +162,8 @@ def test_sigkill_of_the_main_process_leaves_no_orphan_and_resumes(
 
 def test_sigterm_ends_cleanly_with_exit_143(tmp_path: Path) -> None:
     out = tmp_path / "termed"
-    code, seen = start_and_stop(["9", "--min-n", "9", "--parts", "64"], out, signal.SIGTERM, 2)
+    args = ["9", "--min-n", "9", "--parts", "64", "--out", str(out)]
+    code, seen = start_and_stop([*CENSUS, *args], out, signal.SIGTERM, 2)
     assert code == 143
     assert wait_gone(seen) == set()
     assert not list(out.rglob("_tmp-*"))
