@@ -70,9 +70,8 @@ def register(subparsers: Any) -> None:
 def handle_sweep(args: argparse.Namespace) -> int:
     """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is."""
     from lightsout_graphs.sweep import run
-    from lightsout_graphs.sweep.store import read_manifest
-
     from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
+    from lightsout_graphs.sweep.store import read_manifest
 
     try:
         out = run(

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import fcntl
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -132,7 +130,7 @@ def test_damaged_parts_are_recomputed_and_foreign_files_ignored(tmp_path: Path) 
 def test_count_part_reports_geng_failures() -> None:
     from lightsout_graphs.errors import SweepError
 
-    with pytest.raises(SweepError, match="geng .* failed"):
+    with pytest.raises(SweepError, match=r"geng .* failed"):
         count_part(CensusPart(5, 3, 2), False, (2,), ("closed",), find_geng())
 
 
