@@ -501,16 +501,22 @@ def run(
     if runner not in RUNNERS:
         msg = f"Argument 'runner' must be one of {', '.join(RUNNERS)}, not {runner!r}."
         raise SweepSpecError(msg)
+    cores = os.cpu_count() or 1
     for name, value in (("workers", workers), ("dask_local", dask_local)):
         if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 1 <= value <= MAX_WORKERS_PER_CORE * cores
         ):
-            msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
+            msg = (
+                f"Argument {name!r} must be an int >= 1 and <= {MAX_WORKERS_PER_CORE * cores} "
+                f"({MAX_WORKERS_PER_CORE} per core), not {value!r}."
+            )
             raise SweepSpecError(msg)
     store = ResultStore(out, sweep_spec, overwrite=overwrite)
     total, chunks = plan_chunks(sweep_spec)
     done = store.finished_chunks()
-    n_workers = workers or os.cpu_count() or 1
+    n_workers = check_workers(workers, max(1, total - len(done & set(range(total)))))
     ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
     todo = _pending(chunks, done)

@@ -13,7 +13,7 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     description = "..."                          # optional, kept in the manifest
 
 Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
-family, and for a stream 100,000 graphs (5000 when a metric, rule or modulus needs the
+family (2000 when every column has a fast engine: see :mod:`lightsout_graphs.sweep.engines`), and for a stream 100,000 graphs (5000 when a metric, rule or modulus needs the
 per-board path: see :mod:`lightsout_graphs.sweep.streams`). A ``geng`` stream is cut into
 ``res/mod`` parts of about ``chunk_size`` graphs, each run by its own geng. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
 Table columns must have distinct names: a family parameter ``n`` (grids) and the metric ``n``
@@ -36,6 +36,7 @@ Parameter values:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -56,7 +57,7 @@ __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 #: when the compiled kernel computes every metric: 100,000 small graphs are about 0.05 s of
 #: work). A chunk is large enough that scheduling costs (Dask in particular) stay small, small
 #: enough that an interrupted run loses little.
-DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 5000, "fast stream": 100_000}
+DEFAULT_CHUNK_SIZE = {"family": 10, "fast family": 2000, "stream": 5000, "fast stream": 100_000}
 
 _TOP_KEYS = {"sweep"}
 _KEYS = {
@@ -500,6 +501,12 @@ def load_spec(
         description=description,
         raw_params=raw_params,
     )
+    if family is not None and "chunk_size" not in table:
+        from lightsout_graphs.sweep.engines import column_engines
+
+        fast = {"table", "chasing", "formula"}
+        if all(e in fast for c in column_engines(out).values() for e in c.values()):
+            out = dataclasses.replace(out, chunk_size=DEFAULT_CHUNK_SIZE["fast family"])
     if family is not None:
         total = out.family_combinations() * out.puzzles_per_item
         if total > _MAX_ITEMS:

@@ -52,6 +52,12 @@ def _input_fingerprint(spec: SweepSpec) -> list[dict[str, Any]]:
     return [{"path": p, "size": os.path.getsize(p), "sha256": _sha256(p)} for p in spec.graph6]
 
 
+def _engines(spec: SweepSpec) -> dict[str, dict[str, str]]:
+    from lightsout_graphs.sweep.engines import column_engines
+
+    return column_engines(spec)
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"_tmp-{path.name}.{os.getpid()}")
     with open(tmp, "wb") as fh:
@@ -113,6 +119,7 @@ class ResultStore:
             "library_version": __version__,
             "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "columns": [f"{f.name}:{f.type}" for f in self._schema()],
+            "engines": _engines(spec),
             "complete": False,
         }
         if manifest_path.exists():

@@ -289,18 +289,40 @@ def _failure(what: str, exc: Exception) -> SweepError:
 
 
 def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
+    from lightsout_graphs.sweep.engines import column_engines, grid_rows
+
     family = spec.family or ""
-    for index in range(chunk.start, chunk.stop):
+    engines = column_engines(spec)
+    fast: dict[tuple[int, str, str], list[Any]] = {}
+    if any(e in ("table", "chasing", "formula") for c in engines.values() for e in c.values()):
+        cells_by_column, _, _ = grid_rows(spec, chunk.start, chunk.stop, engines)
+        fast = {
+            key: (v.tolist() if hasattr(v, "tolist") else list(v))
+            for key, v in cells_by_column.items()
+        }
+    slow_metrics = {
+        (k, rule): [m for m in spec.metrics if (k, rule, m) not in fast]
+        for k in spec.moduli
+        for rule in spec.rules
+    }
+    for j, index in enumerate(range(chunk.start, chunk.stop)):
         kwargs, cells = family_item(spec, index)
         for k in spec.moduli:
             for rule in spec.rules:
                 row: dict[str, Any] = {**cells, "modulus": k, "rule": rule}
-                try:
-                    puzzle = build_puzzle(family, kwargs, k, rule)
-                    row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
-                except (LightsOutError, TypeError, ValueError) as exc:
-                    names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-                    raise _failure(f"{family}({names}), modulus {k}, rule {rule}", exc) from exc
+                slow = slow_metrics[(k, rule)]
+                for m in spec.metrics:
+                    got = fast.get((k, rule, m))
+                    if got is not None:
+                        row[m] = got[j]
+                if slow:
+                    try:
+                        puzzle = build_puzzle(family, kwargs, k, rule)
+                        row.update(compute_metrics(puzzle, slow, spec.max_kernel_enum))
+                    except (LightsOutError, TypeError, ValueError) as exc:
+                        names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
+                        what = f"{family}({names}), modulus {k}, rule {rule}"
+                        raise _failure(what, exc) from exc
                 yield row
 
 
