@@ -105,7 +105,10 @@ def column_engines(spec: Any) -> dict[str, dict[str, str]]:
     ... )
     >>> column_engines(spec)["nullity"]
     {'2/closed': 'table', '4/closed': 'general'}
-    >>> column_engines(spec)["all_on_solvable"]["4/closed"], column_engines(spec)["min_presses_all_on"]
+    >>> (
+    ...     column_engines(spec)["all_on_solvable"]["4/closed"],
+    ...     column_engines(spec)["min_presses_all_on"],
+    ... )
     ('chasing', {'2/closed': 'search', '4/closed': 'search'})
     """
     if spec.is_stream:
@@ -113,7 +116,11 @@ def column_engines(spec: Any) -> dict[str, dict[str, str]]:
 
         kind = "compiled" if applies(spec.metrics, spec.rules, spec.moduli) else "general"
         return {
-            m: {f"{k}/{r}": ("search" if m in _SEARCH else kind) for k in spec.moduli for r in spec.rules}
+            m: {
+                f"{k}/{r}": ("search" if m in _SEARCH else kind)
+                for k in spec.moduli
+                for r in spec.rules
+            }
             for m in spec.metrics
         }
     fam = TABLE_FAMILIES.get(spec.family or "")

@@ -27,7 +27,7 @@ from lightsout_graphs.sweep.store import ResultStore
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
 __all__ = [
-    "MAX_WORKERS_PER_CORE",
+    "MAX_WORKERS",
     "RUNNERS",
     "check_workers",
     "dask_client",
@@ -38,8 +38,8 @@ __all__ = [
     "worker_init",
 ]
 
-#: ``workers`` above this many per core are refused (a fork storm, not a speed-up).
-MAX_WORKERS_PER_CORE = 64
+#: ``workers`` (and ``dask_local``) above this are refused: a fork storm, not a speed-up.
+MAX_WORKERS = 1024
 
 #: The runner names :func:`run` accepts.
 RUNNERS: tuple[str, ...] = ("local", "dask")
@@ -200,7 +200,7 @@ def _run_serial(
     spec: SweepSpec, todo: Iterator[Chunk], store: ResultStore, tell: Callable[[int], None]
 ) -> None:
     for chunk in todo:
-        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk))
+        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk), chunk_keys(chunk))
         tell(1)
 
 
@@ -208,12 +208,12 @@ def check_workers(workers: int | None, tasks: int) -> int:
     """The number of local worker processes to start for ``tasks`` pieces of work.
 
     Default every core; never more than ``tasks`` or 4 per core. Absurd values (below 1, or
-    above :data:`MAX_WORKERS_PER_CORE` per core) are refused.
+    above :data:`MAX_WORKERS`) are refused.
 
     Raises
     ------
     SweepSpecError
-        ``workers`` is not an int in ``1..MAX_WORKERS_PER_CORE * cores``.
+        ``workers`` is not an int in ``1..MAX_WORKERS``.
 
     Examples
     --------
@@ -222,18 +222,13 @@ def check_workers(workers: int | None, tasks: int) -> int:
     >>> check_workers(10**6, 10)
     Traceback (most recent call last):
     ...
-    lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..., not 1000000.
+    lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..1024, not 1000000.
     """
     cores = os.cpu_count() or 1
     if workers is not None and (
-        isinstance(workers, bool)
-        or not isinstance(workers, int)
-        or not 1 <= workers <= MAX_WORKERS_PER_CORE * cores
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS
     ):
-        msg = (
-            f"Argument 'workers' must be an int in 1..{MAX_WORKERS_PER_CORE * cores} "
-            f"({MAX_WORKERS_PER_CORE} per core), not {workers!r}."
-        )
+        msg = f"Argument 'workers' must be an int in 1..{MAX_WORKERS}, not {workers!r}."
         raise SweepSpecError(msg)
     wanted = cores if workers is None else workers
     return max(1, min(wanted, tasks, 4 * cores))
@@ -362,10 +357,10 @@ def _run_local(
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(), spec)
     ) as pool:
-        running: dict[Future[Any], int] = {}
+        running: dict[Future[Any], tuple[int, tuple[int, int]]] = {}
         try:
             for chunk in todo:
-                running[pool.submit(_run_worker_chunk, chunk)] = chunk.chunk_id
+                running[pool.submit(_run_worker_chunk, chunk)] = (chunk.chunk_id, chunk_keys(chunk))
                 while len(running) >= window:
                     _drain(running, store, tell, FIRST_COMPLETED)
             while running:
@@ -378,16 +373,21 @@ def _run_local(
             raise
 
 
+def chunk_keys(chunk: Chunk) -> tuple[int, int]:
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part."""
+    return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
+
+
 def _drain(
-    running: dict[Future[Any], int],
+    running: dict[Future[Any], tuple[int, tuple[int, int]]],
     store: ResultStore,
     tell: Callable[[int], None],
     when: str,
 ) -> None:
     finished, _ = wait(list(running), return_when=when)
     for fut in sorted(finished, key=lambda f: running[f]):
-        cid = running.pop(fut)
-        store.write_chunk(cid, fut.result())
+        cid, keys = running.pop(fut)
+        store.write_chunk(cid, fut.result(), keys)
         tell(1)
 
 
@@ -406,7 +406,7 @@ def _run_dask(
         window = 2 * threads + 2
         spec_future = client.scatter(spec, broadcast=True)
         pending = as_completed()
-        ids: dict[Any, int] = {}
+        ids: dict[Any, tuple[int, tuple[int, int]]] = {}
         todo_iter = iter(todo)
 
         def submit_next() -> bool:
@@ -414,7 +414,7 @@ def _run_dask(
             if chunk is None:
                 return False
             fut = client.submit(run_chunk, spec_future, chunk, pure=False)
-            ids[fut.key] = chunk.chunk_id
+            ids[fut.key] = (chunk.chunk_id, chunk_keys(chunk))
             pending.add(fut)
             return True
 
@@ -423,7 +423,8 @@ def _run_dask(
                 break
         for fut in pending:
             table = fut.result()
-            store.write_chunk(ids.pop(fut.key), table)
+            cid, keys = ids.pop(fut.key)
+            store.write_chunk(cid, table, keys)
             tell(1)
             fut.release()
             submit_next()
@@ -501,21 +502,35 @@ def run(
     if runner not in RUNNERS:
         msg = f"Argument 'runner' must be one of {', '.join(RUNNERS)}, not {runner!r}."
         raise SweepSpecError(msg)
-    cores = os.cpu_count() or 1
     for name, value in (("workers", workers), ("dask_local", dask_local)):
         if value is not None and (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or not 1 <= value <= MAX_WORKERS_PER_CORE * cores
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS
         ):
-            msg = (
-                f"Argument {name!r} must be an int >= 1 and <= {MAX_WORKERS_PER_CORE * cores} "
-                f"({MAX_WORKERS_PER_CORE} per core), not {value!r}."
-            )
+            msg = f"Argument {name!r} must be an int in 1..{MAX_WORKERS}, not {value!r}."
             raise SweepSpecError(msg)
-    store = ResultStore(out, sweep_spec, overwrite=overwrite)
     total, chunks = plan_chunks(sweep_spec)
-    done = store.finished_chunks()
+    store = ResultStore(out, sweep_spec, overwrite=overwrite)
+    try:
+        _run_with_store(
+            sweep_spec, store, total, chunks, runner, workers, scheduler, dask_local, progress
+        )
+    finally:
+        store.close()
+    return store.path
+
+
+def _run_with_store(
+    sweep_spec: SweepSpec,
+    store: ResultStore,
+    total: int,
+    chunks: Iterator[Chunk],
+    runner: str,
+    workers: int | None,
+    scheduler: str | None,
+    dask_local: int | None,
+    progress: Progress,
+) -> None:
+    done = store.finished_chunks(total)
     n_workers = check_workers(workers, max(1, total - len(done & set(range(total)))))
     ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
@@ -529,4 +544,3 @@ def run(
             _run_local(sweep_spec, todo, store, tell, n_workers, ctx)
     rows = sum(pq.ParquetFile(store.chunk_path(c)).metadata.num_rows for c in range(total))
     store.mark_complete(total, rows)
-    return store.path

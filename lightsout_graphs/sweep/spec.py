@@ -75,6 +75,10 @@ _KEYS = {
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
 _TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
 _MAX_ITEMS = 50_000_000
+#: The most values one parameter range (or tuple axis) may have.
+_MAX_AXIS = 1_000_000
+#: The largest spec file read (a spec is a few lines; this bounds reading a huge or endless file).
+MAX_SPEC_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -210,6 +214,10 @@ def _int_range(key: str, text: str) -> list[int] | None:
         raise _fail(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
     if step < 1:
         raise _fail(key, f"bad range {text!r}: the step must be >= 1.")
+    count = (hi - lo) // step + 1
+    if count > _MAX_AXIS:
+        msg = f"the range {text!r} has {count} values, more than {_MAX_AXIS} (split the sweep)."
+        raise _fail(key, msg)
     return list(range(lo, hi + 1, step))
 
 
@@ -239,6 +247,9 @@ def _tuple_axis(key: str, text: str) -> ParamAxis | None:
     if unknown or unused:
         bad = (unknown or unused)[0]
         raise _fail(key, f"variable {bad!r} in {text!r} is not both looped over and used.")
+    if len(values) ** len(loop) > _MAX_AXIS:
+        count = len(values) ** len(loop)
+        raise _fail(key, f"{text!r} gives {count} tuples, more than {_MAX_AXIS} (split the sweep).")
     tuples, cells = [], []
     for combo in itertools.product(values, repeat=len(loop)):
         env = dict(zip(loop, combo, strict=True))
@@ -321,15 +332,36 @@ def _positive_int(key: str, value: object) -> int:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    import stat
+
+    where = f"sweep spec file {str(path)!r}"
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO without a writer returns at once instead of hanging.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb", buffering=0) as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                msg = f"Cannot read {where}: it is not a regular file (a FIFO, device or folder)."
+                raise SweepSpecError(msg)
+            data = fh.read(MAX_SPEC_BYTES + 1)
     except OSError as exc:
-        msg = f"Cannot read sweep spec file {str(path)!r}: {exc.strerror or exc}."
+        msg = f"Cannot read {where}: {exc.strerror or exc}."
+        raise SweepSpecError(msg) from exc
+    if len(data) > MAX_SPEC_BYTES:
+        msg = f"The {where} is larger than {MAX_SPEC_BYTES} bytes; a spec is a few lines."
+        raise SweepSpecError(msg)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"The {where} is not UTF-8 text (byte {exc.start}: {data[exc.start : exc.start + 1]!r})."
         raise SweepSpecError(msg) from exc
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = f"Sweep spec file {str(path)!r} is not valid TOML: {exc}."
+        raise SweepSpecError(msg) from exc
+    except RecursionError as exc:
+        msg = f"The {where} is nested too deeply to be a sweep spec."
         raise SweepSpecError(msg) from exc
 
 

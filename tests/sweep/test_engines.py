@@ -72,7 +72,12 @@ def test_the_manifest_records_the_engine_of_each_column(tmp_path: Any) -> None:
 
 def test_odd_prime_tables_stop_at_their_limit_and_streams_say_compiled() -> None:
     big = load_spec(
-        {"family": "grid", "params": {"m": "1..200", "n": 3}, "moduli": [2, 3], "metrics": ["nullity"]}
+        {
+            "family": "grid",
+            "params": {"m": "1..200", "n": 3},
+            "moduli": [2, 3],
+            "metrics": ["nullity"],
+        }
     )
     assert engines.column_engines(big)["nullity"] == {"2/closed": "table", "3/closed": "general"}
     torus = load_spec({"family": "torus", "params": {"m": "3..4", "n": 3}, "metrics": ["nullity"]})
@@ -87,7 +92,9 @@ def test_odd_prime_tables_stop_at_their_limit_and_streams_say_compiled() -> None
 
 
 def test_fast_family_sweeps_get_large_chunks() -> None:
-    spec = load_spec({"family": "grid", "params": {"m": "1..4", "n": "1..4"}, "metrics": ["nullity"]})
+    spec = load_spec(
+        {"family": "grid", "params": {"m": "1..4", "n": "1..4"}, "metrics": ["nullity"]}
+    )
     assert spec.chunk_size == 2000
     slow = load_spec(
         {"family": "grid", "params": {"m": "1..4", "n": "1..4"}, "metrics": ["min_presses_all_on"]}
