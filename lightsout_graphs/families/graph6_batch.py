@@ -90,7 +90,7 @@ def _decode_line(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
             return -2
         if buf[lo + 1] == 126:
             return -3
-        n = 0
+        n = np.int64(0)
         for k in range(1, 4):
             d = np.int64(buf[lo + k])
             if d < 63 or d > 126:
@@ -120,7 +120,7 @@ def _decode_line(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
         if i == j:
             i = 0
             j += 1
-    return n
+    return int(n)
 
 
 def _next_line(buf: np.ndarray, lo: int, hi: int) -> tuple[int, int, int]:
@@ -202,7 +202,7 @@ class Graph6Batch:
         >>> decode_graph6_batch(b"Bw\\n").edges(0)
         [(0, 1), (0, 2), (1, 2)]
         """
-        out = []
+        out: list[tuple[int, int]] = []
         for j in range(int(self.n[g])):
             word = int(self.rows[g, j])
             out.extend((i, j) for i in range(j) if word >> i & 1)

@@ -164,7 +164,7 @@ def count_part(
     graphs = 0
     try:
         while True:
-            got = proc.stdout.readinto(view[have:])
+            got = proc.stdout.readinto(view[have:])  # type: ignore[attr-defined]
             final = not got
             have += got or 0
             count, used, _, err = census_block(arr, have, final, mods, closed, hist)

@@ -183,6 +183,7 @@ def grid_rows(spec: Any, start: int, stop: int, engines: dict[str, dict[str, str
                 if engine == "formula":
                     cells[(k, r, metric)] = m * n if metric == "n" else m * (n - 1) + n * (m - 1)
                 elif engine == "table":
+                    assert nullity is not None
                     cells[(k, r, metric)] = _from_nullity(metric, nullity, m * n, k)
                 elif engine == "chasing":
                     cells[(k, r, metric)] = _all_on(m, n, k, r, nullity)

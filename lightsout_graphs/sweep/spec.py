@@ -536,8 +536,8 @@ def load_spec(
     if family is not None and "chunk_size" not in table:
         from lightsout_graphs.sweep.engines import column_engines
 
-        fast = {"table", "chasing", "formula"}
-        if all(e in fast for c in column_engines(out).values() for e in c.values()):
+        quick = {"table", "chasing", "formula"}
+        if all(e in quick for c in column_engines(out).values() for e in c.values()):
             out = dataclasses.replace(out, chunk_size=DEFAULT_CHUNK_SIZE["fast family"])
     if family is not None:
         total = out.family_combinations() * out.puzzles_per_item

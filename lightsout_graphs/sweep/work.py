@@ -245,31 +245,31 @@ def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) ->
     return out
 
 
-def _stream_rows(spec: SweepSpec, chunk: Chunk, text: bytes) -> Iterator[dict[str, Any]]:
+def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[str, Any]]:
     import networkx as nx
 
     from lightsout_graphs.puzzle import Puzzle
 
     lean_ok = set(spec.metrics) <= LEAN_METRICS
     for offset, raw in enumerate(
-        text.split(b"\n")[:-1] if text.endswith(b"\n") else text.split(b"\n")
+        data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
     ):
         line = raw.strip()
         if not line:
             continue  # blank lines are skipped, as by the compiled path
         where = f"{chunk.source} line {chunk.start + offset + 1}"
         decoded = decode_graph6(line)
-        text = line.decode("ascii", errors="replace").removeprefix(">>graph6<<")
+        name = line.decode("ascii", errors="replace").removeprefix(">>graph6<<")
         graph = None
         if decoded is None or not (lean_ok and set(spec.rules) <= {"closed", "open"}):
             try:
                 graph = nx.from_graph6_bytes(line)
             except (nx.NetworkXError, ValueError, IndexError) as exc:
-                msg = f"{where}: not a graph6 string ({text[:40]!r}): {exc}"
+                msg = f"{where}: not a graph6 string ({name[:40]!r}): {exc}"
                 raise SweepSpecError(msg) from exc
         for k in spec.moduli:
             for rule in spec.rules:
-                row: dict[str, Any] = {"graph6": text, "modulus": k, "rule": rule}
+                row: dict[str, Any] = {"graph6": name, "modulus": k, "rule": rule}
                 try:
                     if graph is None and decoded is not None and k == 2:
                         row.update(_lean_metrics(*decoded, rule, spec.metrics))
@@ -279,7 +279,7 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk, text: bytes) -> Iterator[dict[st
                         puzzle = Puzzle(graph, modulus=k, rule=rule)
                         row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
                 except LightsOutError as exc:
-                    what = f"the graph at {where} ({text}), modulus {k}, rule {rule}"
+                    what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                     raise _failure(what, exc) from exc
                 yield row
 
