@@ -439,8 +439,10 @@ def _census_rows(quick: bool) -> list[dict[str, Any]]:
             f">= {DASK_TARGET}x the local throughput",
             share >= DASK_TARGET,
             [
-                f"throughput {share:.2f}x the local run's; a LocalCluster started (and warmed) "
-                "before the clock starts, as `lightsout census --scheduler ADDR` uses it",
+                (
+                    f"throughput {share:.2f}x the local run's; a LocalCluster started (and warmed) "
+                    "before the clock starts, as `lightsout census --scheduler ADDR` uses it"
+                ),
             ],
             ["the Dask summary equals the local summary"],
         )
