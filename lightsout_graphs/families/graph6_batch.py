@@ -51,8 +51,10 @@ def jit(func: Any) -> Any:
 
     Examples
     --------
-    >>> jit(abs)(-3)
-    3
+    >>> def double(x):
+    ...     return 2 * x
+    >>> jit(double)(21)
+    42
     """
     if not AVAILABLE:
         return func

@@ -93,8 +93,8 @@ def run_geng_part(args: str, res: int, mod: int) -> bytes:
 
     Examples
     --------
-    >>> run_geng_part("3", 0, 1).split()
-    [b'B?', b'BW', b'Bg', b'Bw']
+    >>> run_geng_part("3", 0, 1).split()  # the 4 graphs on 3 vertices
+    [b'B?', b'BO', b'BW', b'Bw']
     """
     from lightsout_graphs.sweep.runners import find_geng
 
