@@ -51,10 +51,8 @@ def jit(func: Any) -> Any:
 
     Examples
     --------
-    >>> def double(x):
-    ...     return 2 * x
-    >>> jit(double)(21)
-    42
+    >>> jit(_next_line)(np.frombuffer(b"Bw\\nA_\\n", dtype=np.uint8), 0, 6)  # (start, end, next)
+    (0, 2, 3)
     """
     if not AVAILABLE:
         return func
