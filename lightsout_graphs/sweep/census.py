@@ -22,17 +22,10 @@ are ignored with a warning.
 
 from __future__ import annotations
 
-import datetime as _dt
-import fcntl
-import hashlib
-import json
 import math
 import os
-import re
-import secrets
 import subprocess
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,11 +34,13 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.errors import SweepError, SweepSpecError
+from lightsout_graphs.sweep.census_store import SUMMARY, CensusStore, is_prime
 from lightsout_graphs.sweep.lifetime import child_preexec, terminate_on_sigterm
 
 __all__ = [
     "CONNECTED_GRAPHS",
     "GRAPHS",
+    "SUMMARY",
     "CensusPart",
     "count_part",
     "default_parts",
@@ -60,9 +55,6 @@ GRAPHS = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668, 12005168, 1018997864, 16
 CONNECTED_GRAPHS = (1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476)
 #: The largest n a census accepts (n = 12 has 1.65e11 graphs: days on a workstation).
 MAX_N = 12
-MANIFEST = "_census.json"
-SUMMARY = "census.parquet"
-_PART = re.compile(r"^n(\d+)-(\d{5})of(\d{5})\.json$")
 _BLOCK = 1 << 23  # bytes of geng output read at a time
 
 
@@ -194,130 +186,6 @@ def count_part(
     cells = np.argwhere(hist)
     counts = [[int(c) for c in cell[1:]] + [int(hist[tuple(cell)])] for cell in cells]
     return {"graphs": graphs, "seconds": time.perf_counter() - t0, "counts": counts}
-
-
-def _is_prime(k: int) -> bool:
-    return k >= 2 and all(k % d for d in range(2, math.isqrt(k) + 1))
-
-
-def _checksum(record: dict[str, Any]) -> str:
-    body = {k: record[k] for k in ("n", "res", "mod", "graphs", "counts")}
-    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
-
-
-class _CensusStore:
-    """The result folder: manifest, lock, verified part files."""
-
-    def __init__(self, out: Path, settings: dict[str, Any], overwrite: bool) -> None:
-        self.path = out
-        if out.exists() and not out.is_dir():
-            msg = f"Argument 'out' is {str(out)!r}, which is a file, not a folder."
-            raise SweepSpecError(msg)
-        (out / "parts").mkdir(parents=True, exist_ok=True)
-        self._lock = open(out / "_census.lock", "a+")  # noqa: SIM115 - held for the run
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            self._lock.close()
-            msg = f"Result folder {str(out)!r} is in use by another census run; wait for it."
-            raise SweepSpecError(msg) from exc
-        self.run_tag = f"{os.getpid()}-{secrets.token_hex(4)}"
-        manifest = out / MANIFEST
-        if manifest.exists():
-            try:
-                old = json.loads(manifest.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                old = {}
-            if old.get("settings") != settings:
-                if not overwrite:
-                    self.close()
-                    msg = (
-                        f"Result folder {str(out)!r} holds a different census "
-                        f"({old.get('settings')!r}); use another folder or --overwrite."
-                    )
-                    raise SweepSpecError(msg)
-                for p in (out / "parts").glob("*.json"):
-                    p.unlink()
-                (out / SUMMARY).unlink(missing_ok=True)
-                old = {}
-            self.manifest = old
-        else:
-            self.manifest = {}
-        for p in (out / "parts").glob("_tmp-*"):  # leftovers of killed runs (not ours)
-            p.unlink(missing_ok=True)
-        from lightsout_graphs import __version__
-
-        now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-        self.manifest.setdefault("created", now)
-        self.manifest.update(settings=settings, library_version=__version__, complete=False)
-        self.manifest.setdefault("runs", []).append({"started": now})
-        self._write_manifest()
-
-    def close(self) -> None:
-        self._lock.close()
-
-    def _write_manifest(self) -> None:
-        self._atomic(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
-
-    def _atomic(self, path: Path, data: bytes) -> None:
-        tmp = path.with_name(f"_tmp-{path.name}.{self.run_tag}")
-        try:
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
-
-    def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
-        """The finished parts whose files check out; others are recomputed or ignored."""
-        names = {p.name: p for p in wanted}
-        out: dict[CensusPart, dict[str, Any]] = {}
-        for f in sorted((self.path / "parts").iterdir()):
-            if f.name.startswith("_tmp-"):
-                continue
-            part = names.get(f.name)
-            if part is None:
-                warnings.warn(
-                    f"census: ignoring {str(f)!r}, not a part of this census", stacklevel=2
-                )
-                continue
-            try:
-                record = json.loads(f.read_text(encoding="utf-8"))
-                good = (record["n"], record["res"], record["mod"]) == (
-                    part.n,
-                    part.res,
-                    part.mod,
-                ) and record["sha256"] == _checksum(record)
-            except (OSError, ValueError, KeyError, TypeError):
-                good = False
-            if good:
-                out[part] = record
-            else:
-                warnings.warn(f"census: {str(f)!r} is damaged; recomputing it", stacklevel=2)
-                f.unlink(missing_ok=True)
-        return out
-
-    def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
-        record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
-        record["sha256"] = _checksum(record)
-        self._atomic(self.path / "parts" / part.name, json.dumps(record).encode())
-        return record
-
-    def finish(self, summary: Any, seconds: float) -> None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        tmp = self.path / f"_tmp-{SUMMARY}.{self.run_tag}"
-        pq.write_table(pa.Table.from_pandas(summary, preserve_index=False), tmp)
-        os.replace(tmp, self.path / SUMMARY)
-        self.manifest["runs"][-1]["finished"] = _dt.datetime.now(_dt.UTC).isoformat(
-            timespec="seconds"
-        )
-        self.manifest["runs"][-1]["seconds"] = round(seconds, 1)
-        self.manifest["complete"] = True
-        self._write_manifest()
 
 
 def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
@@ -476,7 +344,7 @@ def run_census(
         raise SweepSpecError(msg)
     moduli = tuple(moduli)
     for k in moduli:
-        if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k < 2**31 or not _is_prime(k):
+        if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k < 2**31 or not is_prime(k):
             msg = f"Argument 'moduli': every modulus must be a prime below 2**31, not {k!r}."
             raise SweepSpecError(msg)
     if not moduli or len(set(moduli)) < len(moduli):
@@ -500,7 +368,7 @@ def run_census(
     wanted = plan_parts(list(split), split)
     if scheduler is None and dask_local is None:
         n_workers = check_workers(workers, len(wanted))
-    store = _CensusStore(Path(out), settings, overwrite)
+    store = CensusStore(Path(out), settings, overwrite)
     try:
         t0 = time.perf_counter()
         done = store.verified(wanted)

@@ -124,12 +124,12 @@ def applies(metrics: tuple[str, ...], rules: tuple[str, ...], moduli: tuple[int,
     >>> applies(("nullity",), ("closed",), (2, 3)), applies(("nullity",), ("closed",), (4,))
     (True, False)
     """
-    from lightsout_graphs.sweep.census import _is_prime
+    from lightsout_graphs.sweep.census_store import is_prime
 
     return (
         set(metrics) <= FAST_METRICS
         and set(rules) <= {"closed", "open"}
-        and all(k < 2**31 and _is_prime(k) for k in moduli)
+        and all(k < 2**31 and is_prime(k) for k in moduli)
     )
 
 
