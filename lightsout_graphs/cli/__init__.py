@@ -33,6 +33,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "table_cmd",
     "draw_cmd",
     "sweep_cmd",
+    "census_cmd",
     "play_cmd",
 )
 

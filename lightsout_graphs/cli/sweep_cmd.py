@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from lightsout_graphs.cli.runtime import EXIT_OK
@@ -26,7 +27,9 @@ def register(subparsers: Any) -> None:
         help="run a research sweep over a family or a graph6 stream (resumable)",
         description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
         "store one Parquet file per finished chunk in --out. Running the same command again "
-        "resumes; a different spec in the same folder is refused unless --overwrite.",
+        "resumes; a different spec in the same folder is refused unless --overwrite. "
+        "Exit 143 after SIGTERM (finished chunks are kept; worker processes end with the "
+        "sweep, even when it is killed).",
     )
     parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
     parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
@@ -67,18 +70,27 @@ def register(subparsers: Any) -> None:
 def handle_sweep(args: argparse.Namespace) -> int:
     """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is."""
     from lightsout_graphs.sweep import run
+    from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
     from lightsout_graphs.sweep.store import read_manifest
 
-    out = run(
-        args.spec,
-        args.out,
-        runner="dask" if (args.dask_local or args.scheduler) else "local",
-        workers=args.workers,
-        scheduler=args.scheduler,
-        dask_local=args.dask_local,
-        overwrite=args.overwrite,
-        progress=False if getattr(args, "quiet", False) else None,
-    )
+    try:
+        out = run(
+            args.spec,
+            args.out,
+            runner="dask" if (args.dask_local or args.scheduler) else "local",
+            workers=args.workers,
+            scheduler=args.scheduler,
+            dask_local=args.dask_local,
+            overwrite=args.overwrite,
+            progress=False if getattr(args, "quiet", False) else None,
+        )
+    except SweepTerminated:
+        print(
+            f"lightsout: sweep stopped by SIGTERM; finished chunks are kept in {args.out}; "
+            "run the same command to resume",
+            file=sys.stderr,
+        )
+        return EXIT_TERMINATED
     manifest = read_manifest(out)
     print(
         f"Sweep complete: {manifest.get('rows', 0)} rows in {manifest.get('total_chunks', 0)} "

@@ -5,6 +5,8 @@ parameter ranges, or a stream of graph6 graphs, plus moduli, rules and metrics
 (:data:`METRICS`). :func:`run` cuts the work into chunks, computes them on a local process
 pool or a Dask cluster and writes one Parquet file per finished chunk; running it again
 resumes. :func:`read_results` loads the table and :func:`report` summarises and plots it.
+:func:`run_census` counts every graph on up to N vertices by nullity (nauty's geng, split
+across workers, through a compiled kernel) and keeps only the counts.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ except ImportError as _err:  # pragma: no cover - both are declared by the "swee
     )
     raise MissingDependencyError(_msg) from _err
 
+from lightsout_graphs.sweep.census import read_census, run_census
 from lightsout_graphs.sweep.metrics import METRICS, Metric
 from lightsout_graphs.sweep.report import report
 from lightsout_graphs.sweep.runners import RUNNERS, run
@@ -33,7 +36,9 @@ __all__ = [
     "Metric",
     "SweepSpec",
     "load_spec",
+    "read_census",
     "read_results",
     "report",
     "run",
+    "run_census",
 ]

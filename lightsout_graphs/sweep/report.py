@@ -78,9 +78,25 @@ def _summary(frame: Any, metrics: list[str], by: list[str]) -> Any:
                 row[f"{m} (share)"] = round(float(values.mean()), 4)
             else:
                 row[f"{_label(m)} mean"] = round(float(values.mean()), 4)
-                row[f"{_label(m)} max"] = float(values.max())
+                top = float(values.max())
+                row[f"{_label(m)} max"] = int(top) if top.is_integer() else top
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _text_cells(table: Any) -> Any:
+    """The table as text cells: counts and whole numbers as integers, the rest with 4 decimals."""
+
+    def cell(value: Any) -> str:
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+            return str(int(value))
+        if isinstance(value, float):
+            return f"{value:.4f}"
+        return str(value)
+
+    return table.astype(object).map(cell)
 
 
 def report(
@@ -146,16 +162,17 @@ def report(
     state = "complete" if manifest.get("complete") else "incomplete (resume to finish)"
     lines = [f"Sweep of {source}: {len(frame)} puzzles, {state}"]
     result = SweepReport(text="")
+    spec = {**spec, "_source": source}
     if len(frame):
         overview = _summary(frame, chosen, ["modulus", "rule"])
         result.tables["overview"] = overview
-        wide = overview.set_index(["modulus", "rule"]).T
+        wide = _text_cells(overview).set_index(["modulus", "rule"]).T
         wide.columns = [f"k={k} {rule}" for k, rule in wide.columns]
         lines += ["", wide.to_string()]
         if "graph6" in frame.columns and "n" in frame.columns:
             by_n = _summary(frame, [m for m in chosen if m != "n"], ["n", "modulus", "rule"])
             result.tables["by n"] = by_n
-            lines += ["", "By number of vertices:", by_n.to_string(index=False)]
+            lines += ["", "By number of vertices:", _text_cells(by_n).to_string(index=False)]
     if plots and len(frame) and chosen:
         folder = Path(plot_dir) if plot_dir is not None else Path(out) / "_plots"
         folder.mkdir(parents=True, exist_ok=True)
@@ -184,6 +201,8 @@ def _draw(frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path) ->
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.colors import BoundaryNorm, ListedColormap
 
     params = _int_params(frame, spec)
     written: list[Path] = []
@@ -196,20 +215,36 @@ def _draw(frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path) ->
                 grid = data.pivot_table(index=y, columns=x, values="_v", aggfunc="mean")
                 if grid.empty:  # the metric is undefined here (rank for a non-prime k)
                     continue
-                fig, ax = plt.subplots(figsize=(6, 5))
+                fig, ax = plt.subplots(figsize=(9, 7.5))
+                values = grid.to_numpy()
+                two_valued = METRICS[m].dtype == "bool" and set(
+                    np.unique(values[~np.isnan(values)])
+                ) <= {0.0, 1.0}
+                if two_valued:  # a true/false metric: two colours, not a continuous scale
+                    cmap = ListedColormap(["#d8d8d8", "#2a7ab9"])
+                    scale: dict[str, Any] = {
+                        "cmap": cmap,
+                        "norm": BoundaryNorm([-0.5, 0.5, 1.5], 2),
+                    }
+                else:
+                    scale = {"cmap": "viridis"}
                 image = ax.pcolormesh(
                     grid.columns.to_numpy(),
                     grid.index.to_numpy(),
-                    grid.to_numpy(),
+                    values,
                     shading="nearest",
-                    cmap="viridis",
+                    **scale,
                 )
-                fig.colorbar(image, ax=ax, label=_label(m))
+                bar = fig.colorbar(image, ax=ax, label=_label(m))
+                if two_valued:
+                    bar.set_ticks([0, 1])
+                    bar.set_ticklabels(["false", "true"])
+                ax.invert_yaxis()  # the first row at the top, as in `lightsout table --png`
                 ax.set_xlabel(x)
                 ax.set_ylabel(y)
-                ax.set_title(f"{_label(m)}, modulus {k}, rule {rule}")
+                ax.set_title(f"{spec['_source']}: {_label(m)}, modulus {k}, rule {rule}")
                 path = folder / f"heatmap-{m}-k{k}-{rule}.png"
-                fig.savefig(path, dpi=100, bbox_inches="tight")
+                fig.savefig(path, dpi=150, bbox_inches="tight")
                 plt.close(fig)
                 written.append(path)
     elif len(params) == 1:
@@ -225,6 +260,7 @@ def _draw(frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path) ->
                 ax.plot(data.index, data.to_numpy(), marker="o", label=f"k={k}, {rule}")
             ax.set_xlabel(x)
             ax.set_ylabel(_label(m) + (" (mean)" if "graph6" in frame.columns else ""))
+            ax.set_title(f"{spec['_source']}: {_label(m)}")
             ax.legend()
             path = folder / f"lines-{m}.png"
             fig.savefig(path, dpi=100, bbox_inches="tight")

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-import shlex
 import shutil
-import subprocess
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -22,11 +20,31 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.sweep.lifetime import terminate_on_sigterm
+from lightsout_graphs.sweep.pools import (
+    MAX_WORKERS,
+    WORKER_SPEC,
+    check_workers,
+    dask_client,
+    pool_context,
+    worker_init,
+)
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
-__all__ = ["RUNNERS", "find_geng", "plan_chunks", "run"]
+__all__ = [
+    "MAX_WORKERS",
+    "RUNNERS",
+    "check_workers",
+    "dask_client",
+    "find_geng",
+    "plan_chunks",
+    "pool_context",
+    "run",
+    "worker_init",
+]
+
 
 #: The runner names :func:`run` accepts.
 RUNNERS: tuple[str, ...] = ("local", "dask")
@@ -59,26 +77,6 @@ def find_geng() -> str:
     raise MissingDependencyError(msg)
 
 
-def _run_geng(args: str, target: Path) -> None:
-    """Write geng's output for ``args`` to ``target`` (temporary file, then renamed)."""
-    exe = find_geng()
-    try:
-        argv = shlex.split(args)
-    except ValueError as exc:
-        msg = f"Sweep spec key 'geng': cannot split {args!r}: {exc}."
-        raise SweepSpecError(msg) from exc
-    tmp = target.with_name(f"_tmp-{target.name}.{os.getpid()}")
-    with open(tmp, "wb") as fh:
-        proc = subprocess.run([exe, "-q", *argv], stdout=fh, stderr=subprocess.PIPE, check=False)
-    if proc.returncode != 0:
-        tmp.unlink(missing_ok=True)
-        err = proc.stderr.decode(errors="replace").strip().splitlines()
-        detail = err[-1] if err else f"exit status {proc.returncode}"
-        msg = f"Sweep spec key 'geng': geng {args!r} failed: {detail}"
-        raise SweepSpecError(msg)
-    os.replace(tmp, target)
-
-
 def _count_lines(path: str) -> int:
     count = 0
     last = b"\n"
@@ -87,18 +85,6 @@ def _count_lines(path: str) -> int:
             count += block.count(b"\n")
             last = block[-1:]
     return count + (last != b"\n")
-
-
-def _stream_inputs(spec: SweepSpec, store: ResultStore | None) -> list[str]:
-    if spec.geng is None:
-        return list(spec.graph6)
-    if store is None:  # pragma: no cover - planning a geng sweep always has a store
-        msg = "A geng sweep needs a result folder."
-        raise SweepSpecError(msg)
-    cache = store.geng_cache()
-    if not cache.exists():
-        _run_geng(spec.geng, cache)
-    return [str(cache)]
 
 
 def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, Iterator[Chunk]]:
@@ -139,6 +125,18 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
 
         return total, family_chunks()
 
+    if spec.geng is not None:
+        from lightsout_graphs.sweep.streams import geng_parts
+
+        parts = geng_parts(spec.geng, size)
+
+        def geng_chunks() -> Iterator[Chunk]:
+            for res in range(parts):
+                where = f"geng {spec.geng}" + (f" (part {res}/{parts})" if parts > 1 else "")
+                yield Chunk(res, 0, 0, source=where, part=(res, parts))
+
+        return parts, geng_chunks()
+
     files = list(spec.graph6) if inputs is None else inputs
     counts = [_count_lines(f) for f in files]
     total = sum(math.ceil(c / size) for c in counts)
@@ -146,19 +144,19 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     def stream_chunks() -> Iterator[Chunk]:
         cid = 0
         for path in files:
-            name = "geng output" if Path(path).name == "_geng.g6" else path
             with open(path, "rb") as fh:
                 start = 0
                 batch: list[bytes] = []
                 for line in fh:
-                    batch.append(line.rstrip(b"\r\n"))
+                    batch.append(line if line.endswith(b"\n") else line + b"\n")
                     if len(batch) == size:
-                        yield Chunk(cid, start, start + size, tuple(batch), name)
+                        yield Chunk(cid, start, start + size, source=path, data=b"".join(batch))
                         cid += 1
                         start += size
                         batch = []
                 if batch:
-                    yield Chunk(cid, start, start + len(batch), tuple(batch), name)
+                    data = b"".join(batch)
+                    yield Chunk(cid, start, start + len(batch), source=path, data=data)
                     cid += 1
 
     return total, stream_chunks()
@@ -207,38 +205,13 @@ def _run_serial(
     spec: SweepSpec, todo: Iterator[Chunk], store: ResultStore, tell: Callable[[int], None]
 ) -> None:
     for chunk in todo:
-        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk))
+        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk), chunk_keys(chunk))
         tell(1)
 
 
-def _pool_context() -> Any:
-    """The multiprocessing context of the local runner (call before starting any thread)."""
-    import multiprocessing as mp
-    import threading
-
-    # fork starts fastest and needs no `if __name__ == "__main__"` guard in scripts; with
-    # other threads running it could copy their held locks, so forkserver is used then.
-    methods = mp.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        return mp.get_context("fork")
-    if "forkserver" in methods:
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["lightsout_graphs.sweep.work"])
-        return ctx
-    return mp.get_context("spawn")  # pragma: no cover - Windows
-
-
-_WORKER_SPEC: list[SweepSpec] = []
-
-
-def _set_worker_spec(spec: SweepSpec) -> None:
-    """Pool initializer: remember the sweep's spec in this worker process."""
-    _WORKER_SPEC[:] = [spec]
-
-
 def _run_worker_chunk(chunk: Chunk) -> Any:
-    """Compute a chunk in a pool worker with the spec set by :func:`_set_worker_spec`."""
-    return run_chunk(_WORKER_SPEC[0], chunk)
+    """Compute a chunk in a pool worker with the spec set by :func:`worker_init`."""
+    return run_chunk(WORKER_SPEC[0], chunk)
 
 
 def _run_local(
@@ -253,31 +226,39 @@ def _run_local(
     # The spec goes to each worker once (it can hold tens of thousands of parameter values);
     # tasks carry only their chunk.
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_set_worker_spec, initargs=(spec,)
+        max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(), spec)
     ) as pool:
-        running: dict[Future[Any], int] = {}
+        running: dict[Future[Any], tuple[int, tuple[int, int]]] = {}
         try:
             for chunk in todo:
-                running[pool.submit(_run_worker_chunk, chunk)] = chunk.chunk_id
+                running[pool.submit(_run_worker_chunk, chunk)] = (chunk.chunk_id, chunk_keys(chunk))
                 while len(running) >= window:
                     _drain(running, store, tell, FIRST_COMPLETED)
             while running:
                 _drain(running, store, tell, FIRST_COMPLETED)
         except BaseException:
+            procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:  # their geng processes follow (parent-death signal)
+                proc.kill()
             raise
 
 
+def chunk_keys(chunk: Chunk) -> tuple[int, int]:
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part."""
+    return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
+
+
 def _drain(
-    running: dict[Future[Any], int],
+    running: dict[Future[Any], tuple[int, tuple[int, int]]],
     store: ResultStore,
     tell: Callable[[int], None],
     when: str,
 ) -> None:
     finished, _ = wait(list(running), return_when=when)
     for fut in sorted(finished, key=lambda f: running[f]):
-        cid = running.pop(fut)
-        store.write_chunk(cid, fut.result())
+        cid, keys = running.pop(fut)
+        store.write_chunk(cid, fut.result(), keys)
         tell(1)
 
 
@@ -289,57 +270,35 @@ def _run_dask(
     scheduler: str | None,
     dask_local: int | None,
 ) -> None:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError as exc:  # pragma: no cover - dask is a declared dependency
-        msg = "runner='dask' needs dask[distributed]: pip install 'lightsout_graphs[sweep]'."
-        raise MissingDependencyError(msg) from exc
-    cluster = None
-    try:
-        if scheduler is not None:
-            try:
-                client = Client(scheduler, timeout="20s")
-            except (OSError, TimeoutError, ValueError) as exc:
-                msg = f"Argument 'scheduler': cannot reach the Dask scheduler {scheduler!r}: {exc}"
-                raise SweepSpecError(msg) from exc
-        else:
-            cluster = LocalCluster(
-                n_workers=dask_local or os.cpu_count() or 1,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                host="127.0.0.1",
-            )
-            client = Client(cluster)
-        with client:
-            threads = max(1, sum(client.nthreads().values()))
-            window = 2 * threads + 2
-            spec_future = client.scatter(spec, broadcast=True)
-            pending = as_completed()
-            ids: dict[Any, int] = {}
-            todo_iter = iter(todo)
+    from distributed import as_completed
 
-            def submit_next() -> bool:
-                chunk = next(todo_iter, None)
-                if chunk is None:
-                    return False
-                fut = client.submit(run_chunk, spec_future, chunk, pure=False)
-                ids[fut.key] = chunk.chunk_id
-                pending.add(fut)
-                return True
+    with dask_client(scheduler, dask_local) as client:
+        threads = max(1, sum(client.nthreads().values()))
+        window = 2 * threads + 2
+        spec_future = client.scatter(spec, broadcast=True)
+        pending = as_completed()
+        ids: dict[Any, tuple[int, tuple[int, int]]] = {}
+        todo_iter = iter(todo)
 
-            for _ in range(window):
-                if not submit_next():
-                    break
-            for fut in pending:
-                table = fut.result()
-                store.write_chunk(ids.pop(fut.key), table)
-                tell(1)
-                fut.release()
-                submit_next()
-    finally:
-        if cluster is not None:
-            cluster.close()
+        def submit_next() -> bool:
+            chunk = next(todo_iter, None)
+            if chunk is None:
+                return False
+            fut = client.submit(run_chunk, spec_future, chunk, pure=False)
+            ids[fut.key] = (chunk.chunk_id, chunk_keys(chunk))
+            pending.add(fut)
+            return True
+
+        for _ in range(window):
+            if not submit_next():
+                break
+        for fut in pending:
+            table = fut.result()
+            cid, keys = ids.pop(fut.key)
+            store.write_chunk(cid, table, keys)
+            tell(1)
+            fut.release()
+            submit_next()
 
 
 def run(
@@ -416,25 +375,43 @@ def run(
         raise SweepSpecError(msg)
     for name, value in (("workers", workers), ("dask_local", dask_local)):
         if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
+            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS
         ):
-            msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
+            msg = f"Argument {name!r} must be an int in 1..{MAX_WORKERS}, not {value!r}."
             raise SweepSpecError(msg)
+    total, chunks = plan_chunks(sweep_spec)
     store = ResultStore(out, sweep_spec, overwrite=overwrite)
-    inputs = _stream_inputs(sweep_spec, store) if sweep_spec.is_stream else None
-    total, chunks = plan_chunks(sweep_spec, inputs)
-    done = store.finished_chunks()
-    n_workers = workers or os.cpu_count() or 1
-    ctx = _pool_context() if runner == "local" and n_workers > 1 else None
+    try:
+        _run_with_store(
+            sweep_spec, store, total, chunks, runner, workers, scheduler, dask_local, progress
+        )
+    finally:
+        store.close()
+    return store.path
+
+
+def _run_with_store(
+    sweep_spec: SweepSpec,
+    store: ResultStore,
+    total: int,
+    chunks: Iterator[Chunk],
+    runner: str,
+    workers: int | None,
+    scheduler: str | None,
+    dask_local: int | None,
+    progress: Progress,
+) -> None:
+    done = store.finished_chunks(total)
+    n_workers = check_workers(workers, max(1, total - len(done & set(range(total)))))
+    ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
     todo = _pending(chunks, done)
-    if runner == "dask":
-        _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
-    else:
-        if ctx is None:
+    with terminate_on_sigterm():
+        if runner == "dask":
+            _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
+        elif ctx is None:
             _run_serial(sweep_spec, todo, store, tell)
         else:
             _run_local(sweep_spec, todo, store, tell, n_workers, ctx)
     rows = sum(pq.ParquetFile(store.chunk_path(c)).metadata.num_rows for c in range(total))
     store.mark_complete(total, rows)
-    return store.path

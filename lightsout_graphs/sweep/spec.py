@@ -13,7 +13,9 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     description = "..."                          # optional, kept in the manifest
 
 Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
-family and 5000 graphs for a stream. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
+family (2000 when every column has a fast engine: see :mod:`lightsout_graphs.sweep.engines`), and for a stream 100,000 graphs (5000 when a metric, rule or modulus needs the
+per-board path: see :mod:`lightsout_graphs.sweep.streams`). A ``geng`` stream is cut into
+``res/mod`` parts of about ``chunk_size`` graphs, each run by its own geng. Metrics are listed in :mod:`lightsout_graphs.sweep.metrics`.
 Table columns must have distinct names: a family parameter ``n`` (grids) and the metric ``n``
 cannot both be asked for.
 
@@ -34,6 +36,7 @@ Parameter values:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -50,10 +53,11 @@ from lightsout_graphs.puzzle import RULES
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 
-#: Default items per chunk: puzzles of a family, or graphs of a graph6 stream. A chunk of 5000
-#: small graphs is about 0.1 s of work, large enough that scheduling costs (Dask in particular)
-#: stay small, small enough that an interrupted run loses little.
-DEFAULT_CHUNK_SIZE = {"family": 10, "stream": 5000}
+#: Default items per chunk: puzzles of a family, or graphs of a graph6 stream ("fast stream"
+#: when the compiled kernel computes every metric: 100,000 small graphs are about 0.05 s of
+#: work). A chunk is large enough that scheduling costs (Dask in particular) stay small, small
+#: enough that an interrupted run loses little.
+DEFAULT_CHUNK_SIZE = {"family": 10, "fast family": 2000, "stream": 5000, "fast stream": 100_000}
 
 _TOP_KEYS = {"sweep"}
 _KEYS = {
@@ -71,6 +75,10 @@ _KEYS = {
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
 _TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
 _MAX_ITEMS = 50_000_000
+#: The most values one parameter range (or tuple axis) may have.
+_MAX_AXIS = 1_000_000
+#: The largest spec file read (a spec is a few lines; this bounds reading a huge or endless file).
+MAX_SPEC_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -206,6 +214,10 @@ def _int_range(key: str, text: str) -> list[int] | None:
         raise _fail(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
     if step < 1:
         raise _fail(key, f"bad range {text!r}: the step must be >= 1.")
+    count = (hi - lo) // step + 1
+    if count > _MAX_AXIS:
+        msg = f"the range {text!r} has {count} values, more than {_MAX_AXIS} (split the sweep)."
+        raise _fail(key, msg)
     return list(range(lo, hi + 1, step))
 
 
@@ -235,6 +247,9 @@ def _tuple_axis(key: str, text: str) -> ParamAxis | None:
     if unknown or unused:
         bad = (unknown or unused)[0]
         raise _fail(key, f"variable {bad!r} in {text!r} is not both looped over and used.")
+    if len(values) ** len(loop) > _MAX_AXIS:
+        count = len(values) ** len(loop)
+        raise _fail(key, f"{text!r} gives {count} tuples, more than {_MAX_AXIS} (split the sweep).")
     tuples, cells = [], []
     for combo in itertools.product(values, repeat=len(loop)):
         env = dict(zip(loop, combo, strict=True))
@@ -317,15 +332,36 @@ def _positive_int(key: str, value: object) -> int:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    import stat
+
+    where = f"sweep spec file {str(path)!r}"
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO without a writer returns at once instead of hanging.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb", buffering=0) as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                msg = f"Cannot read {where}: it is not a regular file (a FIFO, device or folder)."
+                raise SweepSpecError(msg)
+            data = fh.read(MAX_SPEC_BYTES + 1)
     except OSError as exc:
-        msg = f"Cannot read sweep spec file {str(path)!r}: {exc.strerror or exc}."
+        msg = f"Cannot read {where}: {exc.strerror or exc}."
+        raise SweepSpecError(msg) from exc
+    if len(data) > MAX_SPEC_BYTES:
+        msg = f"The {where} is larger than {MAX_SPEC_BYTES} bytes; a spec is a few lines."
+        raise SweepSpecError(msg)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        msg = f"The {where} is not UTF-8 text (byte {exc.start}: {data[exc.start : exc.start + 1]!r})."
         raise SweepSpecError(msg) from exc
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = f"Sweep spec file {str(path)!r} is not valid TOML: {exc}."
+        raise SweepSpecError(msg) from exc
+    except RecursionError as exc:
+        msg = f"The {where} is nested too deeply to be a sweep spec."
         raise SweepSpecError(msg) from exc
 
 
@@ -478,7 +514,10 @@ def load_spec(
                     "geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}."
                 )
             geng = " ".join(geng.split())
-        default_chunk = DEFAULT_CHUNK_SIZE["stream"]
+        from lightsout_graphs.sweep.streams import applies
+
+        fast = applies(metrics, rules, moduli)
+        default_chunk = DEFAULT_CHUNK_SIZE["fast stream" if fast else "stream"]
     chunk_size = _positive_int("chunk_size", table.get("chunk_size", default_chunk))
 
     out = SweepSpec(
@@ -494,6 +533,12 @@ def load_spec(
         description=description,
         raw_params=raw_params,
     )
+    if family is not None and "chunk_size" not in table:
+        from lightsout_graphs.sweep.engines import column_engines
+
+        quick = {"table", "chasing", "formula"}
+        if all(e in quick for c in column_engines(out).values() for e in c.values()):
+            out = dataclasses.replace(out, chunk_size=DEFAULT_CHUNK_SIZE["fast family"])
     if family is not None:
         total = out.family_combinations() * out.puzzles_per_item
         if total > _MAX_ITEMS:

@@ -5,20 +5,25 @@ Layout of a result folder ``DIR``::
     DIR/_manifest.json            the spec, the input fingerprints, the library version
     DIR/chunk-00000000.parquet    rows of chunk 0 (a file is whole or absent)
     DIR/chunk-00000001.parquet    ...
-    DIR/_geng.g6                  geng's output, kept for resuming (geng sweeps only)
+    DIR/_chunks.jsonl             the ledger: each finished chunk's rows, keys, size, SHA-256
+    DIR/_sweep.lock               held by the running sweep (a second run on DIR is refused)
 
-Chunk files are written under a temporary name starting with ``_`` and renamed with
-:func:`os.replace`, so a killed run leaves no half file. Names starting with ``_`` are
+Chunk files are written under a temporary name starting with ``_`` (unique to the run) and
+renamed with :func:`os.replace`, so a killed run leaves no half file. A resumed run trusts
+only chunk files that match the ledger: damaged or foreign ones are computed again. Names starting with ``_`` are
 ignored by pyarrow and pandas, so ``pandas.read_parquet(DIR)`` reads the chunk files only.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import fcntl
 import hashlib
 import json
 import os
 import re
+import secrets
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +40,11 @@ MANIFEST = "_manifest.json"
 _FORMAT = 1
 _CHUNK = re.compile(r"^chunk-(\d{8})\.parquet$")
 _OWNED = re.compile(
-    r"^(chunk-\d{8}\.parquet|_tmp-chunk-\d{8}\.parquet\.\d+|_manifest\.json|_geng\.g6)$"
+    r"^(chunk-\d{8}\.parquet|_tmp-.*|_manifest\.json|_geng\.g6|_chunks\.jsonl|_sweep\.lock)$"
 )
+#: The ledger of finished chunks: one JSON line per chunk (id, rows, keys, SHA-256).
+LEDGER = "_chunks.jsonl"
+LOCK = "_sweep.lock"
 
 
 def _sha256(path: str) -> str:
@@ -52,13 +60,25 @@ def _input_fingerprint(spec: SweepSpec) -> list[dict[str, Any]]:
     return [{"path": p, "size": os.path.getsize(p), "sha256": _sha256(p)} for p in spec.graph6]
 
 
+def _engines(spec: SweepSpec) -> dict[str, dict[str, str]]:
+    from lightsout_graphs.sweep.engines import column_engines
+
+    return column_engines(spec)
+
+
+_RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"_tmp-{path.name}.{os.getpid()}")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    tmp = path.with_name(f"_tmp-{path.name}.{_RUN_TAG}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _first_difference(old: Any, new: Any, where: str = "") -> str:
@@ -97,7 +117,6 @@ class ResultStore:
     """
 
     def __init__(self, out: str | os.PathLike[str], spec: SweepSpec, *, overwrite: bool = False):
-        from lightsout_graphs import __version__
 
         self.path = Path(out)
         self.spec = spec
@@ -105,6 +124,26 @@ class ResultStore:
             msg = f"Argument 'out' is {str(self.path)!r}, which is a file, not a folder."
             raise SweepSpecError(msg)
         self.path.mkdir(parents=True, exist_ok=True)
+        self._lock = open(self.path / LOCK, "a+")  # noqa: SIM115 - held until close()
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            self._lock.close()
+            msg = (
+                f"Result folder {str(self.path)!r} is in use by another sweep run (it holds "
+                f"{LOCK}); wait for it to end or use another folder."
+            )
+            raise SweepSpecError(msg) from exc
+        try:
+            self._open(overwrite)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, overwrite: bool) -> None:
+        from lightsout_graphs import __version__
+
+        spec = self.spec
         manifest_path = self.path / MANIFEST
         self.manifest: dict[str, Any] = {
             "format": _FORMAT,
@@ -113,6 +152,7 @@ class ResultStore:
             "library_version": __version__,
             "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             "columns": [f"{f.name}:{f.type}" for f in self._schema()],
+            "engines": _engines(spec),
             "complete": False,
         }
         if manifest_path.exists():
@@ -147,7 +187,7 @@ class ResultStore:
             else:
                 self._clear()
         else:
-            others = [p.name for p in self.path.iterdir()]
+            others = [p.name for p in self.path.iterdir() if p.name != LOCK]
             if others and not overwrite:
                 msg = (
                     f"Result folder {str(self.path)!r} is not empty and holds no sweep manifest "
@@ -170,39 +210,105 @@ class ResultStore:
             if _OWNED.match(p.name):
                 p.unlink(missing_ok=True)
 
+    def close(self) -> None:
+        """Release the folder's lock (the run is over)."""
+        self._lock.close()
+
     def chunk_path(self, chunk_id: int) -> Path:
         """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort)."""
         return self.path / f"chunk-{chunk_id:08d}.parquet"
 
-    def finished_chunks(self) -> set[int]:
-        """The ids of the chunks whose file exists (whole, thanks to the atomic rename)."""
+    def finished_chunks(self, total: int | None = None) -> set[int]:
+        """The ids of the chunks whose file checks out against the ledger.
+
+        A chunk file that is not in the ledger, or whose size or SHA-256 differs (truncated,
+        damaged, copied from another sweep or over another chunk), is removed with a warning so
+        that it is computed again; a chunk file past ``total`` is ignored with a warning.
+        """
+        ledger = _read_ledger(self.path)
         out = set()
-        for p in self.path.iterdir():
+        for p in sorted(self.path.iterdir()):
             match = _CHUNK.match(p.name)
-            if match:
-                out.add(int(match[1]))
+            if not match:
+                continue
+            cid = int(match[1])
+            if total is not None and cid >= total:
+                warnings.warn(
+                    f"sweep: ignoring {str(p)!r}, not a chunk of this sweep", stacklevel=2
+                )
+                continue
+            if _verified(p, ledger.get(cid)):
+                out.add(cid)
+            else:
+                warnings.warn(
+                    f"sweep: {str(p)!r} is damaged or foreign; recomputing it", stacklevel=2
+                )
+                p.unlink(missing_ok=True)
         return out
 
-    def write_chunk(self, chunk_id: int, table: pa.Table) -> None:
-        """Write one chunk's rows: to a temporary file, then renamed into place."""
+    def write_chunk(self, chunk_id: int, table: pa.Table, keys: tuple[int, int] = (0, 0)) -> None:
+        """Write one chunk's rows (temporary file, then renamed) and record it in the ledger."""
         final = self.chunk_path(chunk_id)
-        tmp = final.with_name(f"_tmp-{final.name}.{os.getpid()}")
-        pq.write_table(table, tmp)
-        os.replace(tmp, final)
+        tmp = final.with_name(f"_tmp-{final.name}.{_RUN_TAG}")
+        try:
+            pq.write_table(table, tmp)
+            entry = {
+                "chunk": chunk_id,
+                "rows": table.num_rows,
+                "keys": list(keys),
+                "size": os.path.getsize(tmp),
+                "sha256": _sha256(str(tmp)),
+            }
+            os.replace(tmp, final)
+        finally:
+            tmp.unlink(missing_ok=True)
+        with open(self.path / LEDGER, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(entry) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
 
     def mark_complete(self, total_chunks: int, rows: int) -> None:
-        """Record in the manifest that every chunk is done."""
+        """Record in the manifest that every chunk is done, with each chunk's checksum."""
+        ledger = _read_ledger(self.path)
         self.manifest.update(
             complete=True,
             total_chunks=total_chunks,
             rows=rows,
             finished=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            chunks={str(c): ledger[c] for c in range(total_chunks) if c in ledger},
         )
         _atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
     def geng_cache(self) -> Path:
         """Where geng's output is kept for this sweep."""
         return self.path / "_geng.g6"
+
+
+def _read_ledger(folder: Path) -> dict[int, dict[str, Any]]:
+    """The last ledger entry of each chunk (lines that do not parse are skipped)."""
+    out: dict[int, dict[str, Any]] = {}
+    try:
+        text = (folder / LEDGER).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return out
+    for line in text.splitlines():
+        try:
+            entry = json.loads(line)
+            out[int(entry["chunk"])] = entry
+        except (ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
+def _verified(path: Path, entry: dict[str, Any] | None) -> bool:
+    if entry is None:
+        return False
+    try:
+        return os.path.getsize(path) == entry.get("size") and _sha256(str(path)) == entry.get(
+            "sha256"
+        )
+    except OSError:
+        return False
 
 
 def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
@@ -255,7 +361,8 @@ def read_results(out: str | os.PathLike[str]) -> Any:
 
     Integer columns with missing values use pandas' nullable ``Int64``; ``kernel_size`` stays
     an exact decimal string (convert with ``int``). An unfinished sweep gives the rows of its
-    finished chunks.
+    finished chunks. Only chunk files that match the folder's ledger (size and SHA-256) are
+    read; others are skipped with a warning.
 
     Parameters
     ----------
@@ -289,7 +396,18 @@ def read_results(out: str | os.PathLike[str]) -> Any:
 
     manifest = read_manifest(out)
     folder = Path(out)
-    files = sorted(p for p in folder.iterdir() if _CHUNK.match(p.name))
+    ledger = _read_ledger(folder)
+    total = manifest.get("total_chunks")
+    files = []
+    for p in sorted(folder.iterdir()):
+        match = _CHUNK.match(p.name)
+        if not match:
+            continue
+        cid = int(match[1])
+        if (total is not None and cid >= total) or not _verified(p, ledger.get(cid)):
+            warnings.warn(f"read_results: skipping {str(p)!r}, not a verified chunk", stacklevel=2)
+            continue
+        files.append(p)
     tables = [pq.read_table(p) for p in files]
     if tables:
         table = pa.concat_tables(tables)

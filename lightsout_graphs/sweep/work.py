@@ -48,9 +48,13 @@ class Chunk:
         Family sweeps: the parameter combinations ``start <= i < stop``. Streams: the line
         numbers (0-based, over all inputs) of the graphs.
     lines : tuple of bytes
-        Streams only: the graph6 lines.
+        Streams only: the graph6 lines (or ``data``).
     source : str
         Streams only: where the lines come from, for error messages.
+    data : bytes
+        Streams only: the graph6 lines as one block of text.
+    part : tuple of int, optional
+        geng streams only: ``(res, mod)``, the part of geng's output this chunk runs.
 
     Examples
     --------
@@ -63,6 +67,18 @@ class Chunk:
     stop: int
     lines: tuple[bytes, ...] = ()
     source: str = ""
+    data: bytes = b""
+    part: tuple[int, int] | None = None
+
+    def text(self, spec: SweepSpec) -> bytes:
+        """The chunk's graph6 text (running geng for a geng part)."""
+        if self.part is not None:
+            from lightsout_graphs.sweep.streams import run_geng_part
+
+            return run_geng_part(spec.geng or "", *self.part)
+        if self.data:
+            return self.data
+        return b"".join(line + b"\n" for line in self.lines)
 
 
 def _arrow_type(values: Sequence[Any]) -> pa.DataType:
@@ -229,27 +245,31 @@ def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) ->
     return out
 
 
-def _stream_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
+def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[str, Any]]:
     import networkx as nx
 
     from lightsout_graphs.puzzle import Puzzle
 
     lean_ok = set(spec.metrics) <= LEAN_METRICS
-    for offset, raw in enumerate(chunk.lines):
+    for offset, raw in enumerate(
+        data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
+    ):
         line = raw.strip()
+        if not line:
+            continue  # blank lines are skipped, as by the compiled path
         where = f"{chunk.source} line {chunk.start + offset + 1}"
         decoded = decode_graph6(line)
-        text = line.decode("ascii", errors="replace").removeprefix(">>graph6<<")
+        name = line.decode("ascii", errors="replace").removeprefix(">>graph6<<")
         graph = None
         if decoded is None or not (lean_ok and set(spec.rules) <= {"closed", "open"}):
             try:
                 graph = nx.from_graph6_bytes(line)
             except (nx.NetworkXError, ValueError, IndexError) as exc:
-                msg = f"{where}: not a graph6 string ({text[:40]!r}): {exc}"
+                msg = f"{where}: not a graph6 string ({name[:40]!r}): {exc}"
                 raise SweepSpecError(msg) from exc
         for k in spec.moduli:
             for rule in spec.rules:
-                row: dict[str, Any] = {"graph6": text, "modulus": k, "rule": rule}
+                row: dict[str, Any] = {"graph6": name, "modulus": k, "rule": rule}
                 try:
                     if graph is None and decoded is not None and k == 2:
                         row.update(_lean_metrics(*decoded, rule, spec.metrics))
@@ -259,7 +279,7 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                         puzzle = Puzzle(graph, modulus=k, rule=rule)
                         row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
                 except LightsOutError as exc:
-                    what = f"the graph at {where} ({text}), modulus {k}, rule {rule}"
+                    what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                     raise _failure(what, exc) from exc
                 yield row
 
@@ -269,18 +289,40 @@ def _failure(what: str, exc: Exception) -> SweepError:
 
 
 def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
+    from lightsout_graphs.sweep.engines import column_engines, grid_rows
+
     family = spec.family or ""
-    for index in range(chunk.start, chunk.stop):
+    engines = column_engines(spec)
+    fast: dict[tuple[int, str, str], list[Any]] = {}
+    if any(e in ("table", "chasing", "formula") for c in engines.values() for e in c.values()):
+        cells_by_column, _, _ = grid_rows(spec, chunk.start, chunk.stop, engines)
+        fast = {
+            key: (v.tolist() if hasattr(v, "tolist") else list(v))
+            for key, v in cells_by_column.items()
+        }
+    slow_metrics = {
+        (k, rule): [m for m in spec.metrics if (k, rule, m) not in fast]
+        for k in spec.moduli
+        for rule in spec.rules
+    }
+    for j, index in enumerate(range(chunk.start, chunk.stop)):
         kwargs, cells = family_item(spec, index)
         for k in spec.moduli:
             for rule in spec.rules:
                 row: dict[str, Any] = {**cells, "modulus": k, "rule": rule}
-                try:
-                    puzzle = build_puzzle(family, kwargs, k, rule)
-                    row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
-                except (LightsOutError, TypeError, ValueError) as exc:
-                    names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-                    raise _failure(f"{family}({names}), modulus {k}, rule {rule}", exc) from exc
+                slow = slow_metrics[(k, rule)]
+                for m in spec.metrics:
+                    got = fast.get((k, rule, m))
+                    if got is not None:
+                        row[m] = got[j]
+                if slow:
+                    try:
+                        puzzle = build_puzzle(family, kwargs, k, rule)
+                        row.update(compute_metrics(puzzle, slow, spec.max_kernel_enum))
+                    except (LightsOutError, TypeError, ValueError) as exc:
+                        names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
+                        what = f"{family}({names}), modulus {k}, rule {rule}"
+                        raise _failure(what, exc) from exc
                 yield row
 
 
@@ -315,7 +357,16 @@ def run_chunk(spec: SweepSpec, chunk: Chunk) -> pa.Table:
      {'m': 4, 'n': 5, 'modulus': 2, 'rule': 'closed', 'nullity': 0}]
     """
     sch = schema(spec)
-    rows = _stream_rows(spec, chunk) if spec.is_stream else _family_rows(spec, chunk)
+    if spec.is_stream:
+        from lightsout_graphs.sweep.streams import fast_table
+
+        text = chunk.text(spec)
+        table = fast_table(text, spec, sch, chunk.start + 1, chunk.source)
+        if table is not None:
+            return table
+        rows = _stream_rows(spec, chunk, text)
+    else:
+        rows = _family_rows(spec, chunk)
     columns: dict[str, list[Any]] = {name: [] for name in sch.names}
     for row in rows:
         for f in sch:

@@ -82,3 +82,46 @@ def test_streams_over_several_sizes_draw_lines_over_n(tmp_path: Path) -> None:
     # Graphs on 3 vertices: the empty graph, one edge, the path and the triangle; one edge
     # (two equal rows) and the triangle (all ones) are singular over GF(2), the others not.
     assert by_n["all_solvable (share)"].tolist()[0] == 0.5
+
+
+def test_report_text_plots_are_readable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from lightsout_graphs.sweep import report as report_fn
+    from lightsout_graphs.sweep import run as run_fn
+
+    spec = {
+        "family": "torus",
+        "params": {"m": "3..6", "n": "3..5"},
+        "metrics": ["nullity", "all_solvable"],
+    }
+    out = run_fn(spec, tmp_path / "t", workers=1, progress=False)
+    figures: list[object] = []
+    real_close = plt.close
+
+    def keep(fig: object = None) -> None:
+        figures.append(fig)
+
+    monkeypatch.setattr(plt, "close", keep)
+    rep = report_fn(out)
+    monkeypatch.setattr(plt, "close", real_close)
+    text = rep.text
+    count_line = next(line for line in text.splitlines() if line.startswith("puzzles"))
+    assert count_line.split() == ["puzzles", "12"]  # a count, not 12.0000
+    for line in text.splitlines():
+        if "mean" in line or "share" in line:
+            assert line.split()[-1].count(".") == 1 and len(line.split()[-1].split(".")[1]) == 4
+    sizes = [Image.open(p).size for p in rep.plots]
+    assert all(w >= 1000 and h >= 900 for w, h in sizes)
+    heat = {fig.axes[0].get_title(): fig for fig in figures}  # type: ignore[attr-defined]
+    assert set(heat) == {
+        "torus: nullity, modulus 2, rule closed",
+        "torus: all_solvable, modulus 2, rule closed",
+    }
+    nullity_ax = heat["torus: nullity, modulus 2, rule closed"].axes[0]
+    assert nullity_ax.yaxis_inverted()  # m = 3 at the top, as in `lightsout table --png`
+    bool_bar = heat["torus: all_solvable, modulus 2, rule closed"].axes[1]
+    assert [t.get_text() for t in bool_bar.get_yticklabels()] == ["false", "true"]
+    for fig in figures:
+        real_close(fig)  # type: ignore[arg-type]

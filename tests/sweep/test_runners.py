@@ -12,6 +12,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 
 import lightsout_graphs as lo
@@ -59,7 +60,7 @@ def test_bad_runner_arguments(tmp_path: Path) -> None:
         run(FAMILY, tmp_path, runner="slurm")
     with pytest.raises(SweepSpecError, match="not both"):
         run(FAMILY, tmp_path, scheduler="tcp://127.0.0.1:1", dask_local=2)
-    with pytest.raises(SweepSpecError, match="'workers' must be an int >= 1"):
+    with pytest.raises(SweepSpecError, match=r"'workers' must be an int in 1\.\.1024"):
         run(FAMILY, tmp_path, workers=0)
 
 
@@ -132,10 +133,11 @@ def test_killed_run_resumes_to_the_same_table(tmp_path: Path) -> None:
     finally:
         proc.wait()
     survivors = {p.name: p.stat().st_mtime_ns for p in out.glob("chunk-*.parquet")}
-    total = -(-156 // 5)  # 156 graphs on 6 vertices
+    total = 32  # geng parts of about 5 graphs: 156 graphs on 6 vertices
     assert 3 <= len(survivors) < total
     partial = read_results(out)
-    assert len(partial) == 2 * 5 * len(survivors)
+    stored = sum(pq.ParquetFile(out / name).metadata.num_rows for name in survivors)
+    assert len(partial) == stored
 
     run(KILL_SPEC, out, workers=2, progress=False)
     for name, stamp in survivors.items():  # finished chunks were skipped, not redone

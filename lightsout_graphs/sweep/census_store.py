@@ -1,0 +1,170 @@
+"""The result folder of a census: manifest, lock, checksummed part files, summary."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import fcntl
+import hashlib
+import json
+import math
+import os
+import secrets
+import warnings
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lightsout_graphs.errors import SweepSpecError
+
+if TYPE_CHECKING:
+    from lightsout_graphs.sweep.census import CensusPart
+
+__all__ = ["MANIFEST", "SUMMARY", "CensusStore", "checksum", "is_prime"]
+
+MANIFEST = "_census.json"
+SUMMARY = "census.parquet"
+
+
+def is_prime(k: int) -> bool:
+    """Whether ``k`` is a prime (trial division: moduli are below 2**31).
+
+    Examples
+    --------
+    >>> [k for k in range(10) if is_prime(k)]
+    [2, 3, 5, 7]
+    """
+    return k >= 2 and all(k % d for d in range(2, math.isqrt(k) + 1))
+
+
+def checksum(record: dict[str, Any]) -> str:
+    """SHA-256 of a part record's counted content (its keys and counts)."""
+    body = {k: record[k] for k in ("n", "res", "mod", "graphs", "counts")}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+class CensusStore:
+    """A census result folder opened for one run: manifest, lock, verified part files.
+
+    Raises
+    ------
+    SweepSpecError
+        ``out`` is a file, is in use by another run, or holds a different census.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+    >>> store.verified([])
+    {}
+    >>> store.close()
+    """
+
+    def __init__(self, out: Path, settings: dict[str, Any], overwrite: bool) -> None:
+        self.path = out
+        if out.exists() and not out.is_dir():
+            msg = f"Argument 'out' is {str(out)!r}, which is a file, not a folder."
+            raise SweepSpecError(msg)
+        (out / "parts").mkdir(parents=True, exist_ok=True)
+        self._lock = open(out / "_census.lock", "a+")  # noqa: SIM115 - held for the run
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            self._lock.close()
+            msg = f"Result folder {str(out)!r} is in use by another census run; wait for it."
+            raise SweepSpecError(msg) from exc
+        self.run_tag = f"{os.getpid()}-{secrets.token_hex(4)}"
+        manifest = out / MANIFEST
+        if manifest.exists():
+            try:
+                old = json.loads(manifest.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                old = {}
+            if old.get("settings") != settings:
+                if not overwrite:
+                    self.close()
+                    msg = (
+                        f"Result folder {str(out)!r} holds a different census "
+                        f"({old.get('settings')!r}); use another folder or --overwrite."
+                    )
+                    raise SweepSpecError(msg)
+                for p in (out / "parts").glob("*.json"):
+                    p.unlink()
+                (out / SUMMARY).unlink(missing_ok=True)
+                old = {}
+            self.manifest = old
+        else:
+            self.manifest = {}
+        for p in (out / "parts").glob("_tmp-*"):  # leftovers of killed runs (not ours)
+            p.unlink(missing_ok=True)
+        from lightsout_graphs import __version__
+
+        now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+        self.manifest.setdefault("created", now)
+        self.manifest.update(settings=settings, library_version=__version__, complete=False)
+        self.manifest.setdefault("runs", []).append({"started": now})
+        self._write_manifest()
+
+    def close(self) -> None:
+        self._lock.close()
+
+    def _write_manifest(self) -> None:
+        self._atomic(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
+
+    def _atomic(self, path: Path, data: bytes) -> None:
+        tmp = path.with_name(f"_tmp-{path.name}.{self.run_tag}")
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+    def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
+        """The finished parts whose files check out; others are recomputed or ignored."""
+        names = {p.name: p for p in wanted}
+        out: dict[CensusPart, dict[str, Any]] = {}
+        for f in sorted((self.path / "parts").iterdir()):
+            if f.name.startswith("_tmp-"):
+                continue
+            part = names.get(f.name)
+            if part is None:
+                warnings.warn(
+                    f"census: ignoring {str(f)!r}, not a part of this census", stacklevel=2
+                )
+                continue
+            try:
+                record = json.loads(f.read_text(encoding="utf-8"))
+                good = (record["n"], record["res"], record["mod"]) == (
+                    part.n,
+                    part.res,
+                    part.mod,
+                ) and record["sha256"] == checksum(record)
+            except (OSError, ValueError, KeyError, TypeError):
+                good = False
+            if good:
+                out[part] = record
+            else:
+                warnings.warn(f"census: {str(f)!r} is damaged; recomputing it", stacklevel=2)
+                f.unlink(missing_ok=True)
+        return out
+
+    def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
+        record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
+        record["sha256"] = checksum(record)
+        self._atomic(self.path / "parts" / part.name, json.dumps(record).encode())
+        return record
+
+    def finish(self, summary: Any, seconds: float) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        tmp = self.path / f"_tmp-{SUMMARY}.{self.run_tag}"
+        pq.write_table(pa.Table.from_pandas(summary, preserve_index=False), tmp)
+        os.replace(tmp, self.path / SUMMARY)
+        self.manifest["runs"][-1]["finished"] = _dt.datetime.now(_dt.UTC).isoformat(
+            timespec="seconds"
+        )
+        self.manifest["runs"][-1]["seconds"] = round(seconds, 1)
+        self.manifest["complete"] = True
+        self._write_manifest()

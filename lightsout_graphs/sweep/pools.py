@@ -1,0 +1,162 @@
+"""Worker pools of sweeps and censuses: how many workers, how they start, Dask clients.
+
+Local workers are processes of a :class:`concurrent.futures.ProcessPoolExecutor` started by
+:func:`pool_context` and initialised by :func:`worker_init` (they die with the main process,
+see :mod:`lightsout_graphs.sweep.lifetime`); :func:`dask_client` gives a client on a running
+scheduler or on a LocalCluster whose workers do the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from typing import Any
+
+from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.sweep.lifetime import die_with_parent
+
+__all__ = [
+    "MAX_WORKERS",
+    "WORKER_SPEC",
+    "check_workers",
+    "dask_client",
+    "pool_context",
+    "worker_init",
+]
+
+#: ``workers`` (and ``dask_local``) above this are refused: a fork storm, not a speed-up.
+MAX_WORKERS = 1024
+#: The spec of the sweep a local worker computes chunks for (set by :func:`worker_init`).
+WORKER_SPEC: list[Any] = []
+
+
+def check_workers(workers: int | None, tasks: int) -> int:
+    """The number of local worker processes to start for ``tasks`` pieces of work.
+
+    Default every core; never more than ``tasks`` or 4 per core. Absurd values (below 1, or
+    above :data:`MAX_WORKERS`) are refused.
+
+    Raises
+    ------
+    SweepSpecError
+        ``workers`` is not an int in ``1..MAX_WORKERS``.
+
+    Examples
+    --------
+    >>> check_workers(None, 1), check_workers(2, 10)
+    (1, 2)
+    >>> check_workers(10**6, 10)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..1024, not 1000000.
+    """
+    cores = os.cpu_count() or 1
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS
+    ):
+        msg = f"Argument 'workers' must be an int in 1..{MAX_WORKERS}, not {workers!r}."
+        raise SweepSpecError(msg)
+    wanted = cores if workers is None else workers
+    return max(1, min(wanted, tasks, 4 * cores))
+
+
+def worker_init(parent: int, spec: Any = None) -> None:
+    """Initializer of local worker processes: die with the parent, leave Ctrl-C to it.
+
+    Examples
+    --------
+    >>> worker_init(os.getppid())  # harmless outside a pool
+    """
+    import signal
+
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if threading_main():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if spec is not None:
+        WORKER_SPEC[:] = [spec]
+
+
+def threading_main() -> bool:
+    """Whether this is the main thread (signal handlers can only be set there)."""
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+class _DieWithParentWorker:
+    """Dask worker plugin: the worker process dies with the process that started it.
+
+    In a LocalCluster the nannies run inside the main process and start the worker processes,
+    so the worker's parent is the sweep's main process.
+    """
+
+    name = "lightsout-die-with-nanny"
+
+    def setup(self, worker: Any) -> None:
+        die_with_parent()
+
+    def teardown(self, worker: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
+    """A Dask client: on ``scheduler``, or on a LocalCluster of ``dask_local`` workers.
+
+    The LocalCluster's worker processes die with this process (see
+    :mod:`lightsout_graphs.sweep.lifetime`) and the cluster is closed on the way out.
+
+    Raises
+    ------
+    SweepSpecError
+        The scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client, LocalCluster
+        from distributed.diagnostics.plugin import WorkerPlugin
+    except ImportError as exc:  # pragma: no cover - dask is a declared dependency
+        msg = "runner='dask' needs dask[distributed]: pip install 'lightsout_graphs[sweep]'."
+        raise MissingDependencyError(msg) from exc
+    cluster = None
+    try:
+        if scheduler is not None:
+            try:
+                client = Client(scheduler, timeout="20s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                msg = f"Argument 'scheduler': cannot reach the Dask scheduler {scheduler!r}: {exc}"
+                raise SweepSpecError(msg) from exc
+        else:
+            cluster = LocalCluster(
+                n_workers=dask_local or os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                host="127.0.0.1",
+            )
+            client = Client(cluster)
+            plugin = type("DieWithParentWorker", (_DieWithParentWorker, WorkerPlugin), {})
+            client.register_plugin(plugin())
+        with client:
+            yield client
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def pool_context() -> Any:
+    """The multiprocessing context of the local runner (call before starting any thread)."""
+    import multiprocessing as mp
+    import threading
+
+    # fork starts fastest and needs no `if __name__ == "__main__"` guard in scripts; with
+    # other threads running it could copy their held locks, so forkserver is used then.
+    methods = mp.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return mp.get_context("fork")
+    if "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["lightsout_graphs.sweep.work"])
+        return ctx
+    return mp.get_context("spawn")  # pragma: no cover - Windows
