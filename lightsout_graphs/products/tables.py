@@ -102,7 +102,12 @@ def _cycle_parts(n: int, p: int) -> Parts:
 
 
 _PARTS: dict[str, Callable[[int, int], Parts]] = {"path": _path_parts, "cycle": _cycle_parts}
-_SIDES = {"torus": ("cycle", "cycle"), "cycle": ("cycle", "cycle"), "cylinder": ("path", "cycle")}
+_SIDES = {
+    "grid": ("path", "path"),
+    "torus": ("cycle", "cycle"),
+    "cycle": ("cycle", "cycle"),
+    "cylinder": ("path", "cycle"),
+}
 
 
 def _index(kind: str, size: int, p: int) -> dict[int, tuple[np.ndarray, np.ndarray]]:
@@ -289,8 +294,9 @@ def nullity_table(
 
     Notes
     -----
-    Tori and cylinders use the factorisation into the ψ_e of the module notes: one gcd per pair
-    of ψ of equal degree class, then strided additions. Over GF(2) the torus table up to 1024
+    Tori, cylinders and grids over an odd prime use the factorisation into the ψ_e of the module
+    notes: one gcd per pair of ψ of equal degree class, then strided additions (grids over
+    GF(2) keep the grid table of :func:`lightsout_graphs.grids.nullity_table`). Over GF(2) the torus table up to 1024
     takes about a second; over GF(3) the table up to 256 a fraction of one. Rook's boards use
     the closed form of :func:`~lightsout_graphs.products.rook_nullity`.
 
@@ -314,12 +320,17 @@ def nullity_table(
     """
     size = _check_side(M)
     rule = check_rule(rule)
-    if family == "grid":  # any prime: the grid table has its own engine for large ones
+    if family == "grid" and (
+        isinstance(modulus, bool)
+        or not isinstance(modulus, int)
+        or modulus == 2
+        or modulus >= 2**31
+    ):  # GF(2) and huge primes: the grid table has its own engine
         return grid_table(size, modulus=modulus, rule=rule, progress=progress)
     p = check_prime(modulus)
     if family == "rook":
         return _rook_table(size, p, rule)
-    if family not in ("torus", "cylinder"):
+    if family not in ("grid", "torus", "cylinder"):
         msg = f"Argument 'family' must be one of {', '.join(FAMILIES)}, not {family!r}."
         raise InvalidPuzzleError(msg)
     left, right = _SIDES[family]

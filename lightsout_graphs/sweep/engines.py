@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs.sweep.census_store import is_prime
+
 __all__ = [
     "ODD_TABLE_LIMIT",
     "TABLE_FAMILIES",
@@ -41,41 +43,45 @@ __all__ = [
     "grid_rows",
 ]
 
-#: Above this many sides, odd-prime nullity tables are not used (their cost grows like M³–M⁴).
-ODD_TABLE_LIMIT = 96
+#: Above this many sides, odd-prime nullity tables are not used (an M×M table over an odd prime
+#: takes about 2 s at M = 500 and grows like M² log M; GF(2) tables go to 16384).
+ODD_TABLE_LIMIT = 2048
+_GF2_TABLE_LIMIT = 16384
 #: Metrics read from a nullity table.
 TABLE_METRICS = frozenset({"rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"})
 _SEARCH = frozenset({"min_presses_all_on", "lightest_quiet_pattern"})
 _TABLES: dict[tuple[str, int, int, str], np.ndarray] = {}
 
 
-def _is_prime(k: int) -> bool:
-    return k >= 2 and all(k % d for d in range(2, int(k**0.5) + 1))
-
-
-def _grid_table(size: int, modulus: int, rule: str) -> np.ndarray | None:
-    if rule not in ("closed", "open") or not _is_prime(modulus):
-        return None
-    if modulus != 2 and size > ODD_TABLE_LIMIT:
-        return None
-    from lightsout_graphs.grids import nullity_table
-
-    return nullity_table(size, modulus=modulus, rule=rule)
-
-
-def _grid_table_applies(size: int, modulus: int, rule: str) -> bool:
+def _table_applies(size: int, modulus: int, rule: str) -> bool:
     return (
         rule in ("closed", "open")
-        and _is_prime(modulus)
-        and (modulus == 2 or size <= ODD_TABLE_LIMIT)
+        and is_prime(modulus)
+        and modulus < 2**31
+        and size <= (_GF2_TABLE_LIMIT if modulus == 2 else ODD_TABLE_LIMIT)
     )
 
 
-#: family -> (does a table apply for (M, modulus, rule), the table function).
+def _table_function(family: str) -> Callable[[int, int, str], np.ndarray | None]:
+    def table(size: int, modulus: int, rule: str) -> np.ndarray | None:
+        if not _table_applies(size, modulus, rule):
+            return None
+        from lightsout_graphs.products import nullity_table
+
+        return nullity_table(size, family=family, modulus=modulus, rule=rule)
+
+    return table
+
+
+#: family -> (does a table apply for (M, modulus, rule), the table function). Every family here
+#: is a Cartesian product whose table :func:`lightsout_graphs.products.nullity_table` computes.
 TABLE_FAMILIES: dict[
     str,
     tuple[Callable[[int, int, str], bool], Callable[[int, int, str], np.ndarray | None]],
-] = {"grid": (_grid_table_applies, _grid_table)}
+] = {
+    family: (_table_applies, _table_function(family))
+    for family in ("grid", "torus", "cylinder", "rook")
+}
 
 
 def _grid_shape(spec: Any) -> tuple[int, int] | None:

@@ -27,15 +27,17 @@ def per_board(spec: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> pd.DataF
         return read_results(run(spec, tempfile.mkdtemp(), workers=1, progress=False))
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     m=st.tuples(st.integers(1, 9), st.integers(0, 4)),
     n=st.tuples(st.integers(1, 9), st.integers(0, 4)),
     moduli=st.lists(st.sampled_from([2, 3, 4, 5, 6]), min_size=1, max_size=2, unique=True),
     rules=st.lists(st.sampled_from(["closed", "open"]), min_size=1, max_size=2, unique=True),
     all_on=st.booleans(),
+    family=st.sampled_from(["grid", "torus", "cylinder", "rook"]),
 )
 def test_fast_family_paths_equal_the_per_board_path(
+    family: str,
     m: tuple[int, int],
     n: tuple[int, int],
     moduli: list[int],
@@ -44,7 +46,7 @@ def test_fast_family_paths_equal_the_per_board_path(
 ) -> None:
     monkeypatch = pytest.MonkeyPatch()
     spec = {
-        "family": "grid",
+        "family": family,
         "params": {"m": f"{m[0]}..{m[0] + m[1]}", "n": f"{n[0]}..{n[0] + n[1]}"},
         "moduli": moduli,
         "rules": rules,
@@ -74,14 +76,22 @@ def test_odd_prime_tables_stop_at_their_limit_and_streams_say_compiled() -> None
     big = load_spec(
         {
             "family": "grid",
-            "params": {"m": "1..200", "n": 3},
-            "moduli": [2, 3],
+            "params": {"m": "1..3000", "n": 3},
+            "moduli": [2, 3, 4],
             "metrics": ["nullity"],
         }
     )
-    assert engines.column_engines(big)["nullity"] == {"2/closed": "table", "3/closed": "general"}
-    torus = load_spec({"family": "torus", "params": {"m": "3..4", "n": 3}, "metrics": ["nullity"]})
-    assert engines.column_engines(torus)["nullity"] == {"2/closed": "general"}
+    assert engines.column_engines(big)["nullity"] == {
+        "2/closed": "table",
+        "3/closed": "general",  # beyond ODD_TABLE_LIMIT
+        "4/closed": "general",  # not a prime
+    }
+    torus = load_spec(
+        {"family": "torus", "params": {"m": "3..4", "n": 3}, "moduli": [3], "metrics": ["nullity"]}
+    )
+    assert engines.column_engines(torus)["nullity"] == {"3/closed": "table"}
+    king = load_spec({"family": "king", "params": {"m": "3..4", "n": 3}, "metrics": ["nullity"]})
+    assert engines.column_engines(king)["nullity"] == {"2/closed": "general"}
     stream = load_spec({"geng": "4", "metrics": ["nullity", "min_presses_all_on"]})
     assert engines.column_engines(stream) == {
         "nullity": {"2/closed": "general"},
