@@ -1,0 +1,63 @@
+"""Sphinx configuration of the lightsout_graphs documentation (``make docs``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import lightsout_graphs
+
+project = "lightsout_graphs"
+author = "the lightsout_graphs authors"
+copyright = "the lightsout_graphs authors"
+release = lightsout_graphs.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "numpydoc",
+    "myst_nb",
+    "sphinxarg.ext",
+    "lightsout_docs",  # docs/_ext: API, catalog and notebook pages generated at build time
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "_ext", "**/.ipynb_checkpoints", "**/generated/images"]
+templates_path = ["_templates"]
+
+# -- API reference: autosummary stubs from every public __all__ (see _ext/lightsout_docs.py) --
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_typehints = "none"  # numpydoc's Parameters sections carry the types
+autodoc_default_options = {"member-order": "groupwise"}
+numpydoc_show_class_members = True
+numpydoc_class_members_toctree = False
+numpydoc_show_inherited_class_members = False
+numpydoc_xref_param_type = False
+
+# -- MyST and notebooks -----------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+# The four notebooks take about 15 s together with their default (small) parameters, so the
+# docs build executes them once itself ("force" runs every build; outputs are never committed).
+nb_execution_mode = "force"
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_merge_streams = True
+
+# -- HTML -------------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"lightsout_graphs {release}"
+html_static_path: list[str] = []
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_show_sourcelink = False
+html_last_updated_fmt = None
