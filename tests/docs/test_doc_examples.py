@@ -1,0 +1,86 @@
+"""The examples of the hand-written documentation pages run as written.
+
+Every ``>>>`` example in a fenced ``python`` block of ``docs/**/*.md`` is run with doctest (the
+blocks of one page share one namespace, in order), and every ``lightsout`` command of a ``sh``
+block of the getting-started page runs through the real entry point and exits with 0.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from lightsout_graphs.cli import main
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PAGES = sorted(
+    p for p in DOCS.rglob("*.md") if "_build" not in p.parts and "generated" not in p.parts
+)
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.DOTALL | re.MULTILINE)
+FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
+
+
+def _blocks(path: Path, language: str) -> list[str]:
+    return [body for lang, body in FENCE.findall(path.read_text(encoding="utf-8")) if lang == language]
+
+
+def _examples(path: Path) -> list[doctest.Example]:
+    parser = doctest.DocTestParser()
+    return [ex for block in _blocks(path, "python") for ex in parser.get_examples(block)]
+
+
+def test_the_pages_are_found() -> None:
+    names = {p.relative_to(DOCS).as_posix() for p in PAGES}
+    assert {"getting-started.md", "background.md", "guide/solving.md"} <= names
+
+
+def test_the_checker_catches_a_wrong_example(tmp_path: Path) -> None:
+    page = tmp_path / "bad.md"
+    page.write_text("```python\n>>> 1 + 1\n3\n\n```\n", encoding="utf-8")
+    assert _run(page).failed == 1
+
+
+def _run(path: Path, monkeypatch: pytest.MonkeyPatch | None = None) -> doctest.TestResults:
+    test = doctest.DocTest(_examples(path), {}, path.stem, str(path), 0, None)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=lambda text: None)
+    if runner.failures:
+        # Run again, reporting, so that the failing example shows in the test's output.
+        doctest.DocTestRunner(optionflags=FLAGS).run(
+            doctest.DocTest(_examples(path), {}, path.stem, str(path), 0, None)
+        )
+    return runner.summarize(verbose=False)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.relative_to(DOCS).as_posix() for p in PAGES])
+def test_python_examples_run(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # examples that write files write them here
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    result = _run(path)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+
+
+def _commands() -> list[str]:
+    page = DOCS / "getting-started.md"
+    lines = [line for block in _blocks(page, "sh") for line in block.splitlines()]
+    return [line.split("#")[0].strip() for line in lines if line.startswith("lightsout ")]
+
+
+def test_the_getting_started_commands_are_found() -> None:
+    assert len(_commands()) >= 5
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_getting_started_command_runs(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    argv = shlex.split(command)[1:]
+    assert main(argv) == 0, capsys.readouterr().err
