@@ -41,19 +41,18 @@ def test_the_pages_are_found() -> None:
 def test_the_checker_catches_a_wrong_example(tmp_path: Path) -> None:
     page = tmp_path / "bad.md"
     page.write_text("```python\n>>> 1 + 1\n3\n\n```\n", encoding="utf-8")
-    assert _run(page).failed == 1
+    result, report = _run(page)
+    assert result.failed == 1
+    assert "Expected:\n    3\nGot:\n    2" in report
 
 
-def _run(path: Path, monkeypatch: pytest.MonkeyPatch | None = None) -> doctest.TestResults:
+def _run(path: Path) -> tuple[doctest.TestResults, str]:
+    """Run a page's examples in one namespace; the results and doctest's report."""
     test = doctest.DocTest(_examples(path), {}, path.stem, str(path), 0, None)
     runner = doctest.DocTestRunner(optionflags=FLAGS)
-    runner.run(test, out=lambda text: None)
-    if runner.failures:
-        # Run again, reporting, so that the failing example shows in the test's output.
-        doctest.DocTestRunner(optionflags=FLAGS).run(
-            doctest.DocTest(_examples(path), {}, path.stem, str(path), 0, None)
-        )
-    return runner.summarize(verbose=False)
+    report: list[str] = []
+    runner.run(test, out=report.append)
+    return runner.summarize(verbose=False), "".join(report)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=[p.relative_to(DOCS).as_posix() for p in PAGES])
@@ -62,8 +61,8 @@ def test_python_examples_run(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
     monkeypatch.setenv("MPLBACKEND", "Agg")
-    result = _run(path)
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+    result, report = _run(path)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed:\n{report}"
 
 
 def _commands() -> list[str]:
