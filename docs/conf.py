@@ -53,11 +53,15 @@ nb_merge_streams = True
 html_theme = "pydata_sphinx_theme"
 html_title = f"lightsout_graphs {release}"
 html_static_path: list[str] = []
+html_favicon = "_static/favicon.svg"  # a 5×5 board lit with a quiet pattern
+html_logo = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
+# An explicit default mode: without it the theme logs a console error on a first visit.
+html_context = {"default_mode": "auto"}
 html_show_sourcelink = False
 html_last_updated_fmt = None
