@@ -153,6 +153,10 @@ def write_api(folder: Path) -> list[Path]:
 # -- the catalog -----------------------------------------------------------------------------
 
 
+def _solutions(count: int) -> str:
+    return "1 solution" if count == 1 else f"{count} solutions"
+
+
 def _code(text: str) -> str:
     return f"```text\n{text}\n```\n"
 
@@ -189,7 +193,7 @@ def catalog_page(name: str, images: Path) -> str:
     fig = draw.draw_puzzle(puzzle, puzzle.goal, title=puzzle.title).figure
     fig.savefig(images / f"{name}.png", dpi=72, bbox_inches="tight")
     plt.close(fig)
-    out.append(f"![The {puzzle.title} board, showing the goal]({images.name}/{name}.png)\n")
+    out.append(f"![{puzzle.title}: the board and its goal]({images.name}/{name}.png)\n")
     out.append("## Rules\n")
     out.append(f"- Graph: {graph_description(puzzle)}, {puzzle.n} lights.")
     out.append(f"- Modulus k = {puzzle.modulus}, rule `{puzzle.rule}`: {rules_sentence(puzzle)}.")
@@ -206,7 +210,8 @@ def catalog_page(name: str, images: Path) -> str:
     nullity = "—" if analysis.nullity is None else str(analysis.nullity)
     out.append("| nullity | quiet patterns (kernel size) | solvable boards |")
     out.append("| --- | --- | --- |")
-    out.append(f"| {nullity} | {analysis.kernel_size} | {analysis.solvable_fraction} of all |\n")
+    share = "all" if analysis.all_solvable else f"{analysis.solvable_fraction} of all"
+    out.append(f"| {nullity} | {analysis.kernel_size} | {share} |\n")
     if analysis.nullity is None:
         out.append(f"k = {puzzle.modulus} is not prime, so there is no nullity over a field.\n")
     if puzzle.sources:
@@ -236,7 +241,7 @@ def catalog_page(name: str, images: Path) -> str:
             continue
         out.append(
             f"Fewest presses: **{solution.num_presses}** ({solution.proof}); "
-            f"{solution.count} solutions in all. Presses:\n"
+            f"{_solutions(solution.count)} in all. Presses:\n"
         )
         out.append(_code(lo.format_presses(puzzle, solution.vector)))
         fig = draw.draw_solution(solution)
