@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
+import json
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -48,6 +53,28 @@ nb_execution_mode = "force"
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_merge_streams = True
+
+# The notebooks run on this very interpreter (the project's environment), whatever kernels the
+# machine has installed: a kernel spec written to a temporary folder, to which every kernel name
+# of the notebooks is aliased.
+_JUPYTER = Path(tempfile.mkdtemp(prefix="lightsout-docs-jupyter-"))
+atexit.register(shutil.rmtree, _JUPYTER, ignore_errors=True)
+(_JUPYTER / "kernels" / "lightsout-graphs-docs").mkdir(parents=True)
+(_JUPYTER / "kernels" / "lightsout-graphs-docs" / "kernel.json").write_text(
+    json.dumps(
+        {
+            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "lightsout_graphs docs",
+            "language": "python",
+            "env": {"PYDEVD_DISABLE_FILE_VALIDATION": "1"},
+        }
+    ),
+    encoding="utf-8",
+)
+os.environ["JUPYTER_PATH"] = os.pathsep.join(
+    p for p in [str(_JUPYTER), os.environ.get("JUPYTER_PATH", "")] if p
+)
+nb_kernel_rgx_aliases = {".*": "lightsout-graphs-docs"}
 
 # -- HTML -------------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
