@@ -32,7 +32,6 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 exclude_patterns = ["_build", "_ext", "**/.ipynb_checkpoints", "**/generated/images"]
-templates_path = ["_templates"]
 
 # -- API reference: autosummary stubs from every public __all__ (see _ext/lightsout_docs.py) --
 autosummary_generate = True
