@@ -1,4 +1,12 @@
-"""Sphinx configuration of the lightsout_graphs documentation (``make docs``)."""
+"""Sphinx configuration of the lightsout_graphs documentation (``make docs``).
+
+Layout: hand-written pages in Markdown (MyST): ``getting-started.md``, ``guide/*.md`` (one page
+per concern; a new page goes into the toctree of ``guide/index.md``) and ``background.md``. Their
+``>>>`` examples run in ``tests/docs/test_doc_examples.py``. Generated at build time by
+``_ext/lightsout_docs.py``, into ``*/generated/`` (ignored by git): the API reference from every
+public ``__all__``, one page per catalog entry, and copies of the notebooks. The CLI reference
+comes from the argument parser (sphinx-argparse), the changelog from ``CHANGELOG.md``.
+"""
 
 from __future__ import annotations
 
