@@ -1,12 +1,13 @@
 # One command to set up and run the main job, one to set up and run every test.
 #   make demo   solve and analyse the classic 5x5 Lights Out puzzle
-#   make test   lint, type-check and run the whole test suite (doctests and notebooks included)
+#   make test   lint, type-check, build the docs, run the whole suite (doctests, notebooks)
+#   make docs   build the documentation site into docs/_build/html
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup system bench bench-quick clean
+.PHONY: demo test setup system docs bench bench-quick clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +28,12 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(MAKE) docs
 	$(BIN)/pytest -n 2 --durations=15
+
+# Warnings are errors; -E rebuilds from scratch so that generated pages never go stale.
+docs: $(STAMP)
+	$(BIN)/sphinx-build -b html -E -W --keep-going -q docs docs/_build/html
 
 bench: setup
 	./scripts/system-deps.sh libm4ri-dev
@@ -38,4 +44,4 @@ bench-quick: setup
 	$(BIN)/python benchmarks/run.py --quick
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache docs/_build docs/*/generated

@@ -2,26 +2,26 @@
 
 Every metric is one table column with a fixed type, so chunk files always share one schema:
 
-=========================  ========  ==========================================================
-metric                     type      meaning
-=========================  ========  ==========================================================
-``n``                      int64     the number of lights
-``edges``                  int64     the number of edges of the graph
-``rank``                   int64     rank of the press matrix over Z_k (null unless k is prime)
-``nullity``                int64     dimension of the quiet patterns (null unless k is prime)
-``kernel_size``            string    the exact number of quiet patterns, as a decimal string
-                                     (it can be far beyond 64 bits: ``k**nullity``)
-``all_solvable``           bool      whether every board is solvable
-``solvable_fraction``      float64   solvable boards / all boards (the exact value is
-                                     ``1 / kernel_size`` for square press matrices)
-``all_on_solvable``        bool      whether the all-ones problem is solvable: presses taking
-                                     the dark board to all lights at 1
-``min_presses_all_on``     int64     the fewest presses for the all-ones problem (costly;
-                                     null when it is unsolvable)
-``lightest_quiet_pattern`` int64     the fewest nodes pressed by a non-zero quiet pattern
-                                     (null when there is none, or when the kernel has more
-                                     than ``max_kernel_enum`` patterns and is not enumerated)
-=========================  ========  ==========================================================
+==========================  ========  ==========================================================
+metric                      type      meaning
+==========================  ========  ==========================================================
+``n``                       int64     the number of lights
+``edges``                   int64     the number of edges of the graph
+``rank``                    int64     rank of the press matrix over Z_k (null unless k is prime)
+``nullity``                 int64     dimension of the quiet patterns (null unless k is prime)
+``kernel_size``             string    the exact number of quiet patterns, as a decimal string
+                                      (it can be far beyond 64 bits: ``k**nullity``)
+``all_solvable``            bool      whether every board is solvable
+``solvable_fraction``       float64   solvable boards / all boards (the exact value is
+                                      ``1 / kernel_size`` for square press matrices)
+``all_on_solvable``         bool      whether the all-ones problem is solvable: presses taking
+                                      the dark board to all lights at 1
+``min_presses_all_on``      int64     the fewest presses for the all-ones problem (costly;
+                                      null when it is unsolvable)
+``lightest_quiet_pattern``  int64     the fewest nodes pressed by a non-zero quiet pattern
+                                      (null when there is none, or when the kernel has more
+                                      than ``max_kernel_enum`` patterns and is not enumerated)
+==========================  ========  ==========================================================
 """
 
 from __future__ import annotations

@@ -1,0 +1,101 @@
+"""Sphinx configuration of the lightsout_graphs documentation (``make docs``).
+
+Layout: hand-written pages in Markdown (MyST): ``getting-started.md``, ``guide/*.md`` (one page
+per concern; a new page goes into the toctree of ``guide/index.md``) and ``background.md``. Their
+``>>>`` examples run in ``tests/docs/test_doc_examples.py``. Generated at build time by
+``_ext/lightsout_docs.py``, into ``*/generated/`` (ignored by git): the API reference from every
+public ``__all__``, one page per catalog entry, and copies of the notebooks. The CLI reference
+comes from the argument parser (sphinx-argparse), the changelog from ``CHANGELOG.md``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import lightsout_graphs
+
+project = "lightsout_graphs"
+author = "the lightsout_graphs authors"
+copyright = "the lightsout_graphs authors"
+release = lightsout_graphs.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "numpydoc",
+    "myst_nb",
+    "sphinxarg.ext",
+    "lightsout_docs",  # docs/_ext: API, catalog and notebook pages generated at build time
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "_ext", "**/.ipynb_checkpoints", "**/generated/images"]
+
+# -- API reference: autosummary stubs from every public __all__ (see _ext/lightsout_docs.py) --
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_typehints = "none"  # numpydoc's Parameters sections carry the types
+autodoc_default_options = {"member-order": "groupwise"}
+numpydoc_show_class_members = True
+numpydoc_class_members_toctree = False
+numpydoc_show_inherited_class_members = False
+numpydoc_xref_param_type = False
+
+# -- MyST and notebooks -----------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+# The four notebooks take about 15 s together with their default (small) parameters, so the
+# docs build executes them once itself ("force" runs every build; outputs are never committed).
+nb_execution_mode = "force"
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_merge_streams = True
+
+# The notebooks run on this very interpreter (the project's environment), whatever kernels the
+# machine has installed: a kernel spec written to a temporary folder, to which every kernel name
+# of the notebooks is aliased.
+_JUPYTER = Path(tempfile.mkdtemp(prefix="lightsout-docs-jupyter-"))
+atexit.register(shutil.rmtree, _JUPYTER, ignore_errors=True)
+(_JUPYTER / "kernels" / "lightsout-graphs-docs").mkdir(parents=True)
+(_JUPYTER / "kernels" / "lightsout-graphs-docs" / "kernel.json").write_text(
+    json.dumps(
+        {
+            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "lightsout_graphs docs",
+            "language": "python",
+            "env": {"PYDEVD_DISABLE_FILE_VALIDATION": "1"},
+        }
+    ),
+    encoding="utf-8",
+)
+os.environ["JUPYTER_PATH"] = os.pathsep.join(
+    p for p in [str(_JUPYTER), os.environ.get("JUPYTER_PATH", "")] if p
+)
+nb_kernel_rgx_aliases = {".*": "lightsout-graphs-docs"}
+
+# -- HTML -------------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"lightsout_graphs {release}"
+html_static_path: list[str] = []
+html_favicon = "_static/favicon.svg"  # a 5×5 board lit with a quiet pattern
+html_logo = "_static/favicon.svg"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+# An explicit default mode: without it the theme logs a console error on a first visit.
+html_context = {"default_mode": "auto"}
+html_show_sourcelink = False
+html_last_updated_fmt = None

@@ -1,0 +1,94 @@
+"""Every internal link of the built site leads somewhere: the file exists, and so does the
+anchor when the link names one."""
+
+from __future__ import annotations
+
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if value is None:
+                continue
+            if key in ("id", "name"):
+                self.ids.add(value)
+            elif (key == "href" and tag in ("a", "link")) or (
+                key == "src" and tag in ("img", "script")
+            ):
+                self.links.append(value)
+
+
+@cache
+def _parse(path: Path) -> _Collector:
+    collector = _Collector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    return collector
+
+
+def broken_links(html: Path) -> list[str]:
+    """``page: link`` for every internal link of the site at ``html`` that leads nowhere."""
+    broken = []
+    for page in sorted(html.rglob("*.html")):
+        if "_static" in page.parts:
+            continue
+        for link in _parse(page).links:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:")):
+                continue  # external: not checked (the build has no network)
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(html)}: {link}")
+            elif (
+                parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in _parse(target).ids
+            ):
+                broken.append(f"{page.relative_to(html)}: {link} (no such anchor)")
+    return broken
+
+
+def test_every_internal_link_resolves(built_docs: Path) -> None:
+    assert broken_links(built_docs) == []
+
+
+def test_the_check_finds_broken_links(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_text(
+        '<a href="b.html">ok</a><a href="c.html">gone</a><a href="b.html#x">ok</a>'
+        '<a href="b.html#nope">bad anchor</a><a href="https://example.org/">external</a>'
+        '<img src="pic.png">',
+        encoding="utf-8",
+    )
+    (tmp_path / "b.html").write_text('<h1 id="x">B</h1>', encoding="utf-8")
+    assert broken_links(tmp_path) == [
+        "a.html: c.html",
+        "a.html: b.html#nope (no such anchor)",
+        "a.html: pic.png",
+    ]
+
+
+def test_the_site_has_its_sections(built_docs: Path) -> None:
+    for page in [
+        "index.html",
+        "getting-started.html",
+        "guide/index.html",
+        "guide/sweeps.html",
+        "background.html",
+        "cli.html",
+        "changelog.html",
+        "catalog/generated/lights-out.html",
+        "notebooks/generated/01_getting_started.html",
+        "api/generated/lightsout_graphs.html",
+        "searchindex.js",
+    ]:
+        assert (built_docs / page).exists(), page
