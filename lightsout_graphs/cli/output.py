@@ -113,7 +113,7 @@ def _power_form(x: int, modulus: int) -> str | None:
     if rest != 1:
         return None
     if len(parts) > 1:  # k^e when every prime of k appears to the same multiple
-        exps = {p: e for p, e in parts}
+        exps = dict(parts)
         kparts = [(p, _valuation(modulus, p)) for p in _prime_factors(modulus)]
         e0 = exps.get(kparts[0][0], 0) // kparts[0][1]
         if all(exps.get(p, 0) == v * e0 for p, v in kparts):

@@ -166,6 +166,7 @@ def test_analyze_json_fraction_is_a_number_like_the_text(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(capsys, "analyze", "--family", "torus", "--shape", "3x3", "--json")
+    assert code == 0
     data = json.loads(out)
     analysis = lo.analyze(make("torus", shape=(3, 3)))
     assert isinstance(data["solvable_fraction"], float)
