@@ -42,3 +42,23 @@ def test_unknown_start_lists_all_on_once() -> None:
     assert str(info.value).count("'all-on'") == 1
     with pytest.raises(runtime.CommandError, match="its boards: none, or 'all-on'"):
         puzzles.named_board(lo.grid(1, 2), "x")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "+".join(["1"] * 30_000),  # the parser recursed past Python's limit
+        "+".join(["1"] * 3_000),
+        "[" * 3_000,
+        "-" * 5_000 + "1",
+    ],
+    ids=["sum-30k", "sum-3k", "nested", "signs"],
+)
+def test_hostile_param_values_exit_2(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsout_graphs.cli import main
+
+    code = main(["analyze", "--family", "path", "--param", f"n={value}"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert err.startswith("lightsout: ")
