@@ -400,9 +400,9 @@ def read_board(
     >>> read_board(lo.grid(2, 2), "*./.*").tolist()
     [1, 0, 0, 1]
     """
-    from lightsout_graphs.boards import parse_board
+    from lightsout_graphs.boards import board_text_limit, parse_board
 
-    text, from_file = read_text(source, stdin=stdin)
+    text, from_file = read_text(source, stdin=stdin, limit=board_text_limit(puzzle))
     try:
         return parse_board(puzzle, text)
     except BoardFormatError as err:
