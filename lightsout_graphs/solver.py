@@ -78,10 +78,23 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
             raise InvalidPuzzleError(msg)
     if engine is None:
         from lightsout_graphs import zk
+        from lightsout_graphs.errors import MemoryBudgetError
 
-        engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
+        try:
+            engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
+        except MemoryBudgetError as err:
+            raise MemoryBudgetError(_too_big(puzzle, err), err.needed, err.budget) from err
     puzzle._cache[key] = engine
     return engine
+
+
+def _too_big(puzzle: Puzzle, err: Exception) -> str:
+    """The refusal of a factorisation over budget, with the routes a caller can take."""
+    return (
+        f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for the general "
+        f"engine: {err} Faster routes: light chasing, used automatically for 2-D grids with "
+        "the closed or open rule (lo.grid); grids.nullity for grid nullities; or a smaller board."
+    )
 
 
 def _full_vector(puzzle: Puzzle, x: np.ndarray) -> np.ndarray:
