@@ -63,6 +63,10 @@ class _Where:
         return CatalogError(f"{self.source}: key {key!r}: expected {expected}{got}{extra}.")
 
 
+#: The largest catalog file, in bytes (the shipped ones are below 2 KiB).
+MAX_ENTRY_BYTES = 1 << 20
+
+
 def read_entry(data: bytes, source: str) -> dict[str, Any]:
     """Parse TOML bytes into a table; syntax errors become :class:`CatalogError` naming ``source``.
 
@@ -80,17 +84,27 @@ def read_entry(data: bytes, source: str) -> dict[str, Any]:
     Raises
     ------
     CatalogError
-        Text that is not UTF-8 TOML.
+        Text that is not UTF-8 TOML, that is nested too deeply to parse, or that is longer
+        than :data:`MAX_ENTRY_BYTES`.
 
     Examples
     --------
     >>> read_entry(b"name = 'x'", "x.toml")
     {'name': 'x'}
     """
+    if len(data) > MAX_ENTRY_BYTES:
+        msg = (
+            f"{source}: the file is larger than the {MAX_ENTRY_BYTES} bytes (1 MiB) a catalog "
+            "entry may have; keep fewer named boards in it."
+        )
+        raise CatalogError(msg)
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         msg = f"{source}: not a valid TOML file ({err})."
+        raise CatalogError(msg) from err
+    except (RecursionError, MemoryError) as err:
+        msg = f"{source}: not a valid TOML file (nested too deeply to parse: {type(err).__name__})."
         raise CatalogError(msg) from err
 
 
