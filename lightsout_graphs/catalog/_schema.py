@@ -63,6 +63,13 @@ class _Where:
         return CatalogError(f"{self.source}: key {key!r}: expected {expected}{got}{extra}.")
 
 
+#: Colour syntax that cannot load anything: a name (letters), hex, or rgb()/hsl() of numbers.
+#: The play page checks the same pattern (play.js) before it uses a colour.
+SAFE_COLOUR = re.compile(
+    r"[A-Za-z]{1,32}|#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})"
+    r"|(?:rgba?|hsla?)\([0-9.,%/\s+-]*(?:deg)?[0-9.,%/\s+-]*\)"
+)
+
 #: The largest catalog file, in bytes (the shipped ones are below 2 KiB).
 MAX_ENTRY_BYTES = 1 << 20
 
@@ -413,6 +420,13 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
         raise where.error(
             "colors", f"a list of {puzzle.modulus} colour names (one per state)", colors
         )
+    for i, colour in enumerate(colors or []):
+        if not SAFE_COLOUR.fullmatch(colour.strip()):
+            raise where.error(
+                f"colors[{i}]",
+                "a colour name (letters only), #hex, rgb(...) or hsl(...) with numbers only",
+                colour,
+            )
     puzzle.with_metadata(
         name=name,
         title=title,
