@@ -88,13 +88,16 @@ def _read_stream(stream: Any, what: str, limit: int | None) -> str:
     size = -1 if limit is None else limit + 1
     data = raw.read(size)
     if limit is not None and len(data) > limit:
-        msg = f"{what} is longer than the {limit} characters a board of this puzzle can take."
+        msg = (
+            f"Cannot read {what}: longer than the {limit} characters a board of this puzzle "
+            "can take."
+        )
         raise BoardFormatError(msg)
     if isinstance(data, bytes):
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as err:
-            msg = f"{what} is not UTF-8 text: {err}."
+            msg = f"Cannot read {what}: not UTF-8 text ({err})."
             raise BoardFormatError(msg) from err
     return str(data)
 

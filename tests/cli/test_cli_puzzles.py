@@ -125,5 +125,5 @@ def test_binary_input_is_a_format_error(tmp_path: object) -> None:
     from lightsout_graphs.errors import BoardFormatError
 
     stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe..\n"))
-    with pytest.raises(BoardFormatError, match="standard input is not UTF-8"):
+    with pytest.raises(BoardFormatError, match="Cannot read standard input: not UTF-8"):
         puzzles.read_board(lo.grid(2, 2), "-", stdin=stdin)
