@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
 from lightsout_graphs.cli.output import (
-    count_json,
-    count_text,
-    fraction_text,
     json_node,
     print_json,
     puzzle_summary,

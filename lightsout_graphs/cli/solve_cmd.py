@@ -6,9 +6,8 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs.cli.counts import count_json, count_text
 from lightsout_graphs.cli.output import (
-    count_json,
-    count_text,
     explain_unsolvable,
     json_node,
     print_json,
