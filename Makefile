@@ -5,24 +5,35 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The demo needs the package with the extras its README examples use (no apt, no sudo); the
+# tests need the development set and Debian's chromium and nauty (scripts/system-deps.sh).
+DEMO_STAMP := $(VENV)/.installed-demo
 STAMP := $(VENV)/.installed
 
 .PHONY: demo test setup system docs bench bench-quick clean
+
+$(DEMO_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[cpsat,sweep]"
+	touch $(DEMO_STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e ".[dev]"
-	touch $(STAMP)
+	touch $(STAMP) $(DEMO_STAMP)
 
 system:
 	./scripts/system-deps.sh
 
 setup: system $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/lightsout solve lights-out --start pattern --min
 	$(BIN)/lightsout analyze lights-out
+	@echo
+	@echo "To run lightsout and import lightsout_graphs from this shell: source $(VENV)/bin/activate"
 
 test: setup
 	$(BIN)/ruff check .

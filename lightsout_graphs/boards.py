@@ -31,6 +31,7 @@ from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
     "GridLayout",
+    "board_text_limit",
     "format_board",
     "format_presses",
     "grid_layout",
@@ -218,6 +219,35 @@ def _tokens(text: str) -> Iterator[tuple[str, int, int]]:
             yield match.group(), line_no, match.start() + 1
 
 
+#: Board text may have this many characters on top of :func:`board_text_limit`'s share per light.
+BOARD_TEXT_SLACK = 4096
+
+
+def board_text_limit(puzzle: Puzzle) -> int:
+    """The most characters a board of this puzzle may have as text.
+
+    A grid board needs about one character per light (more for a modulus above 10); a listing
+    ``node=value`` pairs. The limit leaves room for spacing and long node names: grids get
+    ``len(str(k - 1)) + 8`` characters per light, other puzzles ``len(str(k - 1)) + 72``, both
+    plus :data:`BOARD_TEXT_SLACK`. Longer text is refused before it is tokenised.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> board_text_limit(lo.grid(5, 5))
+    4321
+    """
+    per_light = len(str(puzzle.modulus - 1)) + (8 if grid_layout(puzzle) is not None else 72)
+    return BOARD_TEXT_SLACK + puzzle.n * per_light
+
+
 def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     """Read a board (a state, a target or presses) written as text.
 
@@ -239,7 +269,8 @@ def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     BoardFormatError
         Empty text, a character that is not a value, a row of the wrong length, the wrong
         number of rows or values, an unknown or repeated node; the message names the line and
-        column and says what was expected there.
+        column and says what was expected there. Text longer than
+        :func:`board_text_limit` allows.
 
     Examples
     --------
@@ -258,6 +289,13 @@ def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     check_puzzle(puzzle)
     if not isinstance(text, str):
         msg = f"Board text must be a str, not {type(text).__name__}."
+        raise BoardFormatError(msg)
+    limit = board_text_limit(puzzle)
+    if len(text) > limit:
+        msg = (
+            f"The board text has {len(text)} characters; a board of this puzzle ({puzzle.n} "
+            f"lights) fits in {limit}."
+        )
         raise BoardFormatError(msg)
     if not text.strip():
         msg = "The board text is empty: expected the value of every light."

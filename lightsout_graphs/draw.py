@@ -82,6 +82,10 @@ class _Figure(Figure):
         return buffer.getvalue()
 
 
+#: Graphs of your own with at most this many nodes are drawn with node labels.
+MAX_LABELLED = 60
+
+
 def _new_figure(width: float, height: float) -> Figure:
     return _Figure(figsize=(width, height), layout="compressed")
 
@@ -192,8 +196,36 @@ def _as_squares(puzzle: Puzzle) -> bool:
                 and math.isclose(stored[v][1] - y0, r0 - r, abs_tol=1e-9)
                 for v, (r, c) in layout.cells.items()
             )
+        if layout is None:  # a net of squares (the Lights Out Cube): draw cells, not edges
+            cached = _is_net(puzzle)
         _CACHE.put(puzzle, "squares", cached)
     return bool(cached)
+
+
+def _is_net(puzzle: Puzzle) -> bool:
+    """Whether the stored positions are distinct integer points and most edges join lattice
+    neighbours: a net of squares (a cube's surface unfolded), best drawn as cells, whose
+    wrap-around edges would only cross the picture."""
+    stored = _stored_positions(puzzle)
+    if stored is None or puzzle.n < 2:
+        return False
+    points = set(stored.values())
+    if len(points) < puzzle.n or any(x != round(x) or y != round(y) for x, y in points):
+        return False
+    edges = [(stored[u], stored[v]) for u, v in puzzle.graph.edges() if u != v]
+    near = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
+    return bool(edges) and near >= 0.6 * len(edges)
+
+
+def _square_shape(puzzle: Puzzle) -> tuple[int, int] | None:
+    """Rows and columns of the square layout (grid or net), or None for a graph drawing."""
+    if not _as_squares(puzzle):
+        return None
+    layout = grid_layout(puzzle)
+    if layout is not None:
+        return layout.shape
+    xs, ys = zip(*node_positions(puzzle).values(), strict=True)
+    return round(max(ys) - min(ys)) + 1, round(max(xs) - min(xs)) + 1
 
 
 def node_positions(puzzle: Puzzle) -> dict[Hashable, tuple[float, float]]:
@@ -290,9 +322,9 @@ def draw_puzzle(
     pvec = None if presses is None else _node_presses(puzzle, presses)
     squares = _as_squares(puzzle)
     if ax is None:
-        layout = grid_layout(puzzle) if squares else None
-        if layout is not None:
-            m, n = layout.shape
+        shape = _square_shape(puzzle)
+        if shape is not None:
+            m, n = shape
             scale = min(0.6, 9.0 / max(m, n))
             fig = _new_figure(max(3.0, n * scale + 1.0), max(3.0, m * scale + 1.2))
         else:
@@ -333,14 +365,20 @@ def draw_puzzle(
         if pvec is not None and pvec.any():
             counted = k > 2 and puzzle.n <= 400
             handles.append(
-                Line2D(
+                Line2D(  # presses are drawn black or white, whichever reads on the cell
                     [],
                     [],
                     linestyle="none",
                     marker="$1$" if counted else "o",
                     markersize=7,
                     color="#000000",
-                    label="pressed (count)" if counted else "pressed",
+                    markerfacecolor="#000000",
+                    markerfacecoloralt="#ffffff",
+                    markeredgecolor=_EDGE,
+                    fillstyle="full" if counted else "left",
+                    label="pressed (count, white on dark lights)"
+                    if counted
+                    else "pressed (white on dark lights)",
                 )
             )
         ax.legend(
@@ -418,6 +456,21 @@ def _draw_graph(
         _draw_unlit_buttons(ax, puzzle, pos, size)
         xs, ys = xs[puzzle.light_rows], ys[puzzle.light_rows]  # the rest are the lights
     ax.scatter(xs, ys, s=size, c=colors, edgecolors=_EDGE, linewidths=1.0, zorder=2)
+    if puzzle.family is None and puzzle.n <= MAX_LABELLED:  # your own graph: name the nodes
+        from lightsout_graphs.boards import node_label
+
+        offset = 0.5 * math.sqrt(size) + 2.0
+        for v in puzzle.nodes:
+            ax.annotate(
+                node_label(v),
+                pos[v],
+                xytext=(offset, offset),
+                textcoords="offset points",
+                fontsize="x-small",
+                color=_LINK,
+                zorder=4,
+                gid="node-label",
+            )
     xs = np.array([pos[v][0] for v in puzzle.nodes])
     ys = np.array([pos[v][1] for v in puzzle.nodes])
     pad = 0.08 * max(float(np.ptp(xs)), float(np.ptp(ys)), 1e-9)
@@ -513,9 +566,9 @@ def draw_solution(solution: Solution) -> Figure:
     ['board and presses', 'after the presses']
     """
     puzzle = solution.puzzle
-    wide = grid_layout(puzzle) if _as_squares(puzzle) else None
+    wide = _square_shape(puzzle)
     if wide is not None:
-        m, n = wide.shape
+        m, n = wide
         scale = min(0.55, 6.0 / max(m, n))
         fig = _new_figure(max(6.0, 2 * n * scale + 1.5), max(3.2, m * scale + 1.6))
     else:

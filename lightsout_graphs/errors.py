@@ -17,6 +17,7 @@ __all__ = [
     "InvalidStateError",
     "LightsOutError",
     "MatrixError",
+    "MemoryBudgetError",
     "MissingDependencyError",
     "ModulusError",
     "SearchLimitError",
@@ -56,6 +57,11 @@ class Unsolvable(LightsOutError, ValueError):
         self.certificate = certificate
         self.value = value
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuild from all three arguments: the default rebuilds from ``args`` (the message only),
+        # so pickling (Dask, multiprocessing) would fail.
+        return (type(self), (str(self), self.certificate, self.value))
+
 
 class CatalogError(LightsOutError, ValueError):
     """A catalog file that cannot be read, or that breaks the catalog schema."""
@@ -71,6 +77,26 @@ class SweepSpecError(LightsOutError, ValueError):
 
 class SearchLimitError(LightsOutError, ValueError):
     """An exhaustive search would exceed its bound; raise the bound to go on."""
+
+
+class MemoryBudgetError(LightsOutError, ValueError):
+    """A computation whose estimated memory exceeds the memory budget; it was refused unstarted.
+
+    Attributes
+    ----------
+    needed : int
+        The estimated peak memory of the computation, in bytes.
+    budget : int
+        The budget it exceeds, in bytes (see :func:`lightsout_graphs.zk.memory_budget`).
+    """
+
+    def __init__(self, message: str, needed: int, budget: int) -> None:
+        super().__init__(message)
+        self.needed = needed
+        self.budget = budget
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.needed, self.budget))
 
 
 class MissingDependencyError(LightsOutError, ImportError):

@@ -98,6 +98,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
             raise InvalidPuzzleError(msg)
     if engine is None:
         from lightsout_graphs import zk
+        from lightsout_graphs.errors import MemoryBudgetError
 
         entries = 2 * puzzle.number_of_edges() + puzzle.n
         if puzzle.n > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
@@ -115,9 +116,21 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
                 "smaller board."
             )
             raise InvalidPuzzleError(msg)
-        engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
+        try:
+            engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
+        except MemoryBudgetError as err:
+            raise MemoryBudgetError(_too_big(puzzle, err), err.needed, err.budget) from err
     _CACHE.put(puzzle, key, engine)
     return engine
+
+
+def _too_big(puzzle: Puzzle, err: Exception) -> str:
+    """The refusal of a factorisation over budget, with the routes a caller can take."""
+    return (
+        f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for the general "
+        f"engine: {err} Faster routes: light chasing, used automatically for 2-D grids with "
+        "the closed or open rule (lo.grid); grids.nullity for grid nullities; or a smaller board."
+    )
 
 
 def _full_vector(puzzle: Puzzle, x: np.ndarray) -> np.ndarray:

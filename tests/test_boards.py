@@ -253,3 +253,17 @@ def test_catalog_boards_round_trip() -> None:
             for colors in (False, None):
                 text = format_board(puzzle, board, colors=colors)
                 assert parse_board(puzzle, text).tolist() == board.tolist()
+
+
+def test_board_text_longer_than_the_puzzle_allows_is_refused() -> None:
+    from lightsout_graphs.boards import board_text_limit
+
+    p = lo.grid(5, 5)
+    limit = board_text_limit(p)
+    assert limit == 4096 + 25 * 9
+    ok = ".....\n" * 5
+    assert parse_board(p, ok + " " * (limit - len(ok))).tolist() == [0] * 25
+    with pytest.raises(BoardFormatError, match="fits in 4321"):
+        parse_board(p, ok + " " * (limit - len(ok) + 1))
+    q = lo.Puzzle(nx.path_graph(3), modulus=1000)
+    assert board_text_limit(q) == 4096 + 3 * (3 + 72)

@@ -56,7 +56,7 @@ def test_draw_grid_board_with_presses() -> None:
     (marks,) = [c for c in ax.collections if c.get_gid() == "presses"]
     assert marks.get_offsets().tolist() == [[0.0, 0.0], [3.0, -2.0]]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["off", "on", "pressed"]
+    assert labels == ["off", "on", "pressed (white on dark lights)"]
 
 
 def test_draw_counts_for_larger_moduli_and_own_axes() -> None:
@@ -232,3 +232,39 @@ def test_log_colour_bar_writes_plain_numbers() -> None:
     assert bar is not None
     labels = [bar.formatter(v, 0) for v in (0.0, 1.0, 10.0)]
     assert labels == ["0", "1", "10"]
+
+
+def test_the_press_legend_shows_both_inks() -> None:
+    # presses are drawn white on dark lights and black on bright ones: the legend shows both
+    ax = draw.draw_puzzle(lo.grid(2, 2), {(0, 0): 1}, presses={(0, 0): 1, (1, 1): 1})
+    (marks,) = [c for c in ax.collections if c.get_gid() == "presses"]
+    inks = {tuple(np.round(c[:3], 3)) for c in marks.get_facecolors()}
+    assert inks == {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}
+    handle = ax.get_legend().legend_handles[-1]
+    assert handle.get_fillstyle() == "left"
+    faces = {handle.get_markerfacecolor(), handle.get_markerfacecoloralt()}
+    assert faces == {"#000000", "#ffffff"}
+
+
+def test_the_cube_is_drawn_as_a_net_of_squares() -> None:
+    p = make("cube_surface", n=3)
+    ax = draw.draw_puzzle(p, 1)
+    (cells,) = [c for c in ax.collections if c.get_gid() == "cells"]
+    assert len(cells.get_paths()) == 54
+    assert not [c for c in ax.collections if type(c).__name__ == "LineCollection"]
+    width, height = ax.figure.get_size_inches()
+    assert width / height == pytest.approx(12 / 9, rel=0.15)  # the net's 12 × 9 cells
+    fig = draw.draw_solution(lo.solve(p, 1))
+    for panel in fig.axes:
+        assert [c for c in panel.collections if c.get_gid() == "cells"]
+
+
+def test_your_own_graph_is_drawn_with_node_labels() -> None:
+    g = nx.Graph([("a", "b"), ("b", "c"), ("c", (1, 2))])
+    ax = draw.draw_puzzle(lo.Puzzle(g), 0)
+    labels = sorted(t.get_text() for t in ax.texts if t.get_gid() == "node-label")
+    assert labels == sorted(["a", "b", "c", "(1,2)"])
+    family = draw.draw_puzzle(make("petersen"), 0)  # family drawings stay unlabelled
+    assert not [t for t in family.texts if t.get_gid() == "node-label"]
+    big = lo.Puzzle(nx.path_graph(draw.MAX_LABELLED + 1))
+    assert not [t for t in draw.draw_puzzle(big, 0).texts if t.get_gid() == "node-label"]

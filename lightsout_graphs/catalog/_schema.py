@@ -72,6 +72,17 @@ class _Where:
         return CatalogError(f"{self.source}: key {key!r}: expected {expected}{got}{extra}.")
 
 
+#: Colour syntax that cannot load anything: a name (letters), hex, or rgb()/hsl() of numbers.
+#: The play page checks the same pattern (play.js) before it uses a colour.
+SAFE_COLOUR = re.compile(
+    r"[A-Za-z]{1,32}|#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})"
+    r"|(?:rgba?|hsla?)\([0-9.,%/\s+-]*(?:deg)?[0-9.,%/\s+-]*\)"
+)
+
+#: The largest catalog file, in bytes (the shipped ones are below 2 KiB).
+MAX_ENTRY_BYTES = 1 << 20
+
+
 def read_entry(data: bytes, source: str) -> dict[str, Any]:
     """Parse TOML bytes into a table; syntax errors become :class:`CatalogError` naming ``source``.
 
@@ -89,17 +100,27 @@ def read_entry(data: bytes, source: str) -> dict[str, Any]:
     Raises
     ------
     CatalogError
-        Text that is not UTF-8 TOML.
+        Text that is not UTF-8 TOML, that is nested too deeply to parse, or that is longer
+        than :data:`MAX_ENTRY_BYTES`.
 
     Examples
     --------
     >>> read_entry(b"name = 'x'", "x.toml")
     {'name': 'x'}
     """
+    if len(data) > MAX_ENTRY_BYTES:
+        msg = (
+            f"{source}: the file is larger than the {MAX_ENTRY_BYTES} bytes (1 MiB) a catalog "
+            "entry may have; keep fewer named boards in it."
+        )
+        raise CatalogError(msg)
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         msg = f"{source}: not a valid TOML file ({err})."
+        raise CatalogError(msg) from err
+    except (RecursionError, MemoryError) as err:
+        msg = f"{source}: not a valid TOML file (nested too deeply to parse: {type(err).__name__})."
         raise CatalogError(msg) from err
 
 
@@ -440,6 +461,13 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
         raise where.error(
             "colors", f"a list of {puzzle.modulus} colour names (one per state)", colors
         )
+    for i, colour in enumerate(colors or []):
+        if not SAFE_COLOUR.fullmatch(colour.strip()):
+            raise where.error(
+                f"colors[{i}]",
+                "a colour name (letters only), #hex, rgb(...) or hsl(...) with numbers only",
+                colour,
+            )
     puzzle = puzzle.with_metadata(
         name=name,
         title=title,

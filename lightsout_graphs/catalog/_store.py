@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib.resources
 import os
 from collections.abc import Iterator
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
-from lightsout_graphs.catalog._schema import build_entry, read_entry
+from lightsout_graphs.catalog._schema import MAX_ENTRY_BYTES, build_entry, read_entry
 from lightsout_graphs.errors import CatalogError
 from lightsout_graphs.puzzle import Puzzle
 
@@ -26,6 +28,9 @@ __all__ = [
 ]
 
 _USER_FOLDERS: list[Path] = []
+
+#: Parsed files: path -> (modification stamp, parsed table or the error it raised).
+_PARSED: dict[str, tuple[object, dict[str, Any] | CatalogError]] = {}
 
 
 def builtin_folder() -> Traversable:
@@ -140,18 +145,53 @@ def _files() -> list[Traversable]:
     return out
 
 
+def _stamp(f: Traversable) -> object:
+    """What changes when a file changes: its modification time and size (None if unknown)."""
+    if isinstance(f, Path):
+        st = f.stat()
+        return (st.st_mtime_ns, st.st_size)
+    return None  # a packaged resource: it does not change while the program runs
+
+
+def _parse(f: Traversable) -> dict[str, Any]:
+    """The parsed table of a catalog file, cached by path and modification time.
+
+    Raises
+    ------
+    CatalogError
+        The file cannot be read, is too large, or is not valid TOML.
+    """
+    key = str(f)
+    try:
+        stamp = _stamp(f)
+        cached = _PARSED.get(key)
+        if cached is not None and cached[0] == stamp:
+            result = cached[1]
+        else:
+            with f.open("rb") as handle:
+                data = handle.read(MAX_ENTRY_BYTES + 1)
+            try:
+                result = read_entry(data, key)
+            except CatalogError as err:
+                result = err
+            _PARSED[key] = (stamp, result)
+    except OSError as err:
+        msg = f"{f}: cannot be read ({err.strerror or err})."
+        raise CatalogError(msg) from err
+    if isinstance(result, CatalogError):
+        raise result
+    return copy.deepcopy(result)
+
+
 def _index() -> tuple[dict[str, list[Traversable]], list[CatalogError]]:
     """Name -> files declaring it, and the errors of files whose name cannot be read."""
     table: dict[str, list[Traversable]] = {}
     errors: list[CatalogError] = []
     for f in _files():
         try:
-            entry = read_entry(f.read_bytes(), str(f))
+            entry = _parse(f)
         except CatalogError as err:
             errors.append(err)
-            continue
-        except OSError as err:
-            errors.append(CatalogError(f"{f}: cannot be read ({err})."))
             continue
         name = entry.get("name")
         if not isinstance(name, str) or not name:
@@ -195,7 +235,9 @@ def load_file(path: str | os.PathLike[str] | Traversable) -> Puzzle:
     Raises
     ------
     CatalogError
-        The file cannot be read, or breaks the schema (the message names the file and key).
+        The file cannot be read, is larger than 1 MiB, is nested too deeply, or breaks the
+        schema (the message names the file and key). Parses are cached by path and
+        modification time, so loading again costs no re-reading.
 
     Examples
     --------
@@ -204,12 +246,7 @@ def load_file(path: str | os.PathLike[str] | Traversable) -> Puzzle:
     'Lights Out'
     """
     f: Traversable = path if isinstance(path, Traversable) else Path(path)
-    try:
-        data = f.read_bytes()
-    except OSError as err:
-        msg = f"{f}: cannot be read ({err.strerror or err})."
-        raise CatalogError(msg) from err
-    return build_entry(read_entry(data, str(f)), str(f))
+    return build_entry(_parse(f), str(f))
 
 
 def load(name: str) -> Puzzle:

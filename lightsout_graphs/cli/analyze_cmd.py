@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.output import json_node, print_json, puzzle_summary
+from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
+from lightsout_graphs.cli.output import (
+    json_node,
+    print_json,
+    puzzle_summary,
+)
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 
@@ -72,11 +77,14 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         lines.append(f"Nullity: {analysis.nullity}")
     else:
         lines.append(f"Rank: not defined (the modulus {k} is not prime)")
-    lines.append(f"Quiet patterns: {analysis.kernel_size} (press patterns that change nothing)")
+    quiet = count_text(analysis.kernel_size, k)
+    lines.append(f"Quiet patterns: {quiet} (press patterns that change nothing)")
     total = k**analysis.n
+    share = fraction_text(analysis.solvable_states, total, k)
+    every = "; every board is solvable" if analysis.all_solvable else ""
     lines.append(
-        f"Solvable boards: {analysis.solvable_states} of {total} "
-        f"({analysis.solvable_fraction}){'; every board is solvable' if analysis.all_solvable else ''}"
+        f"Solvable boards: {count_text(analysis.solvable_states, k)} of {count_text(total, k)} "
+        f"({share}){every}"
     )
     patterns = list(zip(analysis.quiet_patterns, analysis.quiet_orders, strict=True))
     if patterns:
@@ -93,6 +101,12 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
     """The analysis as a JSON-ready dict (quiet patterns as counts in node order).
 
+    Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
+    else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
+    is a number (a float, which may round to 0.0 for a vanishing share);
+    ``solvable_fraction_exact`` is the exact share as a string ``"p/q"`` in lowest terms (or
+    ``"1"``), each side written like the counts.
+
     Parameters
     ----------
     analysis : Analysis
@@ -105,23 +119,28 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     --------
     >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
     >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
-    (2, 4, '1/4')
+    (2, 4, 0.25)
+    >>> data["solvable_states"], data["solvable_fraction_exact"]
+    (8388608, '1/4')
     """
     from lightsout_graphs.boards import puzzle_label
 
     puzzle = analysis.puzzle
+    k = analysis.modulus
+    total = k**analysis.n
     out = {
         "puzzle": puzzle.name or puzzle_label(puzzle),
         "lights": analysis.n,
-        "edges": puzzle.graph.number_of_edges(),
+        "edges": puzzle.number_of_edges(),
         "modulus": analysis.modulus,
         "rule": puzzle.rule,
         "nodes": [json_node(v) for v in puzzle.nodes],
         "rank": analysis.rank,
         "nullity": analysis.nullity,
-        "kernel_size": analysis.kernel_size,
-        "solvable_states": analysis.solvable_states,
-        "solvable_fraction": str(analysis.solvable_fraction),
+        "kernel_size": count_json(analysis.kernel_size, k),
+        "solvable_states": count_json(analysis.solvable_states, k),
+        "solvable_fraction": analysis.solvable_states / total,
+        "solvable_fraction_exact": fraction_text(analysis.solvable_states, total, k),
         "all_solvable": analysis.all_solvable,
         "quiet_patterns": [[int(p[v]) for v in puzzle.nodes] for p in analysis.quiet_patterns],
         "quiet_orders": list(analysis.quiet_orders),

@@ -27,15 +27,21 @@ __all__ = [
 ]
 
 
-def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
+def read_text(
+    source: str, *, stdin: TextIO | None = None, limit: int | None = None
+) -> tuple[str, bool]:
     """Return ``(text, from_file)`` for ``-`` (standard input), a file name, or literal text.
 
     Parameters
     ----------
     source : str
-        ``-``, the name of an existing file, or anything else (taken as the text itself).
+        ``-``, the name of an existing regular file, or anything else (taken as the text
+        itself; devices such as ``/dev/zero`` and FIFOs are not read).
     stdin : file, optional
-        Where ``-`` reads from (default ``sys.stdin``).
+        Where ``-`` reads from (default ``sys.stdin``, read as bytes).
+    limit : int, optional
+        The most characters to accept from a file or standard input: at most ``limit + 1``
+        are read, so endless or huge input is refused without being read whole.
 
     Returns
     -------
@@ -45,7 +51,8 @@ def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
     Raises
     ------
     BoardFormatError
-        A file that exists but cannot be read.
+        A file that exists but cannot be read, input that is not UTF-8 text, or input longer
+        than ``limit``.
 
     Examples
     --------
@@ -53,16 +60,43 @@ def read_text(source: str, *, stdin: TextIO | None = None) -> tuple[str, bool]:
     ('*./..', False)
     """
     if source == "-":
-        return (stdin or sys.stdin).read(), True
+        return _read_stream(stdin or sys.stdin, "standard input", limit), True
     if "\n" not in source and len(source) < 4096:
         path = Path(source)
         try:
             if path.is_file():
-                return path.read_text(encoding="utf-8-sig"), True
-        except (OSError, UnicodeDecodeError) as err:
+                with path.open("rb") as handle:
+                    return _read_stream(handle, f"the board file {source!r}", limit), True
+            if path.exists() and not path.is_dir():
+                msg = (
+                    f"{source!r} is a device or a pipe, not a board file: give a file, or '-' "
+                    "to read standard input."
+                )
+                raise BoardFormatError(msg)
+        except OSError as err:
             msg = f"Cannot read the board file {source!r}: {err}."
             raise BoardFormatError(msg) from err
     return source, False
+
+
+def _read_stream(stream: Any, what: str, limit: int | None) -> str:
+    """Read at most ``limit + 1`` characters (bytes for binary streams) and decode UTF-8."""
+    raw = getattr(stream, "buffer", stream)  # sys.stdin: read bytes, decode ourselves
+    size = -1 if limit is None else limit + 1
+    data = raw.read(size)
+    if limit is not None and len(data) > limit:
+        msg = (
+            f"Cannot read {what}: longer than the {limit} characters a board of this puzzle "
+            "can take."
+        )
+        raise BoardFormatError(msg)
+    if isinstance(data, bytes):
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            msg = f"Cannot read {what}: not UTF-8 text ({err})."
+            raise BoardFormatError(msg) from err
+    return str(data)
 
 
 def json_node(node: Hashable) -> Any:

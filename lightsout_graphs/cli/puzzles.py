@@ -111,11 +111,21 @@ def parse_shape(text: str) -> tuple[int, ...]:
     return sides
 
 
-def _param_value(text: str) -> Any:
+#: The longest value ``--param KEY=VALUE`` takes, in characters.
+MAX_PARAM_CHARS = 10_000
+
+
+def _param_value(key: str, text: str) -> Any:
+    if len(text) > MAX_PARAM_CHARS:
+        msg = (
+            f"--param {key}=...: the value has {len(text)} characters, more than the "
+            f"{MAX_PARAM_CHARS} a family parameter may have."
+        )
+        raise CommandError(msg)
     try:
         return ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return text
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return text  # not a Python literal: the family checks it as a string
 
 
 def _family_kwargs(family: str, shape: tuple[int, ...] | None) -> dict[str, Any]:
@@ -288,7 +298,7 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
         if not sep or not key.isidentifier():
             msg = f"--param must look like KEY=VALUE, not {item!r}."
             raise CommandError(msg)
-        params[key] = _param_value(value)
+        params[key] = _param_value(key, value)
     if name is not None and family is not None:
         msg = f"Give a puzzle NAME or --family, not both (got {name!r} and --family {family!r})."
         raise CommandError(msg)
@@ -390,9 +400,9 @@ def read_board(
     >>> read_board(lo.grid(2, 2), "*./.*").tolist()
     [1, 0, 0, 1]
     """
-    from lightsout_graphs.boards import parse_board
+    from lightsout_graphs.boards import board_text_limit, parse_board
 
-    text, from_file = read_text(source, stdin=stdin)
+    text, from_file = read_text(source, stdin=stdin, limit=board_text_limit(puzzle))
     try:
         return parse_board(puzzle, text)
     except BoardFormatError as err:

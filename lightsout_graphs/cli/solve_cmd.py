@@ -6,7 +6,13 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.output import explain_unsolvable, json_node, print_json, puzzle_summary
+from lightsout_graphs.cli.counts import count_json, count_text
+from lightsout_graphs.cli.output import (
+    explain_unsolvable,
+    json_node,
+    print_json,
+    puzzle_summary,
+)
 from lightsout_graphs.cli.puzzles import (
     add_puzzle_arguments,
     add_start_arguments,
@@ -104,7 +110,7 @@ def handle(args: argparse.Namespace) -> int:
                 **_board_json(puzzle, solution.state, solution.target, solvable=True),
                 "presses": [int(v) for v in solution.vector],
                 "num_presses": solution.num_presses,
-                "count": solution.count,
+                "count": count_json(solution.count, puzzle.modulus),
                 "optimal": solution.optimal,
                 "proof": solution.proof,
                 "method": solution.method,
@@ -130,7 +136,7 @@ def handle(args: argparse.Namespace) -> int:
         print("Solutions: 1 (this is the only one)")
     else:
         print(
-            f"Solutions: {solution.count} (they differ by quiet patterns: see `lightsout analyze`)"
+            f"Solutions: {count_text(solution.count, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK
 

@@ -12,7 +12,17 @@ from typing import Any
 from lightsout_graphs.play.model import play_data
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
-__all__ = ["play_html", "static_text", "write_play_page"]
+__all__ = ["CONTENT_SECURITY_POLICY", "play_html", "static_text", "write_play_page"]
+
+#: The page's Content-Security-Policy: its own inline script and styles, data: URLs for the
+#: icon, and no network source of any kind, so that no slip in the data can make it load
+#: anything.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "img-src data:; font-src 'none'; connect-src 'none'; media-src 'none'; object-src 'none'; "
+    "frame-src 'none'; worker-src 'none'; manifest-src 'none'; base-uri 'none'; "
+    "form-action 'none'"
+)
 
 
 def static_text(name: str) -> str:
@@ -84,7 +94,7 @@ def play_html(
     >>> page = play_html(lo.grid(3, 3), title="3 × 3")
     >>> page.startswith("<!DOCTYPE html>"), "<title>3 × 3</title>" in page
     (True, True)
-    >>> "http" in page.replace("http://www.w3.org/2000/svg", "")
+    >>> any(u in page.replace("http://www.w3.org/2000/svg", "") for u in ("http:", "https:"))
     False
     """
     data = play_data(puzzle, board=board, state=state, seed=seed, title=title)
@@ -96,6 +106,7 @@ def play_html(
             '<html lang="en">',
             "<head>",
             '<meta charset="utf-8">',
+            f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="generator" content="lightsout_graphs">',
             '<link rel="icon" href="data:,">',

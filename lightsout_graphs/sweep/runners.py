@@ -72,7 +72,7 @@ def find_geng() -> str:
             return path
     msg = (
         "Sweep spec key 'geng' needs nauty's geng (or nauty-geng) on the PATH; install the "
-        "'nauty' package (./scripts/system-deps.sh does it on Debian)."
+        "Debian package 'nauty' (sudo apt-get install nauty, or make system)."
     )
     raise MissingDependencyError(msg)
 

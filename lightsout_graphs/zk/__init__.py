@@ -20,6 +20,12 @@ import scipy.sparse as sp
 from lightsout_graphs.errors import EngineError, ModulusError
 from lightsout_graphs.zk import gf2_packed
 from lightsout_graphs.zk._common import check_modulus, coerce_matrix
+from lightsout_graphs.zk.budget import (
+    check_memory,
+    estimate_memory,
+    memory_budget,
+    set_memory_budget,
+)
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
 from lightsout_graphs.zk.gf3 import GF3Factorization
@@ -32,10 +38,13 @@ from lightsout_graphs.zk.z4 import Z4Factorization
 __all__ = [
     "METHODS",
     "Factorization",
+    "estimate_memory",
     "factorize",
     "kernel",
     "kernel_size",
+    "memory_budget",
     "rank",
+    "set_memory_budget",
     "solve",
 ]
 
@@ -138,6 +147,23 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
     return CRTFactorization(a, k, _component)
 
 
+def _component_engine(matrix: sp.csr_array, prime: int, exponent: int) -> str:
+    """The engine name :func:`_component` picks (for the memory estimate)."""
+    special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
+    if (prime, exponent) in special:
+        return special[(prime, exponent)]
+    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
+        return "gfp"
+    return "local"
+
+
+def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:
+    """``(engine, modulus)`` of each component :func:`_build` will run."""
+    if method in _ENGINE_MODULUS or method in ("gfp", "local"):
+        return [(method, k)]
+    return [(_component_engine(a, p, e), p**e) for p, e in prime_power_parts(k)]
+
+
 def _factor_text(k: int) -> str:
     return "·".join(f"{p}^{e}" if e > 1 else str(p) for p, e in prime_power_parts(k))
 
@@ -175,6 +201,9 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         If ``method`` is unknown or does not handle ``modulus``.
     MissingDependencyError
         If ``method="gf2-packed"`` and numba is not installed.
+    MemoryBudgetError
+        If the elimination is estimated to need more memory than :func:`memory_budget`
+        (see :mod:`lightsout_graphs.zk.budget`); it is refused before it starts.
 
     Examples
     --------
@@ -194,7 +223,9 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
     if method not in METHODS:
         msg = f"Argument 'method' must be one of {', '.join(METHODS)}, not {method!r}."
         raise EngineError(msg)
-    return _build(coerce_matrix(matrix, k), k, method)
+    a = coerce_matrix(matrix, k)
+    check_memory(a, k, _engines(a, k, method))
+    return _build(a, k, method)
 
 
 def rank(matrix: object, modulus: int) -> int:

@@ -188,3 +188,29 @@ zero = 0
     with pytest.raises(CatalogError) as info:
         catalog.load_file(f)
     assert f"{f}: key {key!r}" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "colour",
+    [
+        "var(--x, url(http://example.com/beacon))",
+        "url(http://example.com/x)",
+        "image-set(url(x.png) 1x)",
+        "red; background: url(x)",
+        "rgb(1, 2, url(x))",
+        "#12",
+        "-webkit-image-set(url(x))",
+    ],
+)
+def test_colours_that_could_load_anything_are_refused(tmp_path: Path, colour: str) -> None:
+    text = GOOD.replace('"green"]', f"'{colour}']")
+    with pytest.raises(CatalogError, match=r"tiny\.toml: key 'colors\[2\]'"):
+        catalog.load_file(write(tmp_path, text))
+
+
+@pytest.mark.parametrize(
+    "colour", ["Green", "#0f0", "#00ff0080", "rgb(0, 255, 0)", "hsl(120deg 100% 50% / 0.5)"]
+)
+def test_plain_colour_syntax_is_accepted(tmp_path: Path, colour: str) -> None:
+    text = GOOD.replace('"green"]', f"'{colour}']").replace('["r.g", "..r"]', '["1.2", "..1"]')
+    assert catalog.load_file(write(tmp_path, text)).colors[2] == colour

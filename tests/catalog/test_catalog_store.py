@@ -78,3 +78,65 @@ def test_add_folder_errors_and_idempotence(tmp_path: Path) -> None:
     finally:
         catalog.remove_folder(tmp_path)
     assert str(tmp_path.resolve()) not in catalog.folders()
+
+
+def test_a_deeply_nested_file_is_a_problem_and_hides_nothing(tmp_path: Path) -> None:
+    (tmp_path / "deep.toml").write_text("x = " + "[" * 5000 + "]" * 5000)
+    (tmp_path / "mine.toml").write_text(ENTRY.format(name="my-path"))
+    with catalog.folder(tmp_path):
+        assert "my-path" in catalog.names() and "lights-out" in catalog.names()
+        assert catalog.load("lights-out").n == 25
+        found = [str(e) for e in catalog.problems()]
+        assert len(found) == 1
+        assert "deep.toml: not a valid TOML file (nested too deeply" in found[0]
+        with pytest.raises(CatalogError, match="nested too deeply"):
+            catalog.load_file(tmp_path / "deep.toml")
+
+
+def test_a_huge_file_is_refused_without_parsing_it(tmp_path: Path) -> None:
+    import time
+
+    boards = "".join(f"b{i} = [0, 1, 0]\n" for i in range(700_000))  # about 12 MB
+    (tmp_path / "huge.toml").write_text(ENTRY.format(name="huge") + boards)
+    with catalog.folder(tmp_path):
+        start = time.monotonic()
+        assert "lights-out" in catalog.names()
+        assert catalog.load("lights-out").n == 25
+        found = [str(e) for e in catalog.problems()]
+        assert time.monotonic() - start < 5
+        assert len(found) == 1
+        assert "huge.toml: the file is larger than the 1048576 bytes (1 MiB)" in found[0]
+
+
+def test_each_file_is_parsed_once_until_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from lightsout_graphs.catalog import _store
+
+    calls: list[str] = []
+    real = _store.read_entry
+
+    def counting(data: bytes, source: str) -> dict[str, object]:
+        calls.append(source)
+        return real(data, source)
+
+    monkeypatch.setattr(_store, "read_entry", counting)
+    mine = tmp_path / "mine.toml"
+    mine.write_text(ENTRY.format(name="my-path"))
+    with catalog.folder(tmp_path):
+        catalog.names()
+        first = len(calls)
+        catalog.names()
+        catalog.load("my-path")
+        catalog.problems()
+        assert len(calls) == first  # nothing parsed again
+        mine.write_text(ENTRY.format(name="my-path").replace("[0, 1, 0]", "[1, 1, 1]"))
+        stat = mine.stat()
+        os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+        assert catalog.load("my-path").boards["middle"].tolist() == [1, 1, 1]
+        assert calls[first:] == [str(mine)]
+        # a cached table is not shared with callers
+        catalog.load("my-path").boards.clear()
+        assert "middle" in catalog.load("my-path").boards

@@ -42,3 +42,88 @@ def test_unknown_start_lists_all_on_once() -> None:
     assert str(info.value).count("'all-on'") == 1
     with pytest.raises(runtime.CommandError, match="its boards: none, or 'all-on'"):
         puzzles.named_board(lo.grid(1, 2), "x")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "+".join(["1"] * 30_000),  # the parser recursed past Python's limit
+        "+".join(["1"] * 3_000),
+        "[" * 3_000,
+        "-" * 5_000 + "1",
+    ],
+    ids=["sum-30k", "sum-3k", "nested", "signs"],
+)
+def test_hostile_param_values_exit_2(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsout_graphs.cli import main
+
+    code = main(["analyze", "--family", "path", "--param", f"n={value}"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert err.startswith("lightsout: ")
+
+
+def _lightsout(args: list[str], stdin: object = None, timeout: float = 60) -> tuple[int, str]:
+    import subprocess
+    import sys
+
+    code = "import sys; from lightsout_graphs.cli import main; sys.exit(main(sys.argv[1:]))"
+    # 1 GiB of address space: reading /dev/zero whole would fail, not swap
+    cmd = ["prlimit", "--as=1073741824", sys.executable, "-c", code, *args]
+    proc = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=timeout, check=False)
+    return proc.returncode, proc.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+@pytest.mark.parametrize("command", ["solve", "play"])
+def test_endless_standard_input_is_refused_quickly(
+    device: str, command: str, tmp_path: object
+) -> None:
+    import time
+    from pathlib import Path
+
+    out = ["-o", str(Path(str(tmp_path)) / "p.html")] if command == "play" else []
+    start = time.monotonic()
+    with open(device, "rb") as stdin:
+        code, err = _lightsout([command, "lights-out", "--board", "-", *out], stdin=stdin)
+    assert time.monotonic() - start < 30
+    assert code == 2, err
+    assert "longer than the 4321 characters" in err or "not UTF-8" in err
+    assert "Traceback" not in err
+    code, err = _lightsout([command, "lights-out", "--board", device, *out])
+    assert code == 2, err
+    assert "is a device or a pipe, not a board file" in err
+
+
+def test_a_huge_board_file_is_refused_without_reading_it(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from lightsout_graphs.boards import board_text_limit
+    from lightsout_graphs.cli.output import read_text
+    from lightsout_graphs.errors import BoardFormatError
+
+    big = Path(str(tmp_path)) / "big.txt"
+    big.write_text("." * 30_000_000)
+    code, err = _lightsout(["solve", "lights-out", "--board", str(big)])
+    assert code == 2, err
+    assert "longer than the 4321 characters" in err
+    with pytest.raises(BoardFormatError, match="longer than the 10"):
+        read_text(str(big), limit=10)
+    import lightsout_graphs as lo
+
+    p = lo.grid(5, 5)
+    exact = Path(str(tmp_path)) / "exact.txt"
+    exact.write_text(".....\n" * 5 + " " * (board_text_limit(p) - 30))
+    assert puzzles.read_board(p, str(exact)).tolist() == [0] * 25
+
+
+def test_binary_input_is_a_format_error(tmp_path: object) -> None:
+    import io
+
+    import lightsout_graphs as lo
+    from lightsout_graphs.errors import BoardFormatError
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe..\n"))
+    with pytest.raises(BoardFormatError, match="Cannot read standard input: not UTF-8"):
+        puzzles.read_board(lo.grid(2, 2), "-", stdin=stdin)

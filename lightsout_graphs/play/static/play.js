@@ -32,11 +32,18 @@ function paletteColour(v, k) {
   return `hsl(${hue} 75% 60%)`;
 }
 
+// Colour syntax that cannot load anything: a name, hex, or rgb()/hsl() of numbers only. The
+// catalog schema checks the same pattern (SAFE_COLOUR in catalog/_schema.py); anything else
+// (var(), url(), image-set() ...) falls back to the palette.
+const SAFE_COLOUR =
+  /^(?:[a-z]{1,32}|#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(?:rgba?|hsla?)\([0-9.,%/\s+-]*(?:deg)?[0-9.,%/\s+-]*\))$/;
+
 function colourOf(name, v, k) {
   if (typeof name === "string") {
     const key = name.trim().toLowerCase();
-    if (key in ALIASES) return ALIASES[key];
-    if (typeof CSS !== "undefined" && CSS.supports && CSS.supports("color", key)) return key;
+    if (Object.prototype.hasOwnProperty.call(ALIASES, key)) return ALIASES[key];
+    const supported = typeof CSS !== "undefined" && CSS.supports && CSS.supports("color", key);
+    if (SAFE_COLOUR.test(key) && supported) return key;
   }
   return paletteColour(v, k);
 }

@@ -1,0 +1,50 @@
+"""Counts printed exactly: digits when short, powers of the modulus when long."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lightsout_graphs.cli import counts as output
+
+
+def _parse_power_form(text: str) -> int:
+    """The int a ``count_json`` string stands for (``k^e`` or ``p^a·q^b``)."""
+    value = 1
+    for part in text.split("·"):
+        base, exp = part.split("^")
+        value *= int(base) ** int(exp)
+    return value
+
+
+def test_counts_short_are_exact_digits_and_long_are_powers() -> None:
+    assert output.count_text(8388608, 2) == "8388608"
+    assert output.count_json(10**39, 10) == 10**39
+    assert output.count_json(10**40, 10) == "10^40"  # 41 digits
+    big = 2**14400  # more than Python's 4300-digit limit for str(int)
+    assert output.count_text(big, 2).startswith("2^14400 (about 10^4334.")
+    assert output.count_json(big, 2) == "2^14400"
+    assert output.count_json(4**5000, 4) == "4^5000"
+    assert output.count_json(2**10001, 4) == "2^10001"  # not a power of 4
+    assert output.count_json(6**3000, 6) == "6^3000"
+    assert output.count_json(2**3000 * 3**20, 6) == "2^3000·3^20"
+    assert output.fraction_text(1, 2**14400, 2) == "1/2^14400"
+    assert output.fraction_text(3**9000, 3**9000, 3) == "1"
+
+
+@given(
+    st.sampled_from([2, 3, 4, 6, 12, 1000003]),
+    st.lists(st.integers(0, 20000), min_size=3, max_size=3),
+)
+@settings(max_examples=30)
+def test_count_json_is_exact(k: int, exps: list[int]) -> None:
+    primes = [p for p in (2, 3, 1000003) if k % p == 0]
+    x = 1
+    for p, e in zip(primes, exps, strict=False):
+        x *= p**e
+    got = output.count_json(x, k)
+    if isinstance(got, int):
+        assert got == x and len(str(got)) <= output.SHORT_DIGITS
+    else:
+        assert _parse_power_form(got) == x
+        assert output.count_text(x, k).startswith(got + " (about 10^")

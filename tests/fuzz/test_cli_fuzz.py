@@ -1,0 +1,169 @@
+"""Fuzz the ``lightsout`` command: odd boards, shapes, moduli, files and devices.
+
+Every run must end with exit code 0, 1 or 2 and a one-line message, never a traceback or the
+internal-error code 3, within bounded time; the runs through the real entry point also run
+under a memory limit (``prlimit``). Bounded in CI; ``pytest tests/fuzz
+--hypothesis-profile=fuzz-long`` runs it for long.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lightsout_graphs.cli import main
+
+#: Seconds one in-process command may take.
+IN_PROCESS_SECONDS = 20
+#: Address space of the subprocess runs (bytes): endless reads would hit it, not swap.
+MEMORY_LIMIT = 1 << 30
+
+ODD_BOARDS = st.one_of(
+    st.binary(max_size=300).map(lambda b: b.decode("latin-1")),
+    st.text(max_size=200),
+    st.sampled_from(
+        [
+            "/",
+            "////",
+            "/" * 5000,
+            "." * 100_000,
+            "*" * 25 + "\n" * 3,
+            "\u202e.*.*.\u200b",
+            "🙂🙂🙂🙂🙂",
+            "0=1 0=1",
+            "(0,0)=7",
+            "-",
+            ".",
+            "..",
+            "~",
+            "/dev/zero",
+            "/dev/null",
+            "/no/such/file.txt",
+            "\x00\x00\x00",
+        ]
+    ),
+)
+SHAPES = st.one_of(
+    st.sampled_from(["5x5", "0x0", "x", "3x", "-1x3", "1x1", "99999999x99999999", "2x2x2x2"]),
+    st.text(alphabet="0123456789x×,-", max_size=12),
+)
+MODULI = st.sampled_from(["2", "3", "0", "1", "-2", "10" * 20, "abc", "2.5", "1000003"])
+FAMILIES = st.sampled_from(["grid", "torus", "path", "cycle", "nope", "random_graph", "hypercube"])
+
+
+def run_in_process(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    start = time.monotonic()
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code if isinstance(exc.code, int) else 2
+    _, err = capsys.readouterr()
+    assert time.monotonic() - start < IN_PROCESS_SECONDS, argv
+    return code, err
+
+
+def assert_clean(code: int, err: str, argv: list[str]) -> None:
+    assert code in (0, 1, 2), (argv, code, err[-2000:])
+    assert "Traceback" not in err, (argv, err[-2000:])
+    assert "internal error" not in err, (argv, err[-2000:])
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(board=ODD_BOARDS, command=st.sampled_from(["solve", "play"]), extra=st.booleans())
+def test_odd_boards(
+    board: str, command: str, extra: bool, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = [command, "lights-out", "--board", board]
+    if command == "play":
+        argv += ["-o", str(tmp_path / "p.html")]
+    elif extra:
+        argv += ["--target", board]
+    code, err = run_in_process(argv, capsys)
+    assert_clean(code, err, argv)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(
+    command=st.sampled_from(["analyze", "solve", "show", "draw"]),
+    family=FAMILIES,
+    shape=SHAPES,
+    modulus=MODULI,
+    param=st.sampled_from([[], ["--param", "n=4"], ["--param", "p=2"], ["--param", "n=[["]]),
+)
+def test_odd_shapes_moduli_and_params(
+    command: str,
+    family: str,
+    shape: str,
+    modulus: str,
+    param: list[str],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    argv = [command, "--family", family, "--shape", shape, "--modulus", modulus, *param]
+    if command == "draw":
+        argv += ["-o", str(tmp_path / "d.png")]
+    if command == "analyze":
+        argv += ["--json"]
+    code, err = run_in_process(argv, capsys)
+    assert_clean(code, err, argv)
+
+
+def _entry(args: list[str], stdin: object = None) -> subprocess.CompletedProcess[bytes]:
+    code = "import sys; from lightsout_graphs.cli import main; sys.exit(main(sys.argv[1:]))"
+    prefix = ["prlimit", f"--as={MEMORY_LIMIT}"] if shutil.which("prlimit") else []
+    return subprocess.run(
+        [*prefix, sys.executable, "-c", code, *args],
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "MPLBACKEND": "Agg"},
+    )
+
+
+@pytest.mark.slow
+def test_files_folders_and_devices_through_the_entry_point(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(bytes(range(256)) * 40)
+    long_line = tmp_path / "long.txt"
+    long_line.write_text("." * 3_000_000)
+    slashes = tmp_path / "slashes.txt"
+    slashes.write_text("/" * 1000)
+    cases: list[tuple[list[str], str | None]] = [
+        (["solve", "lights-out", "--board", str(folder)], None),
+        (["solve", "lights-out", "--board", str(binary)], None),
+        (["solve", "lights-out", "--board", str(long_line)], None),
+        (["solve", "lights-out", "--board", str(slashes)], None),
+        (["solve", "lights-out", "--board", "/dev/zero"], None),
+        (["solve", "lights-out", "--board", "-"], "/dev/zero"),
+        (["solve", "lights-out", "--board", "-"], "/dev/urandom"),
+        (["solve", "lights-out", "--board", "-"], str(binary)),
+        (["play", "lights-out", "--board", "-", "-o", str(tmp_path / "p.html")], "/dev/zero"),
+        (["solve", "lights-out", "--target", str(folder)], None),
+        (["draw", "lights-out", "-o", str(folder)], None),
+        (["draw", "lights-out", "-o", str(tmp_path / "missing" / "x.png")], None),
+        (["analyze", "--family", "grid", "--shape", "120x120", "--json"], None),
+        (["analyze", "--family", "torus", "--shape", "400x400", "--modulus", "3"], None),
+    ]
+    for args, stdin_path in cases:
+        start = time.monotonic()
+        if stdin_path is None:
+            proc = _entry(args)
+        else:
+            with open(stdin_path, "rb") as stdin:
+                proc = _entry(args, stdin)
+        err = proc.stderr.decode("utf-8", "replace")
+        assert time.monotonic() - start < 60
+        assert_clean(proc.returncode, err, args)
+        if proc.returncode:
+            assert err.startswith("lightsout: "), (args, err[-500:])
