@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from lightsout_graphs.errors import LightsOutError, SweepError, SweepSpecError
+from lightsout_graphs.errors import LightsOutError, MemoryBudgetError, SweepError, SweepSpecError
 from lightsout_graphs.sweep.metrics import METRICS, compute_metrics
 from lightsout_graphs.sweep.spec import SweepSpec
 
@@ -319,6 +319,8 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                     try:
                         puzzle = build_puzzle(family, kwargs, k, rule)
                         row.update(compute_metrics(puzzle, slow, spec.max_kernel_enum))
+                    except MemoryBudgetError:
+                        pass  # refused by the memory budget: its other cells stay empty (null)
                     except (LightsOutError, TypeError, ValueError) as exc:
                         names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
                         what = f"{family}({names}), modulus {k}, rule {rule}"

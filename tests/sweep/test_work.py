@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
 import pytest
 from hypothesis import given
@@ -143,3 +145,22 @@ def test_a_failing_puzzle_stops_the_sweep_naming_it(monkeypatch: pytest.MonkeyPa
     )
     with pytest.raises(SweepError, match=r"the graph at g\.g6 line 2 \(E~~w\), modulus 3"):
         run_chunk(stream, Chunk(0, 0, 2, (b"Bw", b"E~~w"), "g.g6"))
+
+
+def test_a_puzzle_over_the_memory_budget_is_refused_and_the_sweep_goes_on(tmp_path: Path) -> None:
+    from lightsout_graphs import zk
+    from lightsout_graphs.sweep import read_results, run
+
+    spec = {
+        "family": "king",
+        "params": {"m": [2, 40], "n": 40},
+        "metrics": ["nullity"],
+    }
+    old = zk.memory_budget()
+    zk.set_memory_budget(20_000)  # bytes: the 2×40 board fits, the 40×40 board does not
+    try:
+        table = read_results(run(spec, tmp_path, workers=1, progress=False))
+    finally:
+        zk.set_memory_budget(old)
+    assert table.m.tolist() == [2, 40]
+    assert table.nullity.notna().tolist() == [True, False]  # refused: an empty cell
