@@ -86,9 +86,10 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         f"Solvable boards: {count_text(analysis.solvable_states, k)} of {count_text(total, k)} "
         f"({share}){every}"
     )
-    patterns = list(zip(analysis.quiet_patterns, analysis.quiet_orders, strict=True))
+    # Vectors, not dicts: only the patterns shown become dicts (a big board has many).
+    patterns = list(zip(analysis.quiet_vectors, analysis.quiet_orders, strict=True))
     if patterns:
-        shown = patterns[: max(0, max_patterns)]
+        shown = [(puzzle.as_dict(v), o) for v, o in patterns[: max(0, max_patterns)]]
         more = f", the first {len(shown)} shown" if len(shown) < len(patterns) else ""
         lines.append(f"Generators of the quiet patterns ({len(patterns)}{more}):")
         for i, (pattern, order) in enumerate(shown, start=1):
@@ -142,7 +143,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "solvable_fraction": analysis.solvable_states / total,
         "solvable_fraction_exact": fraction_text(analysis.solvable_states, total, k),
         "all_solvable": analysis.all_solvable,
-        "quiet_patterns": [[int(p[v]) for v in puzzle.nodes] for p in analysis.quiet_patterns],
+        "quiet_patterns": [v.tolist() for v in analysis.quiet_vectors],
         "quiet_orders": list(analysis.quiet_orders),
     }
     if not puzzle.all_lights:  # the nodes that carry lights (the others are only buttons)

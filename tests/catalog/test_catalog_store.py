@@ -137,6 +137,7 @@ def test_each_file_is_parsed_once_until_it_changes(
         os.utime(mine, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
         assert catalog.load("my-path").boards["middle"].tolist() == [1, 1, 1]
         assert calls[first:] == [str(mine)]
-        # a cached table is not shared with callers
-        catalog.load("my-path").boards.clear()
+        # a cached table is not shared with callers: the boards a puzzle holds are read-only
+        with pytest.raises(AttributeError):
+            catalog.load("my-path").boards.clear()  # type: ignore[attr-defined]
         assert "middle" in catalog.load("my-path").boards

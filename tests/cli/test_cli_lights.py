@@ -28,7 +28,8 @@ def test_analyze_json_lists_the_lights(capsys: pytest.CaptureFixture[str]) -> No
     data = json.loads(out)
     assert code == 0
     assert (data["lights"], data["rank"], data["solvable_states"]) == (6, 3, 8)
-    assert data["solvable_fraction"] == "1/8"
+    assert data["solvable_fraction"] == 0.125
+    assert data["solvable_fraction_exact"] == "1/8"
     assert data["light_nodes"] == [f"r{j}" for j in range(6)]
     assert all(len(q) == 14 for q in data["quiet_patterns"])  # presses: one per node
 

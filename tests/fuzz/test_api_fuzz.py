@@ -36,6 +36,7 @@ RULES = st.one_of(
     st.sampled_from(["closed", "open", "weighted"]),
     st.sampled_from(["closed", "open"]),
     st.sampled_from(["CLOSED", "bogus", "", 3, None]),
+    st.just(np.array(["closed", "open"])),
 )
 
 
@@ -197,10 +198,7 @@ def _raw_cases() -> dict[str, Any]:
     }
 
 
-# Issue 16, item 20: raw exceptions the issue lists, fixed on another branch (the fuzz above
-# leaves these inputs out until then). Strict: once fixed, these XPASS and fail, and the marker
-# must go so that the inputs join the fuzz.
-@pytest.mark.xfail(strict=True, reason="issue 16 item 20: a raw exception, fixed elsewhere")
+# Issue 16, item 20: inputs that used to raise raw ValueError, TypeError or AttributeError.
 @pytest.mark.parametrize("case", list(_raw_cases()))
 def test_raw_exceptions_listed_in_the_issue(case: str) -> None:
     with contextlib.suppress(LightsOutError):

@@ -36,7 +36,7 @@ def test_a_huge_elimination_is_refused_at_once_under_the_default_budget() -> Non
 
 
 def test_every_puzzle_route_through_the_factorisation_is_guarded(small_budget: int) -> None:
-    p = lo.torus(40, 40, modulus=3)  # about 14 MiB to factorise, over a 1 MiB budget
+    p = lo.king(40, 40, modulus=3)  # megabytes to factorise, over a 1 MiB budget
     calls = [
         lambda: lo.solve(p, 1),
         lambda: lo.solve(p, 1, minimize=True),
@@ -55,8 +55,9 @@ def test_every_puzzle_route_through_the_factorisation_is_guarded(small_budget: i
         assert "light chasing" in message and "smaller board" in message
         assert "zk.set_memory_budget" in message
         assert info.value.budget == small_budget == 2**20
-    # a grid goes to light chasing, which the budget does not stop
+    # grids and tori go to light chasing, which the budget does not stop
     assert lo.analyze(lo.grid(40, 40, modulus=3)).n == 1600
+    assert lo.solve(lo.torus(40, 40, modulus=3), 1).verify()
 
 
 def test_the_budget_comes_from_the_setting_the_environment_or_the_machine(
