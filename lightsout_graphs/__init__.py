@@ -50,6 +50,7 @@ from lightsout_graphs.families import (
 )
 from lightsout_graphs.grids import GridChaser, nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
+from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
@@ -85,6 +86,7 @@ __all__ = [
     "ModulusError",
     "Puzzle",
     "Solution",
+    "SolutionIterator",
     "SweepError",
     "SweepSpecError",
     "Unsolvable",
@@ -115,8 +117,10 @@ __all__ = [
     "parse_board",
     "petersen",
     "press_pattern",
+    "random_board",
     "read_graph6",
     "rook",
+    "solutions",
     "solve",
     "symmetries",
     "torus",
