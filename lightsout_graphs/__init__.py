@@ -49,6 +49,7 @@ from lightsout_graphs.families import (
     x_pattern,
 )
 from lightsout_graphs.grids import GridChaser, nullity_table
+from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
 from lightsout_graphs.solver import Solution, is_solvable, solve
@@ -74,6 +75,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "Analysis",
     "CatalogError",
+    "ChaseTable",
     "EngineError",
     "FamilyInfo",
     "GridChaser",
@@ -95,6 +97,7 @@ __all__ = [
     "all_solutions",
     "analyze",
     "catalog",
+    "chase_table",
     "cube_surface",
     "depth_distribution",
     "families",

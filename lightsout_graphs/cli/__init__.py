@@ -34,6 +34,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "draw_cmd",
     "sweep_cmd",
     "play_cmd",
+    "chase_cmd",
 )
 
 _EPILOG = """\
