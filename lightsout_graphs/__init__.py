@@ -17,6 +17,7 @@ from lightsout_graphs import catalog, families, grids, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
+from lightsout_graphs.covering import GodsNumber, gods_number_bounds
 from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     CatalogError,
@@ -78,6 +79,7 @@ __all__ = [
     "ChaseTable",
     "EngineError",
     "FamilyInfo",
+    "GodsNumber",
     "GridChaser",
     "InvalidPuzzleError",
     "InvalidStateError",
@@ -105,6 +107,7 @@ __all__ = [
     "format_presses",
     "from_graph6",
     "gods_number",
+    "gods_number_bounds",
     "grid",
     "grids",
     "hexagonal",

@@ -155,6 +155,11 @@ def gods_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> int:
     SearchLimitError
         When the puzzle has more than ``max_states`` solvable boards.
 
+    See Also
+    --------
+    lightsout_graphs.gods_number_bounds : God's number from the quiet patterns instead of the
+        boards, for puzzles with far too many boards to search but a moderate kernel.
+
     Examples
     --------
     >>> gods_number(lo.grid(3, 3))
