@@ -194,10 +194,19 @@ def gods(quick: bool) -> list[Result]:
         elif low == up and r["lower"] == r["upper"] == low:
             exact_match.append(n)
         elif low < up:
-            open_.append(f"n = {n}: ours {r['lower']}..{r['upper']}, published {low}..{up}")
+            open_.append(f"open n = {n}: ours {r['lower']}..{r['upper']}, published {low}..{up}")
             if r["lower"] >= low and r["upper"] <= up:
                 tighter.append(n)
-    notes = [f"exact values reproduced: {exact_match}", *open_, *disagree]
+        else:
+            open_.append(
+                f"not settled here n = {n}: ours {r['lower']}..{r['upper']}, published {low}"
+            )
+    notes = [
+        f"exact values reproduced: {exact_match}",
+        f"open sizes where both our bounds are at least as tight: {tighter}",
+        *open_,
+        *(f"DISAGREES: {d}" for d in disagree),
+    ]
     timing.note = f"lo.gods_number_bounds, time_limit={per_n_limit} s per board"
     return [
         Result(
