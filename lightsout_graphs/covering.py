@@ -91,10 +91,10 @@ def _column_groups(gens: list[tuple[np.ndarray, int]], k: int, n: int) -> tuple[
 
 
 def _min_over_coset(groups: CosetGroups, deadline: float | None) -> tuple[int, list[list[int]]]:
-    """The exact minimum over λ, and up to 64 of the λ that come lowest."""
+    """The exact minimum over λ, and up to 16 of the λ that come lowest."""
     if groups.coset_size <= _FULL_TRANSFORM or groups.modulus != 2:
         counts = press_counts(groups).reshape(-1)
-        low = np.argsort(counts, kind="stable")[:64]
+        low = np.argsort(counts, kind="stable")[:16]
         shape = groups.orders
         lams = [[int(c) for c in np.unravel_index(int(j), shape)] for j in low] if shape else [[]]
         return int(counts[low[0]]), lams
