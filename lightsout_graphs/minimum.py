@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs._memory import memory_budget
 from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
 
@@ -303,7 +304,7 @@ def fewest_presses(
     for _, o in generators:
         size *= int(o)
     wide = modulus if 2 < modulus <= 64 else 1  # the transform's table is k wide
-    if size * wide <= max_enumerate:
+    if size * wide <= max_enumerate and size * wide * 32 <= memory_budget():
         return enumerate_minimum(x0, generators, modulus)
     if modulus == 2 and len(generators) <= SPLIT_INNER + SPLIT_OUTER:
         return split_search_minimum(x0, generators, time_limit=time_limit)
