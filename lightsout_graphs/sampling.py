@@ -132,9 +132,6 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         self.fewest_first = sol is not None and self.count <= SORTED_LIMIT
         self._it = self._generate()
 
-    def __len__(self) -> int:
-        return self.count if self._limit is None else min(self.count, self._limit)
-
     def _generate(self) -> Iterator[dict[Hashable, int]]:
         sol = self.solution
         if sol is None:

@@ -98,11 +98,10 @@ def test_solutions_are_all_solutions_fewest_first(g: nx.Graph, k: int, data: st.
 def test_solutions_of_a_large_coset_are_lazy_and_limited() -> None:
     p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(40)]))
     it = lo.solutions(p, 0, target=1, limit=3)
-    assert it.count == 2**40 and not it.fewest_first and len(it) == 3
+    assert it.count == 2**40 and not it.fewest_first
     got = list(it)
     assert len(got) == 3 and len({tuple(s.values()) for s in got}) == 3
     for s in got:
-        assert lo.solve(p, 0, target=1).puzzle.apply(0, s) is not None
         assert np.array_equal(p.state_vector(p.apply(0, s)), np.ones(80, dtype=np.int64))
 
 
@@ -110,6 +109,12 @@ def test_an_unsolvable_board_has_no_solutions() -> None:
     it = lo.solutions(lo.grid(4, 4), {(0, 0): 1})
     assert it.count == 0 and list(it) == []
     assert "0 solutions" in repr(it)
+
+
+def test_a_count_beyond_machine_ints_is_exact() -> None:
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(70)]))
+    it = lo.solutions(p, 0, target=1, limit=1)
+    assert it.count == 2**70 and len(list(it)) == 1
 
 
 def test_a_bad_limit_is_refused() -> None:
