@@ -31,6 +31,8 @@ __all__ = ["GodsNumber", "gods_number_bounds"]
 
 #: The largest coset whose press counts are computed in one transform here.
 _FULL_TRANSFORM = 2**22
+#: Kernels up to this size also improve each candidate by local search (GF(2) only).
+_CLIMB_KERNEL = 2**16
 
 
 @dataclass
@@ -208,6 +210,34 @@ def gods_number_bounds(
         )
         return _min_over_coset(groups, deadline)
 
+    rng = np.random.default_rng(0)
+
+    def climb(
+        cand: np.ndarray, value: int, until: float
+    ) -> tuple[np.ndarray, int, list[list[int]]]:
+        """Raise a candidate's minimum by moving one light of a group at a time (GF(2))."""
+        cand = cand.copy()
+        more: list[list[int]] = []
+        improved = True
+        while improved and time.monotonic() < until:
+            improved = False
+            for c in rng.permutation(ng):
+                for step in (1, -1):
+                    new = int(cand[c]) + step
+                    if not 0 <= new <= int(sizes[c]):
+                        continue
+                    trial = cand.copy()
+                    trial[c] = new
+                    v, lows = evaluate(trial)
+                    if v > value or (v == value and rng.random() < 0.2):
+                        improved = improved or v > value
+                        cand, value = trial, v
+                        more.extend(lows[:2])
+                        break
+                if time.monotonic() >= until:
+                    break
+        return cand, value, more
+
     lams: list[list[int]] = [[0] * len(orders)]
     for i, o in enumerate(orders):
         if o > 1:
@@ -258,6 +288,9 @@ def gods_number_bounds(
             upper = min(upper, int(np.floor(-bound + 1e-6)))
         cand = np.round(res.x[:nv]).astype(np.int64)
         low, new_lams = evaluate(cand)
+        if k == 2 and low < upper and int(engine.kernel_size) <= _CLIMB_KERNEL:
+            cand, low, more = climb(cand, low, min(deadline, time.monotonic() + time_limit / 10))
+            new_lams = new_lams + more
         if low > best_low:
             best_low, best_x = low, witness_of(cand)
         added = 0
