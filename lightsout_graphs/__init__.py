@@ -17,6 +17,7 @@ from lightsout_graphs import catalog, families, grids, products, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
+from lightsout_graphs.covering import GodsNumber, gods_number_bounds
 from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     CatalogError,
@@ -60,8 +61,10 @@ from lightsout_graphs.families import (
     x_pattern,
 )
 from lightsout_graphs.grids import GridChaser
+from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
 from lightsout_graphs.products import nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
+from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
@@ -85,8 +88,10 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "Analysis",
     "CatalogError",
+    "ChaseTable",
     "EngineError",
     "FamilyInfo",
+    "GodsNumber",
     "GridChaser",
     "InvalidPuzzleError",
     "InvalidStateError",
@@ -99,6 +104,7 @@ __all__ = [
     "Puzzle",
     "PuzzleInfo",
     "Solution",
+    "SolutionIterator",
     "SweepError",
     "SweepSpecError",
     "Unsolvable",
@@ -108,6 +114,7 @@ __all__ = [
     "analyze",
     "bishop",
     "catalog",
+    "chase_table",
     "cube_surface",
     "cylinder",
     "depth_distribution",
@@ -116,6 +123,7 @@ __all__ = [
     "format_presses",
     "from_graph6",
     "gods_number",
+    "gods_number_bounds",
     "grid",
     "grids",
     "hamming",
@@ -137,10 +145,12 @@ __all__ = [
     "product",
     "products",
     "queen",
+    "random_board",
     "read_graph6",
     "ring_press_map",
     "ring_puzzle",
     "rook",
+    "solutions",
     "solve",
     "stencil",
     "symmetries",

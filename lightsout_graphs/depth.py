@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import SearchLimitError
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.variants._packed import PackedSpace, check_bound
@@ -61,8 +62,9 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     Raises
     ------
     SearchLimitError
-        When the puzzle has more than ``max_states`` solvable boards; the message gives the
-        value of ``max_states`` that allows the enumeration.
+        When the puzzle has more than ``max_states`` solvable boards (the message gives the
+        value of ``max_states`` that allows the enumeration), or when the search table would
+        not fit the memory budget (half the RAM, or ``$LIGHTSOUT_MEMORY_BUDGET`` bytes).
 
     See Also
     --------
@@ -107,6 +109,12 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
             f"max_states={table} (or more) to enumerate them."
         )
         raise SearchLimitError(msg)
+    check_memory(
+        10 * table,
+        f"the depth search's table of {table} boards",
+        "God's number alone comes from gods_number(), which searches the quiet patterns "
+        "instead when the puzzle has few of them",
+    )
     space = PackedSpace(len(rows), k)
     columns = {tuple(press[rows, j].tolist()) for j in range(press.shape[1])}
     columns.discard((0,) * len(rows))
@@ -146,6 +154,11 @@ def gods_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> int:
     ------
     SearchLimitError
         When the puzzle has more than ``max_states`` solvable boards.
+
+    See Also
+    --------
+    lightsout_graphs.gods_number_bounds : God's number from the quiet patterns instead of the
+        boards, for puzzles with far too many boards to search but a moderate kernel.
 
     Examples
     --------

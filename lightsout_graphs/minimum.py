@@ -1,30 +1,52 @@
-"""Fewest presses, proven: enumerate the solution coset when small, else ask CP-SAT.
+"""Fewest presses, proven: over the grouped solution coset, by one transform or by CP-SAT.
 
-Every solution is ``x0 + Σ c_i g_i`` (``0 <= c_i < order_i``) for one solution ``x0`` and the
-kernel generators ``g_i``. When that coset is small it is enumerated in full: in Gray-code order
-on bit-packed Python ints for k = 2 (one XOR and one popcount per candidate), and in vectorised
-mixed-radix batches for other k. Larger cosets go to ortools' CP-SAT, which proves optimality of
-a model with one integer variable per press count and one modular equation per light.
+Every solution is ``x0 + Σ λ_i g_i`` (``0 <= λ_i < o_i``) for one solution ``x0`` and the
+quiet-pattern generators ``g_i``. Lights with equal quiet-pattern columns and equal ``x0`` value
+form groups (:mod:`lightsout_graphs.coset`), so the search runs over the ``d`` coefficients λ,
+not over the ``N`` lights:
+
+- when the coset has at most ``max_enumerate`` solutions, the number of presses of **every**
+  solution comes out of one exact transform (:func:`lightsout_graphs.coset.press_counts`) and
+  its minimum is the proof;
+- over GF(2) with at most 38 quiet patterns, an exact branch and bound splits λ into an inner
+  part (one transform) and an outer part (enumerated, pruned by a lower bound);
+- otherwise CP-SAT minimises over λ with one weighted term per group.
+
+When time runs out, the best solution found is returned with ``optimal=False`` and the proven
+``lower_bound``; Ctrl-C raises :class:`MinimumInterrupted` carrying it.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from lightsout_graphs._memory import memory_budget
+from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
-from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["MinimumResult", "cpsat_minimum", "enumerate_minimum", "fewest_presses"]
+__all__ = [
+    "SPLIT_INNER",
+    "SPLIT_OUTER",
+    "MinimumInterrupted",
+    "MinimumResult",
+    "cpsat_minimum",
+    "enumerate_minimum",
+    "fewest_presses",
+    "split_search_minimum",
+]
 
-_BATCH = 1 << 15
+#: Coefficients handled by one transform in the GF(2) branch and bound (4 * 2**22 bytes).
+SPLIT_INNER = 22
+#: The most coefficients the branch and bound enumerates outside the transform.
+SPLIT_OUTER = 16
 
 
 @dataclass(frozen=True)
 class MinimumResult:
-    """A press vector (over the pressable nodes) with the fewest presses, and how it was proved.
+    """A press vector (over the pressable nodes) with the fewest presses found, and its proof.
 
     Attributes
     ----------
@@ -33,36 +55,58 @@ class MinimumResult:
     num_presses : int
         Their sum.
     proof : str
-        ``"enumeration of N solutions"`` or ``"CP-SAT (optimal)"``.
+        How optimality was proved, or why it was not.
+    optimal : bool, default True
+        Whether ``num_presses`` is proven to be the fewest.
+    lower_bound : int or None
+        A proven lower bound on the fewest presses (``num_presses`` when optimal).
     """
 
     vector: np.ndarray
     num_presses: int
     proof: str
+    optimal: bool = True
+    lower_bound: int | None = None
 
 
-def _to_int(v: np.ndarray) -> int:
-    out = 0
-    for i in np.flatnonzero(v):
-        out |= 1 << int(i)
-    return out
+class MinimumInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a fewest-press search; ``best`` holds the best solution found so far.
+
+    Examples
+    --------
+    >>> err = MinimumInterrupted(None)
+    >>> isinstance(err, KeyboardInterrupt), err.best is None
+    (True, True)
+    """
+
+    def __init__(self, best: MinimumResult | None) -> None:
+        super().__init__("interrupted")
+        self.best = best
+        #: Set by :func:`lightsout_graphs.solve`: the best Solution found, or None.
+        self.solution: object | None = None
+
+    def __reduce__(self) -> tuple[type[MinimumInterrupted], tuple[MinimumResult | None]]:
+        return (type(self), (self.best,))
 
 
-def _from_int(x: int, n: int) -> np.ndarray:
-    v = np.zeros(n, dtype=np.int64)
-    i = 0
-    while x:
-        if x & 1:
-            v[i] = 1
-        x >>= 1
-        i += 1
-    return v
+def _solution_of(
+    x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int, lam: list[int]
+) -> np.ndarray:
+    x = np.asarray(x0, dtype=np.int64) % modulus
+    for (g, _), c in zip(generators, lam, strict=True):
+        if c:
+            x = (x + (int(c) * (np.asarray(g, dtype=np.int64) % modulus))) % modulus
+    return x
 
 
 def enumerate_minimum(
     x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int
 ) -> MinimumResult:
-    """Search the whole coset ``x0 + span(generators)`` for the fewest presses.
+    """The fewest presses over the whole coset ``x0 + span(generators)``, proven.
+
+    The number of presses of every solution is computed at once on the grouped coset
+    (:func:`lightsout_graphs.coset.press_counts`); memory is about 4 or 8 bytes per solution
+    (times k for k > 2).
 
     Parameters
     ----------
@@ -82,67 +126,81 @@ def enumerate_minimum(
     >>> enumerate_minimum(x0, [(np.array([1, 1, 1]), 2)], 2).vector.tolist()
     [0, 0, 1]
     """
-    n = len(x0)
-    size = math.prod(int(o) for _, o in generators)
-    if modulus == 2:
-        gens = [_to_int(np.asarray(g)) for g, _ in generators]
-        cur = _to_int(np.asarray(x0))
-        best, best_w = cur, cur.bit_count()
-        for i in range(1, size):
-            cur ^= gens[(i & -i).bit_length() - 1]
-            w = cur.bit_count()
-            if w < best_w:
-                best, best_w = cur, w
-        vec = _from_int(best, n)
-    else:
-        orders = np.array([int(o) for _, o in generators], dtype=np.int64)
-        # Large moduli: sums of products of residues would overflow int64, so use exact ints.
-        exact = modulus * (n + int(orders.sum()) + 1) >= 2**63
-        dtype = object if exact else np.int64
-        g = (
-            np.array([np.asarray(v, dtype=np.int64) for v, _ in generators], dtype=dtype)
-            if generators
-            else np.zeros((0, n), dtype=dtype)
-        )
-        base = np.asarray(x0, dtype=np.int64).astype(dtype) % modulus
-        vec, best_w = base, int(base.sum())
-        for start in range(0, size, _BATCH):
-            idx = np.arange(start, min(size, start + _BATCH), dtype=np.int64).astype(dtype)
-            coeffs = np.empty((len(idx), len(orders)), dtype=dtype)
-            rest = idx.copy()
-            for j, o in enumerate(orders):
-                coeffs[:, j] = rest % o
-                rest //= o
-            cand = (base + (coeffs @ g) % modulus) % modulus
-            weights = cand.sum(axis=1)
-            j = int(np.argmin(weights))
-            if int(weights[j]) < best_w:
-                vec, best_w = cand[j], int(weights[j])
+    groups = group_coset(x0, generators, modulus)
+    counts = press_counts(groups)
+    best = np.unravel_index(int(np.argmin(counts)), counts.shape) if counts.ndim else ()
+    lam = [int(c) for c in best]
+    vec = _solution_of(x0, generators, modulus, lam)
+    size = groups.coset_size
+    n = int(vec.sum())
+    if n != int(counts[tuple(lam)]):  # pragma: no cover - would be a bug in the transform
+        msg = "The grouped press counts disagree with the solution they describe."
+        raise LightsOutError(msg)
     return MinimumResult(
-        vector=np.asarray(vec, dtype=np.int64),
-        num_presses=int(np.asarray(vec).sum()),
+        vector=vec,
+        num_presses=n,
         proof=(
             "enumeration of the only solution"
             if size == 1
-            else f"enumeration of all {size} solutions"
+            else f"enumeration of all {size} solutions (grouped, {len(groups.sizes)} groups)"
         ),
+        optimal=True,
+        lower_bound=n,
     )
 
 
+def _group_model(groups: CosetGroups) -> tuple[Any, list[Any]]:
+    """CP-SAT over λ: one bounded residue per group, weighted by its size."""
+    from ortools.sat.python import cp_model
+
+    k = groups.modulus
+    model = cp_model.CpModel()
+    lams = [model.new_int_var(0, o - 1, f"l{i}") for i, o in enumerate(groups.orders)]
+    terms: list[Any] = []
+    for j in range(len(groups.sizes)):
+        coeffs = [
+            (int(c) * (k // o), lam, o)
+            for c, o, lam in zip(groups.columns[j], groups.orders, lams, strict=True)
+            if c
+        ]
+        v = int(groups.values[j])
+        if not coeffs:
+            terms.append(int(groups.sizes[j]) * v)
+            continue
+        y = model.new_int_var(0, k - 1, f"y{j}")
+        top = v + sum(a * (o - 1) for a, _, o in coeffs)
+        q = model.new_int_var(0, top // k, f"q{j}")
+        model.add(sum(a * lam for a, lam, _ in coeffs) + v == y + k * q)
+        terms.append(int(groups.sizes[j]) * y)
+    model.minimize(sum(terms))
+    for lam in lams:
+        model.add_hint(lam, 0)
+    return model, lams
+
+
 def cpsat_minimum(
-    puzzle: Puzzle, rhs: np.ndarray, *, time_limit: float = 120.0, hint: np.ndarray | None = None
+    x0: np.ndarray,
+    generators: list[tuple[np.ndarray, int]],
+    modulus: int,
+    *,
+    time_limit: float = 120.0,
 ) -> MinimumResult:
-    """Fewest presses by ortools' CP-SAT: minimise Σ x_u subject to P x ≡ rhs (mod k).
+    """Fewest presses by ortools' CP-SAT over the coefficients λ of the grouped coset.
+
+    The model has one variable per quiet-pattern generator and one weighted residue per group
+    of lights, so its size depends on the kernel, not on the board. When ``time_limit`` runs
+    out, the best solution found is returned with ``optimal=False`` and CP-SAT's proven
+    ``lower_bound`` (never less than 0, never more than the presses returned).
 
     Parameters
     ----------
-    puzzle : Puzzle
-    rhs : numpy.ndarray
-        ``target − state`` mod k, in node order.
+    x0 : numpy.ndarray
+        One solution.
+    generators : list of (numpy.ndarray, int)
+        Kernel generators with their additive orders.
+    modulus : int
     time_limit : float, default 120
         Seconds allowed to prove optimality.
-    hint : numpy.ndarray, optional
-        A known solution over the pressable nodes, given to the solver as a starting point.
 
     Returns
     -------
@@ -152,106 +210,171 @@ def cpsat_minimum(
     ------
     MissingDependencyError
         When ortools is not installed (``pip install 'lightsout_graphs[cpsat]'``).
-    LightsOutError
-        When CP-SAT cannot prove optimality within ``time_limit``.
+    MinimumInterrupted
+        On Ctrl-C (a ``KeyboardInterrupt``); its ``best`` holds the best solution found.
 
     Examples
     --------
-    >>> p = lo.grid(3, 3)
-    >>> cpsat_minimum(p, np.ones(9, dtype=np.int64)).num_presses
-    5
+    >>> x0 = np.array([1, 1, 0])
+    >>> best = cpsat_minimum(x0, [(np.array([1, 1, 1]), 2)], 2)
+    >>> best.num_presses, best.optimal
+    (1, True)
     """
     try:
         from ortools.sat.python import cp_model
     except ImportError as err:
         msg = (
             "Proving the fewest presses on this board needs ortools' CP-SAT: "
-            "pip install 'lightsout_graphs[cpsat]'."
+            "pip install 'lightsout_graphs[cpsat]' (or raise 'max_enumerate' to enumerate)."
         )
         raise MissingDependencyError(msg) from err
-    k = puzzle.modulus
-    if k > 2**20:
-        msg = f"CP-SAT minimum presses supports moduli up to 2**20, not {k}."
-        raise LightsOutError(msg)
-    p = puzzle.press_matrix().tocsr()
-    model = cp_model.CpModel()
-    xs = [model.new_int_var(0, k - 1, f"x{j}") for j in range(p.shape[1])]
-    for v in range(p.shape[0]):
-        lo_, hi_ = p.indptr[v], p.indptr[v + 1]
-        cols, vals = p.indices[lo_:hi_], p.data[lo_:hi_]
-        r = int(rhs[v]) % k
-        top = int(sum(int(a) for a in vals)) * (k - 1)
-        q = model.new_int_var(-((r + k - 1) // k), (top - r) // k, f"q{v}")
-        model.add(sum(int(a) * xs[int(c)] for c, a in zip(cols, vals, strict=True)) == r + k * q)
-    model.minimize(sum(xs))
-    if hint is not None:
-        for var, val in zip(xs, hint, strict=True):
-            model.add_hint(var, int(val))
+    groups = group_coset(x0, generators, modulus)
+    model, lams = _group_model(groups)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = 2
     status = solver.solve(model)
-    stopped_early = solver.wall_time < 0.9 * float(time_limit)
-    if status in (cp_model.FEASIBLE, cp_model.UNKNOWN) and stopped_early:
-        # CP-SAT stops short of its time limit without a proof only when interrupted (its
-        # own SIGINT handler ends the search): pass Ctrl-C on instead of blaming the limit.
-        raise KeyboardInterrupt
-    if status != cp_model.OPTIMAL:
-        msg = (
-            f"CP-SAT did not prove the fewest presses within {time_limit} s "
-            f"(status {solver.status_name(status)}); raise 'time_limit'."
-        )
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN):  # pragma: no cover
+        msg = f"CP-SAT rejected the fewest-press model (status {solver.status_name(status)})."
         raise LightsOutError(msg)
-    vec = np.array([solver.value(x) for x in xs], dtype=np.int64)
-    if not np.array_equal((p @ vec) % k, np.asarray(rhs) % k):  # pragma: no cover - solver bug
-        msg = "CP-SAT returned presses that do not solve the board."
-        raise LightsOutError(msg)
-    return MinimumResult(vector=vec, num_presses=int(vec.sum()), proof="CP-SAT (optimal)")
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    lam = [int(solver.value(v)) for v in lams] if found else [0] * len(lams)
+    vec = _solution_of(x0, generators, modulus, lam)
+    n = int(vec.sum())
+    if status == cp_model.OPTIMAL:
+        return MinimumResult(vec, n, "CP-SAT over the grouped coset (optimal)", True, n)
+    bound = max(0, min(n, int(np.ceil(solver.best_objective_bound - 1e-9)))) if found else 0
+    size = groups.coset_size
+    partial = MinimumResult(
+        vector=vec,
+        num_presses=n,
+        proof=(
+            f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
+            f"over {size} solutions; the fewest presses lie in {bound}..{n}. Raise "
+            f"'time_limit', or 'max_enumerate' to {size} (or more) to enumerate them all."
+        ),
+        optimal=False,
+        lower_bound=bound,
+    )
+    if solver.wall_time < 0.9 * float(time_limit):
+        # CP-SAT stops short of its time limit without a proof only when interrupted (its own
+        # SIGINT handler ends the search): pass Ctrl-C on, with the best solution found.
+        raise MinimumInterrupted(partial)
+    return partial
 
 
 def fewest_presses(
-    puzzle: Puzzle,
     x0: np.ndarray,
     generators: list[tuple[np.ndarray, int]],
-    rhs: np.ndarray,
+    modulus: int,
     *,
-    max_enumerate: int = 2**20,
+    max_enumerate: int = 2**24,
     time_limit: float = 120.0,
 ) -> MinimumResult:
-    """The fewest presses among all solutions: enumeration when the coset is small, else CP-SAT.
+    """The fewest presses among all solutions: the grouped transform when it fits, else CP-SAT.
 
     Parameters
     ----------
-    puzzle : Puzzle
     x0 : numpy.ndarray
         One solution over the pressable nodes.
     generators : list of (numpy.ndarray, int)
         The kernel generators and their orders.
-    rhs : numpy.ndarray
-        ``target − state`` mod k.
-    max_enumerate : int, default 2**20
-        Enumerate cosets up to this size.
+    modulus : int
+    max_enumerate : int, default 2**24
+        Enumerate cosets of up to this many solutions (``max_enumerate // k`` for
+        2 < k <= 64, where the table holds k counts per solution).
     time_limit : float, default 120
         Seconds for CP-SAT.
 
     Returns
     -------
     MinimumResult
+        ``optimal=False`` with a ``lower_bound`` when CP-SAT ran out of time.
 
     Examples
     --------
     >>> p = lo.grid(4, 4)
     >>> sol = lo.solve(p, 0, target=1)
-    >>> best = fewest_presses(
-    ...     p,
-    ...     sol.vector,
-    ...     [(np.array(list(g.values())), 2) for g in sol.kernel],
-    ...     np.ones(16, dtype=np.int64),
-    ... )
+    >>> gens = [(np.array(list(g.values())), 2) for g in sol.kernel]
+    >>> best = fewest_presses(sol.vector, gens, 2)
     >>> best.num_presses, best.proof
-    (4, 'enumeration of all 16 solutions')
+    (4, 'enumeration of all 16 solutions (grouped, 12 groups)')
     """
-    size = math.prod(int(o) for _, o in generators)
-    if size <= max_enumerate:
-        return enumerate_minimum(x0, generators, puzzle.modulus)
-    return cpsat_minimum(puzzle, rhs, time_limit=time_limit, hint=x0)
+    size = 1
+    for _, o in generators:
+        size *= int(o)
+    wide = modulus if 2 < modulus <= 64 else 1  # the transform's table is k wide
+    if size * wide <= max_enumerate and size * wide * 32 <= memory_budget():
+        return enumerate_minimum(x0, generators, modulus)
+    if modulus == 2 and len(generators) <= SPLIT_INNER + SPLIT_OUTER:
+        return split_search_minimum(x0, generators, time_limit=time_limit)
+    return cpsat_minimum(x0, generators, modulus, time_limit=time_limit)
+
+
+def split_search_minimum(
+    x0: np.ndarray,
+    generators: list[tuple[np.ndarray, int]],
+    *,
+    time_limit: float = 120.0,
+    inner: int = SPLIT_INNER,
+) -> MinimumResult:
+    """Fewest presses over GF(2) by the exact branch and bound of :func:`~.coset.split_minimum`.
+
+    Parameters
+    ----------
+    x0 : numpy.ndarray
+        One solution.
+    generators : list of (numpy.ndarray, int)
+        Kernel generators (all of order 2).
+    time_limit : float, default 120
+        Seconds before the best solution found is returned unproven, with its lower bound.
+    inner : int, default SPLIT_INNER
+        The coefficients searched by one transform (memory ``4 · 2**inner`` bytes).
+
+    Returns
+    -------
+    MinimumResult
+
+    Raises
+    ------
+    MinimumInterrupted
+        On Ctrl-C, with the best solution found.
+
+    Examples
+    --------
+    >>> f = lo.solver.factorization(lo.grid(9, 9))
+    >>> best = split_search_minimum(f.solve(np.ones(81, dtype=np.int64)), f.kernel())
+    >>> best.num_presses, best.optimal
+    (25, True)
+    """
+    import time
+
+    groups = group_coset(x0, generators, 2)
+    found = split_minimum(groups, inner=inner, deadline=time.monotonic() + float(time_limit))
+    vec = _solution_of(x0, generators, 2, found.coefficients)
+    n = int(vec.sum())
+    if n != found.num_presses:  # pragma: no cover - would be a bug in the transform
+        msg = "The split search's press count disagrees with the solution it describes."
+        raise LightsOutError(msg)
+    size = groups.coset_size
+    if found.complete:
+        proof = (
+            f"branch and bound over all {size} solutions ({found.evaluated} of "
+            f"{2**found.outer} blocks of 2**{len(generators) - found.outer} searched in full)"
+        )
+        return MinimumResult(vec, n, proof, True, n)
+    result = MinimumResult(
+        vector=vec,
+        num_presses=n,
+        proof=(
+            f"not proven optimal: the search over {size} solutions stopped at "
+            f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
+            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit', or "
+            f"'max_enumerate' to {size} (or more) to enumerate them all at once."
+        ),
+        optimal=False,
+        lower_bound=found.lower_bound,
+    )
+    if found.interrupted:
+        raise MinimumInterrupted(result)
+    return result

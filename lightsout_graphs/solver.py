@@ -190,7 +190,10 @@ class Solution:
     optimal : bool
         Whether ``num_presses`` is proven to be the fewest.
     proof : str or None
-        How optimality was proved, when it was.
+        How optimality was proved, or (``minimize=True`` cut short) why it was not.
+    lower_bound : int or None
+        With ``minimize=True``: a proven lower bound on the fewest presses (equal to
+        ``num_presses`` when ``optimal``).
     engine : Factorization or None
         The factorisation that solved it; the quiet patterns (:attr:`kernel`,
         :attr:`kernel_vectors`, :attr:`kernel_orders`) come from it when first read.
@@ -208,6 +211,7 @@ class Solution:
     method: str
     optimal: bool = False
     proof: str | None = None
+    lower_bound: int | None = None
     engine: Factorization | None = field(default=None, repr=False)
     _presses: dict[Hashable, int] | None = field(default=None, init=False, repr=False)
     _gens: list[tuple[np.ndarray, int]] | None = field(default=None, init=False, repr=False)
@@ -350,7 +354,7 @@ def solve(
     target: StateLike | None = None,
     *,
     minimize: bool = False,
-    max_enumerate: int = 2**20,
+    max_enumerate: int = 2**24,
     time_limit: float = 120.0,
 ) -> Solution:
     """Find presses that take ``state`` to ``target``, exactly, for any modulus.
@@ -365,10 +369,12 @@ def solve(
         ``target=1`` asks to light every light.
     minimize : bool, default False
         Return a solution with the fewest presses (the sum of the counts), proven optimal: by
-        enumerating the solution coset when it has at most ``max_enumerate`` elements, else by
-        CP-SAT (needs the ``cpsat`` extra).
-    max_enumerate : int, default 2**20
-        The largest coset enumerated for ``minimize``.
+        enumerating the grouped solution coset when it has at most ``max_enumerate`` elements
+        (``max_enumerate // k`` for 2 < k <= 64), else by CP-SAT over the quiet-pattern coefficients
+        (needs the ``cpsat`` extra). When CP-SAT's time runs out, the best solution found is
+        returned with ``optimal=False`` and a proven ``lower_bound``.
+    max_enumerate : int, default 2**24
+        The largest coset enumerated for ``minimize`` (about 4 bytes per solution for k = 2).
     time_limit : float, default 120
         Seconds CP-SAT may take to prove optimality.
 
@@ -387,6 +393,9 @@ def solve(
     SearchLimitError
         ``minimize=True`` with a ``max_enumerate`` that is not an int, or a ``time_limit``
         that is not a number of seconds > 0.
+    KeyboardInterrupt
+        Ctrl-C during CP-SAT raises :class:`lightsout_graphs.minimum.MinimumInterrupted`; its
+        ``solution`` attribute holds the best :class:`Solution` found so far.
 
     Examples
     --------
@@ -418,29 +427,40 @@ def solve(
     method = type(engine).__name__
     optimal = False
     proof = None
-    if minimize:
-        from lightsout_graphs.minimum import fewest_presses
+    lower_bound = None
 
-        best = fewest_presses(
-            puzzle,
-            np.asarray(x),
-            engine.kernel(),
-            rhs,
-            max_enumerate=max_enumerate,
-            time_limit=time_limit,
+    def make(vec: np.ndarray) -> Solution:
+        return Solution(
+            puzzle=puzzle,
+            state=s,
+            target=t,
+            vector=_full_vector(puzzle, vec),
+            count=int(engine.kernel_size),
+            engine=engine,
+            method=method,
+            optimal=optimal,
+            proof=proof,
+            lower_bound=lower_bound,
         )
-        x, proof, optimal = best.vector, best.proof, True
-    return Solution(
-        puzzle=puzzle,
-        state=s,
-        target=t,
-        vector=_full_vector(puzzle, x),
-        count=int(engine.kernel_size),
-        engine=engine,
-        method=method,
-        optimal=optimal,
-        proof=proof,
-    )
+
+    if minimize:
+        from lightsout_graphs.minimum import MinimumInterrupted, fewest_presses
+
+        try:
+            best = fewest_presses(
+                np.asarray(x),
+                engine.kernel(),
+                puzzle.modulus,
+                max_enumerate=max_enumerate,
+                time_limit=time_limit,
+            )
+        except MinimumInterrupted as err:
+            if err.best is not None:
+                proof, lower_bound = err.best.proof, err.best.lower_bound
+                err.solution = make(err.best.vector)
+            raise
+        x, proof, optimal, lower_bound = best.vector, best.proof, best.optimal, best.lower_bound
+    return make(np.asarray(x))
 
 
 def is_solvable(puzzle: Puzzle, state: StateLike = 0, target: StateLike | None = None) -> bool:

@@ -24,6 +24,7 @@ import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
@@ -403,7 +404,8 @@ def all_solutions(
     Raises
     ------
     SearchLimitError
-        If the board has more than ``max_count`` solutions.
+        If the board has more than ``max_count`` solutions, or their list would not fit the
+        memory budget (half the RAM, or ``$LIGHTSOUT_MEMORY_BUDGET`` bytes).
     InvalidPuzzleError
         An unknown ``up_to_symmetry``, ``"rotation"`` on a puzzle that is not a grid, or a
         permutation that is not a symmetry of the puzzle.
@@ -444,6 +446,11 @@ def all_solutions(
             f"max_count={sol.count} to enumerate them."
         )
         raise SearchLimitError(msg)
+    check_memory(
+        sol.count * len(puzzle.nodes) * 120,
+        f"listing {sol.count} solutions of {len(puzzle.nodes)} lights",
+        "lo.solutions() yields them one at a time instead",
+    )
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
     base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
     gens = [puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.kernel]

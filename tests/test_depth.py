@@ -148,3 +148,18 @@ def test_nothing_to_press() -> None:
     p = lo.Puzzle(nx.path_graph(3), pressable=[])
     assert depth_distribution(p) == {0: 1}
     assert gods_number(p) == 0
+
+
+def test_a_huge_max_states_is_refused_by_the_memory_budget() -> None:
+    # max_states=10**30 once let the search try to allocate 2**49 bytes (a raw MemoryError).
+    with pytest.raises(lo.LightsOutError, match="memory budget") as info:
+        lo.depth_distribution(lo.grid(7, 7), max_states=10**30)
+    assert "LIGHTSOUT_MEMORY_BUDGET" in str(info.value)
+
+
+def test_the_memory_budget_can_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "1000")
+    with pytest.raises(lo.LightsOutError, match="memory budget of"):
+        lo.depth_distribution(lo.grid(3, 3))
+    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "not a number")
+    assert lo.gods_number(lo.grid(3, 3)) == 9

@@ -165,15 +165,22 @@ def test_unsolvable_board_message_and_certificate() -> None:
     assert info.value.value == 1
 
 
-def test_cpsat_minimum_on_a_coset_too_large_to_enumerate() -> None:
+def test_minimum_on_a_coset_too_large_to_enumerate() -> None:
     # 30 disjoint closed pairs: each pair has one quiet pattern, so the coset has 2**30
     # solutions; lighting a pair takes exactly one press, so the minimum is 30.
     g = nx.disjoint_union_all([nx.path_graph(2) for _ in range(30)])
     p = lo.Puzzle(g)
     sol = lo.solve(p, 0, target=1, minimize=True)
     assert sol.count == 2**30
-    assert sol.num_presses == 30 and sol.proof == "CP-SAT (optimal)"
+    assert sol.num_presses == 30 and sol.optimal and sol.lower_bound == 30
+    assert sol.proof is not None and sol.proof.startswith("branch and bound")
     assert sol.verify()
+    # Over Z_3 the same pairs (one quiet pattern of order 3 each) go to CP-SAT.
+    p3 = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(12)]), modulus=3)
+    sol3 = lo.solve(p3, 0, target=1, minimize=True, max_enumerate=0)
+    assert sol3.count == 3**12 and sol3.optimal and sol3.verify()
+    assert sol3.proof == "CP-SAT over the grouped coset (optimal)"
+    assert sol3.num_presses == 12
 
 
 @given(puzzles_and_boards())
@@ -183,15 +190,18 @@ def test_cpsat_agrees_with_enumeration(case: tuple[lo.Puzzle, list[int], list[in
         return
     a = lo.solve(puzzle, state, target, minimize=True)
     b = lo.solve(puzzle, state, target, minimize=True, max_enumerate=0)
-    assert b.proof == "CP-SAT (optimal)"
-    assert a.num_presses == b.num_presses
+    assert a.optimal and b.optimal and a.lower_bound == a.num_presses
+    assert a.num_presses == b.num_presses == b.lower_bound
 
 
 def test_missing_ortools_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
     monkeypatch.setitem(sys.modules, "ortools.sat.python", None)
-    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(3)]))
+    # Over GF(2) the branch and bound needs no ortools; over Z_3 a large coset needs CP-SAT.
+    pairs = nx.disjoint_union_all([nx.path_graph(2) for _ in range(3)])
+    assert lo.solve(lo.Puzzle(pairs), 0, target=1, minimize=True, max_enumerate=2).optimal
+    p = lo.Puzzle(pairs, modulus=3)
     with pytest.raises(lo.LightsOutError, match=r"lightsout_graphs\[cpsat\]"):
         lo.solve(p, 0, target=1, minimize=True, max_enumerate=2)
 

@@ -354,3 +354,10 @@ def test_unhashable_image_in_a_permutation_is_named() -> None:
     p = lo.Puzzle(nx.empty_graph(2))
     with pytest.raises(InvalidPuzzleError, match=r"maps 0 to \[1\], which is not a node"):
         is_symmetry(p, {0: [1], 1: 0})
+
+
+def test_a_huge_max_count_is_refused_by_the_memory_budget() -> None:
+    # 2**40 solutions with max_count=10**30 once raised a raw MemoryError.
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(40)]))
+    with pytest.raises(lo.LightsOutError, match=r"memory budget.*lo\.solutions\(\)"):
+        lo.all_solutions(p, 0, 1, max_count=10**30)

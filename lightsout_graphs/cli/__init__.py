@@ -35,6 +35,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "sweep_cmd",
     "census_cmd",
     "play_cmd",
+    "chase_cmd",
 )
 
 _EPILOG = """\

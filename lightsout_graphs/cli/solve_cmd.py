@@ -129,6 +129,8 @@ def handle(args: argparse.Namespace) -> int:
     if solution.optimal:
         how = f"; {solution.proof}" if solution.proof else ""
         fewest = f" (the fewest possible{how})"
+    elif solution.lower_bound is not None:
+        fewest = f" (the best found, {solution.proof})"
     else:
         fewest = "" if solution.count == 1 else " (not minimised: use --min for the fewest)"
     print(f"Number of presses: {solution.num_presses}{fewest}")

@@ -283,12 +283,24 @@ def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray, list[int]]:
-    """A board made by random presses from the goal, and presses in node order that solve it.
+    """A random starting board other than the goal, and presses in node order that solve it.
 
-    Pressing ``r`` from the goal gives ``goal + T r``, which ``-r`` solves. Under the lit-only
-    rule the presses are taken backwards from the goal, each one legal when replayed forwards.
+    Linear puzzles draw the board uniformly from the boards that can reach the goal
+    (:func:`lightsout_graphs.random_board`). Under the lit-only rule the presses are taken
+    backwards from the goal, each one legal when replayed forwards.
     """
     k = puzzle.modulus
+    if not puzzle.lit_only:
+        from lightsout_graphs.sampling import random_board
+
+        board = random_board(puzzle, rng)
+        for _ in range(20):
+            if np.any(board != puzzle.goal):
+                break
+            board = random_board(puzzle, rng)
+        solution = board_solution(puzzle, board)  # the board lives on the lights
+        assert solution is not None  # a reachable board always has a solution
+        return _node_space(puzzle, board), solution
     t = puzzle.toggle_matrix().tocsc()
     lit = _lit_mask(puzzle)  # buttons without lights never change
     cols = {u: t[:, [puzzle.index[u]]].toarray().ravel() * lit for u in puzzle.pressable}
@@ -298,19 +310,13 @@ def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray,
     for _ in range(20):
         board = goal.copy()
         x[:] = 0
-        if puzzle.lit_only:
-            for _step in range(2 * puzzle.n + 4):
-                legal = [u for u in puzzle.pressable if (board - cols[u])[puzzle.index[u]] % k]
-                if not legal:
-                    break
-                u = legal[int(rng.integers(len(legal)))]
-                board = (board - cols[u]) % k
-                x[puzzle.index[u]] = (x[puzzle.index[u]] + 1) % k
-        else:
-            for u in puzzle.pressable:
-                times = int(rng.integers(k))
-                board = (board - times * cols[u]) % k
-                x[puzzle.index[u]] = times
+        for _step in range(2 * puzzle.n + 4):
+            legal = [u for u in puzzle.pressable if (board - cols[u])[puzzle.index[u]] % k]
+            if not legal:
+                break
+            u = legal[int(rng.integers(len(legal)))]
+            board = (board - cols[u]) % k
+            x[puzzle.index[u]] = (x[puzzle.index[u]] + 1) % k
         if np.any(board != goal):
             break
     return np.asarray(board, dtype=np.int64), [int(v) for v in x]

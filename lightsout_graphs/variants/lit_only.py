@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidStateError, LightsOutError, SearchLimitError
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.variants._packed import PackedSpace, check_bound
@@ -63,6 +64,11 @@ class _Search:
                 "(it needs about 5 bytes per board)."
             )
             raise SearchLimitError(msg)
+        check_memory(
+            5 * size,
+            f"the lit-only search over {k}**{n} boards",
+            "the lit-only search fits puzzles of about 30 lights at most",
+        )
         self.puzzle = puzzle
         self.space = PackedSpace(n, k)
         matrix = puzzle.toggle_matrix().toarray()

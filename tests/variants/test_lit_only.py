@@ -239,3 +239,9 @@ def test_directed_closed_rule_can_lose_boards() -> None:
     assert len(lost) == 16
     zero = (0,) * 7
     assert all(zero not in brute_force_distances(puzzle, b) for b in lost[:4])
+
+
+def test_a_huge_max_states_is_refused_by_the_memory_budget() -> None:
+    # max_states=10**30 once let the search try to allocate one byte per board of 2**49.
+    with pytest.raises(lo.LightsOutError, match="memory budget"):
+        lo.lit_only_solve(lo.grid(7, 7), [1] * 49, max_states=10**30)

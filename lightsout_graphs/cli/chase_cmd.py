@@ -1,0 +1,70 @@
+"""``lightsout chase-table``: the light-chasing table of a grid, as text and as a picture."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from lightsout_graphs.cli.output import output_path, save_figure
+from lightsout_graphs.cli.puzzles import load_named, parse_shape
+from lightsout_graphs.cli.runtime import EXIT_OK, CommandError
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``chase-table`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    """
+    parser = subparsers.add_parser(
+        "chase-table",
+        help="the light-chasing table of a grid: top-row presses for each bottom row",
+        description="The table people use to solve a grid by light chasing: chase every "
+        "light down to the bottom row, look that row up, press the listed top-row cells and "
+        "chase again. NAME is a grid puzzle of the catalog (e.g. lights-out) or a size "
+        "such as 5x5.",
+    )
+    parser.add_argument("name", metavar="NAME", help="a catalog grid or a size such as 6x5")
+    parser.add_argument("--modulus", "-k", type=int, default=2, metavar="K", help="for a size")
+    parser.add_argument("--rule", choices=("closed", "open"), default="closed", help="for a size")
+    parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
+    parser.add_argument("--dpi", type=int, default=100, help="resolution of the PNG (100)")
+    parser.set_defaults(handler=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Print the chase table of ``args.name`` and draw it with ``--png``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+
+    Returns
+    -------
+    int
+        ``EXIT_OK``.
+    """
+    from lightsout_graphs.grids.chase_table import chase_table
+
+    name = args.name.strip()
+    if re.fullmatch(r"\d+\s*[x×,]\s*\d+|\d+", name):
+        sides = parse_shape(name.replace(" ", ""))
+        m, n = (sides[0], sides[0]) if len(sides) == 1 else sides
+        table = chase_table(m, n, modulus=args.modulus, rule=args.rule)
+    else:
+        table = chase_table(load_named(name))
+    path = output_path(args.png, (".png", ".svg")) if args.png else None
+    print(table.to_text(), end="")
+    if path is not None:
+        if args.dpi < 1:
+            msg = f"--dpi must be a positive int, not {args.dpi}."
+            raise CommandError(msg)
+        ax = table.draw()
+        width, height = save_figure(ax, path, args.dpi)
+        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
+    return EXIT_OK
