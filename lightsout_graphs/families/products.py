@@ -4,17 +4,20 @@ In G □ H the node ``(g, h)`` is joined to ``(g', h)`` when g ~ g' in G and to 
 h ~ h' in H. Every puzzle here records its factors in ``puzzle.family``, so that
 :func:`lightsout_graphs.analyze` takes its nullity over a prime from the product formula of
 :mod:`lightsout_graphs.products` (the time depends on the factors' sizes, not the product's).
-The graph itself is built by :func:`product_graph`, the one place to change to build it lazily.
+The toggle matrix of a product is built from the factors' adjacency matrices (a Kronecker
+sum); the product graph itself (:func:`product_graph`) only when ``puzzle.graph`` is read.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
 import networkx as nx
+import numpy as np
+import scipy.sparse as sp
 
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import (
@@ -187,9 +190,71 @@ def product(
     n1, n2 = first.number_of_nodes(), second.number_of_nodes()
     edges = n1 * second.number_of_edges() + n2 * first.number_of_edges()
     _check_size(n1 * n2, edges, f"The product of graphs of {n1} and {n2} nodes")
-    graph = product_graph(first, second)
     params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
-    return build(graph, "product", dict(params), modulus=modulus, rule=rule, pressable=pressable)
+    return _lazy_product(
+        first,
+        second,
+        lambda: product_graph(first, second),
+        "product",
+        dict(params),
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )
+
+
+def _lazy_product(
+    g: nx.Graph,
+    h: nx.Graph,
+    graph: Callable[[], nx.Graph],
+    family: str,
+    params: dict[str, Any],
+    *,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+) -> Puzzle:
+    """The puzzle of G □ H with its toggle matrix built from the factors (no product graph).
+
+    With nodes ``(g_i, h_j)`` at position ``i·|H| + j``, the adjacency matrix of G □ H is
+    ``A_G ⊗ I + I ⊗ A_H``; the closed (and, with no weights, the weighted) rule adds ``I``. The
+    product graph itself is built by ``graph`` the first time ``puzzle.graph`` is read.
+    """
+    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus, _check_rule
+
+    k = _check_modulus(modulus)
+    rule = _check_rule(rule)
+    left, right = list(g.nodes), list(h.nodes)
+    nodes = [(u, v) for u in left for v in right]
+    index = {node: i for i, node in enumerate(nodes)}
+
+    def matrix() -> sp.csr_array:
+        a_g = sp.csr_array(nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr"))
+        a_h = sp.csr_array(
+            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr")
+        )
+        eye_g = sp.eye_array(len(left), dtype=np.int64, format="csr")
+        eye_h = sp.eye_array(len(right), dtype=np.int64, format="csr")
+        t = sp.kron(a_g, eye_h, format="csr") + sp.kron(eye_g, a_h, format="csr")
+        if rule != "open":
+            t = t + sp.eye_array(len(nodes), dtype=np.int64, format="csr")
+        t = sp.csr_array(t)
+        t.data %= k
+        t.eliminate_zeros()
+        return t
+
+    edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
+    puzzle = Puzzle._lazy(
+        nodes=tuple(nodes),
+        index=index,
+        graph=graph,
+        matrix=matrix,
+        edges=lambda: edges,
+        modulus=k,
+        rule=rule,
+        pressable=pressable,
+    )
+    return puzzle.with_metadata(family=FamilyInfo(family, params))
 
 
 def _cylinder_graph(m: int, n: int) -> nx.Graph:
@@ -248,9 +313,17 @@ def cylinder(
     rows = check_int(m, "m", 1)
     cols = check_int(n, "n", 1)
     _check_size(rows * cols, 2 * rows * cols, f"The {rows}×{cols} cylinder")
-    graph = _cylinder_graph(rows, cols)
-    params = {"m": rows, "n": cols}
-    return build(graph, "cylinder", params, modulus=modulus, rule=rule, pressable=pressable)
+    params: dict[str, Any] = {"m": rows, "n": cols}
+    return _lazy_product(
+        nx.path_graph(rows),
+        _cycle_graph(cols),
+        lambda: _cylinder_graph(rows, cols),
+        "cylinder",
+        params,
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )
 
 
 def prism(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.errors import InvalidPuzzleError
@@ -126,3 +128,28 @@ def test_product_graph_counts() -> None:
     g = product_graph(nx.complete_graph(3), nx.cycle_graph(4))
     assert g.number_of_nodes() == 12
     assert g.number_of_edges() == 3 * 4 + 4 * 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    n1=st.integers(1, 6),
+    n2=st.integers(1, 6),
+    p1=st.floats(0, 1),
+    p2=st.floats(0, 1),
+    seed=st.integers(0, 10**6),
+    k=st.sampled_from([2, 3, 4]),
+    rule=st.sampled_from(["closed", "open", "weighted"]),
+)
+def test_lazy_products_equal_the_product_graph(
+    n1: int, n2: int, p1: float, p2: float, seed: int, k: int, rule: str
+) -> None:
+    g = nx.gnp_random_graph(n1, p1, seed=seed)
+    h = nx.gnp_random_graph(n2, p2, seed=seed + 1)
+    lazy = lo.product(g, h, modulus=k, rule=rule)
+    assert lazy._graph is None  # nothing built yet
+    eager = lo.Puzzle(product_graph(g, h), modulus=k, rule=rule)
+    assert list(lazy.nodes) == list(eager.nodes)
+    assert (lazy.toggle_matrix() != eager.toggle_matrix()).nnz == 0
+    assert lazy.number_of_edges() == eager.graph.number_of_edges()
+    assert lazy._graph is None  # the matrix and the edge count need no graph
+    assert nx.utils.graphs_equal(lazy.graph, eager.graph)
