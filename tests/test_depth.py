@@ -161,5 +161,8 @@ def test_the_memory_budget_can_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "1000")
     with pytest.raises(lo.LightsOutError, match="memory budget of"):
         lo.depth_distribution(lo.grid(3, 3))
-    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "not a number")
+    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "1G")
     assert lo.gods_number(lo.grid(3, 3)) == 9
+    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "not a number")
+    with pytest.raises(lo.LightsOutError, match="LIGHTSOUT_MEMORY_BUDGET must be"):
+        lo.depth_distribution(lo.grid(3, 3))

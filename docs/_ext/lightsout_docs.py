@@ -147,6 +147,9 @@ def write_api(folder: Path) -> list[Path]:
     toctree = [".. toctree::", "   :maxdepth: 1", ""]
     toctree.extend(f"   generated/{page.stem}" for page in pages)
     _write(folder / "modules.txt", "\n".join(toctree) + "\n")
+    # Object pages are autosummary's stubs, written again after this hook: drop stale ones (a
+    # name that moved to another module would otherwise stay, outside every toctree).
+    _prune(folder, {*pages, folder / "modules.txt"})
     return pages
 
 

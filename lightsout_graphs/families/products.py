@@ -226,7 +226,7 @@ def _lazy_product(
     rule = _check_rule(rule)
     left, right = list(g.nodes), list(h.nodes)
     nodes = [(u, v) for u in left for v in right]
-    index = {node: i for i, node in enumerate(nodes)}
+    index: dict[Hashable, int] = {node: i for i, node in enumerate(nodes)}
 
     def matrix() -> sp.csr_array:
         a_g = sp.csr_array(nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr"))

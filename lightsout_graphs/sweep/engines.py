@@ -204,7 +204,8 @@ def _from_nullity(metric: str, nullity: np.ndarray, lights: np.ndarray, k: int) 
     if metric == "all_solvable":
         return nullity == 0
     if metric == "solvable_fraction":
-        return np.power(float(k), -nullity.astype(np.float64))
+        share: dict[int, float] = {}  # 1 / k**d correctly rounded, as on the per-board path
+        return np.array([share.setdefault(v, 1 / k**v) for v in nullity.tolist()])
     cache: dict[int, str] = {}
     return [cache.setdefault(v, str(k**v)) for v in nullity.tolist()]
 

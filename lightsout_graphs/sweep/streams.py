@@ -261,7 +261,10 @@ def _assemble(
         elif m == "all_on_solvable":
             columns[m] = out_allon[:count].ravel()
         elif m == "solvable_fraction":
-            columns[m] = np.power(modulus.astype(np.float64), -nullity.astype(np.float64))
+            # 1 / k**d correctly rounded, as float(Fraction) gives on the per-board path
+            share: dict[tuple[int, int], float] = {}
+            pairs = zip(modulus.tolist(), nullity.tolist(), strict=True)
+            columns[m] = [share.setdefault((k, v), 1 / k**v) for k, v in pairs]
         elif m == "kernel_size":
             cache: dict[tuple[int, int], str] = {}
             pairs = zip(modulus.tolist(), nullity.tolist(), strict=True)
