@@ -119,8 +119,9 @@ def light_colors(puzzle: Puzzle) -> list[str]:
     else:
         from matplotlib import colormaps
 
-        cmap = colormaps["viridis"]
-        defaults = [_OFF] + [mcolors.to_hex(cmap(i / (k - 2))) for i in range(k - 1)]
+        levels = colormaps["viridis"](np.linspace(0.0, 1.0, k - 1))[:, :3]  # vectorised: k may
+        codes = np.rint(levels * 255).astype(np.int64) @ np.array([1 << 16, 1 << 8, 1])  # be huge
+        defaults = [_OFF] + [f"#{c:06x}" for c in codes.tolist()]
     names = list(puzzle.colors) if puzzle.colors else [None] * k
     out = []
     for value, name in enumerate(names):
@@ -346,9 +347,12 @@ def draw_puzzle(
         names = list(puzzle.colors) if puzzle.colors else [str(v) for v in range(k)]
         if k == 2 and not puzzle.colors:
             names = ["off", "on"]
+        shown = range(k) if k <= MAX_LEGEND_STATES else _legend_states(vec, k)
         handles: list[Any] = [
-            Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in range(k)
+            Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in shown
         ]
+        if k > MAX_LEGEND_STATES:  # a legend of every state would not fit (nor finish)
+            handles.append(Patch(facecolor="none", edgecolor="none", label=f"… of {k} states"))
         if not puzzle.all_lights:
             handles.append(
                 Line2D(
@@ -390,6 +394,16 @@ def draw_puzzle(
             fontsize="small",
         )
     return ax
+
+
+#: Above this many states the legend lists only those on the board (and says how many exist).
+MAX_LEGEND_STATES = 12
+
+
+def _legend_states(vec: np.ndarray, k: int) -> list[int]:
+    """The states a legend names when k is large: 0 and those on the board, at most a dozen."""
+    present = np.unique(np.asarray(vec, dtype=np.int64) % k)
+    return sorted({0, *(int(v) for v in present[: MAX_LEGEND_STATES - 1])})
 
 
 def _draw_cells(

@@ -268,3 +268,10 @@ def test_your_own_graph_is_drawn_with_node_labels() -> None:
     assert not [t for t in family.texts if t.get_gid() == "node-label"]
     big = lo.Puzzle(nx.path_graph(draw.MAX_LABELLED + 1))
     assert not [t for t in draw.draw_puzzle(big, 0).texts if t.get_gid() == "node-label"]
+
+
+def test_a_huge_modulus_gets_a_short_legend() -> None:
+    p = lo.grid(2, 3, modulus=1000003)
+    fig = draw.draw_puzzle(p, [0, 5, 5, 17, 0, 1]).figure
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert labels == ["0", "1", "5", "17", "… of 1000003 states"]
