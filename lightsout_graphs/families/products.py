@@ -238,7 +238,7 @@ def _lazy_product(
         t = sp.kron(a_g, eye_h, format="csr") + sp.kron(eye_g, a_h, format="csr")
         if rule != "open":
             t = t + sp.eye_array(len(nodes), dtype=np.int64, format="csr")
-        t = sp.csr_array(t)
+        t = sp.csr_array(t, dtype=np.int64)
         t.data %= k
         t.eliminate_zeros()
         return t

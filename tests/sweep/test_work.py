@@ -156,11 +156,10 @@ def test_a_puzzle_over_the_memory_budget_is_refused_and_the_sweep_goes_on(tmp_pa
         "params": {"m": [2, 40], "n": 40},
         "metrics": ["nullity"],
     }
-    old = zk.memory_budget()
     zk.set_memory_budget(20_000)  # bytes: the 2×40 board fits, the 40×40 board does not
     try:
         table = read_results(run(spec, tmp_path, workers=1, progress=False))
     finally:
-        zk.set_memory_budget(old)
+        zk.set_memory_budget(None)  # back to the environment or the machine's default
     assert table.m.tolist() == [2, 40]
     assert table.nullity.notna().tolist() == [True, False]  # refused: an empty cell
