@@ -101,9 +101,10 @@ def _grid_by_polynomials(puzzle: Puzzle) -> Analysis | None:
     k = puzzle.modulus
     if prime_power_parts(k) != [(k, 1)] or k > 2**31:
         return None
-    if GridChaser.for_puzzle_shape(puzzle) is None:
+    shape = GridChaser.for_puzzle_shape(puzzle)
+    if shape is None:
         return None
-    m, n = GridChaser.for_puzzle_shape(puzzle)  # type: ignore[misc]
+    m, n = shape
     d = grid_nullity(m, n, modulus=k, rule=puzzle.rule)
     size = puzzle.n
     solvable = 1 << (size - d) if k == 2 else k ** (size - d)

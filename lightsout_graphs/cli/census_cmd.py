@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError
+from lightsout_graphs.cli.sweep_cmd import add_runner_options
 
 __all__ = ["format_census", "handle_census", "register"]
 
@@ -49,19 +50,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--parts", type=int, metavar="P", help="split the largest n into P geng parts"
     )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
-    )
-    where.add_argument(
-        "--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://host:port)"
-    )
-    where.add_argument(
-        "--workers", type=int, metavar="N", help="local processes (default: every core)"
-    )
-    parser.add_argument(
-        "--overwrite", action="store_true", help="discard a different census stored in --out"
-    )
+    add_runner_options(parser, "census")
     parser.set_defaults(handler=handle_census)
 
 

@@ -11,6 +11,33 @@ from lightsout_graphs.cli.runtime import EXIT_OK
 __all__ = ["handle_report", "handle_sweep", "register"]
 
 
+def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """Where the work runs (``--dask-local``, ``--scheduler`` or ``--workers``) and ``--overwrite``.
+
+    Shared by ``sweep`` and ``census``; ``what`` names the stored result in the help.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_runner_options(parser, "sweep")
+    >>> parser.parse_args(["--workers", "2"]).workers
+    2
+    """
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://host:port)"
+    )
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="local processes (default: every core)"
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help=f"discard a different {what} stored in --out"
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add the ``sweep`` and ``sweep-report`` subcommands.
 
@@ -33,19 +60,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
     parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
-    )
-    where.add_argument(
-        "--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://host:port)"
-    )
-    where.add_argument(
-        "--workers", type=int, metavar="N", help="local processes (default: every core)"
-    )
-    parser.add_argument(
-        "--overwrite", action="store_true", help="discard a different sweep stored in --out"
-    )
+    add_runner_options(parser, "sweep")
     parser.set_defaults(handler=handle_sweep)
 
     report = subparsers.add_parser(
