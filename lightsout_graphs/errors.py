@@ -7,6 +7,7 @@ builtin (``ValueError``, ``TypeError``, ``ImportError``) so that generic handler
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "SweepError",
     "SweepSpecError",
     "Unsolvable",
+    "require_int",
 ]
 
 
@@ -117,3 +119,68 @@ class EngineError(LightsOutError, ValueError):
 
 class SweepError(LightsOutError, RuntimeError):
     """A sweep stopped because one puzzle failed; the message names the puzzle and the cause."""
+
+
+def require_int(
+    value: object,
+    name: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    error: type[LightsOutError] = InvalidPuzzleError,
+) -> int:
+    """Return ``value`` as an ``int``, or raise ``error`` naming the argument and the bad value.
+
+    ``bool`` is refused (``True`` is an ``Integral`` but never a count); numpy integers are
+    accepted.
+
+    Parameters
+    ----------
+    value : object
+        The argument as the caller gave it.
+    name : str
+        The argument's name, quoted in the message.
+    minimum, maximum : int, optional
+        Inclusive bounds.
+    error : type of LightsOutError
+        The exception class to raise (default :class:`InvalidPuzzleError`).
+
+    Returns
+    -------
+    int
+        ``value`` as a Python int.
+
+    Raises
+    ------
+    LightsOutError
+        ``error``, when ``value`` is not an integer or lies outside the bounds.
+
+    Examples
+    --------
+    >>> require_int(5, "rows", minimum=1)
+    5
+    >>> require_int(True, "rows")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'rows' must be an int, not True.
+    >>> require_int(0, "rows", minimum=1)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'rows' must be an int >= 1, not 0.
+    """
+    if minimum is not None and maximum is not None:
+        wanted = f"an int in {minimum}..{maximum}"
+    elif minimum is not None:
+        wanted = f"an int >= {minimum}"
+    elif maximum is not None:
+        wanted = f"an int <= {maximum}"
+    else:
+        wanted = "an int"
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        msg = f"Argument {name!r} must be {wanted}, not {value!r}."
+        raise error(msg)
+    out = int(value)
+    if (minimum is not None and out < minimum) or (maximum is not None and out > maximum):
+        msg = f"Argument {name!r} must be {wanted}, not {out}."
+        raise error(msg)
+    return out

@@ -21,6 +21,7 @@ EXTRA: dict[type[BaseException], dict[str, Any]] = {
 
 def _classes() -> list[type[BaseException]]:
     found = [getattr(errors, name) for name in errors.__all__]
+    found = [c for c in found if isinstance(c, type)]
     found.append(CommandError)
     return found
 
