@@ -9,37 +9,21 @@ built and solving the same board) measured in the same run.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
-from benchmarks.common import Result, Timing
+from benchmarks.common import Result, Timing, run_fresh
 
 __all__ = ["WORKLOADS"]
 
-ROOT = Path(__file__).resolve().parent.parent
-
 _SCRIPT = r"""
-import json, resource, sys, time
+import json, sys, time
 import numpy as np
 import lightsout_graphs as lo
 from lightsout_graphs.grids import GridChaser
-
-
-def peak_kib():
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
+from benchmarks.memory import peak_kib
 
 kind, m, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rng = np.random.default_rng(0)
@@ -81,20 +65,7 @@ print(json.dumps({"runs": runs, "checks": checks, "peak_kib": peak_kib()}))
 
 
 def _run(kind: str, m: int, n: int, reps: int) -> dict[str, Any]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    out = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, kind, str(m), str(n), str(reps)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-        cwd=ROOT,
-    )
-    if out.returncode:
-        msg = f"{kind} {m}×{n} failed:\n{out.stderr[-2000:]}"
-        raise RuntimeError(msg)
-    data: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    data = run_fresh(_SCRIPT, [kind, str(m), str(n), str(reps)], f"{kind} {m}×{n}")
     if not all(data["checks"]):
         msg = f"{kind} {m}×{n}: a check failed ({data['checks']})"
         raise AssertionError(msg)
@@ -105,28 +76,57 @@ def _gb(kib: int) -> str:
     return f"{kib / 2**20:.2f} GB"
 
 
+def _solve_row(
+    name: str,
+    family: str,
+    data: dict[str, Any],
+    limit: float,
+    *,
+    memory_gb: float | None = None,
+    target: str | None = None,
+    how: str = "fresh puzzle per run; build + solve + verify",
+    notes: tuple[str, ...] = (),
+) -> Result:
+    """The row of ``lo.solve(lo.<family>(m, n), board)`` end to end, judged by a time limit.
+
+    ``memory_gb`` adds a condition on the peak memory; ``notes`` follow the peak memory.
+    """
+    side = int(name.rsplit("-", 1)[1])
+    conditions = {}
+    if memory_gb is not None:
+        conditions[f"peak memory ≤ {memory_gb:g} GB"] = data["peak_kib"] / 2**20 <= memory_gb
+    return Result(
+        name=name,
+        workload=f"lo.solve(lo.{family}({side}, {side}), board): build, solve, verify",
+        ours=Timing(data["runs"], how),
+        target=target or f"≤ {limit:g} s",
+        kind="seconds_max",
+        value=limit,
+        checks=["presses replay on the board"],
+        notes=[f"peak memory {_gb(data['peak_kib'])}", *notes],
+        conditions=conditions,
+        extra={"peak_kib": data["peak_kib"]},
+    )
+
+
+def _quick_note(quick: bool, side: int, full: int) -> tuple[str, ...]:
+    return (f"quick mode: {side}×{side} instead of {full}×{full}",) if quick else ()
+
+
 def grid_end_to_end(quick: bool) -> list[Result]:
     """``lo.solve(lo.grid(1000, 1000), board)`` end to end, against GridChaser alone."""
     side = 500 if quick else 1000
     reps = 3 if quick else 5
     ours = _run("grid", side, side, reps)
     engine = _run("chaser", side, side, reps)
-    return [
-        Result(
-            name=f"big-grid-{side}",
-            workload=f"lo.solve(lo.grid({side}, {side}), board): build, solve, verify",
-            ours=Timing(ours["runs"], "fresh puzzle per run; build + solve + verify"),
-            baselines={"GridChaser": Timing(engine["runs"], "GridChaser(m, n) built + solve")},
-            target="≤ 2× GridChaser",
-            kind="ratio_max",
-            value=2.0,
-            against="GridChaser",
-            checks=["presses replay on the board (Solution.verify and a second replay)"],
-            notes=[f"peak memory {_gb(ours['peak_kib'])} (GridChaser {_gb(engine['peak_kib'])})"]
-            + (["quick mode: 500×500 instead of 1000×1000"] if quick else []),
-            extra={"peak_kib": ours["peak_kib"], "engine_peak_kib": engine["peak_kib"]},
-        )
-    ]
+    row = _solve_row(f"big-grid-{side}", "grid", ours, 2.0, notes=_quick_note(quick, side, 1000))
+    row.notes[0] += f" (GridChaser {_gb(engine['peak_kib'])})"
+    chaser = Timing(engine["runs"], "GridChaser(m, n) built + solve")
+    ratio = replace(row, target="≤ 2× GridChaser", kind="ratio_max", against="GridChaser")
+    ratio.baselines = {"GridChaser": chaser}
+    ratio.checks = ["presses replay on the board (Solution.verify and a second replay)"]
+    ratio.extra["engine_peak_kib"] = engine["peak_kib"]
+    return [ratio]
 
 
 def torus_end_to_end(quick: bool) -> list[Result]:
@@ -134,28 +134,20 @@ def torus_end_to_end(quick: bool) -> list[Result]:
     side = 500 if quick else 1000
     data = _run("torus", side, side, 3 if quick else 5)
     return [
-        Result(
-            name=f"big-torus-{side}",
-            workload=f"lo.solve(lo.torus({side}, {side}), board): build, solve, verify",
-            ours=Timing(data["runs"], "fresh puzzle per run; build + solve + verify"),
-            target="≤ 0.5 s",
-            kind="seconds_max",
-            value=0.5,
-            checks=["presses replay on the board"],
-            notes=[f"peak memory {_gb(data['peak_kib'])}"]
-            + (["quick mode: 500×500 instead of 1000×1000"] if quick else []),
-            extra={"peak_kib": data["peak_kib"]},
-        )
+        _solve_row(f"big-torus-{side}", "torus", data, 0.5, notes=_quick_note(quick, side, 1000))
     ]
 
 
 def analyze_and_solve_4096(quick: bool) -> list[Result]:
     """``lo.analyze`` and ``lo.solve`` on the 4096×4096 board, with peak memory."""
     side = 1024 if quick else 4096
-    note = [f"quick mode: {side}×{side} instead of 4096×4096"] if quick else []
+    note = _quick_note(quick, side, 4096)
     ana = _run("analyze", side, side, 3)
     sol = _run("grid", side, side, 1 if quick else 2)
-    peak_gb = sol["peak_kib"] / 2**20
+    target = "≤ 5 s and peak memory ≤ 4 GB"
+    solve_row = _solve_row(f"big-solve-{side}", "grid", sol, 5.0, memory_gb=4.0, target=target)
+    solve_row.notes += note
+    solve_row.notes[0] += " (VmHWM of the process)"
     return [
         Result(
             name=f"big-analyze-{side}",
@@ -167,18 +159,7 @@ def analyze_and_solve_4096(quick: bool) -> list[Result]:
             checks=["nullity = grids.nullity, rank = n − nullity"],
             notes=[f"peak memory {_gb(ana['peak_kib'])}", *note],
         ),
-        Result(
-            name=f"big-solve-{side}",
-            workload=f"lo.solve(lo.grid({side}, {side}), board): build, solve, verify",
-            ours=Timing(sol["runs"], "fresh puzzle per run; build + solve + verify"),
-            target="≤ 5 s and peak memory ≤ 4 GB",
-            kind="seconds_max",
-            value=5.0,
-            checks=["presses replay on the board"],
-            notes=[f"peak memory {_gb(sol['peak_kib'])} (VmHWM of the process)", *note],
-            conditions={"peak memory ≤ 4 GB": peak_gb <= 4.0},
-            extra={"peak_kib": sol["peak_kib"]},
-        ),
+        solve_row,
     ]
 
 
@@ -206,31 +187,21 @@ def hundred_million(quick: bool) -> list[Result]:
     """A 10,000×10,000 board (10⁸ lights) through ``lo.solve``; full mode only, memory allowing."""
     if quick:
         return []
+    target = "≤ 120 s and ≤ 16 GB"
     if os.environ.get("LIGHTSOUT_BENCH_BIG") != "1":
         return [
             Result(
                 name="big-solve-10000",
                 workload="lo.solve(lo.grid(10000, 10000), board): build, solve, verify",
                 ours=None,
-                target="≤ 120 s and ≤ 16 GB",
+                target=target,
                 notes=["skipped: set LIGHTSOUT_BENCH_BIG=1 (needs about 12 GB free)"],
             )
         ]
     data = _run("grid", 10_000, 10_000, 1)
-    peak_gb = data["peak_kib"] / 2**20
+    how = "one run; build + solve + verify"
     return [
-        Result(
-            name="big-solve-10000",
-            workload="lo.solve(lo.grid(10000, 10000), board): build, solve, verify",
-            ours=Timing(data["runs"], "one run; build + solve + verify"),
-            target="≤ 120 s and ≤ 16 GB",
-            kind="seconds_max",
-            value=120.0,
-            checks=["presses replay on the board"],
-            notes=[f"peak memory {_gb(data['peak_kib'])}"],
-            conditions={"peak memory ≤ 16 GB": peak_gb <= 16.0},
-            extra={"peak_kib": data["peak_kib"]},
-        )
+        _solve_row("big-solve-10000", "grid", data, 120.0, memory_gb=16.0, target=target, how=how)
     ]
 
 

@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
 __all__ = [
+    "ROOT",
     "Result",
     "Timing",
     "closed_grid_apply",
     "grid_matrix",
     "measure",
+    "measure_each",
     "random_sparse_matrix",
     "reachable_rhs",
+    "run_fresh",
     "warm_engines",
 ]
+
+#: The checkout the benchmarks measure (the folder above ``benchmarks/``).
+ROOT = Path(__file__).resolve().parent.parent
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass
@@ -187,6 +201,84 @@ def measure(
         if budget is not None and sum(runs) > budget and len(runs) < reps:
             return Timing(runs, f"stopped after {len(runs)} of {reps} runs (time budget)"), answer
     return Timing(runs), answer
+
+
+def measure_each(
+    keys: Sequence[K], work: Callable[[K], V]
+) -> tuple[Timing, dict[K, float], dict[K, V]]:
+    """Time one pass of ``work(key)`` over every key, in total and key by key.
+
+    Parameters
+    ----------
+    keys : sequence
+        The inputs, in the order they run.
+    work : callable
+        The timed call on one key.
+
+    Returns
+    -------
+    (Timing, dict, dict)
+        The timing of the whole pass (one run), the seconds of each key, and each key's answer.
+
+    Examples
+    --------
+    >>> timing, seconds, answers = measure_each([1, 2, 3], lambda n: n * n)
+    >>> len(timing.runs), sorted(seconds), answers
+    (1, [1, 2, 3], {1: 1, 2: 4, 3: 9})
+    """
+    seconds: dict[K, float] = {}
+    answers: dict[K, V] = {}
+
+    def one_pass() -> None:
+        for key in keys:
+            t0 = time.perf_counter()
+            answers[key] = work(key)
+            seconds[key] = time.perf_counter() - t0
+
+    timing, _ = measure(one_pass, 1)
+    return timing, seconds, answers
+
+
+def run_fresh(script: str, args: Sequence[str], what: str) -> dict[str, Any]:
+    """Run ``python -c script args...`` in a fresh interpreter; read the JSON it prints last.
+
+    A fresh process has no warm cache of an earlier workload, and its peak memory
+    (:func:`benchmarks.memory.peak_kib`) belongs to that workload alone. The script runs in
+    :data:`ROOT` with :data:`ROOT` first on ``PYTHONPATH``, so it measures this checkout.
+
+    Parameters
+    ----------
+    script : str
+        Python source; its last line of output must be a JSON object.
+    args : sequence of str
+        The script's ``sys.argv[1:]``.
+    what : str
+        The work in words, for the error message.
+
+    Returns
+    -------
+    dict
+        The JSON object of the last line.
+
+    Raises
+    ------
+    RuntimeError
+        When the script exits with an error (the message ends with its stderr).
+
+    Examples
+    --------
+    >>> run_fresh("import json, sys; print(json.dumps({'n': int(sys.argv[1])}))", ["3"], "n")
+    {'n': 3}
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    argv = [sys.executable, "-c", script, *args]
+    done = subprocess.run(argv, capture_output=True, text=True, check=False, env=env, cwd=ROOT)
+    if done.returncode != 0:
+        msg = f"{what} failed in its subprocess:\n{done.stderr.strip()[-2000:]}"
+        raise RuntimeError(msg)
+    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
 
 
 _WARM: set[int] = set()

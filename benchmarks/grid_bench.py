@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -18,6 +15,8 @@ from benchmarks.common import (
     closed_grid_apply,
     grid_matrix,
     measure,
+    measure_each,
+    run_fresh,
     warm_engines,
 )
 from lightsout_graphs import zk
@@ -26,7 +25,6 @@ from lightsout_graphs.grids import GridChaser
 __all__ = ["A075464", "KNOWN_NULLITIES", "WORKLOADS"]
 
 SEED = 7
-ROOT = Path(__file__).resolve().parent.parent
 
 #: OEIS A075464, n = 1..30: the fewest presses that light every light of the dark n×n board
 #: (https://oeis.org/A075464).
@@ -91,23 +89,10 @@ def chase(quick: bool) -> list[Result]:
 
 
 _TABLE_SCRIPT = """
-import json, resource, sys, time
+import json, sys, time
 import numpy as np
 from lightsout_graphs.grids import nullity_table
-
-
-def peak_kib():
-    # VmHWM is this process's own high-water mark; ru_maxrss would also count the parent's
-    # memory at fork time (Linux keeps it across exec).
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
+from benchmarks.memory import peak_kib
 
 M = int(sys.argv[1])
 pairs = json.loads(sys.argv[2])
@@ -131,18 +116,7 @@ print(json.dumps({
 
 def _table_run(size: int, pairs: list[tuple[int, int]]) -> dict[str, Any]:
     """One nullity_table(size) in a fresh interpreter (no warm caches), with its peak RSS."""
-    done = subprocess.run(
-        [sys.executable, "-c", _TABLE_SCRIPT, str(size), json.dumps(pairs)],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    if done.returncode != 0:
-        msg = f"nullity_table({size}) failed in its subprocess: {done.stderr.strip()[-400:]}"
-        raise RuntimeError(msg)
-    out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return out
+    return run_fresh(_TABLE_SCRIPT, [str(size), json.dumps(pairs)], f"nullity_table({size})")
 
 
 def nullity_tables(quick: bool) -> list[Result]:
@@ -203,19 +177,11 @@ def nullity_tables(quick: bool) -> list[Result]:
 def fewest_presses(quick: bool) -> list[Result]:
     """Fewest presses to light every n×n board from dark, n = 1..30, checked against A075464."""
     top = 30
-    per_n: dict[int, float] = {}
-    got: dict[int, int] = {}
 
-    def work() -> None:
-        import time
+    def presses(n: int) -> int:
+        return lo.solve(lo.grid(n, n), 0, target=1, minimize=True).num_presses
 
-        for n in range(1, top + 1):
-            t0 = time.perf_counter()
-            sol = lo.solve(lo.grid(n, n), 0, target=1, minimize=True)
-            per_n[n] = time.perf_counter() - t0
-            got[n] = sol.num_presses
-
-    timing, _ = measure(work, 1)
+    timing, per_n, got = measure_each(range(1, top + 1), presses)
     wrong = {n: (v, A075464[n - 1]) for n, v in got.items() if v != A075464[n - 1]}
     if wrong:
         msg = f"fewest presses disagree with OEIS A075464 (n: ours, OEIS): {wrong}"
@@ -270,32 +236,12 @@ def gf3_z4(quick: bool) -> list[Result]:
     reps = 3 if quick else 5
     budget = 3.0 if quick else 30.0
     gf2, _ = _general(side, 2, reps, budget)
-    gf3, b3 = _general(side, 3, reps, budget)
-    z4, b4 = _general(side, 4, reps, budget)
-    rows = [
-        Result(
-            name="gf3-50",
-            workload="50×50 grid over GF(3), solve (general engine, zk.factorize)",
-            ours=gf3,
-            baselines={"gf2-same-size": gf2},
-            target="≤ 0.3 s",
-            kind="seconds_max",
-            value=0.3,
-            checks=["A x = b (mod 3) verified"],
-        ),
-        Result(
-            name="z4-50",
-            workload="50×50 grid over Z_4, solve (general engine, zk.factorize)",
-            ours=z4,
-            baselines={"gf2-same-size": gf2},
-            target="≤ 3× the GF(2) time",
-            kind="ratio_max",
-            value=3.0,
-            against="gf2-same-size",
-            checks=["A x = b (mod 4) verified"],
-        ),
-    ]
-    for k, b, row in ((3, b3, rows[0]), (4, b4, rows[1])):
+    rows = []
+    for k, name, ring, target, kind, value, against in (
+        (3, "gf3-50", "GF(3)", "≤ 0.3 s", "seconds_max", 0.3, None),
+        (4, "z4-50", "Z_4", "≤ 3× the GF(2) time", "ratio_max", 3.0, "gf2-same-size"),
+    ):
+        timing, b = _general(side, k, reps, budget)
 
         def via_solve(p: lo.Puzzle, b: np.ndarray = b) -> lo.Solution:
             return lo.solve(p, b)
@@ -304,8 +250,21 @@ def gf3_z4(quick: bool) -> list[Result]:
             return (lo.grid(side, side, modulus=k),)
 
         t, sol = measure(via_solve, reps, setup=fresh)
-        row.notes.append(f"lo.solve on the same board ({sol.method}): {t.median * 1e3:.1f} ms")
-        row.extra["lo_solve"] = t.as_dict()
+        rows.append(
+            Result(
+                name=name,
+                workload=f"50×50 grid over {ring}, solve (general engine, zk.factorize)",
+                ours=timing,
+                baselines={"gf2-same-size": gf2},
+                target=target,
+                kind=kind,
+                value=value,
+                against=against,
+                checks=[f"A x = b (mod {k}) verified"],
+                notes=[f"lo.solve on the same board ({sol.method}): {t.median * 1e3:.1f} ms"],
+                extra={"lo_solve": t.as_dict()},
+            )
+        )
     return rows
 
 
