@@ -7,9 +7,10 @@ ints (a set of seen boards, one XOR per press), the way one would first write th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import lightsout_graphs as lo
-from benchmarks.common import Result, measure
+from benchmarks.common import Result, Timing, measure
 from lightsout_graphs.depth import depth_distribution
 from lightsout_graphs.variants import lit_only_solvable_states
 
@@ -64,48 +65,62 @@ def python_lit_only_bfs(puzzle: lo.Puzzle) -> int:
     return len(seen)
 
 
+def _race(
+    shape: tuple[int, int],
+    ours: Callable[[lo.Puzzle], Any],
+    baseline: Callable[[lo.Puzzle], Any],
+    quick: bool,
+    what: str,
+) -> tuple[Timing, Timing, Any]:
+    """Time ours (fresh puzzle per run) and a pure-Python BFS on one grid; the answers must agree."""
+    timing, got = measure(lambda: ours(lo.grid(*shape)), 3)
+    puzzle = lo.grid(*shape)
+    base, expected = measure(lambda: baseline(puzzle), 1 if quick else 2)
+    if got != expected:
+        msg = f"{what} differ on {shape}: {got} vs {expected}"
+        raise AssertionError(msg)
+    return timing, base, got
+
+
+def _bfs_row(name: str, workload: str, ours: Timing, base: Timing, check: str) -> Result:
+    """A row judged as at least 5× faster than the pure-Python BFS."""
+    return Result(
+        name=name,
+        workload=workload,
+        ours=ours,
+        baselines={"python-bfs": base},
+        against="python-bfs",
+        target="≥ 5× faster than python-bfs",
+        kind="speedup_min",
+        value=5.0,
+        checks=[check],
+    )
+
+
 def depth(quick: bool) -> list[Result]:
     """Depth distribution: 5×5 God's number, and a ratio against a pure-Python BFS."""
-    rows = []
     timing, dist = measure(lambda: depth_distribution(lo.grid(5, 5)), 1 if quick else 3)
     if dist != DEPTHS_5X5:
         msg = f"5×5 depth distribution differs from the recorded one: {dist}"
         raise AssertionError(msg)
     timing.note = "depth_distribution(lo.grid(5, 5)), 2**23 solvable boards"
-    rows.append(
-        Result(
-            name="depth5x5",
-            workload="depth distribution of the 5×5 board (God's number 15)",
-            ours=timing,
-            target="≤ 60 s",
-            kind="seconds_max",
-            value=60.0,
-            checks=["God's number 15, 7350 boards at depth 15, counts add up to 2**23"],
-        )
+    five = Result(
+        name="depth5x5",
+        workload="depth distribution of the 5×5 board (God's number 15)",
+        ours=timing,
+        target="≤ 60 s",
+        kind="seconds_max",
+        value=60.0,
+        checks=["God's number 15, 7350 boards at depth 15, counts add up to 2**23"],
     )
     shape = (4, 5)
-    puzzle = lo.grid(*shape)
-    ours, got = measure(lambda: depth_distribution(lo.grid(*shape)), 3)
-    base, expected = measure(lambda: python_depth_bfs(puzzle), 1 if quick else 2)
-    if got != expected:
-        msg = f"depth distributions differ on {shape}: {got} vs {expected}"
-        raise AssertionError(msg)
+    ours, base, _ = _race(shape, depth_distribution, python_depth_bfs, quick, "depth distributions")
     base.note = "pure-Python BFS over int-packed boards"
-    size = "×".join(map(str, shape))
-    rows.append(
-        Result(
-            name="depth-ratio",
-            workload=f"depth distribution of the {size} board",
-            ours=ours,
-            baselines={"python-bfs": base},
-            against="python-bfs",
-            target="≥ 5× faster than python-bfs",
-            kind="speedup_min",
-            value=5.0,
-            checks=["same distribution as the baseline"],
-        )
-    )
-    return rows
+    workload = f"depth distribution of the {shape[0]}×{shape[1]} board"
+    return [
+        five,
+        _bfs_row("depth-ratio", workload, ours, base, "same distribution as the baseline"),
+    ]
 
 
 def lit_only(quick: bool) -> list[Result]:
@@ -113,28 +128,16 @@ def lit_only(quick: bool) -> list[Result]:
     # 4×5 (2**20 boards) in both modes: on 4×4 (2**12 boards) a run lasts milliseconds and
     # fixed costs, not the search, decide the ratio.
     shape = (4, 5)
-    puzzle = lo.grid(*shape)
-    ours, sets = measure(lambda: lit_only_solvable_states(lo.grid(*shape)), 3)
-    base, count = measure(lambda: python_lit_only_bfs(puzzle), 1 if quick else 2)
-    if len(sets) != count:
-        msg = f"lit-only counts differ on {shape}: {len(sets)} vs {count}"
-        raise AssertionError(msg)
+
+    def count(puzzle: lo.Puzzle) -> int:
+        return len(lit_only_solvable_states(puzzle))
+
+    ours, base, got = _race(shape, count, python_lit_only_bfs, quick, "lit-only counts")
     base.note = "pure-Python backward BFS over int-packed boards"
-    size = "×".join(map(str, shape))
-    return [
-        Result(
-            name="lit-only",
-            workload=f"boards that lit-only presses clear on the {size} board ({count})",
-            ours=ours,
-            baselines={"python-bfs": base},
-            against="python-bfs",
-            target="≥ 5× faster than python-bfs",
-            kind="speedup_min",
-            value=5.0,
-            checks=["same count as the baseline"],
-            notes=["quick mode: one baseline run"] if quick else [],
-        )
-    ]
+    workload = f"boards that lit-only presses clear on the {shape[0]}×{shape[1]} board ({got})"
+    row = _bfs_row("lit-only", workload, ours, base, "same count as the baseline")
+    row.notes = ["quick mode: one baseline run"] if quick else []
+    return [row]
 
 
 WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {
