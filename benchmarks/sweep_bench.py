@@ -48,6 +48,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -189,21 +191,24 @@ def _local_rows(n: int, reps: int, sample: int) -> tuple[list[dict[str, Any]], l
     return [row], times, table
 
 
-def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> dict[str, Any]:
-    import pandas as pd
+@contextmanager
+def _local_cluster() -> Iterator[tuple[Any, Any]]:
+    """A Dask LocalCluster of 2 single-threaded worker processes and a client connected to it."""
     from distributed import Client, LocalCluster
 
-    cold_start = time.perf_counter()
+    options = {"host": "127.0.0.1", "dashboard_address": None}
     with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        ) as cluster,
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, **options) as cluster,
         Client(cluster) as client,
     ):
+        yield cluster, client
+
+
+def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> dict[str, Any]:
+    import pandas as pd
+
+    cold_start = time.perf_counter()
+    with _local_cluster() as (cluster, client):
         client.run(lambda: __import__("lightsout_graphs.sweep.work"))
         ready = time.perf_counter() - cold_start
         times, table = _timed_sweep(n, reps, scheduler=cluster.scheduler_address)
@@ -252,7 +257,7 @@ def _per_board(spec: dict[str, Any]) -> float:
         run({**spec, "chunk_size": 50}, out / "res", workers=os.cpu_count() or 1, progress=False)
         return time.perf_counter() - start
     finally:
-        engines.column_engines = real  # type: ignore[assignment]
+        engines.column_engines = real
         shutil.rmtree(out, ignore_errors=True)
 
 
@@ -324,7 +329,7 @@ def _family_rows(quick: bool) -> list[dict[str, Any]]:
     for r in small.itertuples():
         board = lo.grid(int(r.m), int(r.n), modulus=int(r.modulus), rule=r.rule)
         rank = lo.zk.factorize(board.toggle_matrix(), int(r.modulus)).rank
-        assert r.nullity == board.n - rank
+        assert rank is not None and r.nullity == board.n - rank
     per_board_rate = (1600 * 4) / max(board_s[0], 1e-9)  # boards/s of the per-board path above
     rows.append(
         _row(
@@ -411,18 +416,7 @@ def _census_rows(quick: bool) -> list[dict[str, Any]]:
         import distributed  # noqa: F401
     except ImportError:  # pragma: no cover
         return rows
-    from distributed import Client, LocalCluster
-
-    with (
-        LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        ) as cluster,
-        Client(cluster),
-    ):
+    with _local_cluster() as (cluster, _):
         address = cluster.scheduler_address
         once(scheduler=address)  # workers warm: kernels compiled, imports done
         dask = [once(scheduler=address) for _ in range(2)]
