@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from benchmarks.common import Result, Timing, run_fresh
+from benchmarks.common import Result, Timing, run_fresh, within_seconds
 
 __all__ = ["WORKLOADS"]
 
@@ -95,14 +95,14 @@ def _solve_row(
     conditions = {}
     if memory_gb is not None:
         conditions[f"peak memory ≤ {memory_gb:g} GB"] = data["peak_kib"] / 2**20 <= memory_gb
-    return Result(
-        name=name,
-        workload=f"lo.solve(lo.{family}({side}, {side}), board): build, solve, verify",
-        ours=Timing(data["runs"], how),
-        target=target or f"≤ {limit:g} s",
-        kind="seconds_max",
-        value=limit,
-        checks=["presses replay on the board"],
+    workload = f"lo.solve(lo.{family}({side}, {side}), board): build, solve, verify"
+    return within_seconds(
+        name,
+        workload,
+        Timing(data["runs"], how),
+        limit,
+        ["presses replay on the board"],
+        target=target,
         notes=[f"peak memory {_gb(data['peak_kib'])}", *notes],
         conditions=conditions,
         extra={"peak_kib": data["peak_kib"]},
@@ -148,19 +148,12 @@ def analyze_and_solve_4096(quick: bool) -> list[Result]:
     solve_row = _solve_row(f"big-solve-{side}", "grid", sol, 5.0, memory_gb=4.0, target=target)
     solve_row.notes += note
     solve_row.notes[0] += " (VmHWM of the process)"
-    return [
-        Result(
-            name=f"big-analyze-{side}",
-            workload=f"lo.analyze(lo.grid({side}, {side})): rank, nullity, counts",
-            ours=Timing(ana["runs"], "fresh process; polynomial method"),
-            target="≤ 1 s",
-            kind="seconds_max",
-            value=1.0,
-            checks=["nullity = grids.nullity, rank = n − nullity"],
-            notes=[f"peak memory {_gb(ana['peak_kib'])}", *note],
-        ),
-        solve_row,
-    ]
+    workload = f"lo.analyze(lo.grid({side}, {side})): rank, nullity, counts"
+    analyzed = Timing(ana["runs"], "fresh process; polynomial method")
+    check = "nullity = grids.nullity, rank = n − nullity"
+    notes = [f"peak memory {_gb(ana['peak_kib'])}", *note]
+    ana_row = within_seconds(f"big-analyze-{side}", workload, analyzed, 1.0, [check], notes=notes)
+    return [ana_row, solve_row]
 
 
 def build_chess_boards(quick: bool) -> list[Result]:
@@ -168,18 +161,11 @@ def build_chess_boards(quick: bool) -> list[Result]:
     rows = []
     for kind in ("king", "knight"):
         data = _run(kind, 1000, 1000, 3)
-        rows.append(
-            Result(
-                name=f"build-{kind}-1000",
-                workload=f"lo.{kind}(1000, 1000) and its toggle matrix (scipy CSR)",
-                ours=Timing(data["runs"], "fresh puzzle per run; toggle_matrix() included"),
-                target="≤ 1 s",
-                kind="seconds_max",
-                value=1.0,
-                checks=["nnz = 2·edges + lights"],
-                notes=[f"peak memory {_gb(data['peak_kib'])}"],
-            )
-        )
+        workload = f"lo.{kind}(1000, 1000) and its toggle matrix (scipy CSR)"
+        built = Timing(data["runs"], "fresh puzzle per run; toggle_matrix() included")
+        notes = [f"peak memory {_gb(data['peak_kib'])}"]
+        checks = ["nnz = 2·edges + lights"]
+        rows.append(within_seconds(f"build-{kind}-1000", workload, built, 1.0, checks, notes=notes))
     return rows
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "Result",
     "Timing",
     "closed_grid_apply",
+    "faster_than",
     "grid_matrix",
     "measure",
     "measure_each",
@@ -29,6 +30,7 @@ __all__ = [
     "reachable_rhs",
     "run_fresh",
     "warm_engines",
+    "within_seconds",
 ]
 
 #: The checkout the benchmarks measure (the folder above ``benchmarks/``).
@@ -155,6 +157,91 @@ class Result:
             "notes": self.notes,
             "extra": self.extra,
         }
+
+
+def within_seconds(
+    name: str,
+    workload: str,
+    ours: Timing,
+    limit: float,
+    checks: Sequence[str],
+    *,
+    target: str | None = None,
+    **fields: Any,
+) -> Result:
+    """A row whose target is a time limit: our median at most ``limit`` seconds.
+
+    Parameters
+    ----------
+    name, workload : str
+        As in :class:`Result`.
+    ours : Timing
+        Our time.
+    limit : float
+        The limit in seconds.
+    checks : sequence of str
+        The correctness checks that passed.
+    target : str, optional
+        The target in words (default ``"≤ {limit} s"``).
+    **fields
+        Further fields of :class:`Result` (``notes``, ``extra``, ``conditions``, ...).
+
+    Returns
+    -------
+    Result
+
+    Examples
+    --------
+    >>> row = within_seconds("demo", "nothing", Timing([0.5, 0.7]), 1.0, ["none needed"])
+    >>> row.target, row.met
+    ('≤ 1 s', True)
+    """
+    fields.update(target=target or f"≤ {limit:g} s", kind="seconds_max", value=limit)
+    return Result(name, workload, ours, checks=list(checks), **fields)
+
+
+def faster_than(
+    name: str,
+    workload: str,
+    ours: Timing,
+    against: str,
+    baseline: Timing,
+    checks: Sequence[str],
+    *,
+    speedup: float | None = None,
+    target: str | None = None,
+    **fields: Any,
+) -> Result:
+    """A row of ours against one baseline: at least ``speedup`` times faster, or ratio only.
+
+    Parameters
+    ----------
+    name, workload, ours, checks
+        As for :func:`within_seconds`.
+    against : str
+        The baseline's name.
+    baseline : Timing
+        Its time, measured in the same run.
+    speedup : float, optional
+        The least speed-up the target asks; without it the row only shows the ratio.
+    target : str, optional
+        The target in words (default ``"≥ {speedup}× faster than {against}"``).
+    **fields
+        As for :func:`within_seconds`.
+
+    Returns
+    -------
+    Result
+
+    Examples
+    --------
+    >>> row = faster_than("demo", "x", Timing([1.0]), "slow", Timing([8.0]), [], speedup=5)
+    >>> row.target, row.met
+    ('≥ 5× faster than slow', True)
+    """
+    fields.update(target=target or f"≥ {speedup:g}× faster than {against}", value=speedup)
+    fields.update(kind="none" if speedup is None else "speedup_min", against=against)
+    return Result(name, workload, ours, {against: baseline}, checks=list(checks), **fields)
 
 
 def measure(

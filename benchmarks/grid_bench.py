@@ -18,6 +18,7 @@ from benchmarks.common import (
     measure_each,
     run_fresh,
     warm_engines,
+    within_seconds,
 )
 from lightsout_graphs import zk
 from lightsout_graphs.grids import GridChaser
@@ -74,17 +75,9 @@ def chase(quick: bool) -> list[Result]:
         if null != expected:
             msg = f"{side}×{side}: chasing gives nullity {null}, the polynomials give {expected}"
             raise AssertionError(msg)
-        rows.append(
-            Result(
-                name=f"chase-{side}",
-                workload=f"{side}×{side} grid board ({side * side:,} lights), GF(2), light chasing",
-                ours=timing,
-                target=f"≤ {limit:g} s",
-                kind="seconds_max",
-                value=limit,
-                checks=["presses replay on the board", f"nullity {null} = polynomial formula"],
-            )
-        )
+        workload = f"{side}×{side} grid board ({side * side:,} lights), GF(2), light chasing"
+        checks = ["presses replay on the board", f"nullity {null} = polynomial formula"]
+        rows.append(within_seconds(f"chase-{side}", workload, timing, limit, checks))
     return rows
 
 
@@ -153,20 +146,20 @@ def nullity_tables(quick: bool) -> list[Result]:
         target = f"≤ {limit:g} s"
         if size == 4096:
             target += f", memory ≤ 2 GB (peak {peak_mib:,.0f} MiB: {'ok' if met_memory else 'NO'})"
+        checks = [
+            "symmetric, ≤ min(m, n)",
+            "known square nullities (4, 5, 9, 11, 32, 64, 2^k − 1)",
+            "6 random m×n ≤ 64 agree with light chasing",
+        ]
         rows.append(
-            Result(
-                name=f"nullity-{size}",
-                workload=f"nullity of every m×n board, 1 ≤ m, n ≤ {size}, GF(2), closed rule",
-                ours=timing,
+            within_seconds(
+                f"nullity-{size}",
+                f"nullity of every m×n board, 1 ≤ m, n ≤ {size}, GF(2), closed rule",
+                timing,
+                limit,
+                checks,
                 target=target,
-                kind="seconds_max",
-                value=limit,
                 conditions={"memory ≤ 2 GB": met_memory} if size == 4096 else {},
-                checks=[
-                    "symmetric, ≤ min(m, n)",
-                    "known square nullities (4, 5, 9, 11, 32, 64, 2^k − 1)",
-                    "6 random m×n ≤ 64 agree with light chasing",
-                ],
                 notes=notes,
                 extra={"peak_rss_mib": peak_mib, "interpreter_rss_mib": base_mib},
             )
@@ -189,19 +182,12 @@ def fewest_presses(quick: bool) -> list[Result]:
     slowest = max(per_n, key=per_n.__getitem__)
     notes = [f"slowest: n = {slowest}, {per_n[slowest]:.2f} s"]
     timing.note = "lo.solve(lo.grid(n, n), 0, target=1, minimize=True) for every n, one pass"
-    return [
-        Result(
-            name="a075464",
-            workload=f"fewest presses lighting every n×n board, n = 1..{top} (OEIS A075464)",
-            ours=timing,
-            target="≤ 60 s in total",
-            kind="seconds_max",
-            value=60.0,
-            checks=[f"all {top} values equal OEIS A075464"],
-            notes=notes,
-            extra={"seconds_per_n": per_n, "values": got},
-        )
-    ]
+    workload = f"fewest presses lighting every n×n board, n = 1..{top} (OEIS A075464)"
+    checks = [f"all {top} values equal OEIS A075464"]
+    extra = {"seconds_per_n": per_n, "values": got}
+    row = within_seconds("a075464", workload, timing, 60.0, checks, notes=notes, extra=extra)
+    row.target = "≤ 60 s in total"
+    return [row]
 
 
 def _general(side: int, k: int, reps: int, budget: float) -> tuple[Timing, np.ndarray]:

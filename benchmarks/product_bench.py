@@ -15,7 +15,7 @@ import networkx as nx
 import numpy as np
 
 import lightsout_graphs as lo
-from benchmarks.common import ROOT, Result, Timing, measure
+from benchmarks.common import ROOT, Result, faster_than, measure, within_seconds
 from lightsout_graphs import zk
 from lightsout_graphs.products import invariants, nullity_table, product_nullity
 
@@ -44,34 +44,6 @@ def _elimination_table(size: int, p: int) -> np.ndarray:
         for n in range(m, size + 1):
             out[m - 1, n - 1] = out[n - 1, m - 1] = _eliminated(lo.torus(m, n, modulus=p))
     return out
-
-
-def _vs_elimination(
-    name: str,
-    workload: str,
-    formula: Timing,
-    elimination: Timing,
-    check: str,
-    target: str,
-    *,
-    speedup: float | None = None,
-) -> Result:
-    """A row of the formula against elimination at a size elimination can take.
-
-    With ``speedup``, the formula must be at least that many times faster; without, the row
-    only shows the ratio.
-    """
-    return Result(
-        name=name,
-        workload=workload,
-        ours=formula,
-        baselines={"elimination": elimination},
-        against="elimination",
-        target=target,
-        kind="none" if speedup is None else "speedup_min",
-        value=speedup,
-        checks=[check],
-    )
 
 
 def _torus_table(quick: bool) -> list[Result]:
@@ -110,27 +82,19 @@ def _torus_table(quick: bool) -> list[Result]:
         notes = [f"ratio at M = {side}: the formula table vs elimination of every torus"]
         if quick:
             notes.append(f"quick mode: M = {size} instead of {full}")
+        workload = f"torus nullity table, every m, n ≤ {size}, GF({p}), closed rule"
+        target = f"≤ {limit:g} s at M = {full}"
+        row = within_seconds(f"torus-table-gf{p}", workload, timing, limit, checks, notes=notes)
+        row.target = target
+        rows.append(row)
         rows.append(
-            Result(
-                name=f"torus-table-gf{p}",
-                workload=f"torus nullity table, every m, n ≤ {size}, GF({p}), closed rule",
-                ours=timing,
-                baselines={},
-                target=f"≤ {limit:g} s at M = {full}",
-                kind="seconds_max",
-                value=limit,
-                checks=checks,
-                notes=notes,
-            )
-        )
-        rows.append(
-            _vs_elimination(
+            faster_than(
                 f"torus-table-gf{p}-vs-elimination",
                 f"torus nullity table, every m, n ≤ {side}, GF({p}): formula vs elimination",
                 formula_small,
+                "elimination",
                 elim_small,
-                f"every m, n ≤ {side} equals elimination",
-                "≥ 10× faster than elimination",
+                [f"every m, n ≤ {side} equals elimination"],
                 speedup=10.0,
             )
         )
@@ -171,27 +135,21 @@ def _singles(quick: bool) -> list[Result]:
             if quick:
                 notes.append(f"quick mode: size {size} instead of {full}")
             label = name.replace("-", " □ ")
+            workload = f"nullity of {label} (size {size}) over GF({p}), from the factors"
+            checks = [f"size {small} equals elimination ({expected})"]
+            extra = {"nullity": int(value)}
+            row = within_seconds(f"{name}-gf{p}", workload, timing, 1.0, checks, notes=notes)
+            row.extra = extra
+            rows.append(row)
             rows.append(
-                Result(
-                    name=f"{name}-gf{p}",
-                    workload=f"nullity of {label} (size {size}) over GF({p}), from the factors",
-                    ours=timing,
-                    target="≤ 1 s",
-                    kind="seconds_max",
-                    value=1.0,
-                    checks=[f"size {small} equals elimination ({expected})"],
-                    notes=notes,
-                    extra={"nullity": int(value)},
-                )
-            )
-            rows.append(
-                _vs_elimination(
+                faster_than(
                     f"{name}-gf{p}-vs-elimination",
                     f"the same at size {small} ({puzzle.n} lights): formula vs elimination",
                     formula_small,
+                    "elimination",
                     elim_small,
-                    f"equals elimination ({expected})",
-                    "none: the ratio at a size elimination can take",
+                    [f"equals elimination ({expected})"],
+                    target="none: the ratio at a size elimination can take",
                 )
             )
     return rows
@@ -218,13 +176,14 @@ def _random_pairs(quick: bool) -> list[Result]:
         msg = "random products: the formula disagrees with elimination"
         raise AssertionError(msg)
     return [
-        _vs_elimination(
+        faster_than(
             "random-products",
             f"{len(pairs)} products of random graphs (4-12 nodes each), GF(2, 3, 5, 7)",
             formula,
+            "elimination",
             elimination,
-            f"all {len(pairs)} nullities equal elimination",
-            "none: generic factors pay a Smith form",
+            [f"all {len(pairs)} nullities equal elimination"],
+            target="none: generic factors pay a Smith form",
         )
     ]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import lightsout_graphs as lo
-from benchmarks.common import Result, Timing, measure
+from benchmarks.common import Result, Timing, faster_than, measure, within_seconds
 from lightsout_graphs.depth import depth_distribution
 from lightsout_graphs.variants import lit_only_solvable_states
 
@@ -84,17 +84,7 @@ def _race(
 
 def _bfs_row(name: str, workload: str, ours: Timing, base: Timing, check: str) -> Result:
     """A row judged as at least 5× faster than the pure-Python BFS."""
-    return Result(
-        name=name,
-        workload=workload,
-        ours=ours,
-        baselines={"python-bfs": base},
-        against="python-bfs",
-        target="≥ 5× faster than python-bfs",
-        kind="speedup_min",
-        value=5.0,
-        checks=[check],
-    )
+    return faster_than(name, workload, ours, "python-bfs", base, [check], speedup=5.0)
 
 
 def depth(quick: bool) -> list[Result]:
@@ -104,15 +94,9 @@ def depth(quick: bool) -> list[Result]:
         msg = f"5×5 depth distribution differs from the recorded one: {dist}"
         raise AssertionError(msg)
     timing.note = "depth_distribution(lo.grid(5, 5)), 2**23 solvable boards"
-    five = Result(
-        name="depth5x5",
-        workload="depth distribution of the 5×5 board (God's number 15)",
-        ours=timing,
-        target="≤ 60 s",
-        kind="seconds_max",
-        value=60.0,
-        checks=["God's number 15, 7350 boards at depth 15, counts add up to 2**23"],
-    )
+    workload = "depth distribution of the 5×5 board (God's number 15)"
+    check = "God's number 15, 7350 boards at depth 15, counts add up to 2**23"
+    five = within_seconds("depth5x5", workload, timing, 60.0, [check])
     shape = (4, 5)
     ours, base, _ = _race(shape, depth_distribution, python_depth_bfs, quick, "depth distributions")
     base.note = "pure-Python BFS over int-packed boards"
