@@ -121,12 +121,8 @@ def eliminate(rows: list[int], n: int) -> list[int]:
         if r == m:
             break
         bit = 1 << c
-        pivot = -1
-        for i in range(r, m):
-            if rows[i] & bit:
-                pivot = i
-                break
-        if pivot < 0:
+        pivot = next((i for i in range(r, m) if rows[i] & bit), None)
+        if pivot is None:
             continue
         rows[r], rows[pivot] = rows[pivot], rows[r]
         prow = rows[r]
@@ -169,17 +165,14 @@ def solve_rows(rows: Sequence[int], n: int) -> ColscanResult:
         for r, c in enumerate(pivots):
             if work[r] & rhs_bit:
                 solution[c] = 1
-    pivot_set = set(pivots)
+    # One kernel vector per free column f: x_f = 1, and each pivot variable takes the bit f
+    # of its reduced row (the other free variables stay 0).
+    free = sorted(set(range(n)).difference(pivots))
     kernel = []
-    for f in range(n):
-        if f in pivot_set:
-            continue
+    for f in free:
         vec = np.zeros(n, dtype=np.int64)
         vec[f] = 1
-        fbit = 1 << f
-        for r, c in enumerate(pivots):
-            if work[r] & fbit:
-                vec[c] = 1
+        vec[pivots] = [(work[r] >> f) & 1 for r in range(rank)]
         kernel.append(vec)
     return ColscanResult(solution=solution, rank=rank, kernel=kernel)
 
@@ -189,10 +182,8 @@ def solve(matrix: sp.sparray | sp.spmatrix | np.ndarray, rhs: np.ndarray) -> Col
 
     Parameters
     ----------
-    matrix : scipy sparse matrix or numpy.ndarray, shape (m, n)
-        A (entries taken mod 2).
-    rhs : numpy.ndarray, shape (m,)
-        b (entries taken mod 2).
+    matrix, rhs
+        A and b, as for :func:`matrix_rows` (only their parities count).
 
     Returns
     -------
@@ -202,7 +193,7 @@ def solve(matrix: sp.sparray | sp.spmatrix | np.ndarray, rhs: np.ndarray) -> Col
     Raises
     ------
     ValueError
-        When ``rhs`` does not have one entry per row of ``matrix``.
+        As :func:`matrix_rows` does.
 
     Examples
     --------

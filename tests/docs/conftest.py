@@ -56,15 +56,10 @@ def build(html: Path = HTML) -> None:
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     )
-    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-E", "-W", "--keep-going", "-q"]
+    sphinx = [sys.executable, "-m", "sphinx", "-b", "html", "-E", "-W", "--keep-going", "-q"]
+    cmd = [*sphinx, str(DOCS), str(html)]
     done = subprocess.run(
-        [*cmd, str(DOCS), str(html)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT,
-        check=False,
+        cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT, check=False
     )
     if done.returncode != 0:
         pytest.fail(f"the docs build failed:\n{done.stderr[-5000:]}", pytrace=False)
