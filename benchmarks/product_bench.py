@@ -47,6 +47,7 @@ def _elimination_table(size: int, p: int) -> np.ndarray:
 
 
 def _torus_table(quick: bool) -> list[Result]:
+    """Torus nullity tables over GF(2) up to 1024 and GF(3) up to 256, against elimination."""
     rows = []
     oeis = [
         int(v)
@@ -102,6 +103,8 @@ def _torus_table(quick: bool) -> list[Result]:
 
 
 def _singles(quick: bool) -> list[Result]:
+    """P_2000 □ Petersen, C_1999 □ C_2001 and K_500 □ K_500 over GF(2) and GF(3)."""
+
     def cycle(n: int) -> nx.Graph:
         return nx.cycle_graph(n)
 
@@ -156,6 +159,7 @@ def _singles(quick: bool) -> list[Result]:
 
 
 def _random_pairs(quick: bool) -> list[Result]:
+    """Products of random graphs on 4 to 12 nodes, the formula against elimination."""
     rng = random.Random(5)
     pairs = []
     for _ in range(10 if quick else 40):
