@@ -1,4 +1,7 @@
-"""Shared pieces of the benchmarks: timing by medians, test problems, and result records."""
+"""Shared pieces of the benchmarks: timing by medians, result records and the usual rows.
+
+The test problems (toggle matrices, right-hand sides) are in :mod:`benchmarks.problems`.
+"""
 
 from __future__ import annotations
 
@@ -13,21 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import networkx as nx
 import numpy as np
-import scipy.sparse as sp
+
+from benchmarks.problems import grid_matrix
 
 __all__ = [
     "ROOT",
     "Result",
     "Timing",
-    "closed_grid_apply",
     "faster_than",
-    "grid_matrix",
     "measure",
     "measure_each",
-    "random_sparse_matrix",
-    "reachable_rhs",
     "run_fresh",
     "warm_engines",
     "within_seconds",
@@ -395,99 +394,3 @@ def warm_engines(modulus: int) -> None:
         except LightsOutError:
             continue  # this engine does not handle this modulus (or is not installed)
     _WARM.add(modulus)
-
-
-def grid_matrix(m: int, n: int, *, rule: str = "closed") -> sp.csr_array:
-    """The toggle matrix of the m×n grid (row-major nodes), built directly with scipy.
-
-    It equals ``lo.grid(m, n, rule=rule).toggle_matrix()`` (a test checks this), without
-    building a networkx graph, so large boards cost little.
-
-    Parameters
-    ----------
-    m, n : int
-        Rows and columns.
-    rule : {"closed", "open"}
-        Whether a press toggles its own light.
-
-    Returns
-    -------
-    scipy.sparse.csr_array
-        int64, shape (m·n, m·n).
-    """
-    path_m = sp.diags_array([np.ones(m - 1), np.ones(m - 1)], offsets=[-1, 1], shape=(m, m))
-    path_n = sp.diags_array([np.ones(n - 1), np.ones(n - 1)], offsets=[-1, 1], shape=(n, n))
-    adj = sp.kron(path_m, sp.eye_array(n)) + sp.kron(sp.eye_array(m), path_n)
-    if rule == "closed":
-        adj = adj + sp.eye_array(m * n)
-    return sp.csr_array(adj, dtype=np.int64)
-
-
-def closed_grid_apply(presses: np.ndarray, modulus: int = 2, *, rule: str = "closed") -> np.ndarray:
-    """What pressing an m×n array of presses does to a dark grid board (a numpy stencil).
-
-    Parameters
-    ----------
-    presses : numpy.ndarray
-        Shape (m, n), press counts.
-    modulus : int
-        k.
-    rule : {"closed", "open"}
-        Whether a press changes its own light.
-
-    Returns
-    -------
-    numpy.ndarray
-        The resulting board, shape (m, n), entries mod k.
-    """
-    x = np.asarray(presses, dtype=np.int64)
-    out = x.copy() if rule == "closed" else np.zeros_like(x)
-    out[1:, :] += x[:-1, :]
-    out[:-1, :] += x[1:, :]
-    out[:, 1:] += x[:, :-1]
-    out[:, :-1] += x[:, 1:]
-    return out % modulus
-
-
-def random_sparse_matrix(nodes: int, degree: float, seed: int) -> sp.csr_array:
-    """The closed-rule toggle matrix of a G(N, p) random graph with the given average degree.
-
-    Parameters
-    ----------
-    nodes : int
-        N.
-    degree : float
-        The expected average degree (p = degree / (N − 1)).
-    seed : int
-        Seed of the random graph.
-
-    Returns
-    -------
-    scipy.sparse.csr_array
-        ``A + I``, int64, shape (N, N).
-    """
-    graph = nx.fast_gnp_random_graph(nodes, degree / (nodes - 1), seed=seed)
-    adj = nx.to_scipy_sparse_array(graph, nodelist=range(nodes), dtype=np.int64, format="csr")
-    return sp.csr_array(adj + sp.eye_array(nodes, dtype=np.int64))
-
-
-def reachable_rhs(matrix: sp.csr_array, modulus: int, seed: int) -> np.ndarray:
-    """A right-hand side ``A x0 mod k`` for random presses x0, so that it is solvable.
-
-    Parameters
-    ----------
-    matrix : scipy.sparse.csr_array
-        A.
-    modulus : int
-        k.
-    seed : int
-        Seed of x0.
-
-    Returns
-    -------
-    numpy.ndarray
-        int64, one entry per row of A.
-    """
-    rng = np.random.default_rng(seed)
-    x0 = rng.integers(0, modulus, matrix.shape[1], dtype=np.int64)
-    return np.asarray(matrix @ x0, dtype=np.int64) % modulus

@@ -10,17 +10,9 @@ import scipy.sparse as sp
 
 import lightsout_graphs as lo
 from benchmarks.baselines import colscan, galois_gf2
-from benchmarks.common import (
-    Result,
-    Timing,
-    faster_than,
-    grid_matrix,
-    measure,
-    random_sparse_matrix,
-    reachable_rhs,
-    warm_engines,
-)
+from benchmarks.common import Result, Timing, faster_than, measure, warm_engines
 from benchmarks.m4ri import harness as m4ri
+from benchmarks.problems import grid_matrix, random_sparse_matrix, reachable_rhs
 from lightsout_graphs import zk
 
 __all__ = ["WORKLOADS", "gf2_engines"]

@@ -12,14 +12,13 @@ import lightsout_graphs as lo
 from benchmarks.common import (
     Result,
     Timing,
-    closed_grid_apply,
-    grid_matrix,
     measure,
     measure_each,
     run_fresh,
     warm_engines,
     within_seconds,
 )
+from benchmarks.problems import closed_grid_apply, grid_matrix
 from lightsout_graphs import zk
 from lightsout_graphs.grids import GridChaser
 

@@ -13,16 +13,14 @@ from hypothesis import strategies as st
 import lightsout_graphs as lo
 from benchmarks import run
 from benchmarks.baselines import colscan, galois_gf2
-from benchmarks.common import (
-    Result,
-    Timing,
+from benchmarks.common import Result, Timing, measure
+from benchmarks.m4ri import harness as m4ri
+from benchmarks.problems import (
     closed_grid_apply,
     grid_matrix,
-    measure,
     random_sparse_matrix,
     reachable_rhs,
 )
-from benchmarks.m4ri import harness as m4ri
 from lightsout_graphs import zk
 
 

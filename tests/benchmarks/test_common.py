@@ -7,12 +7,14 @@ from types import ModuleType
 
 import pytest
 
-from benchmarks import common, memory
+from benchmarks import common, memory, problems
 from benchmarks.baselines import colscan, galois_gf2
 from benchmarks.common import Timing, faster_than, measure_each, run_fresh, within_seconds
 
 
-@pytest.mark.parametrize("module", [common, memory, colscan, galois_gf2], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [common, memory, problems, colscan, galois_gf2], ids=lambda m: m.__name__
+)
 def test_examples_run(module: ModuleType) -> None:
     if module is galois_gf2 and not galois_gf2.available():
         pytest.skip("galois is not installed")
@@ -48,7 +50,12 @@ def test_faster_than_with_and_without_a_target() -> None:
 
 def test_measure_each_times_every_key_once() -> None:
     calls: list[str] = []
-    timing, seconds, answers = measure_each(["a", "b"], lambda key: calls.append(key) or key * 2)
+
+    def double(key: str) -> str:
+        calls.append(key)
+        return key * 2
+
+    timing, seconds, answers = measure_each(["a", "b"], double)
     assert calls == ["a", "b"]
     assert answers == {"a": "aa", "b": "bb"}
     assert len(timing.runs) == 1
