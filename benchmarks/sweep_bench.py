@@ -35,6 +35,9 @@ Workloads (the graphs come from nauty's geng, as a sweep spec ``geng = "8"`` ask
 
 Every row checks its answer: the row count, no duplicates, nullities equal to ``lo.analyze``
 on a sample, and the Dask table equal to the local one.
+
+The family sweeps live in ``benchmarks/sweep_families.py``; the row format, timed sweeps and
+the Dask cluster all rows share in ``benchmarks/sweep_parts.py``.
 """
 
 from __future__ import annotations
@@ -48,8 +51,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +58,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.sweep_families import family_rows
+from benchmarks.sweep_parts import DASK_TARGET, local_cluster, sweep_row, timed_sweep
+
 __all__ = ["run"]
 
 COUNTS = {8: 12_346, 9: 274_668}
-DASK_TARGET = 0.8
 GENG9_TARGET_S = 60.0
 
 
@@ -69,19 +72,11 @@ def _spec(n: int) -> dict[str, Any]:
 
 
 def _timed_sweep(n: int, reps: int, **kwargs: Any) -> tuple[list[float], Any]:
-    from lightsout_graphs.sweep import read_results, run
-
     times = []
     table = None
     for _ in range(reps):
-        out = Path(tempfile.mkdtemp(prefix=f"sweep-bench-{n}-"))
-        try:
-            start = time.perf_counter()
-            run(_spec(n), out / "res", progress=False, **kwargs)
-            times.append(time.perf_counter() - start)
-            table = read_results(out / "res")
-        finally:
-            shutil.rmtree(out, ignore_errors=True)
+        seconds, table = timed_sweep(_spec(n), **kwargs)
+        times.append(seconds)
     return times, table
 
 
@@ -125,37 +120,6 @@ def _geng_lines(n: int) -> list[bytes]:
     return out.split()
 
 
-def _row(
-    name: str,
-    workload: str,
-    ours: list[float],
-    baseline_name: str,
-    baseline: list[float],
-    target: str,
-    met: bool | None,
-    notes: list[str],
-    checks: list[str],
-) -> dict[str, Any]:
-    ours_s = statistics.median(ours)
-    base_s = statistics.median(baseline)
-    return {
-        # The row format of the brief: workload, ours_s, baseline_name, baseline_s, ratio.
-        "workload": workload,
-        "ours_s": ours_s,
-        "baseline_name": baseline_name,
-        "baseline_s": base_s,
-        "ratio": ours_s / base_s,
-        # What benchmarks/run.py reads.
-        "name": name,
-        "ours": {"runs": ours, "note": f"median of {len(ours)}"},
-        "baselines": {baseline_name: {"runs": baseline}},
-        "against": baseline_name,
-        "target": target,
-        "met": met,
-        "notes": [f"check passed: {c}" for c in checks] + notes,
-    }
-
-
 def _local_rows(n: int, reps: int, sample: int) -> tuple[list[dict[str, Any]], list[float], Any]:
     workers = os.cpu_count() or 1
     times, table = _timed_sweep(n, reps, runner="local")
@@ -177,7 +141,7 @@ def _local_rows(n: int, reps: int, sample: int) -> tuple[list[dict[str, Any]], l
     else:
         target = "seconds, faster than the loop"
         met = statistics.median(times) < naive_s
-    row = _row(
+    row = sweep_row(
         f"sweep-geng{n}-local",
         f"GF(2) nullity of all {COUNTS[n]:,} graphs on {n} vertices (geng), local runner",
         times,
@@ -191,24 +155,11 @@ def _local_rows(n: int, reps: int, sample: int) -> tuple[list[dict[str, Any]], l
     return [row], times, table
 
 
-@contextmanager
-def _local_cluster() -> Iterator[tuple[Any, Any]]:
-    """A Dask LocalCluster of 2 single-threaded worker processes and a client connected to it."""
-    from distributed import Client, LocalCluster
-
-    options = {"host": "127.0.0.1", "dashboard_address": None}
-    with (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, **options) as cluster,
-        Client(cluster) as client,
-    ):
-        yield cluster, client
-
-
 def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> dict[str, Any]:
     import pandas as pd
 
     cold_start = time.perf_counter()
-    with _local_cluster() as (cluster, client):
+    with local_cluster() as (cluster, client):
         client.run(lambda: __import__("lightsout_graphs.sweep.work"))
         ready = time.perf_counter() - cold_start
         times, table = _timed_sweep(n, reps, scheduler=cluster.scheduler_address)
@@ -224,7 +175,7 @@ def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> 
         # machine noise, not the chunking, so the target is judged on 9 vertices only.
         target, met = "informative (the target is judged on 9 vertices)", None
         notes.append("sub-second runs: the ratio mostly measures noise and per-run costs")
-    return _row(
+    return sweep_row(
         f"sweep-geng{n}-dask",
         f"the geng {n} sweep on a Dask LocalCluster of 2 worker processes",
         times,
@@ -239,122 +190,6 @@ def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> 
         ],
         ["the Dask table equals the local table row for row"],
     )
-
-
-def _per_board(spec: dict[str, Any]) -> float:
-    """Seconds of a sweep with every column forced onto the general (per-board) engine."""
-    from lightsout_graphs.sweep import engines, run
-
-    real = engines.column_engines
-
-    def general(s: Any) -> dict[str, dict[str, str]]:
-        return {m: dict.fromkeys(c, "general") for m, c in real(s).items()}
-
-    engines.column_engines = general  # type: ignore[assignment]
-    try:
-        out = Path(tempfile.mkdtemp(prefix="sweep-bench-board-"))
-        start = time.perf_counter()
-        run({**spec, "chunk_size": 50}, out / "res", workers=os.cpu_count() or 1, progress=False)
-        return time.perf_counter() - start
-    finally:
-        engines.column_engines = real
-        shutil.rmtree(out, ignore_errors=True)
-
-
-def _family_rows(quick: bool) -> list[dict[str, Any]]:
-    import numpy as np
-
-    from lightsout_graphs.grids import nullity_table
-    from lightsout_graphs.sweep import read_results
-    from lightsout_graphs.sweep import run as sweep_run
-
-    readme = {
-        "family": "grid",
-        "params": {"m": "1..40", "n": "1..40"},
-        "moduli": [2, 3],
-        "rules": ["closed", "open"],
-        "metrics": ["nullity", "kernel_size", "all_solvable", "all_on_solvable"],
-    }
-    times = []
-    for _ in range(3):
-        out = Path(tempfile.mkdtemp(prefix="sweep-bench-readme-"))
-        start = time.perf_counter()
-        sweep_run(readme, out / "res", progress=False)
-        times.append(time.perf_counter() - start)
-        table = read_results(out / "res")
-        shutil.rmtree(out, ignore_errors=True)
-    for (k, rule), part in table.groupby(["modulus", "rule"]):
-        got = np.zeros((40, 40), dtype=np.int64)
-        got[part.m - 1, part.n - 1] = part.nullity
-        assert (got == nullity_table(40, modulus=int(k), rule=str(rule))).all()
-    if quick:  # the per-board path on the 1..40 × 1..5 strip, scaled by the number of boards
-        strip = {**readme, "params": {"m": "1..40", "n": "1..5"}}
-        board_s = [_per_board(strip) * 8]
-        how = "per-board path timed on the 1..40 × 1..5 strip and scaled ×8 (an underestimate)"
-    else:
-        board_s = [_per_board(readme)]
-        how = "per-board path on the whole sweep"
-    ours = statistics.median(times)
-    rows = [
-        _row(
-            "sweep-readme-grids",
-            "README example: grids 1..40², moduli 2 and 3, both rules, 4 metrics (6,400 rows)",
-            times,
-            "per-board path",
-            board_s,
-            "< 3 s",
-            ours < 3.0,
-            [how, "every core; the chunk sizes are the defaults"],
-            ["nullities equal nullity_table(40) for every modulus and rule"],
-        )
-    ]
-    side = 120 if quick else 500
-    big = {
-        "family": "grid",
-        "params": {"m": f"1..{side}", "n": f"1..{side}"},
-        "moduli": [2, 3],
-        "rules": ["closed", "open"],
-        "metrics": ["nullity", "all_solvable"],
-    }
-    out = Path(tempfile.mkdtemp(prefix="sweep-bench-500-"))
-    start = time.perf_counter()
-    sweep_run(big, out / "res", progress=False)
-    big_s = time.perf_counter() - start
-    table = read_results(out / "res")
-    shutil.rmtree(out, ignore_errors=True)
-    assert len(table) == side * side * 4
-    import lightsout_graphs as lo
-
-    small = table[(table.m <= 12) & (table.n <= 12)].sample(12, random_state=5)
-    for r in small.itertuples():
-        board = lo.grid(int(r.m), int(r.n), modulus=int(r.modulus), rule=r.rule)
-        rank = lo.zk.factorize(board.toggle_matrix(), int(r.modulus)).rank
-        assert rank is not None and r.nullity == board.n - rank
-    per_board_rate = (1600 * 4) / max(board_s[0], 1e-9)  # boards/s of the per-board path above
-    rows.append(
-        _row(
-            f"sweep-grids-{side}",
-            f"grids 1..{side}² over moduli 2 and 3, both rules, nullity and all_solvable "
-            f"({side * side * 4:,} rows)",
-            [big_s],
-            "per-board path (rate of the 40² sweep, scaled)",
-            [side * side * 4 / per_board_rate],
-            "< 60 s" + (" (judged at 500)" if quick else ""),
-            None if quick else big_s < 60.0,
-            [
-                (
-                    "one nullity table per modulus and rule (GF(3) from the ψ_e factorisation "
-                    "of the path polynomials, products.nullity_table)"
-                ),
-                (
-                    "per-board baseline extrapolated from the 40² sweep's per-board rate "
-                    "(an underestimate: larger boards cost more)"
-                ),
-            ],
-            [f"{len(small)} sampled small boards equal elimination"],
-        )
-    )
-    return rows
 
 
 def _geng_seconds(n: int, connected: bool) -> float:
@@ -394,7 +229,7 @@ def _census_rows(quick: bool) -> list[dict[str, Any]]:
     )
     ours = statistics.median(local)
     rows = [
-        _row(
+        sweep_row(
             f"census-geng{n}c-local",
             f"every connected graph on {n} vertices ({count:,}), GF(2), both rules (census)",
             local,
@@ -416,7 +251,7 @@ def _census_rows(quick: bool) -> list[dict[str, Any]]:
         import distributed  # noqa: F401
     except ImportError:  # pragma: no cover
         return rows
-    with _local_cluster() as (cluster, _):
+    with local_cluster() as (cluster, _):
         address = cluster.scheduler_address
         once(scheduler=address)  # workers warm: kernels compiled, imports done
         dask = [once(scheduler=address) for _ in range(2)]
@@ -424,7 +259,7 @@ def _census_rows(quick: bool) -> list[dict[str, Any]]:
     dask_s = [d[0] for d in dask]
     share = ours / statistics.median(dask_s)
     rows.append(
-        _row(
+        sweep_row(
             f"census-geng{n}c-dask",
             "the same census on a Dask LocalCluster of 2 worker processes",
             dask_s,
@@ -458,7 +293,7 @@ def run(quick: bool) -> list[dict[str, Any]]:
         Each with ``workload``, ``ours_s``, ``baseline_name``, ``baseline_s`` and ``ratio``
         (ours / baseline), plus the fields ``benchmarks/run.py`` reads.
     """
-    rows: list[dict[str, Any]] = _family_rows(quick) + _census_rows(quick)
+    rows: list[dict[str, Any]] = family_rows(quick) + _census_rows(quick)
     sizes = [8] if quick else [8, 9]
     for n in sizes:
         reps = 5 if n == 8 else 2
