@@ -126,7 +126,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
 
     def __init__(self, sol: Solution | None, limit: int | None) -> None:
         self.solution = sol
-        self.count = 0 if sol is None else int(sol.count)
+        self.count = 0 if sol is None else int(sol.num_solutions)
         self._limit = limit
         self._made = 0
         self.fewest_first = sol is not None and self.count <= SORTED_LIMIT
@@ -141,7 +141,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         x0 = sol.vector[pressable] % k
         gens = [
             (np.array([g[u] for u in puzzle.pressable], dtype=np.int64), int(o))
-            for g, o in zip(sol.kernel, sol.kernel_orders, strict=True)
+            for g, o in zip(sol.quiet_patterns, sol.quiet_orders, strict=True)
         ]
         orders = [o for _, o in gens]
         full = np.zeros(len(puzzle.nodes), dtype=np.int64)
