@@ -38,6 +38,9 @@ class PuzzleParts:
     _press_cols: np.ndarray | None
     _press_index: dict[Hashable, int] | None
     _light_rows: np.ndarray | None
+    _lights: tuple[Hashable, ...] | None
+    _light_index: dict[Hashable, int] | None
+    _apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None
 
     # -- lazily built parts -------------------------------------------------------------------
 
