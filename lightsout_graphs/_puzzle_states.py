@@ -35,7 +35,13 @@ class PuzzleStates(PuzzleParts):
 
     @property
     def all_lights(self) -> bool:
-        """Whether every node carries a light (no buttons without lights)."""
+        """Whether every node carries a light (no buttons without lights).
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).all_lights, lo.Puzzle(nx.path_graph(3), lights=[0]).all_lights
+        (True, False)
+        """
         return self._light_rows is None
 
     @property
@@ -54,14 +60,26 @@ class PuzzleStates(PuzzleParts):
 
     @property
     def light_rows(self) -> np.ndarray:
-        """The positions in :attr:`nodes` of the lights (a new int64 array)."""
+        """The positions in :attr:`nodes` of the lights (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_rows.tolist()
+        [0, 2]
+        """
         if self._light_rows is None:
             return np.arange(len(self._nodes), dtype=np.int64)
         return self._light_rows.copy()
 
     @property
     def light_index(self) -> Mapping[Hashable, int]:
-        """light -> position among :attr:`lights` (the position in state vectors)."""
+        """light -> position among :attr:`lights` (the position in state vectors).
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_index)
+        {0: 0, 2: 1}
+        """
         if self._light_index is None:
             return self._index
         return self._light_index

@@ -44,6 +44,12 @@ class CosetGroups:
     orders : tuple of int
         The orders ``o_i`` of the generators.
     modulus : int
+
+    Examples
+    --------
+    >>> g = group_coset(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> g.sizes.tolist(), g.orders, g.coset_size
+    ([1, 2], (2,), 2)
     """
 
     columns: np.ndarray
@@ -54,7 +60,15 @@ class CosetGroups:
 
     @property
     def coset_size(self) -> int:
-        """The number of solutions, ``Π o_i``."""
+        """The number of solutions, ``Π o_i``.
+
+        Examples
+        --------
+        >>> group_coset(
+        ...     np.array([0, 0]), [(np.array([1, 0]), 2), (np.array([0, 1]), 2)], 2
+        ... ).coset_size
+        4
+        """
         return math.prod(self.orders)
 
 
@@ -237,6 +251,13 @@ class SplitSearch:
         The number of outer coefficients.
     interrupted : bool
         Whether Ctrl-C stopped the search.
+
+    Examples
+    --------
+    >>> g = group_coset(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> r = split_minimum(g, inner=1)
+    >>> r.coefficients, r.num_presses, r.complete
+    ([1], 1, True)
     """
 
     coefficients: list[int]

@@ -122,6 +122,14 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         Whether they come in order of number of presses (cosets up to 2**20 solutions).
     solution : Solution or None
         The particular solution and quiet patterns the iteration is built on.
+
+    ``count`` is also :attr:`num_solutions`, the name :class:`~lightsout_graphs.Solution` uses.
+
+    Examples
+    --------
+    >>> it = lo.solutions(lo.grid(1, 2), 0)
+    >>> it.num_solutions, [list(s.values()) for s in it]
+    (2, [[0, 0], [1, 1]])
     """
 
     def __init__(self, sol: Solution | None, limit: int | None) -> None:
@@ -131,6 +139,17 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         self._made = 0
         self.fewest_first = sol is not None and self.count <= SORTED_LIMIT
         self._it = self._generate()
+
+    @property
+    def num_solutions(self) -> int:
+        """The number of solutions (:attr:`count`; 0 when the board is unsolvable).
+
+        Examples
+        --------
+        >>> lo.solutions(lo.grid(4, 4), 0).num_solutions
+        16
+        """
+        return self.count
 
     def _generate(self) -> Iterator[dict[Hashable, int]]:
         sol = self.solution
