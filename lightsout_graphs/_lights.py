@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
-from lightsout_graphs.states import checked_values, is_node, node_positions
+from lightsout_graphs.states import checked_node, checked_values, node_positions
 
 if TYPE_CHECKING:
     from lightsout_graphs._puzzle_states import PuzzleStates
@@ -70,12 +70,12 @@ def light_vector(puzzle: PuzzleStates, state: StateLike, name: str) -> np.ndarra
         A dict light -> value (missing lights are 0), one value per light in node order, or
         one int for every light.
     name : str
-        What the value is called in error messages.
+        The argument's name, quoted by the messages.
 
     Returns
     -------
     numpy.ndarray
-        int64 values in ``0..k-1``, one per light.
+        One int64 value per light, each in ``0..k-1``.
 
     Raises
     ------
@@ -96,9 +96,7 @@ def light_vector(puzzle: PuzzleStates, state: StateLike, name: str) -> np.ndarra
     if isinstance(state, Mapping):
         out = np.zeros(m, dtype=np.int64)
         for node, value in state.items():
-            if not is_node(node, puzzle.index):
-                msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                raise InvalidStateError(msg)
+            checked_node(node, puzzle.index, name)
             if node not in where:
                 msg = (
                     f"Argument {name!r} names {node!r}, a button without a light; states "

@@ -181,6 +181,7 @@ class Analysis:
         Returns
         -------
         dict
+            Only str keys, JSON values.
 
         Examples
         --------

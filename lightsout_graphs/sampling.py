@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, LightsOutError, SearchLimitError
+from lightsout_graphs.errors import (
+    InvalidPuzzleError,
+    LightsOutError,
+    SearchLimitError,
+    require_int,
+)
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 if TYPE_CHECKING:
@@ -253,11 +258,8 @@ def solutions(
     >>> big.count == 2**20, len(list(big))
     (True, 2)
     """
-    if limit is not None and (
-        isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 0
-    ):
-        msg = f"Argument 'limit' must be None or an int >= 0, not {limit!r}."
-        raise SearchLimitError(msg)
+    if limit is not None:
+        limit = require_int(limit, "limit", minimum=0, error=SearchLimitError)
     from lightsout_graphs.errors import Unsolvable
     from lightsout_graphs.solver import solve
 
@@ -267,4 +269,4 @@ def solutions(
         sol = None
     except LightsOutError:
         raise
-    return SolutionIterator(sol, None if limit is None else int(limit))
+    return SolutionIterator(sol, limit)

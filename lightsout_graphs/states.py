@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "StateLike",
     "check_value",
+    "checked_node",
     "in_range",
     "is_node",
     "node_positions",
@@ -99,6 +100,24 @@ def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
     else:
         np.remainder(arr, k, out=arr)
     return arr
+
+
+def checked_node(node: object, index: Mapping[Hashable, int], name: str) -> int:
+    """The position of a node named in a state, or an error naming the argument and the node.
+
+    Examples
+    --------
+    >>> checked_node("b", {"a": 0, "b": 1}, "state")
+    1
+    >>> checked_node("z", {"a": 0}, "target")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidStateError: Argument 'target' names 'z', which is not a node of the puzzle.
+    """
+    if not is_node(node, index):
+        msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
+        raise InvalidStateError(msg)
+    return index[node]
 
 
 def in_range(x: np.ndarray, k: int) -> bool:
@@ -197,10 +216,9 @@ def to_vector(puzzle: PuzzleParts, state: Any, name: str) -> np.ndarray:
     if isinstance(state, Mapping):
         out = np.zeros(n, dtype=np.int64)
         for node, value in state.items():
-            if not is_node(node, puzzle.index):
-                msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                raise InvalidStateError(msg)
-            out[puzzle.index[node]] = check_value(value, puzzle.modulus, name, f"node {node!r}")
+            out[checked_node(node, puzzle.index, name)] = check_value(
+                value, puzzle.modulus, name, f"node {node!r}"
+            )
         return out
     if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
         return np.full(n, check_value(state, puzzle.modulus, name, "every node"), dtype=np.int64)
