@@ -202,7 +202,7 @@ class Puzzle(PuzzleStates):
         self.info: PuzzleInfo = PuzzleInfo()
 
     @classmethod
-    def _lazy(
+    def from_builders(
         cls,
         *,
         nodes: Sequence[Hashable],
@@ -220,7 +220,24 @@ class Puzzle(PuzzleStates):
 
         ``matrix`` must return the toggle matrix that ``Puzzle(graph(), modulus, rule)``
         would build, and ``nodes`` the graph's node order; ``apply`` may replay presses
-        without the matrix (it returns None where it cannot).
+        without the matrix (it returns None where it cannot). Nothing checks that the
+        builders agree with each other: this is the families' fast route, not a validation.
+
+        Examples
+        --------
+        >>> g = nx.path_graph(3)
+        >>> p = Puzzle.from_builders(
+        ...     nodes=(0, 1, 2),
+        ...     index={0: 0, 1: 1, 2: 2},
+        ...     graph=lambda: g,
+        ...     matrix=lambda: Puzzle(g).toggle_matrix(),
+        ...     edges=lambda: 2,
+        ...     modulus=2,
+        ...     rule="closed",
+        ...     pressable=None,
+        ... )
+        >>> p.press(0, 1), p.number_of_edges()
+        ({0: 1, 1: 1, 2: 1}, 2)
         """
         self = cls.__new__(cls)
         self.modulus = _check_modulus(modulus)
@@ -241,6 +258,8 @@ class Puzzle(PuzzleStates):
         self._press = None
         self.info = PuzzleInfo()
         return self
+
+    _lazy = from_builders  # the earlier name, still used by the families
 
     def _set_pressable(self, pressable: Iterable[Hashable] | None) -> None:
         self._pressable: tuple[Hashable, ...] | None = None
@@ -278,11 +297,17 @@ class Puzzle(PuzzleStates):
         self._light_index = {v: j for j, v in enumerate(self._lights)}
         self.board_shape = None  # board-shaped arrays need every node to be a light
 
-    def _every_node_lit(self) -> Puzzle:
+    def every_node_lit(self) -> Puzzle:
         """The same graph and presses with a light on every node (no metadata).
 
         For reading press text, which names buttons with or without lights, with the
         readers of boards.
+
+        Examples
+        --------
+        >>> p = Puzzle(nx.path_graph(3), lights=[0, 2])
+        >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
+        (2, 3, (0, 1, 2))
         """
         if self._light_rows is None:
             return self
@@ -293,6 +318,8 @@ class Puzzle(PuzzleStates):
         new._press = None
         new.info = PuzzleInfo()
         return new
+
+    _every_node_lit = every_node_lit  # the earlier name
 
     # -- construction -------------------------------------------------------------------------
 
