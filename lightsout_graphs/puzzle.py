@@ -2,7 +2,12 @@
 
 A :class:`Puzzle` is validated data. It builds its toggle matrix once and converts states and
 presses between their user-facing forms (dicts, sequences, arrays, scalars) and vectors in node
-order. It solves nothing: see :mod:`lightsout_graphs.solve` and :mod:`lightsout_graphs.analysis`.
+order. It solves nothing: see :mod:`lightsout_graphs.solver` and :mod:`lightsout_graphs.analysis`.
+
+The class comes in three layers, one module each: the parts built on first use (graph, node
+order, matrices, metadata views: :mod:`lightsout_graphs._puzzle_parts`), states and presses
+(conversions, :meth:`Puzzle.press`, :meth:`Puzzle.apply`: :mod:`lightsout_graphs._puzzle_states`),
+and here construction and validation.
 """
 
 from __future__ import annotations
