@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import networkx as nx
 import numpy as np
@@ -59,9 +60,12 @@ def test_solve_agrees_with_brute_force(case: tuple[lo.Puzzle, list[int], list[in
     if brute:
         sol = lo.solve(puzzle, state, target)
         assert sol.verify()
-        assert sol.count == len(brute)
+        assert sol.num_solutions == len(brute)
         assert all(0 <= c < k for c in sol.presses.values())
-        for quiet, order in zip(sol.kernel, sol.kernel_orders, strict=True):
+        data = sol.to_dict()
+        assert json.loads(json.dumps(data)) == data
+        assert data["num_solutions"] == len(brute) and data["presses"] == sol.vector.tolist()
+        for quiet, order in zip(sol.quiet_patterns, sol.quiet_orders, strict=True):
             assert puzzle.apply(0, quiet) == puzzle.as_dict([0] * puzzle.n)
             vec = np.array(list(quiet.values()))
             assert has_order(vec, order, k)
@@ -268,8 +272,6 @@ def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], mat
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    import json
-
     from lightsout_graphs.cli import main
 
     assert main(list(argv)) == 0
@@ -292,8 +294,6 @@ def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, objec
 def test_to_dict_holds_the_cli_json_in_its_order(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
 ) -> None:
-    import json
-
     cli = _cli_json(capsys, "solve", *argv, "--json")
     p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
     sol = lo.solve(p, cli["state"], **kwargs)
@@ -318,8 +318,6 @@ def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:
 
 
 def test_huge_counts_are_exact_strings_in_to_dict() -> None:
-    import json
-
     data = lo.solve(lo.Puzzle(nx.empty_graph(200), rule="open"), 0).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert data["num_solutions"] == "2^200" and data["num_presses"] == 0
