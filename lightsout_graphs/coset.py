@@ -25,7 +25,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CosetGroups", "SplitSearch", "group_coset", "press_counts", "split_minimum"]
+__all__ = [
+    "CosetGroups",
+    "SplitSearch",
+    "generator_columns",
+    "group_coset",
+    "press_counts",
+    "split_minimum",
+]
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,42 @@ class CosetGroups:
         return math.prod(self.orders)
 
 
+def generator_columns(
+    generators: list[tuple[np.ndarray, int]], modulus: int, size: int
+) -> np.ndarray:
+    """The quiet-pattern column of every light: ``size × d`` coefficients, ``i`` in ``0..o_i - 1``.
+
+    Generator ``i`` of order ``o_i`` takes values that are multiples of ``k // o_i``; the
+    column holds them divided by ``k // o_i``.
+
+    Parameters
+    ----------
+    generators : list of (numpy.ndarray, int)
+        Quiet-pattern generators (``size`` values each) with their additive orders.
+    modulus : int
+    size : int
+        The number of values of a press vector (used when there is no generator).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(size, d)``.
+
+    Examples
+    --------
+    >>> generator_columns([(np.array([2, 0, 2]), 2)], 4, 3).tolist()
+    [[1], [0], [1]]
+    >>> generator_columns([], 2, 2).shape
+    (2, 0)
+    """
+    k = int(modulus)
+    if not generators:
+        return np.zeros((size, 0), dtype=np.int64)
+    scale = np.array([k // int(o) for _, o in generators], dtype=np.int64)
+    q = np.array([np.asarray(g, dtype=np.int64) % k for g, _ in generators], dtype=np.int64)
+    return (q.T // scale).astype(np.int64)
+
+
 def group_coset(
     x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int
 ) -> CosetGroups:
@@ -98,12 +141,7 @@ def group_coset(
     k = int(modulus)
     x = np.asarray(x0, dtype=np.int64) % k
     orders = tuple(int(o) for _, o in generators)
-    if generators:
-        scale = np.array([k // o for o in orders], dtype=np.int64)
-        q = np.array([np.asarray(g, dtype=np.int64) % k for g, _ in generators], dtype=np.int64)
-        cols = (q.T // scale).astype(np.int64)
-    else:
-        cols = np.zeros((len(x), 0), dtype=np.int64)
+    cols = generator_columns(generators, k, len(x))
     keys = np.concatenate([cols, x[:, None]], axis=1)
     uniq, sizes = np.unique(keys, axis=0, return_counts=True)
     return CosetGroups(
