@@ -41,16 +41,37 @@ class PuzzleCache:
         )
 
     def get(self, puzzle: Puzzle, key: Hashable, compute: Callable[[], T]) -> T:
-        """The value for ``(puzzle, key)``, computed by ``compute()`` the first time."""
+        """The value for ``(puzzle, key)``, computed by ``compute()`` the first time.
+
+        Examples
+        --------
+        >>> cache, p = PuzzleCache(), lo.grid(1, 2)
+        >>> cache.get(p, "k", lambda: 1), cache.get(p, "k", lambda: 2)
+        (1, 1)
+        """
         entries = self._data.setdefault(puzzle, {})
         if key not in entries:
             entries[key] = compute()
         return entries[key]
 
     def peek(self, puzzle: Puzzle, key: Hashable) -> Any:
-        """The cached value for ``(puzzle, key)``, or None."""
+        """The cached value for ``(puzzle, key)``, or None.
+
+        Examples
+        --------
+        >>> PuzzleCache().peek(lo.grid(1, 2), "k") is None
+        True
+        """
         return self._data.get(puzzle, {}).get(key)
 
     def put(self, puzzle: Puzzle, key: Hashable, value: Any) -> None:
-        """Store ``value`` for ``(puzzle, key)``."""
+        """Store ``value`` for ``(puzzle, key)``.
+
+        Examples
+        --------
+        >>> cache, p = PuzzleCache(), lo.grid(1, 2)
+        >>> cache.put(p, "k", 3)
+        >>> cache.peek(p, "k")
+        3
+        """
         self._data.setdefault(puzzle, {})[key] = value

@@ -13,18 +13,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.states import checked_node, checked_values, node_positions
 
 if TYPE_CHECKING:
-    from lightsout_graphs.puzzle import Puzzle, StateLike
+    from lightsout_graphs._puzzle_states import PuzzleStates
+    from lightsout_graphs.states import StateLike
 
 __all__ = ["light_rows", "light_vector"]
-
-
-def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
-    try:
-        return node in index
-    except TypeError:
-        return False
 
 
 def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
@@ -56,12 +51,7 @@ def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | No
     if isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
         msg = f"Argument 'lights' must be an iterable of nodes, not {type(lights).__name__}."
         raise InvalidPuzzleError(msg)
-    chosen = set()
-    for node in lights:
-        if not _is_node(node, index):
-            msg = f"Argument 'lights' holds {node!r}, which is not a node of the graph."
-            raise InvalidPuzzleError(msg)
-        chosen.add(index[node])
+    chosen = node_positions(lights, index, "lights")
     if not chosen:
         msg = "Argument 'lights' is empty: a puzzle needs at least one light."
         raise InvalidPuzzleError(msg)
@@ -70,7 +60,7 @@ def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | No
     return np.array(sorted(chosen), dtype=np.int64)
 
 
-def light_vector(puzzle: Puzzle, state: StateLike, name: str) -> np.ndarray:
+def light_vector(puzzle: PuzzleStates, state: StateLike, name: str) -> np.ndarray:
     """A state, with one value per light, of a puzzle with buttons without lights.
 
     Parameters
@@ -80,12 +70,12 @@ def light_vector(puzzle: Puzzle, state: StateLike, name: str) -> np.ndarray:
         A dict light -> value (missing lights are 0), one value per light in node order, or
         one int for every light.
     name : str
-        What the value is called in error messages.
+        The argument's name, quoted by the messages.
 
     Returns
     -------
     numpy.ndarray
-        int64 values in ``0..k-1``, one per light.
+        One int64 value per light, each in ``0..k-1``.
 
     Raises
     ------
@@ -106,9 +96,7 @@ def light_vector(puzzle: Puzzle, state: StateLike, name: str) -> np.ndarray:
     if isinstance(state, Mapping):
         out = np.zeros(m, dtype=np.int64)
         for node, value in state.items():
-            if not _is_node(node, puzzle.index):
-                msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                raise InvalidStateError(msg)
+            checked_node(node, puzzle.index, name)
             if node not in where:
                 msg = (
                     f"Argument {name!r} names {node!r}, a button without a light; states "
@@ -138,7 +126,4 @@ def light_vector(puzzle: Puzzle, state: StateLike, name: str) -> np.ndarray:
             f"(of {len(puzzle.nodes)} nodes); expected one value per light, in node order."
         )
         raise InvalidStateError(msg)
-    out = np.zeros(m, dtype=np.int64)
-    for i, value in enumerate(values):
-        out[i] = check(value, name, f"position {i} (light {lights[i]!r})")
-    return out
+    return checked_values(values, lights, puzzle.modulus, name, "light")

@@ -19,7 +19,14 @@ __all__ = ["PuzzleParts"]
 
 
 class PuzzleParts:
-    """Lazily built parts of a puzzle (see :class:`lightsout_graphs.Puzzle`)."""
+    """Lazily built parts of a puzzle (see :class:`lightsout_graphs.Puzzle`).
+
+    Examples
+    --------
+    >>> p = lo.grid(2, 3)
+    >>> isinstance(p, PuzzleParts), p.n, p.board_shape
+    (True, 6, (2, 3))
+    """
 
     modulus: int
     rule: str
@@ -38,12 +45,22 @@ class PuzzleParts:
     _press_cols: np.ndarray | None
     _press_index: dict[Hashable, int] | None
     _light_rows: np.ndarray | None
+    _lights: tuple[Hashable, ...] | None
+    _light_index: dict[Hashable, int] | None
+    _apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None
 
     # -- lazily built parts -------------------------------------------------------------------
 
     @property
     def graph(self) -> nx.Graph:
-        """The board as a frozen networkx graph (built on first read for family puzzles)."""
+        """The board as a frozen networkx graph (built on first read for family puzzles).
+
+        Examples
+        --------
+        >>> g = lo.grid(2, 2).graph
+        >>> g.number_of_edges(), nx.is_frozen(g)
+        (4, True)
+        """
         if self._graph is None:
             assert self._graph_factory is not None
             self._graph = nx.freeze(self._graph_factory())
@@ -51,22 +68,49 @@ class PuzzleParts:
 
     @property
     def nodes(self) -> Sequence[Hashable]:
-        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells."""
+        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells.
+
+        Examples
+        --------
+        >>> list(lo.grid(1, 2).nodes)
+        [(0, 0), (0, 1)]
+        """
         return self._nodes
 
     @property
     def index(self) -> Mapping[Hashable, int]:
-        """node -> position in :attr:`nodes`."""
+        """node -> position in :attr:`nodes`.
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).index[(1, 0)]
+        2
+        """
         return self._index
 
     @property
     def all_pressable(self) -> bool:
-        """Whether every node may be pressed."""
+        """Whether every node may be pressed.
+
+        Examples
+        --------
+        >>> (
+        ...     lo.Puzzle(nx.path_graph(3)).all_pressable,
+        ...     lo.Puzzle(nx.path_graph(3), pressable=[1]).all_pressable,
+        ... )
+        (True, False)
+        """
         return self._press_cols is None
 
     @property
     def pressable(self) -> Sequence[Hashable]:
-        """The nodes that may be pressed, in node order."""
+        """The nodes that may be pressed, in node order.
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2, 0]).pressable
+        (0, 2)
+        """
         if self._press_cols is None:
             return self._nodes
         if self._pressable is None:
@@ -75,14 +119,26 @@ class PuzzleParts:
 
     @property
     def press_columns(self) -> np.ndarray:
-        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array)."""
+        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2]).press_columns.tolist()
+        [2]
+        """
         if self._press_cols is None:
             return np.arange(self.n, dtype=np.int64)
         return self._press_cols.copy()
 
     @property
     def press_index(self) -> Mapping[Hashable, int]:
-        """pressable node -> position among :attr:`pressable`."""
+        """pressable node -> position among :attr:`pressable`.
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).press_index)
+        {0: 0, 2: 1}
+        """
         if self._press_cols is None:
             return self._index
         if self._press_index is None:
@@ -119,7 +175,13 @@ class PuzzleParts:
 
     @property
     def goal(self) -> np.ndarray:
-        """The default target, a read-only vector in node order (all 0 unless set)."""
+        """The default target, a read-only vector in node order (all 0 unless set).
+
+        Examples
+        --------
+        >>> lo.grid(1, 3).goal.tolist(), lo.grid(1, 3).with_metadata(goal=1).goal.tolist()
+        ([0, 0, 0], [1, 1, 1])
+        """
         if self.info.goal is not None:
             return self.info.goal
         zeros = np.zeros(self.n, dtype=np.int64)
@@ -128,7 +190,13 @@ class PuzzleParts:
 
     @property
     def n(self) -> int:
-        """The number of lights (the number of nodes, unless some buttons carry no light)."""
+        """The number of lights (the number of nodes, unless some buttons carry no light).
+
+        Examples
+        --------
+        >>> lo.grid(3, 4).n, lo.Puzzle(nx.path_graph(3), lights=[0, 2]).n
+        (12, 2)
+        """
         if self._light_rows is not None:
             return len(self._light_rows)
         return len(self._nodes)

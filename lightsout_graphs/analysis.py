@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
-from lightsout_graphs.solver import _full_vector, factorization
+from lightsout_graphs.solution import puzzle_json
+from lightsout_graphs.solver import factorization
 
 __all__ = ["Analysis", "analyze"]
 
@@ -32,8 +34,9 @@ class Analysis:
         The rank of the press matrix when k is prime, else None.
     nullity : int or None
         The dimension of the space of quiet patterns when k is prime, else None.
-    kernel_size : int
-        The number of quiet patterns (press vectors that change nothing), exact for any k.
+    num_quiet_patterns : int
+        The number of quiet patterns (press vectors that change nothing), exact for any k; the
+        number of solutions of every solvable board.
     solvable_states : int
         How many boards can be taken to the goal (equally, to any reachable target).
     solvable_fraction : fractions.Fraction
@@ -45,8 +48,24 @@ class Analysis:
         elimination), ``"product formula"`` (Cartesian products over a prime k, from the
         invariant factors of the two factors) or the name of the factorisation.
 
-    The quiet patterns themselves, :attr:`quiet_patterns` and :attr:`quiet_orders`, are
-    computed when first read.
+    Notes
+    -----
+    The names are those of :class:`lightsout_graphs.solution.Solution`:
+    :attr:`num_quiet_patterns`, and generators of the quiet patterns as dicts
+    (:attr:`quiet_patterns`), vectors (:attr:`quiet_vectors`) and their orders
+    (:attr:`quiet_orders`), all computed when first read. The earlier name
+    ``kernel_size`` still works, without warning. An analysis is frozen: its fields cannot be
+    reassigned.
+
+    Examples
+    --------
+    >>> a = lo.analyze(lo.grid(4, 4))
+    >>> a.nullity, a.num_quiet_patterns, a.quiet_orders
+    (4, 16, [2, 2, 2, 2])
+    >>> a.rank = 0
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'rank'
     """
 
     puzzle: Puzzle
@@ -54,42 +73,164 @@ class Analysis:
     modulus: int
     rank: int | None
     nullity: int | None
-    kernel_size: int
+    num_quiet_patterns: int
     solvable_states: int
     solvable_fraction: Fraction
     all_solvable: bool
     method: str = "elimination"
 
+    @classmethod
+    def from_nullity(cls, puzzle: Puzzle, nullity: int, method: str) -> Analysis:
+        """The analysis of a puzzle over a prime modulus whose nullity is known.
+
+        Parameters
+        ----------
+        puzzle : Puzzle
+            A puzzle over a prime modulus k with every node pressable.
+        nullity : int
+            The dimension of its quiet patterns over Z_k.
+        method : str
+            How the nullity was found.
+
+        Returns
+        -------
+        Analysis
+
+        Examples
+        --------
+        >>> a = Analysis.from_nullity(lo.grid(5, 5), 2, "known")
+        >>> a.rank, a.num_quiet_patterns, a.solvable_fraction
+        (23, 4, Fraction(1, 4))
+        """
+        k, n = puzzle.modulus, puzzle.n
+        return cls(
+            puzzle=puzzle,
+            n=n,
+            modulus=k,
+            rank=n - nullity,
+            nullity=nullity,
+            num_quiet_patterns=k**nullity,
+            solvable_states=k ** (n - nullity),
+            solvable_fraction=Fraction(1, k**nullity),
+            all_solvable=nullity == 0,
+            method=method,
+        )
+
+    @property
+    def kernel_size(self) -> int:
+        """The earlier name of :attr:`num_quiet_patterns`.
+
+        Examples
+        --------
+        >>> lo.analyze(lo.grid(5, 5)).kernel_size
+        4
+        """
+        return self.num_quiet_patterns
+
     def _generators(self) -> list[tuple[np.ndarray, int]]:
-        if self.kernel_size == 1:
+        if self.num_quiet_patterns == 1:
             return []
         return _CACHE.get(self.puzzle, "quiet", lambda: _quiet(self.puzzle))
 
     @property
     def quiet_patterns(self) -> list[dict[Hashable, int]]:
-        """Generators of the quiet patterns, node -> press count (computed when first read)."""
+        """Generators of the quiet patterns, node -> press count (computed when first read).
+
+        Examples
+        --------
+        >>> lo.analyze(lo.grid(1, 2)).quiet_patterns
+        [{(0, 0): 1, (0, 1): 1}]
+        """
         return [self.puzzle.as_dict(g) for g, _ in self._generators()]
 
     @property
     def quiet_vectors(self) -> list[np.ndarray]:
-        """The same generators as vectors in node order."""
+        """The same generators as vectors in node order.
+
+        Examples
+        --------
+        >>> [v.tolist() for v in lo.analyze(lo.grid(1, 2)).quiet_vectors]
+        [[1, 1]]
+        """
         return [g.copy() for g, _ in self._generators()]
 
     @property
     def quiet_orders(self) -> list[int]:
-        """The additive order of each generator."""
+        """The additive order of each generator.
+
+        Examples
+        --------
+        >>> lo.analyze(lo.grid(1, 2, modulus=4)).quiet_orders
+        [4]
+        """
         return [o for _, o in self._generators()]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis as plain JSON-ready data (ints, strings, lists, dicts, booleans).
+
+        The keys are those of ``lightsout analyze --json``, and more: ``puzzle``, ``lights``
+        (the number of lights), ``edges``, ``modulus``, ``rule``, ``nodes``, ``rank``,
+        ``nullity``, ``kernel_size`` (the earlier key of ``num_quiet_patterns``),
+        ``solvable_states``, ``solvable_fraction`` (a float, which may round to 0.0),
+        ``solvable_fraction_exact`` (``"p/q"`` in lowest terms, or ``"1"``),
+        ``all_solvable``, ``quiet_patterns`` (generators as press counts in node order) and
+        ``quiet_orders``, ``light_nodes`` when some buttons carry no light, then
+        ``num_quiet_patterns`` and ``method``. Counts are ints when they have at most 40
+        digits, else exact strings ``"k^e"`` (or ``"p^a·q^b"``).
+
+        Returns
+        -------
+        dict
+            Only str keys, JSON values.
+
+        Examples
+        --------
+        >>> import json
+        >>> data = lo.analyze(lo.grid(5, 5)).to_dict()
+        >>> data["nullity"], data["num_quiet_patterns"], data["solvable_fraction_exact"]
+        (2, 4, '1/4')
+        >>> json.loads(json.dumps(data)) == data
+        True
+        """
+        from lightsout_graphs.cli.counts import count_json, fraction_text
+
+        k = self.modulus
+        total = k**self.n
+        label, nodes, lights = puzzle_json(self.puzzle)
+        quiet = count_json(self.num_quiet_patterns, k)
+        out: dict[str, Any] = {
+            "puzzle": label,
+            "lights": self.n,
+            "edges": self.puzzle.number_of_edges(),
+            "modulus": k,
+            "rule": self.puzzle.rule,
+            "nodes": nodes,
+            "rank": self.rank,
+            "nullity": self.nullity,
+            "kernel_size": quiet,
+            "solvable_states": count_json(self.solvable_states, k),
+            "solvable_fraction": self.solvable_states / total,
+            "solvable_fraction_exact": fraction_text(self.solvable_states, total, k),
+            "all_solvable": bool(self.all_solvable),
+            "quiet_patterns": [v.tolist() for v in self.quiet_vectors],
+            "quiet_orders": self.quiet_orders,
+        }
+        if lights is not None:
+            out["light_nodes"] = lights
+        out["num_quiet_patterns"] = quiet
+        out["method"] = self.method
+        return out
 
     def __repr__(self) -> str:
         dim = f"rank {self.rank}, nullity {self.nullity}, " if self.rank is not None else ""
         return (
-            f"<Analysis: {self.n} lights mod {self.modulus}, {dim}{self.kernel_size} quiet "
+            f"<Analysis: {self.n} lights mod {self.modulus}, {dim}{self.num_quiet_patterns} quiet "
             f"patterns, {self.solvable_fraction} of boards solvable>"
         )
 
 
 def _quiet(puzzle: Puzzle) -> list[tuple[np.ndarray, int]]:
-    return [(_full_vector(puzzle, g), int(o)) for g, o in factorization(puzzle).kernel()]
+    return [(puzzle.full_presses(g), int(o)) for g, o in factorization(puzzle).kernel()]
 
 
 def _grid_by_polynomials(puzzle: Puzzle) -> Analysis | None:
@@ -105,20 +246,8 @@ def _grid_by_polynomials(puzzle: Puzzle) -> Analysis | None:
     if shape is None:
         return None
     m, n = shape
-    d = grid_nullity(m, n, modulus=k, rule=puzzle.rule)
-    size = puzzle.n
-    solvable = 1 << (size - d) if k == 2 else k ** (size - d)
-    return Analysis(
-        puzzle=puzzle,
-        n=size,
-        modulus=k,
-        rank=size - d,
-        nullity=d,
-        kernel_size=1 << d if k == 2 else k**d,
-        solvable_states=solvable,
-        solvable_fraction=Fraction(1, k**d),
-        all_solvable=d == 0,
-        method="polynomial",
+    return Analysis.from_nullity(
+        puzzle, grid_nullity(m, n, modulus=k, rule=puzzle.rule), "polynomial"
     )
 
 
@@ -143,12 +272,12 @@ def analyze(puzzle: Puzzle) -> Analysis:
     Examples
     --------
     >>> a = lo.analyze(lo.grid(5, 5))
-    >>> a.rank, a.nullity, a.kernel_size, a.solvable_fraction, a.method
+    >>> a.rank, a.nullity, a.num_quiet_patterns, a.solvable_fraction, a.method
     (23, 2, 4, Fraction(1, 4), 'polynomial')
     >>> len(a.quiet_patterns)
     2
     >>> a = lo.analyze(lo.grid(5, 5, modulus=4))
-    >>> a.rank is None, a.kernel_size
+    >>> a.rank is None, a.num_quiet_patterns
     (True, 16)
     >>> lo.analyze(lo.torus(30, 30)).nullity  # from the invariant factors of the two cycles
     24
@@ -174,7 +303,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
         modulus=k,
         rank=rank,
         nullity=nullity,
-        kernel_size=int(engine.kernel_size),
+        num_quiet_patterns=int(engine.kernel_size),
         solvable_states=image,
         solvable_fraction=Fraction(image, total),
         all_solvable=image == total,

@@ -25,7 +25,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CosetGroups", "SplitSearch", "group_coset", "press_counts", "split_minimum"]
+__all__ = [
+    "CosetGroups",
+    "SplitSearch",
+    "generator_columns",
+    "group_coset",
+    "press_counts",
+    "split_minimum",
+]
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,12 @@ class CosetGroups:
     orders : tuple of int
         The orders ``o_i`` of the generators.
     modulus : int
+
+    Examples
+    --------
+    >>> g = group_coset(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> g.sizes.tolist(), g.orders, g.coset_size
+    ([1, 2], (2,), 2)
     """
 
     columns: np.ndarray
@@ -54,8 +67,52 @@ class CosetGroups:
 
     @property
     def coset_size(self) -> int:
-        """The number of solutions, ``Π o_i``."""
+        """The number of solutions, ``Π o_i``.
+
+        Examples
+        --------
+        >>> group_coset(
+        ...     np.array([0, 0]), [(np.array([1, 0]), 2), (np.array([0, 1]), 2)], 2
+        ... ).coset_size
+        4
+        """
         return math.prod(self.orders)
+
+
+def generator_columns(
+    generators: list[tuple[np.ndarray, int]], modulus: int, size: int
+) -> np.ndarray:
+    """The quiet-pattern column of every light: ``size × d`` coefficients, ``i`` in ``0..o_i - 1``.
+
+    Generator ``i`` of order ``o_i`` takes values that are multiples of ``k // o_i``; the
+    column holds them divided by ``k // o_i``.
+
+    Parameters
+    ----------
+    generators : list of (numpy.ndarray, int)
+        Quiet-pattern generators (``size`` values each) with their additive orders.
+    modulus : int
+    size : int
+        The number of values of a press vector (used when there is no generator).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(size, d)``.
+
+    Examples
+    --------
+    >>> generator_columns([(np.array([2, 0, 2]), 2)], 4, 3).tolist()
+    [[1], [0], [1]]
+    >>> generator_columns([], 2, 2).shape
+    (2, 0)
+    """
+    k = int(modulus)
+    if not generators:
+        return np.zeros((size, 0), dtype=np.int64)
+    scale = np.array([k // int(o) for _, o in generators], dtype=np.int64)
+    q = np.array([np.asarray(g, dtype=np.int64) % k for g, _ in generators], dtype=np.int64)
+    return (q.T // scale).astype(np.int64)
 
 
 def group_coset(
@@ -84,12 +141,7 @@ def group_coset(
     k = int(modulus)
     x = np.asarray(x0, dtype=np.int64) % k
     orders = tuple(int(o) for _, o in generators)
-    if generators:
-        scale = np.array([k // o for o in orders], dtype=np.int64)
-        q = np.array([np.asarray(g, dtype=np.int64) % k for g, _ in generators], dtype=np.int64)
-        cols = (q.T // scale).astype(np.int64)
-    else:
-        cols = np.zeros((len(x), 0), dtype=np.int64)
+    cols = generator_columns(generators, k, len(x))
     keys = np.concatenate([cols, x[:, None]], axis=1)
     uniq, sizes = np.unique(keys, axis=0, return_counts=True)
     return CosetGroups(
@@ -237,6 +289,13 @@ class SplitSearch:
         The number of outer coefficients.
     interrupted : bool
         Whether Ctrl-C stopped the search.
+
+    Examples
+    --------
+    >>> g = group_coset(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> r = split_minimum(g, inner=1)
+    >>> r.coefficients, r.num_presses, r.complete
+    ([1], 1, True)
     """
 
     coefficients: list[int]

@@ -60,6 +60,12 @@ class MinimumResult:
         Whether ``num_presses`` is proven to be the fewest.
     lower_bound : int or None
         A proven lower bound on the fewest presses (``num_presses`` when optimal).
+
+    Examples
+    --------
+    >>> best = enumerate_minimum(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> best.vector.tolist(), best.num_presses, best.optimal
+    ([0, 0, 1], 1, True)
     """
 
     vector: np.ndarray

@@ -2,7 +2,12 @@
 
 A :class:`Puzzle` is validated data. It builds its toggle matrix once and converts states and
 presses between their user-facing forms (dicts, sequences, arrays, scalars) and vectors in node
-order. It solves nothing: see :mod:`lightsout_graphs.solve` and :mod:`lightsout_graphs.analysis`.
+order. It solves nothing: see :mod:`lightsout_graphs.solver` and :mod:`lightsout_graphs.analysis`.
+
+The class comes in three layers, one module each: the parts built on first use (graph, node
+order, matrices, metadata views: :mod:`lightsout_graphs._puzzle_parts`), states and presses
+(conversions, :meth:`Puzzle.press`, :meth:`Puzzle.apply`: :mod:`lightsout_graphs._puzzle_states`),
+and here construction and validation.
 """
 
 from __future__ import annotations
@@ -16,12 +21,11 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs import states
 from lightsout_graphs._graph_matrix import graph_toggle_matrix
-from lightsout_graphs._puzzle_parts import PuzzleParts
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs._puzzle_states import PuzzleStates
+from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, checked_info
-from lightsout_graphs.states import _in_range, _is_node, reduce_mod
+from lightsout_graphs.states import StateLike, node_positions, reduce_mod
 
 __all__ = [
     "RULES",
@@ -32,10 +36,6 @@ __all__ = [
     "check_puzzle",
     "reduce_mod",
 ]
-
-#: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
-#: 0), a sequence or array in node order, or one int meaning "every node has this value".
-StateLike: TypeAlias = Mapping[Hashable, int] | Sequence[int] | np.ndarray | int
 
 Rule: TypeAlias = Literal["closed", "open", "weighted"]
 
@@ -68,7 +68,7 @@ def _check_rule(rule: object) -> str:
     return rule
 
 
-class Puzzle(PuzzleParts):
+class Puzzle(PuzzleStates):
     """Lights Out on a graph: pressing a node adds the rule's amounts, mod k, to the lights it reaches.
 
     Parameters
@@ -207,7 +207,7 @@ class Puzzle(PuzzleParts):
         self.info: PuzzleInfo = PuzzleInfo()
 
     @classmethod
-    def _lazy(
+    def from_builders(
         cls,
         *,
         nodes: Sequence[Hashable],
@@ -225,7 +225,24 @@ class Puzzle(PuzzleParts):
 
         ``matrix`` must return the toggle matrix that ``Puzzle(graph(), modulus, rule)``
         would build, and ``nodes`` the graph's node order; ``apply`` may replay presses
-        without the matrix (it returns None where it cannot).
+        without the matrix (it returns None where it cannot). Nothing checks that the
+        builders agree with each other: this is the families' fast route, not a validation.
+
+        Examples
+        --------
+        >>> g = nx.path_graph(3)
+        >>> p = Puzzle.from_builders(
+        ...     nodes=(0, 1, 2),
+        ...     index={0: 0, 1: 1, 2: 2},
+        ...     graph=lambda: g,
+        ...     matrix=lambda: Puzzle(g).toggle_matrix(),
+        ...     edges=lambda: 2,
+        ...     modulus=2,
+        ...     rule="closed",
+        ...     pressable=None,
+        ... )
+        >>> p.press(0, 1), p.number_of_edges()
+        ({0: 1, 1: 1, 2: 1}, 2)
         """
         self = cls.__new__(cls)
         self.modulus = _check_modulus(modulus)
@@ -247,6 +264,8 @@ class Puzzle(PuzzleParts):
         self.info = PuzzleInfo()
         return self
 
+    _lazy = from_builders  # the earlier name, still used by the families
+
     def _set_pressable(self, pressable: Iterable[Hashable] | None) -> None:
         self._pressable: tuple[Hashable, ...] | None = None
         self._press_cols: np.ndarray | None = None
@@ -259,12 +278,7 @@ class Puzzle(PuzzleParts):
                 f"{type(pressable).__name__}."
             )
             raise InvalidPuzzleError(msg)
-        chosen = set()
-        for node in pressable:
-            if not _is_node(node, self._index):
-                msg = f"Argument 'pressable' holds {node!r}, which is not a node of the graph."
-                raise InvalidPuzzleError(msg)
-            chosen.add(self._index[node])
+        chosen = node_positions(pressable, self._index, "pressable")
         if len(chosen) == len(self._nodes):
             return
         self._press_cols = np.array(sorted(chosen), dtype=np.int64)
@@ -288,44 +302,17 @@ class Puzzle(PuzzleParts):
         self._light_index = {v: j for j, v in enumerate(self._lights)}
         self.board_shape = None  # board-shaped arrays need every node to be a light
 
-    @property
-    def all_lights(self) -> bool:
-        """Whether every node carries a light (no buttons without lights)."""
-        return self._light_rows is None
-
-    @property
-    def lights(self) -> Sequence[Hashable]:
-        """The nodes that carry a light, in node order (all nodes unless ``lights=`` was given).
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.path_graph(3), lights=[2, 0]).lights
-        (0, 2)
-        """
-        if self._lights is None:
-            return self._nodes
-        return self._lights
-
-    @property
-    def light_rows(self) -> np.ndarray:
-        """The positions in :attr:`nodes` of the lights (a new int64 array)."""
-        if self._light_rows is None:
-            return np.arange(len(self._nodes), dtype=np.int64)
-        return self._light_rows.copy()
-
-    @property
-    def light_index(self) -> Mapping[Hashable, int]:
-        """light -> position among :attr:`lights` (the position in state vectors)."""
-        if self._light_index is None:
-            return self._index
-        return self._light_index
-
-    def _every_node_lit(self) -> Puzzle:
+    def every_node_lit(self) -> Puzzle:
         """The same graph and presses with a light on every node (no metadata).
 
         For reading press text, which names buttons with or without lights, with the
         readers of boards.
+
+        Examples
+        --------
+        >>> p = Puzzle(nx.path_graph(3), lights=[0, 2])
+        >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
+        (2, 3, (0, 1, 2))
         """
         if self._light_rows is None:
             return self
@@ -337,11 +324,7 @@ class Puzzle(PuzzleParts):
         new.info = PuzzleInfo()
         return new
 
-    def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
-        """:meth:`state_vector` for a puzzle with buttons without lights."""
-        from lightsout_graphs._lights import light_vector
-
-        return light_vector(self, state, name)
+    _every_node_lit = every_node_lit  # the earlier name
 
     # -- construction -------------------------------------------------------------------------
 
@@ -419,238 +402,6 @@ class Puzzle(PuzzleParts):
                [1]])
         """
         return self._press_matrix().copy()
-
-    # -- states and presses ---------------------------------------------------------------------
-
-    def state_vector(self, state: StateLike, *, name: str = "state") -> np.ndarray:
-        """Convert a state (or target, or presses on every node) to a vector in node order.
-
-        Parameters
-        ----------
-        state : dict, sequence, numpy array or int
-            A dict node -> value (missing nodes are 0), values in node order, an array shaped
-            like the board (:attr:`board_shape`, for grids, tori and chess boards), or one int
-            for every node. Values must be ints in ``0..k-1``.
-        name : str
-            What the value is called in error messages.
-
-        Returns
-        -------
-        numpy.ndarray
-            int64 values in ``0..k-1``, a new array.
-
-        Raises
-        ------
-        InvalidStateError
-            A wrong length or shape (the message names the expected shape), an unknown node,
-            a non-integer or an out-of-range value.
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> p = Puzzle(nx.path_graph(3), modulus=3)
-        >>> p.state_vector({2: 2}).tolist(), p.state_vector(1).tolist()
-        ([0, 0, 2], [1, 1, 1])
-        >>> from lightsout_graphs import grid
-        >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
-        [1, 0, 0, 0, 0, 1]
-        """
-        if self._light_rows is not None:
-            return self._light_vector(state, name)
-        return states.to_vector(self, state, name)
-
-    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
-        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
-        return states.to_vector(self, state, name)
-
-    def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
-        """Shape a vector in node order like the board (:attr:`board_shape`).
-
-        Parameters
-        ----------
-        vector : sequence or array
-            One value per node, in node order.
-
-        Returns
-        -------
-        numpy.ndarray
-            A new int64 array of shape :attr:`board_shape`, or 1-dimensional for a puzzle
-            without a board shape.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import grid
-        >>> grid(2, 2).board_array([1, 0, 0, 1]).tolist()
-        [[1, 0], [0, 1]]
-        """
-        arr = np.array(vector, dtype=np.int64).reshape(-1)
-        if arr.size not in (self.n, len(self._nodes)):
-            msg = (
-                f"A vector of {arr.size} values does not fit a puzzle of {len(self._nodes)} nodes."
-            )
-            raise InvalidStateError(msg)
-        return arr.reshape(self.board_shape) if self.board_shape is not None else arr
-
-    def _check_value(self, value: object, name: str, where: str) -> int:
-        return states.check_value(value, self.modulus, name, where)
-
-    def presses_vector(self, presses: StateLike, *, name: str = "presses") -> np.ndarray:
-        """Convert presses to a vector over :attr:`pressable` (counts in ``0..k-1``).
-
-        Raises
-        ------
-        InvalidStateError
-            As :meth:`state_vector`, and for presses on a node that is not pressable.
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> p = Puzzle(nx.path_graph(3), pressable=[0, 2])
-        >>> p.presses_vector({2: 1}).tolist()
-        [0, 1]
-        """
-        full = self._node_vector(presses, name=name)
-        if self._press_cols is None:
-            return full
-        mask = np.ones(len(self._nodes), dtype=bool)
-        mask[self._press_cols] = False
-        bad = np.flatnonzero(mask & (full != 0))
-        if bad.size and not (isinstance(presses, numbers.Integral)):
-            node = self._nodes[int(bad[0])]
-            msg = f"Argument {name!r} presses node {node!r}, which is not pressable."
-            raise InvalidStateError(msg)
-        return full[self._press_cols]
-
-    def full_presses(self, presses: np.ndarray) -> np.ndarray:
-        """Expand a vector over :attr:`pressable` to one over every node (0 elsewhere).
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.path_graph(3), pressable=[0, 2]).full_presses(np.array([1, 1])).tolist()
-        [1, 0, 1]
-        """
-        x = np.asarray(presses, dtype=np.int64)
-        if self._press_cols is None:
-            return x if _in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
-        full = np.zeros(len(self._nodes), dtype=np.int64)
-        full[self._press_cols] = x
-        return reduce_mod(full, self.modulus)
-
-    def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
-        """Turn a vector in node order into a dict node -> int.
-
-        A vector with one value per light (a state) gives a dict over the lights; one with a
-        value per node (presses) a dict over every node. The two differ only when some
-        buttons carry no light.
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.path_graph(2)).as_dict([1, 0])
-        {0: 1, 1: 0}
-        >>> Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
-        {0: 1, 2: 0}
-        """
-        if self._lights is not None and len(vector) == len(self._lights):
-            return {node: int(v) for node, v in zip(self._lights, vector, strict=True)}
-        if len(vector) != len(self._nodes):
-            msg = f"A vector of {len(vector)} values does not fit a puzzle of {len(self._nodes)} nodes."
-            raise InvalidStateError(msg)
-        return {node: int(v) for node, v in zip(self._nodes, vector, strict=True)}
-
-    def press(self, state: StateLike, node: Hashable, times: int = 1) -> dict[Hashable, int]:
-        """Press one node ``times`` times and return the new state.
-
-        Parameters
-        ----------
-        state : StateLike
-            The board before the press.
-        node : node
-            A pressable node.
-        times : int, default 1
-            How often to press (any int; taken mod k).
-
-        Returns
-        -------
-        dict
-            node -> value after the presses.
-
-        Raises
-        ------
-        InvalidStateError
-            An unknown or unpressable node, a bad state, or a non-integer ``times``.
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.path_graph(3)).press([1, 1, 0], 0)
-        {0: 0, 1: 0, 2: 0}
-        """
-        if not _is_node(node, self.index):
-            msg = f"Argument 'node' is {node!r}, which is not a node of the puzzle."
-            raise InvalidStateError(msg)
-        if node not in self.press_index:
-            msg = f"Argument 'node' is {node!r}, which is not pressable."
-            raise InvalidStateError(msg)
-        if isinstance(times, bool) or not isinstance(times, numbers.Integral):
-            msg = f"Argument 'times' must be an int, not {times!r}."
-            raise InvalidStateError(msg)
-        vec = self.state_vector(state)
-        x = np.zeros(len(self.pressable), dtype=np.int64)  # pressable nodes only
-        x[self.press_index[node]] = int(times) % self.modulus
-        return self.as_dict(self.apply_vector(vec, x))
-
-    def apply_vector(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
-        """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import grid
-        >>> grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
-        [1, 1, 0]
-        """
-        k = self.modulus
-        if self._apply_fn is not None and self._light_rows is None:
-            out = self._apply_fn(np.asarray(state), self.full_presses(presses))
-            if out is not None:
-                return out
-        p = self._press_matrix()
-        if (k - 1) ** 2 * (p.shape[1] + 1) < 2**63:
-            return (np.asarray(state, dtype=np.int64) + p @ np.asarray(presses, dtype=np.int64)) % k
-        # Products of residues would overflow int64: add them up as exact Python ints.
-        coo = p.tocoo()
-        x = np.asarray(presses).astype(object) % k
-        out = np.asarray(state).astype(object) % k
-        np.add.at(out, coo.row, (coo.data.astype(object) * x[coo.col]) % k)
-        return (out % k).astype(np.int64)
-
-    def apply(self, state: StateLike, presses: StateLike) -> dict[Hashable, int]:
-        """Apply presses (counts per node, order never matters) to a state.
-
-        Parameters
-        ----------
-        state : StateLike
-            The board before.
-        presses : StateLike
-            How many times each node is pressed (``0..k-1``); only pressable nodes may be
-            non-zero.
-
-        Returns
-        -------
-        dict
-            node -> value after the presses.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import grid
-        >>> p = grid(1, 3)
-        >>> p.apply(0, {(0, 0): 1, (0, 2): 1})
-        {(0, 0): 1, (0, 1): 0, (0, 2): 1}
-        """
-        vec = self.state_vector(state)
-        x = self.presses_vector(presses)
-        return self.as_dict(self.apply_vector(vec, x))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the built parts: the closures that build the graph and matrix lazily are

@@ -27,6 +27,13 @@ class FamilyInfo:
         The family's function name, for example ``"grid"``.
     params : dict
         Its parameters, for example ``{"shape": (5, 5)}``.
+
+    Examples
+    --------
+    >>> lo.grid(5, 5).family.name
+    'grid'
+    >>> FamilyInfo("mine", {"size": 3})
+    FamilyInfo(name='mine', params={'size': 3})
     """
 
     name: str

@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, LightsOutError, SearchLimitError
+from lightsout_graphs.errors import (
+    InvalidPuzzleError,
+    LightsOutError,
+    SearchLimitError,
+    require_int,
+)
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 if TYPE_CHECKING:
@@ -122,15 +127,34 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         Whether they come in order of number of presses (cosets up to 2**20 solutions).
     solution : Solution or None
         The particular solution and quiet patterns the iteration is built on.
+
+    ``count`` is also :attr:`num_solutions`, the name :class:`~lightsout_graphs.Solution` uses.
+
+    Examples
+    --------
+    >>> it = lo.solutions(lo.grid(1, 2), 0)
+    >>> it.num_solutions, [list(s.values()) for s in it]
+    (2, [[0, 0], [1, 1]])
     """
 
     def __init__(self, sol: Solution | None, limit: int | None) -> None:
         self.solution = sol
-        self.count = 0 if sol is None else int(sol.count)
+        self.count = 0 if sol is None else int(sol.num_solutions)
         self._limit = limit
         self._made = 0
         self.fewest_first = sol is not None and self.count <= SORTED_LIMIT
         self._it = self._generate()
+
+    @property
+    def num_solutions(self) -> int:
+        """The number of solutions (:attr:`count`; 0 when the board is unsolvable).
+
+        Examples
+        --------
+        >>> lo.solutions(lo.grid(4, 4), 0).num_solutions
+        16
+        """
+        return self.count
 
     def _generate(self) -> Iterator[dict[Hashable, int]]:
         sol = self.solution
@@ -141,7 +165,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         x0 = sol.vector[pressable] % k
         gens = [
             (np.array([g[u] for u in puzzle.pressable], dtype=np.int64), int(o))
-            for g, o in zip(sol.kernel, sol.kernel_orders, strict=True)
+            for g, o in zip(sol.quiet_patterns, sol.quiet_orders, strict=True)
         ]
         orders = [o for _, o in gens]
         full = np.zeros(len(puzzle.nodes), dtype=np.int64)
@@ -234,11 +258,8 @@ def solutions(
     >>> big.count == 2**20, len(list(big))
     (True, 2)
     """
-    if limit is not None and (
-        isinstance(limit, bool) or not isinstance(limit, numbers.Integral) or limit < 0
-    ):
-        msg = f"Argument 'limit' must be None or an int >= 0, not {limit!r}."
-        raise SearchLimitError(msg)
+    if limit is not None:
+        limit = require_int(limit, "limit", minimum=0, error=SearchLimitError)
     from lightsout_graphs.errors import Unsolvable
     from lightsout_graphs.solver import solve
 
@@ -248,4 +269,4 @@ def solutions(
         sol = None
     except LightsOutError:
         raise
-    return SolutionIterator(sol, None if limit is None else int(limit))
+    return SolutionIterator(sol, limit)

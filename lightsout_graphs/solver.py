@@ -2,20 +2,21 @@
 
 Every puzzle is factorised once (:func:`factorization`) and the factorisation is reused for
 every board of that puzzle. Grid puzzles use light chasing, every other puzzle the general
-engine of :mod:`lightsout_graphs.zk`; both answer through the same interface.
+engine of :mod:`lightsout_graphs.zk`; both answer through the same interface. The answer, a
+:class:`lightsout_graphs.solution.Solution`, is defined in :mod:`lightsout_graphs.solution`
+(and re-exported here).
 """
 
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
-from lightsout_graphs.errors import LightsOutError, SearchLimitError, Unsolvable
+from lightsout_graphs.errors import SearchLimitError, Unsolvable, require_int
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
+from lightsout_graphs.solution import Solution, describe_certificate
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
@@ -133,197 +134,9 @@ def _too_big(puzzle: Puzzle, err: Exception) -> str:
     )
 
 
-def _full_vector(puzzle: Puzzle, x: np.ndarray) -> np.ndarray:
-    """Expand a vector over the pressable nodes to one over all nodes (0 elsewhere)."""
-    return puzzle.full_presses(x)
-
-
-def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value: int) -> str:
-    """Say in words which parity check a board violates.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    certificate : dict
-        node -> coefficient y with ``yᵀT ≡ 0``.
-    value : int
-        ``y·(target − state) mod k``.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> p = lo.Puzzle(nx.empty_graph(2), rule="open")
-    >>> describe_certificate(p, {0: 1}, 1)
-    'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
-    """
-    k = puzzle.modulus
-    terms = []
-    for node, coef in certificate.items():
-        if coef % k:
-            terms.append(f"{node}" if coef % k == 1 else f"{coef % k}·{node}")
-    shown = ", ".join(terms[:12]) + (f" and {len(terms) - 12} more" if len(terms) > 12 else "")
-    weighted = "" if all(c % k in (0, 1) for c in certificate.values()) else "weighted "
-    return (
-        f"no press changes the {weighted}sum of the lights at {shown} (mod {k}), "
-        f"and the board must change it by {value}"
-    )
-
-
-@dataclass(eq=False)
-class Solution:
-    """Presses that take a state to a target, with everything needed to check them.
-
-    Attributes
-    ----------
-    puzzle : Puzzle
-    state, target : numpy.ndarray
-        The board and the goal, one value per light in node order.
-    vector : numpy.ndarray
-        The presses in node order (0 on nodes that are not pressable).
-    count : int
-        How many press vectors solve the board (the size of the kernel), an exact int.
-    method : str
-        The engine that solved it.
-    optimal : bool
-        Whether ``num_presses`` is proven to be the fewest.
-    proof : str or None
-        How optimality was proved, or (``minimize=True`` cut short) why it was not.
-    lower_bound : int or None
-        With ``minimize=True``: a proven lower bound on the fewest presses (equal to
-        ``num_presses`` when ``optimal``).
-    engine : Factorization or None
-        The factorisation that solved it; the quiet patterns (:attr:`kernel`,
-        :attr:`kernel_vectors`, :attr:`kernel_orders`) come from it when first read.
-
-    The dict views :attr:`presses` and :attr:`kernel` and the board-shaped
-    :attr:`presses_array` are made when first read, so a solve of a huge board builds none of
-    them.
-    """
-
-    puzzle: Puzzle
-    state: np.ndarray
-    target: np.ndarray
-    vector: np.ndarray
-    count: int
-    method: str
-    optimal: bool = False
-    proof: str | None = None
-    lower_bound: int | None = None
-    engine: Factorization | None = field(default=None, repr=False)
-    _presses: dict[Hashable, int] | None = field(default=None, init=False, repr=False)
-    _gens: list[tuple[np.ndarray, int]] | None = field(default=None, init=False, repr=False)
-
-    def _generators(self) -> list[tuple[np.ndarray, int]]:
-        if self._gens is None:
-            gens = self.engine.kernel() if self.engine is not None else []
-            self._gens = [(self.puzzle.full_presses(g), int(o)) for g, o in gens]
-        return self._gens
-
-    @property
-    def kernel_vectors(self) -> list[np.ndarray]:
-        """Generators of the quiet patterns as vectors in node order (computed on first read)."""
-        return [g for g, _ in self._generators()]
-
-    @property
-    def kernel_orders(self) -> list[int]:
-        """The additive order of each generator."""
-        return [o for _, o in self._generators()]
-
-    @property
-    def presses(self) -> dict[Hashable, int]:
-        """node -> press count in ``0..k-1``, every node (built on first read)."""
-        if self._presses is None:
-            self._presses = self.puzzle.as_dict(self.vector)
-        return self._presses
-
-    @property
-    def presses_array(self) -> np.ndarray:
-        """The presses shaped like the board (:attr:`Puzzle.board_shape`), else in node order.
-
-        Examples
-        --------
-        >>> board = np.array([[1, 1, 0], [1, 0, 0]])
-        >>> lo.solve(lo.grid(2, 3), board).presses_array.tolist()
-        [[0, 1, 1], [0, 1, 0]]
-        """
-        return self.puzzle.board_array(self.vector)
-
-    @property
-    def num_presses(self) -> int:
-        """The number of presses: the sum of the counts."""
-        k = self.puzzle.modulus
-        if (k - 1) * max(len(self.vector), 1) < 2**62:
-            return int(np.asarray(self.vector, dtype=np.int64).sum())
-        return int(sum(int(v) for v in self.vector))
-
-    @property
-    def kernel(self) -> list[dict[Hashable, int]]:
-        """Generators of the quiet patterns as dicts node -> count (built on first read).
-
-        Every solution is ``presses`` plus a combination of them.
-        """
-        return [self.puzzle.as_dict(v) for v in self.kernel_vectors]
-
-    def pressed(self) -> list[Hashable]:
-        """The nodes pressed at least once, in node order.
-
-        Examples
-        --------
-        >>> lo.solve(lo.grid(1, 3), [1, 1, 0]).pressed()
-        [(0, 0)]
-        """
-        return [self.puzzle.nodes[int(i)] for i in np.flatnonzero(self.vector)]
-
-    def verify(self) -> bool:
-        """Replay the presses on the state and confirm that the target is reached.
-
-        Returns
-        -------
-        bool
-            True.
-
-        Raises
-        ------
-        LightsOutError
-            If the replayed board differs from the target (which would be a bug).
-
-        Examples
-        --------
-        >>> lo.solve(lo.grid(3, 3), 1).verify()
-        True
-        """
-        p = self.puzzle
-        x = np.asarray(self.vector, dtype=np.int64)
-        if not p.all_pressable:
-            outside = np.ones(len(p.nodes), dtype=bool)
-            outside[p.press_columns] = False
-            if np.any(x[outside]):
-                msg = "The presses use nodes that are not pressable."
-                raise LightsOutError(msg)
-            x = x[p.press_columns]
-        reached = p.apply_vector(np.asarray(self.state, dtype=np.int64), x)
-        if not np.array_equal(reached % p.modulus, self.target):
-            bad = [p.lights[int(i)] for i in np.flatnonzero(reached != self.target)[:5]]
-            msg = f"The presses do not reach the target; lights differ at {bad}."
-            raise LightsOutError(msg)
-        return True
-
-    def __repr__(self) -> str:
-        opt = ", optimal" if self.optimal else ""
-        return (
-            f"<Solution: {self.num_presses} presses on {int(np.count_nonzero(self.vector))} "
-            f"nodes, {self.count} solutions{opt}>"
-        )
-
-
 def _check_limits(max_enumerate: object, time_limit: object) -> None:
     """Reject a ``max_enumerate`` that is not an int, or a ``time_limit`` that is not > 0."""
-    if isinstance(max_enumerate, bool) or not isinstance(max_enumerate, numbers.Integral):
-        msg = f"Argument 'max_enumerate' must be an int, not {max_enumerate!r}."
-        raise SearchLimitError(msg)
+    require_int(max_enumerate, "max_enumerate", error=SearchLimitError)
     if (
         isinstance(time_limit, bool)
         or not isinstance(time_limit, numbers.Real)
@@ -401,7 +214,7 @@ def solve(
     --------
     >>> p = lo.grid(5, 5)
     >>> sol = lo.solve(p, 0, target=1, minimize=True)
-    >>> sol.num_presses, sol.count, sol.optimal
+    >>> sol.num_presses, sol.num_solutions, sol.optimal
     (15, 4, True)
     >>> sol.verify()
     True
@@ -434,8 +247,8 @@ def solve(
             puzzle=puzzle,
             state=s,
             target=t,
-            vector=_full_vector(puzzle, vec),
-            count=int(engine.kernel_size),
+            vector=puzzle.full_presses(vec),
+            num_quiet_patterns=int(engine.kernel_size),
             engine=engine,
             method=method,
             optimal=optimal,

@@ -8,25 +8,83 @@ value is checked: the messages name the argument, the node and the expected shap
 from __future__ import annotations
 
 import numbers
-from collections.abc import Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidStateError
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 
 if TYPE_CHECKING:
-    from lightsout_graphs.puzzle import Puzzle
+    from lightsout_graphs._puzzle_parts import PuzzleParts
 
-__all__ = ["check_value", "reduce_mod", "to_vector"]
+__all__ = [
+    "StateLike",
+    "check_value",
+    "checked_node",
+    "in_range",
+    "is_node",
+    "node_positions",
+    "reduce_mod",
+    "to_vector",
+]
+
+#: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
+#: 0), a sequence or array in node order, or one int meaning "every node has this value".
+StateLike: TypeAlias = Mapping[Hashable, int] | Sequence[int] | np.ndarray | int
 
 
-def _is_node(node: object, index: Mapping[Hashable, int]) -> bool:
-    """Whether ``node`` is a key of ``index`` (False for unhashable values)."""
+def is_node(node: object, index: Mapping[Hashable, int]) -> bool:
+    """Whether ``node`` is a key of ``index`` (False for unhashable values).
+
+    Examples
+    --------
+    >>> is_node("a", {"a": 0}), is_node(["a"], {"a": 0})
+    (True, False)
+    """
     try:
         return node in index
     except TypeError:
         return False
+
+
+def node_positions(nodes: Iterable[Hashable], index: Mapping[Hashable, int], name: str) -> set[int]:
+    """The positions of the given nodes, or an error naming the argument and the stranger.
+
+    Parameters
+    ----------
+    nodes : iterable
+        The nodes as the caller gave them (``pressable``, ``lights``, ...).
+    index : mapping
+        node -> position in node order.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    set of int
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A value that is not a node of the graph.
+
+    Examples
+    --------
+    >>> sorted(node_positions("ca", {"a": 0, "b": 1, "c": 2}, "lights"))
+    [0, 2]
+    >>> node_positions(["z"], {"a": 0}, "pressable")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'pressable' holds 'z', which is not a node of the graph.
+    """
+    chosen = set()
+    for node in nodes:
+        if not is_node(node, index):
+            msg = f"Argument {name!r} holds {node!r}, which is not a node of the graph."
+            raise InvalidPuzzleError(msg)
+        chosen.add(index[node])
+    return chosen
 
 
 def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
@@ -44,7 +102,32 @@ def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
     return arr
 
 
-def _in_range(x: np.ndarray, k: int) -> bool:
+def checked_node(node: object, index: Mapping[Hashable, int], name: str) -> int:
+    """The position of a node named in a state, or an error naming the argument and the node.
+
+    Examples
+    --------
+    >>> checked_node("b", {"a": 0, "b": 1}, "state")
+    1
+    >>> checked_node("z", {"a": 0}, "target")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidStateError: Argument 'target' names 'z', which is not a node of the puzzle.
+    """
+    if not is_node(node, index):
+        msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
+        raise InvalidStateError(msg)
+    return index[node]
+
+
+def in_range(x: np.ndarray, k: int) -> bool:
+    """Whether every value of ``x`` lies in ``0..k-1``.
+
+    Examples
+    --------
+    >>> in_range(np.array([0, 3]), 4), in_range(np.array([4]), 4)
+    (True, False)
+    """
     return bool(x.size == 0 or (int(x.min()) >= 0 and int(x.max()) < k))
 
 
@@ -66,6 +149,47 @@ def check_value(value: object, modulus: int, name: str, where: str) -> int:
     return v
 
 
+def checked_values(
+    values: Sequence[object], labels: Sequence[Hashable], modulus: int, name: str, what: str
+) -> np.ndarray:
+    """Values given in order as an int64 vector, each checked by :func:`check_value`.
+
+    Parameters
+    ----------
+    values : sequence
+        One value per position.
+    labels : sequence
+        The node (or light) at each position, for messages.
+    modulus : int
+    name : str
+        The argument's name, for messages.
+    what : str
+        What a position holds (``"node"`` or ``"light"``), for messages.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Raises
+    ------
+    InvalidStateError
+        The first value that is not an int in ``0..k-1``, named with its position and label.
+
+    Examples
+    --------
+    >>> checked_values([1, 0], "ab", 2, "state", "node").tolist()
+    [1, 0]
+    >>> checked_values([1, 2], "ab", 2, "state", "node")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidStateError: Argument 'state' at position 1 (node 'b') must be in 0..1, not 2.
+    """
+    out = np.zeros(len(values), dtype=np.int64)
+    for i, value in enumerate(values):
+        out[i] = check_value(value, modulus, name, f"position {i} ({what} {labels[i]!r})")
+    return out
+
+
 def _shape_words(board_shape: tuple[int, ...] | None) -> str:
     if board_shape is None or len(board_shape) < 2:
         return ""
@@ -79,7 +203,7 @@ def _expected_shapes(n: int, board_shape: tuple[int, ...] | None) -> str:
     return f"{flat} or an array of shape {board_shape}"
 
 
-def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
+def to_vector(puzzle: PuzzleParts, state: Any, name: str) -> np.ndarray:
     """The vector in node order of a state given in any accepted form (see the module notes).
 
     Examples
@@ -88,14 +212,13 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
     >>> to_vector(lo.grid(1, 3), {(0, 2): 1}, "state").tolist()
     [0, 0, 1]
     """
-    n = len(puzzle._nodes)  # a value per node (lights are chosen by the caller)
+    n = len(puzzle.nodes)  # a value per node (lights are chosen by the caller)
     if isinstance(state, Mapping):
         out = np.zeros(n, dtype=np.int64)
         for node, value in state.items():
-            if not _is_node(node, puzzle._index):
-                msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
-                raise InvalidStateError(msg)
-            out[puzzle._index[node]] = check_value(value, puzzle.modulus, name, f"node {node!r}")
+            out[checked_node(node, puzzle.index, name)] = check_value(
+                value, puzzle.modulus, name, f"node {node!r}"
+            )
         return out
     if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
         return np.full(n, check_value(state, puzzle.modulus, name, "every node"), dtype=np.int64)
@@ -132,7 +255,7 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
         if bad.size:
             i = int(bad[0])
             check_value(
-                int(arr[i]), puzzle.modulus, name, f"position {i} (node {puzzle._nodes[i]!r})"
+                int(arr[i]), puzzle.modulus, name, f"position {i} (node {puzzle.nodes[i]!r})"
             )
         return arr.astype(np.int64, copy=True)
     values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
@@ -142,9 +265,4 @@ def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
             f"expected {_expected_shapes(n, puzzle.board_shape)}."
         )
         raise InvalidStateError(msg)
-    out = np.zeros(n, dtype=np.int64)
-    for i, value in enumerate(values):
-        out[i] = check_value(
-            value, puzzle.modulus, name, f"position {i} (node {puzzle._nodes[i]!r})"
-        )
-    return out
+    return checked_values(values, puzzle.nodes, puzzle.modulus, name, "node")

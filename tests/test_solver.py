@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import networkx as nx
 import numpy as np
@@ -59,9 +60,12 @@ def test_solve_agrees_with_brute_force(case: tuple[lo.Puzzle, list[int], list[in
     if brute:
         sol = lo.solve(puzzle, state, target)
         assert sol.verify()
-        assert sol.count == len(brute)
+        assert sol.num_solutions == len(brute)
         assert all(0 <= c < k for c in sol.presses.values())
-        for quiet, order in zip(sol.kernel, sol.kernel_orders, strict=True):
+        data = sol.to_dict()
+        assert json.loads(json.dumps(data)) == data
+        assert data["num_solutions"] == len(brute) and data["presses"] == sol.vector.tolist()
+        for quiet, order in zip(sol.quiet_patterns, sol.quiet_orders, strict=True):
             assert puzzle.apply(0, quiet) == puzzle.as_dict([0] * puzzle.n)
             vec = np.array(list(quiet.values()))
             assert has_order(vec, order, k)
@@ -265,3 +269,56 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
 def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(lo.LightsOutError, match=match):
         lo.solve(lo.grid(4, 4), 0, 1, minimize=True, **kwargs)  # type: ignore[arg-type]
+
+
+def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    from lightsout_graphs.cli import main
+
+    assert main(list(argv)) == 0
+    out, _ = capsys.readouterr()
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("argv", "puzzle", "kwargs"),
+    [
+        (
+            ("--family", "grid", "--shape", "5x5", "--min"),
+            lambda: lo.grid(5, 5),
+            {"minimize": True},
+        ),
+        (("16-cell", "--board", "r0=1 r1=1 r2=1"), None, {}),
+    ],
+)
+def test_to_dict_holds_the_cli_json_in_its_order(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
+) -> None:
+    cli = _cli_json(capsys, "solve", *argv, "--json")
+    p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
+    sol = lo.solve(p, cli["state"], **kwargs)
+    data = sol.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert list(data)[: len(cli)] == list(cli)
+    assert {key: data[key] for key in cli} == cli
+    assert data["num_solutions"] == data["count"] == data["num_quiet_patterns"]
+
+
+def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:
+    import dataclasses
+
+    sol = lo.solve(lo.grid(5, 5), 0, target=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sol.vector = np.zeros(25, dtype=np.int64)  # type: ignore[misc]
+    assert sol.count == sol.num_solutions == sol.num_quiet_patterns == 4
+    assert sol.kernel == sol.quiet_patterns
+    assert sol.kernel_orders == sol.quiet_orders == [2, 2]
+    assert [v.tolist() for v in sol.kernel_vectors] == [v.tolist() for v in sol.quiet_vectors]
+    assert sol.quiet_patterns == lo.analyze(lo.grid(5, 5)).quiet_patterns
+
+
+def test_huge_counts_are_exact_strings_in_to_dict() -> None:
+    data = lo.solve(lo.Puzzle(nx.empty_graph(200), rule="open"), 0).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["num_solutions"] == "2^200" and data["num_presses"] == 0
+    assert lo.solve(lo.grid(30, 30), 0).to_dict()["count"] == 2**20

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -216,16 +215,4 @@ def counted_analysis(puzzle: Puzzle, nullity: int) -> Analysis:
     """
     from lightsout_graphs.analysis import Analysis
 
-    k, n = puzzle.modulus, puzzle.n
-    return Analysis(
-        puzzle=puzzle,
-        n=n,
-        modulus=k,
-        rank=n - nullity,
-        nullity=nullity,
-        kernel_size=k**nullity,
-        solvable_states=k ** (n - nullity),
-        solvable_fraction=Fraction(1, k**nullity),
-        all_solvable=nullity == 0,
-        method="product formula",
-    )
+    return Analysis.from_nullity(puzzle, nullity, "product formula")
