@@ -14,6 +14,13 @@ far gives an upper bound and a candidate ``n``; the exact minimum over **all** �
 candidate (:func:`lightsout_graphs.coset.press_counts`, or the branch and bound of
 :func:`lightsout_graphs.coset.split_minimum`) is a lower bound and names the λ to add. The
 search stops when the bounds meet, or at its time limit with both bounds.
+
+Over GF(2) with at most 24 quiet patterns a sharper route applies
+(:mod:`lightsout_graphs.covering_gf2`): God's number is ``(C + c_0 − M)/2``, where ``C`` counts
+the lights, ``c_0`` those no quiet pattern touches and ``M`` is the smallest largest value of the
+Walsh spectrum of an integer function on the group columns. Averaging proves
+``God's number ≤ (C + c_0)/2`` at once (with equality when every group is even), a local search
+over the spectrum finds hard boards, and an integer programme in small boxes proves the rest.
 """
 
 from __future__ import annotations
@@ -24,10 +31,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from lightsout_graphs.coset import CosetGroups, press_counts, split_minimum
+from lightsout_graphs.covering_gf2 import MAX_DIMENSION, averaging_bound, covering_radius_bounds
 from lightsout_graphs.errors import SearchLimitError
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 
-__all__ = ["GodsNumber", "gods_number_bounds"]
+__all__ = ["GodsNumber", "gods_number_bounds", "quiet_groups"]
 
 #: The largest coset whose press counts are computed in one transform here.
 _FULL_TRANSFORM = 2**22
@@ -52,6 +60,14 @@ class GodsNumber:
     rounds : int
         Master problems solved.
     seconds : float
+    notes : tuple of str
+        How each bound was proven, in words.
+
+    Examples
+    --------
+    >>> g = gods_number_bounds(lo.grid(4, 4))
+    >>> g.lower, g.upper, g.exact
+    (7, 7, True)
     """
 
     lower: int
@@ -59,6 +75,7 @@ class GodsNumber:
     witness: np.ndarray = field(repr=False)
     rounds: int = 0
     seconds: float = 0.0
+    notes: tuple[str, ...] = ()
 
     @property
     def exact(self) -> bool:
@@ -90,6 +107,82 @@ def _column_groups(gens: list[tuple[np.ndarray, int]], k: int, n: int) -> tuple[
         cols = np.zeros((n, 0), dtype=np.int64)
     uniq, inverse, sizes = np.unique(cols, axis=0, return_inverse=True, return_counts=True)
     return uniq, inverse.reshape(-1), sizes.astype(np.int64)
+
+
+def quiet_groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray]:
+    """The lights of a GF(2) puzzle grouped by their column of quiet patterns.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        A puzzle with modulus 2.
+
+    Returns
+    -------
+    columns : numpy.ndarray
+        The distinct nonzero columns as bit masks (bit ``i``: quiet pattern ``i``).
+    sizes : numpy.ndarray
+        How many pressable nodes share each column.
+    zero : int
+        How many pressable nodes no quiet pattern presses.
+    dimension : int
+        The number of quiet patterns in the basis (the nullity).
+    group : numpy.ndarray
+        For every pressable node, the index of its group in ``columns``, or ``-1`` for the zero
+        column.
+
+    Raises
+    ------
+    ModulusError
+        For a modulus other than 2.
+
+    Examples
+    --------
+    >>> cols, sizes, zero, d, group = quiet_groups(lo.grid(5, 5))
+    >>> d, zero, sorted(sizes.tolist())
+    (2, 5, [4, 8, 8])
+    """
+    from lightsout_graphs.errors import ModulusError
+    from lightsout_graphs.solver import factorization
+
+    check_puzzle(puzzle)
+    if puzzle.modulus != 2:
+        msg = f"quiet_groups needs modulus 2, not {puzzle.modulus}."
+        raise ModulusError(msg)
+    gens = factorization(puzzle).kernel()
+    n = len(puzzle.pressable)
+    masks = np.zeros(n, dtype=np.int64)
+    for i, (g, _) in enumerate(gens):
+        masks |= (np.asarray(g, dtype=np.int64) % 2) << i
+    uniq, inverse = np.unique(masks, return_inverse=True)
+    counts = np.bincount(inverse.reshape(-1), minlength=len(uniq)).astype(np.int64)
+    group = inverse.reshape(-1).astype(np.int64)
+    zero = 0
+    if len(uniq) and uniq[0] == 0:
+        zero = int(counts[0])
+        uniq, counts = uniq[1:], counts[1:]
+        group = group - 1
+    return uniq, counts, zero, len(gens), group
+
+
+def _gf2_bounds(puzzle: Puzzle, time_limit: float) -> GodsNumber:
+    """God's number of a GF(2) puzzle through the Walsh spectrum of its quiet groups."""
+    columns, sizes, zero, dimension, group = quiet_groups(puzzle)
+    found = covering_radius_bounds(
+        columns, sizes, zero=zero, dimension=dimension, time_limit=time_limit
+    )
+    x = np.zeros(len(group), dtype=np.int64)
+    x[group < 0] = 1  # lights no quiet pattern changes: pressed, they always count
+    for g, a in enumerate(found.witness.tolist()):
+        x[np.flatnonzero(group == g)[: int(a)]] = 1
+    return GodsNumber(
+        lower=found.lower,
+        upper=found.upper,
+        witness=x,
+        rounds=0,
+        seconds=found.seconds,
+        notes=found.notes,
+    )
 
 
 def _min_over_coset(groups: CosetGroups, deadline: float | None) -> tuple[int, list[list[int]]]:
@@ -153,6 +246,12 @@ def gods_number_bounds(
             f"max_kernel={max_kernel}; pass a larger max_kernel to try anyway."
         )
         raise SearchLimitError(msg)
+    cap = None
+    if k == 2 and int(engine.kernel_size) > 1:
+        if int(engine.kernel_size) <= 2**MAX_DIMENSION:
+            return _gf2_bounds(puzzle, time_limit)
+        _, sizes_nz, zero, _, _ = quiet_groups(puzzle)
+        cap = averaging_bound(sizes_nz, zero)
     gens = engine.kernel()
     n = len(puzzle.pressable)
     cols, inverse, sizes = _column_groups(gens, k, n)
@@ -251,6 +350,8 @@ def gods_number_bounds(
     best_x = witness_of(start_n)
     lams.extend(best_lams)
     upper = int(sizes.sum()) * (k - 1)
+    if cap is not None:
+        upper = min(upper, cap)
     rounds = 0
     integrality = np.ones(nv + 1)
     var_upper = np.concatenate([np.tile(sizes, k - 1), [upper]]).astype(float)
@@ -301,9 +402,13 @@ def gods_number_bounds(
                 added += 1
         if res.status != 0 or not added:
             break
+    notes = []
+    if cap is not None and cap == upper:
+        notes.append(f"averaging over the quiet patterns: at most {cap}")
     return GodsNumber(
         lower=best_low,
         upper=max(best_low, upper),
+        notes=tuple(notes),
         witness=best_x,
         rounds=rounds,
         seconds=time.monotonic() - start,
