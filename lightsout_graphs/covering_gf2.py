@@ -43,6 +43,8 @@ __all__ = ["CoveringBounds", "averaging_bound", "covering_radius_bounds", "walsh
 
 #: The largest quiet-pattern dimension handled by the transform (2**24 int64 values: 128 MiB).
 MAX_DIMENSION = 24
+#: Integer programmes with at most this many (λ, group) pairs take every λ at once.
+_FULL_MODEL = 2**22
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,13 @@ def _local_search(
     return best_b, best_max
 
 
+def _translate(columns: np.ndarray, b: np.ndarray, dimension: int) -> np.ndarray:
+    """``b·(−1)^{μ·v}`` for the ``μ`` where ``F`` is largest: the same spectrum, shifted so that
+    its maximum sits at ``λ = 0``."""
+    mu = int(np.argmax(walsh_spectrum(columns, b, dimension)))
+    return b * (1 - 2 * (np.bitwise_count(np.int64(mu) & columns) & 1).astype(np.int64))
+
+
 def _integer_bound(
     columns: np.ndarray,
     sizes: np.ndarray,
@@ -224,7 +233,15 @@ def _integer_bound(
     start: np.ndarray,
     until: float,
 ) -> tuple[float, np.ndarray | None, int]:
-    """A lower bound on ``M`` (and maybe a better ``b``) by constraint generation with HiGHS."""
+    """A lower bound on ``M`` (and maybe a better ``b``) from an integer programme (HiGHS).
+
+    Shifting ``λ`` by ``μ`` multiplies ``b_g`` by ``(−1)^{μ·v_g}`` and keeps every value of the
+    spectrum, so the maximum may be placed at ``λ = 0``: ``M = min Σ_g b_g`` subject to
+    ``F(λ) ≤ F(0)``, that is ``Σ_{g: λ·v_g = 1} b_g ≥ 0``, for every ``λ``. This removes the
+    ``2**d`` translated copies of every solution that a plain ``max F ≤ z`` model has. Small
+    kernels take every ``λ`` at once; larger ones add the violated ``λ`` round by round (each
+    round is a relaxation, so its proven bound is a bound on ``M``).
+    """
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     parity = sizes % 2
@@ -232,45 +249,44 @@ def _integer_bound(
     ylo = np.ceil((-hi - parity) / 2)
     yhi = np.floor((hi - parity) / 2)
     g_count = len(columns)
-    f = walsh_spectrum(columns, start, dimension)
-    order = np.argsort(-f, kind="stable")
-    chosen: set[int] = {0, *(int(j) for j in order[:64])}
-    for g in range(g_count):  # the two half-space extremes of every group
-        chosen.add(int(np.argmax(_character(int(columns[g]), dimension) * f)))
+    start = _translate(columns, start, dimension)
+    if (g_count << dimension) <= _FULL_MODEL:
+        chosen = set(range(1, 1 << dimension))
+    else:
+        f = walsh_spectrum(columns, start, dimension)
+        chosen = {int(j) for j in np.argsort(-f, kind="stable")[:256] if j}
+        for g in range(g_count):  # the half-space means pin every |b_g|
+            chosen.add(int(np.argmin(_character(int(columns[g]), dimension) * f[0] + 0 * f)))
+        chosen.discard(0)
     bound = -np.inf
     best: np.ndarray | None = None
     rounds = 0
-    while time.monotonic() < until:
+    while time.monotonic() < until and chosen:
         lams = np.array(sorted(chosen), dtype=np.int64)
-        chi = 1 - 2 * (np.bitwise_count(lams[:, None] & columns[None, :]) & 1).astype(np.int64)
-        a = np.zeros((len(lams), g_count + 1))
-        a[:, :g_count] = 2 * chi
-        a[:, g_count] = -1
-        cost = np.zeros(g_count + 1)
-        cost[g_count] = 1
+        flip = (np.bitwise_count(lams[:, None] & columns[None, :]) & 1).astype(float)
         res = milp(
-            cost,
-            constraints=[LinearConstraint(a, -np.inf, -(chi @ parity).astype(float))],
-            integrality=np.ones(g_count + 1),
-            bounds=Bounds(np.r_[ylo, -np.inf], np.r_[yhi, np.inf]),
-            options={"time_limit": max(1.0, until - time.monotonic())},
+            np.full(g_count, 2.0),
+            constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
+            integrality=np.ones(g_count),
+            bounds=Bounds(ylo, yhi),
+            options={"time_limit": max(1.0, until - time.monotonic()), "mip_rel_gap": 0.0},
         )
         rounds += 1
+        shift = float(parity.sum())
         dual = getattr(res, "mip_dual_bound", None)
         if res.status == 0:
-            bound = max(bound, float(res.fun))
+            bound = max(bound, float(res.fun) + shift)
         elif dual is not None and np.isfinite(dual):
-            bound = max(bound, float(dual))
+            bound = max(bound, float(dual) + shift)
         if res.x is None:
             break
-        b = 2 * np.round(res.x[:g_count]).astype(np.int64) + parity
+        b = 2 * np.round(res.x).astype(np.int64) + parity
         f = walsh_spectrum(columns, b, dimension)
-        top = int(f.max())
-        if best is None or top < int(walsh_spectrum(columns, best, dimension).max()):
+        if best is None or int(f.max()) < int(walsh_spectrum(columns, best, dimension).max()):
             best = b
-        if res.status != 0 or top <= float(res.fun) + 1e-6:
-            break  # proven over every λ, or out of time
-        new = {int(j) for j in np.argsort(-f, kind="stable")[:32] if f[j] > res.fun + 1e-6}
+        if res.status != 0 or int(f.max()) <= int(f[0]):
+            break  # out of time, or the relaxation's optimum satisfies every λ: proven
+        new = {int(j) for j in np.argsort(-f, kind="stable")[:64] if f[j] > f[0]}
         if new <= chosen:
             break
         chosen |= new
