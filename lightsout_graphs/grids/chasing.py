@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
+from lightsout_graphs.zk import DenseGF2, check_modulus, is_prime, pack_rows, words_for
 from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
@@ -39,26 +39,10 @@ __all__ = ["GridChaser"]
 
 #: Moduli up to this bound chase in int64 (sums of four residues stay below 2**63).
 _INT64_CHASE_LIMIT = 2**60
-#: The largest modulus accepted (as for :class:`lightsout_graphs.Puzzle`).
-_MAX_MODULUS = 2**62
 
 
 def _check_side(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
-        msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    return int(value)
-
-
-def _check_modulus(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"Argument 'modulus' must be an int >= 2, not {value!r}."
-        raise ModulusError(msg)
-    k = int(value)
-    if not 2 <= k < _MAX_MODULUS:
-        msg = f"Argument 'modulus' must be an int in 2..2**62 - 1, not {k}."
-        raise ModulusError(msg)
-    return k
+    return require_int(value, name, minimum=1)
 
 
 class GridChaser:
@@ -135,7 +119,8 @@ class GridChaser:
     def __init__(self, m: int, n: int, modulus: int = 2, rule: str = "closed") -> None:
         self.rows: int = _check_side(m, "m")
         self.cols: int = _check_side(n, "n")
-        self.modulus: int = _check_modulus(modulus)
+        self.modulus: int = check_modulus(modulus)
+        self.method: str = "chasing"
         if rule not in ("closed", "open"):
             msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
             raise InvalidPuzzleError(msg)
@@ -152,7 +137,7 @@ class GridChaser:
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
         self.kernel_size: int = int(self._small.kernel_size)
-        self._prime = prime_power_parts(self.modulus) == [(self.modulus, 1)]
+        self._prime = is_prime(self.modulus)
         if self._prime:
             nullity, left = 0, self.kernel_size
             while left > 1:

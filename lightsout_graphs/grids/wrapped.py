@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError, require_int
+from lightsout_graphs.zk import DenseGF2, pack_rows
 from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
@@ -82,15 +82,8 @@ class WrappedChaser:
         wrap_cols: bool = True,
     ) -> None:
         for name, side in (("m", m), ("n", n)):
-            if isinstance(side, bool) or not isinstance(side, numbers.Integral) or side < 1:
-                msg = f"Argument {name!r} must be an int >= 1, not {side!r}."
-                raise InvalidPuzzleError(msg)
-        if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
-            msg = f"Argument 'modulus' must be an int in 2..2**31 - 1, not {modulus!r}."
-            raise ModulusError(msg)
-        if not 2 <= int(modulus) < _MAX_MODULUS:
-            msg = f"Argument 'modulus' must be an int in 2..2**31 - 1, not {modulus}."
-            raise ModulusError(msg)
+            require_int(side, name, minimum=1)
+        require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
         if rule not in ("closed", "open"):
             msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
             raise InvalidPuzzleError(msg)
@@ -100,6 +93,7 @@ class WrappedChaser:
             msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
             raise InvalidPuzzleError(msg)
         self.modulus: int = int(modulus)
+        self.method: str = "wrapped-chasing"
         self.rule: str = rule
         size = self.rows * self.cols
         self.shape: tuple[int, int] = (size, size)

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.errors import InvalidStateError, MatrixError, ModulusError
+from lightsout_graphs.errors import InvalidStateError, MatrixError
+from lightsout_graphs.zk.moduli import MAX_MODULUS, check_modulus
 
 __all__ = [
     "INT64_MAX",
@@ -23,25 +24,6 @@ __all__ = [
 ]
 
 INT64_MAX = int(np.iinfo(np.int64).max)
-
-#: Moduli must stay below this bound so that reduced matrix entries fit 64-bit integers.
-MAX_MODULUS = 2**63
-
-
-def check_modulus(modulus: object) -> int:
-    """Return ``modulus`` as an int, or raise :class:`ModulusError` naming the bad value."""
-    if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
-        msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
-        raise ModulusError(msg)
-    k = int(modulus)
-    if k < 2:
-        msg = f"Argument 'modulus' must be an int >= 2, not {k}."
-        raise ModulusError(msg)
-    if k >= MAX_MODULUS:
-        msg = f"Argument 'modulus' must be below 2**63, not {k}."
-        raise ModulusError(msg)
-    return k
-
 
 def fits_int64(modulus: int) -> bool:
     """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer."""

@@ -335,6 +335,7 @@ class GF2Factorization:
     def _setup(self, matrix: sp.csr_array, echelon: GF2Echelon) -> None:
         m, n = matrix.shape
         self.modulus: int = 2
+        self.method: str = "gf2-python"
         self.shape: tuple[int, int] = (int(m), int(n))
         self.echelon = echelon
         r = self.echelon.rank

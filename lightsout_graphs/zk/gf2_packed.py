@@ -407,6 +407,7 @@ class PackedGF2Factorization:
         kern = _kernels()
         m, n = matrix.shape
         self.modulus: int = 2
+        self.method: str = "gf2-packed"
         self.shape: tuple[int, int] = (int(m), int(n))
         words = max(1, (n + 63) // 64)
         batch = BATCH if bandwidth(matrix) <= WIDE * max(m, n) else WIDE_BATCH

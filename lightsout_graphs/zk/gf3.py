@@ -80,6 +80,7 @@ class GF3Factorization:
     def __init__(self, matrix: sp.csr_array) -> None:
         m, n = matrix.shape
         self.modulus: int = 3
+        self.method: str = "gf3"
         self.shape: tuple[int, int] = (int(m), int(n))
         plus = rows_to_bits(_split(matrix, 1))
         minus = rows_to_bits(_split(matrix, 2))

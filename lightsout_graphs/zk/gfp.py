@@ -96,6 +96,7 @@ class GFpFactorization:
         p = int(prime)
         m, n = matrix.shape
         self.modulus: int = p
+        self.method: str = "gfp"
         self.shape: tuple[int, int] = (int(m), int(n))
         pivots: dict[int, tuple[Span, Span]] = {}
         zeros: list[Span] = []

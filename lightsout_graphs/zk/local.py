@@ -84,6 +84,7 @@ class LocalFactorization:
         q = p**e
         m, n = matrix.shape
         self.modulus: int = q
+        self.method: str = "local"
         self.shape: tuple[int, int] = (int(m), int(n))
         self._p, self._e = p, e
         dtype = vector_dtype(q)

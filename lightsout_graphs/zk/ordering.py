@@ -180,6 +180,7 @@ class PermutedFactorization:
     def __init__(self, inner: Factorization, row_perm: np.ndarray, col_perm: np.ndarray) -> None:
         self.inner = inner
         self.modulus: int = inner.modulus
+        self.method: str = inner.method
         self.shape: tuple[int, int] = inner.shape
         self.rank: int | None = inner.rank
         self.kernel_size: int = inner.kernel_size

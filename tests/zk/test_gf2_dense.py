@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lightsout_graphs import zk
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows, unpack_rows
+from lightsout_graphs.zk import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.zk.protocol import Factorization
 
 
