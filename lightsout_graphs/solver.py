@@ -186,7 +186,8 @@ class Solution:
     count : int
         How many press vectors solve the board (the size of the kernel), an exact int.
     method : str
-        The engine that solved it.
+        The engine that solved it: a name from :data:`lightsout_graphs.zk.METHODS` (such as
+        ``"gf2-python"``), or ``"chasing"`` / ``"wrapped-chasing"`` for light chasing.
     optimal : bool
         Whether ``num_presses`` is proven to be the fewest.
     proof : str or None
@@ -424,7 +425,7 @@ def solve(
         words = describe_certificate(puzzle, cert, value)
         msg = f"The board cannot reach the target: {words}."
         raise Unsolvable(msg, certificate=cert, value=value)
-    method = type(engine).__name__
+    method = engine.method
     optimal = False
     proof = None
     lower_bound = None

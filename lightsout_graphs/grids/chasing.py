@@ -29,7 +29,6 @@ import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
 from lightsout_graphs.zk import DenseGF2, check_modulus, is_prime, pack_rows, words_for
-from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle

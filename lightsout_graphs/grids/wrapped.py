@@ -21,7 +21,6 @@ general engine (:meth:`WrappedChaser.for_puzzle` returns None).
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING
 
 import numpy as np

@@ -25,6 +25,7 @@ __all__ = [
 
 INT64_MAX = int(np.iinfo(np.int64).max)
 
+
 def fits_int64(modulus: int) -> bool:
     """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer."""
     return (modulus - 1) ** 2 <= INT64_MAX

@@ -141,4 +141,3 @@ def iter_coset(base: object, generators: Generators, modulus: int) -> Iterator[n
     """
     for block in coset_blocks(base, generators, modulus):
         yield from block
-

@@ -16,9 +16,6 @@ from lightsout_graphs.zk import gf2_packed
 from lightsout_graphs.zk._common import coerce_matrix
 from lightsout_graphs.zk.budget import (
     check_memory,
-    estimate_memory,
-    memory_budget,
-    set_memory_budget,
 )
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization

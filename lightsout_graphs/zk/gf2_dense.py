@@ -100,8 +100,6 @@ class DenseGF2:
         Examples
         --------
         >>> import scipy.sparse as sp
-
-from lightsout_graphs.zk._common import coerce_vector
         >>> DenseGF2.from_matrix(sp.csr_array(np.eye(3, dtype=np.int64))).rank
         3
         """

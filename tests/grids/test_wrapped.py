@@ -78,7 +78,7 @@ def test_torus_puzzles_solve_by_chasing(m: int, n: int, k: int) -> None:
     general = zk.factorize(p.toggle_matrix(), k)
     sol = lo.solve(p, 1) if general.solve(np.ones(p.n, dtype=np.int64)) is not None else None
     if sol is not None:
-        assert sol.method == "WrappedChaser"
+        assert sol.method == "wrapped-chasing"
         assert sol.verify()
         assert sol.count == general.kernel_size
     weighted = lo.torus(m, n, modulus=k, rule="weighted")
