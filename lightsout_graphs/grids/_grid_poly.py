@@ -1,7 +1,8 @@
-"""Argument checks and GF(p) polynomial arithmetic shared by the grid nullity modules.
+"""Argument checks and the path polynomials shared by the grid nullity modules.
 
 Polynomials over GF(p) are numpy arrays of coefficients, lowest degree first, trimmed of
-leading zeros (the zero polynomial is empty).
+leading zeros (the zero polynomial is empty); their arithmetic is
+:mod:`lightsout_graphs.zk.gfp_poly`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError, require_int
+from lightsout_graphs.zk import gfp_poly as P
 from lightsout_graphs.zk import is_prime
 
 RULES = ("closed", "open")
@@ -51,31 +53,6 @@ def coefficient_dtype(p: int) -> Any:
     return np.int64 if (p - 1) ** 2 < 2**62 else object
 
 
-def trim(p: np.ndarray) -> np.ndarray:
-    """The polynomial without leading zero coefficients."""
-    nz = np.flatnonzero(p)
-    return p[: nz[-1] + 1] if nz.size else p[:0]
-
-
-def gfp_mod(a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
-    """``a mod b`` over GF(p) (b non-zero)."""
-    a = a.copy()
-    db = len(b) - 1
-    inv = pow(int(b[-1]), -1, p)
-    for i in range(len(a) - 1, db - 1, -1):
-        c = int(a[i]) * inv % p
-        if c:
-            a[i - db : i + 1] = (a[i - db : i + 1] - c * b) % p
-    return trim(a[:db])
-
-
-def gfp_gcd(a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
-    """A gcd of two polynomials over GF(p) (not made monic)."""
-    while len(b):
-        a, b = b, gfp_mod(a, b, p)
-    return a
-
-
 def gfp_sequence(top: int, p: int, shift: int) -> list[np.ndarray]:
     """``[χ_0(σ), ..., χ_top(σ)]`` with ``σ = x`` (shift < 0) or ``σ = −x − shift``."""
     dtype = coefficient_dtype(p)
@@ -89,7 +66,7 @@ def gfp_sequence(top: int, p: int, shift: int) -> list[np.ndarray]:
         prod[:-1] += seq[-1] * sigma[0]
         prod[1:] += seq[-1] * sigma[1]
         prod[: len(seq[-2])] -= seq[-2]
-        seq.append(trim(prod % p))
+        seq.append(P.trim(prod % p))
     return seq[: top + 1]
 
 

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, require_int
-from lightsout_graphs.grids import _gf2poly as gf2
 from lightsout_graphs.grids._grid_poly import (
     check_board,
     check_prime,
     coefficient_dtype,
     gfp_board_pair,
-    gfp_gcd,
 )
+from lightsout_graphs.zk import gf2_poly as gf2
+from lightsout_graphs.zk import gfp_poly as P
 
 __all__ = ["format_polynomial", "nullity_polynomial", "path_polynomial"]
 
@@ -36,15 +36,6 @@ def _gf2_path(n: int) -> int:
 
 def _gf2_coefficients(poly: int) -> list[int]:
     return [int(bit) for bit in reversed(bin(poly)[2:])] if poly else []
-
-
-def _monic_gcd(a: np.ndarray, b: np.ndarray, p: int) -> list[int]:
-    """The monic gcd of two polynomials over GF(p), lowest degree first."""
-    a = gfp_gcd(a, b, p)
-    if not len(a):
-        return []
-    inv = pow(int(a[-1]), -1, p)
-    return [int(c) * inv % p for c in a]
 
 
 #: The substitutions :func:`path_polynomial` offers: ``at`` -> ``(a, b)`` for ``χ_n(a + b·x)``.
@@ -200,7 +191,7 @@ def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed"
         if rule == "closed":
             right = gf2.taylor_shift_one(right)
         return _gf2_coefficients(gf2.gcd(left, right))
-    return _monic_gcd(*gfp_board_pair(rows, cols, p, rule), p)
+    return [int(c) for c in P.gcd(*gfp_board_pair(rows, cols, p, rule), p)]
 
 
 def format_polynomial(coeffs: Sequence[int], *, variable: str = "x") -> str:

@@ -34,14 +34,12 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from lightsout_graphs.grids import _gf2poly as gf2
 from lightsout_graphs.grids._grid_poly import (
     check_board,
     check_prime,
     check_rule,
     check_size,
     gfp_board_pair,
-    gfp_gcd,
     gfp_sequence,
 )
 from lightsout_graphs.grids.path_polynomials import (
@@ -49,6 +47,8 @@ from lightsout_graphs.grids.path_polynomials import (
     nullity_polynomial,
     path_polynomial,
 )
+from lightsout_graphs.zk import gf2_poly as gf2
+from lightsout_graphs.zk import gfp_poly as P
 from lightsout_graphs.zk import prime_power_parts
 
 __all__ = [
@@ -177,7 +177,7 @@ def _gfp_table(size: int, p: int, rule: str, progress: bool) -> np.ndarray:
     for m in rows:
         for n in range(m, size + 1):
             # The m×n and n×m boards are transposes of each other.
-            out[m - 1, n - 1] = out[n - 1, m - 1] = len(gfp_gcd(left[m], right[n], p)) - 1
+            out[m - 1, n - 1] = out[n - 1, m - 1] = P.gcd_degree(left[m], right[n], p)
     return out
 
 
@@ -240,7 +240,7 @@ def nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
         return _gf2_closed(rows, cols)
     if p == 2:
         return math.gcd(rows + 1, cols + 1) - 1
-    return len(gfp_gcd(*gfp_board_pair(rows, cols, p, rule), p)) - 1
+    return P.gcd_degree(*gfp_board_pair(rows, cols, p, rule), p)
 
 
 def nullity_table(

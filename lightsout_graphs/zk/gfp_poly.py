@@ -1,7 +1,9 @@
 """Polynomials over GF(p) as int64 numpy arrays, lowest degree first, without trailing zeros.
 
 The zero polynomial is the empty array. Coefficients stay in ``0..p-1``; the moduli allowed here
-are below :data:`MAX_PRIME`, so that a product of two coefficients fits 63 bits.
+are below :data:`MAX_PRIME`, so that a product of two coefficients fits 63 bits. :func:`trim`,
+:func:`monic`, :func:`gcd` and :func:`gcd_degree` also take object arrays of Python ints, for
+any prime.
 """
 
 from __future__ import annotations
