@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError, require_int
+from lightsout_graphs.grids.chase_base import ChasingFactorization
 from lightsout_graphs.zk import DenseGF2, pack_rows
 from lightsout_graphs.zk.crt import prime_power_parts
 
@@ -39,7 +40,7 @@ __all__ = ["WrappedChaser"]
 _MAX_MODULUS = 2**31
 
 
-class WrappedChaser:
+class WrappedChaser(ChasingFactorization):
     """Light chasing on an m×n torus or cylinder over Z_k: a ``Factorization`` of its toggle matrix.
 
     Cells are numbered row-major (cell ``(i, j)`` is ``i * n + j``), the node order of
@@ -276,30 +277,6 @@ class WrappedChaser:
 
     # -- the Factorization protocol -------------------------------------------------------------
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """Presses x with ``T x ≡ rhs (mod k)`` (row-major), or None when unsolvable.
-
-        Examples
-        --------
-        >>> WrappedChaser(3, 3).solve(np.ones(9, dtype=np.int64)).tolist()
-        [0, 0, 0, 1, 1, 1, 0, 0, 0]
-        """
-        board = self._coerce(rhs)
-        z = self._small.solve(self._small_rhs(board))
-        if z is None:
-            return None
-        return self._flatten(self._chase(np.asarray(z), board)[:-1])
-
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``T x ≡ rhs (mod k)`` has a solution.
-
-        Examples
-        --------
-        >>> WrappedChaser(3, 3, rule="open").is_solvable(np.ones(9, dtype=np.int64))
-        False
-        """
-        return bool(self._small.is_solvable(self._small_rhs(self._coerce(rhs))))
-
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
         """A quiet pattern y (T is symmetric, so ``yᵀT ≡ 0``) with ``y·rhs ≢ 0``, or None.
 
@@ -318,25 +295,6 @@ class WrappedChaser:
                 return g
         msg = "No quiet pattern certifies an unsolvable board (this is a bug)."
         raise AssertionError(msg)
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of the quiet patterns, row-major.
-
-        Examples
-        --------
-        >>> [order for _, order in WrappedChaser(3, 3, rule="open").kernel()]
-        [2, 2, 2, 2, 2]
-        """
-        if self._kernel is None:
-            self._kernel = [
-                (self._flatten(self._chase(np.asarray(g), None)[:-1]), int(order))
-                for g, order in self._small.kernel()
-            ]
-        return [(g.copy(), order) for g, order in self._kernel]
-
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """The toggle matrix is symmetric: the same generators as :meth:`kernel`."""
-        return self.kernel()
 
     def __repr__(self) -> str:
         kind = {(True, True): "torus", (False, False): "grid"}.get(
