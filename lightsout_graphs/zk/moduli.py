@@ -18,7 +18,7 @@ _EXACT_BELOW = 3_317_044_064_679_887_385_961_981
 def check_modulus(
     modulus: object, *, name: str = "modulus", error: type[LightsOutError] = ModulusError
 ) -> int:
-    """Return ``modulus`` as an int in ``2 .. MAX_MODULUS - 1``, or raise ``error`` naming it.
+    """Return ``modulus`` as an int from 2 up to below :data:`MAX_MODULUS`, or raise ``error``.
 
     Parameters
     ----------
