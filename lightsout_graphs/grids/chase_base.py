@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lightsout_graphs.zk import Factorization
+from lightsout_graphs.zk import Factorization, is_prime
 
 __all__ = ["ChasingFactorization"]
 
@@ -35,8 +35,32 @@ class ChasingFactorization:
 
     modulus: int
     shape: tuple[int, int]
+    kernel_size: int
+    image_size: int
+    rank: int | None
     _small: Factorization
     _kernel: list[tuple[np.ndarray, int]] | None
+
+    def _set_counts(self) -> None:
+        """``kernel_size``, ``image_size`` and (for a prime k) ``rank`` from the small system.
+
+        The quiet patterns of the board are those of the small system, and T is square, so
+        ``|image| = k**(m·n) / |kernel|``.
+        """
+        k, size = self.modulus, self.shape[1]
+        self.kernel_size = int(self._small.kernel_size)
+        if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
+            bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
+            self.image_size = 1 << bits
+        else:
+            self.image_size = int(k**size // self.kernel_size)
+        self.rank = None
+        if is_prime(k):
+            nullity, left = 0, self.kernel_size
+            while left > 1:
+                left //= k
+                nullity += 1
+            self.rank = size - nullity
 
     def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
         """``rhs`` as a board in the chase's orientation."""

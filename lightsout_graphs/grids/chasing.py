@@ -29,7 +29,7 @@ import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
 from lightsout_graphs.grids.chase_base import ChasingFactorization
-from lightsout_graphs.zk import DenseGF2, check_modulus, is_prime, pack_rows, words_for
+from lightsout_graphs.zk import DenseGF2, check_modulus, pack_rows, words_for
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -136,26 +136,8 @@ class GridChaser(ChasingFactorization):
         # Vectors handed out follow the general engine: object once products overflow int64.
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
-        self.kernel_size: int = int(self._small.kernel_size)
-        self._prime = is_prime(self.modulus)
-        if self._prime:
-            nullity, left = 0, self.kernel_size
-            while left > 1:
-                left //= self.modulus
-                nullity += 1
-            self.rank: int | None = size - nullity
-        else:
-            self.rank = None
-        self.image_size: int = self._count_image(size)
+        self._set_counts()
         self._kernel: list[tuple[np.ndarray, int]] | None = None
-
-    def _count_image(self, size: int) -> int:
-        """``k**size // kernel_size``: |image| = |domain| / |kernel| for the square matrix T."""
-        k = self.modulus
-        if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
-            bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
-            return 1 << bits
-        return int(k**size // self.kernel_size)
 
     # -- construction ---------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ import numpy as np
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError, require_int
 from lightsout_graphs.grids.chase_base import ChasingFactorization
 from lightsout_graphs.zk import DenseGF2, pack_rows
-from lightsout_graphs.zk.crt import prime_power_parts
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -108,16 +107,7 @@ class WrappedChaser(ChasingFactorization):
         self._binary: bool = self.modulus == 2
         self._unknowns: int = self._width * (2 if self._col_wrap else 1)
         self._small: Factorization = self._factor_small_system()
-        self.kernel_size: int = int(self._small.kernel_size)
-        if prime_power_parts(self.modulus) == [(self.modulus, 1)]:
-            nullity, left = 0, self.kernel_size
-            while left > 1:
-                left //= self.modulus
-                nullity += 1
-            self.rank: int | None = size - nullity
-        else:
-            self.rank = None
-        self.image_size: int = self.modulus**size // self.kernel_size
+        self._set_counts()
         self._kernel: list[tuple[np.ndarray, int]] | None = None
 
     # -- construction ---------------------------------------------------------------------------
