@@ -46,7 +46,9 @@ class Analysis:
     method : str
         How the counts were found: ``"polynomial"`` (grids over a prime k, without
         elimination), ``"product formula"`` (Cartesian products over a prime k, from the
-        invariant factors of the two factors) or the name of the factorisation.
+        invariant factors of the two factors) or the engine of the factorisation (its
+        ``method``: a :data:`lightsout_graphs.zk.METHODS` name, ``"chasing"`` or
+        ``"wrapped-chasing"``).
 
     Notes
     -----
@@ -307,5 +309,5 @@ def analyze(puzzle: Puzzle) -> Analysis:
         solvable_states=image,
         solvable_fraction=Fraction(image, total),
         all_solvable=image == total,
-        method=type(engine).__name__,
+        method=engine.method,
     )

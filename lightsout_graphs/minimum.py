@@ -26,6 +26,7 @@ import numpy as np
 from lightsout_graphs._memory import memory_budget
 from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
+from lightsout_graphs.zk import coset_member
 
 __all__ = [
     "SPLIT_INNER",
@@ -95,16 +96,6 @@ class MinimumInterrupted(KeyboardInterrupt):
         return (type(self), (self.best,))
 
 
-def _solution_of(
-    x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int, lam: list[int]
-) -> np.ndarray:
-    x = np.asarray(x0, dtype=np.int64) % modulus
-    for (g, _), c in zip(generators, lam, strict=True):
-        if c:
-            x = (x + (int(c) * (np.asarray(g, dtype=np.int64) % modulus))) % modulus
-    return x
-
-
 def enumerate_minimum(
     x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int
 ) -> MinimumResult:
@@ -136,7 +127,7 @@ def enumerate_minimum(
     counts = press_counts(groups)
     best = np.unravel_index(int(np.argmin(counts)), counts.shape) if counts.ndim else ()
     lam = [int(c) for c in best]
-    vec = _solution_of(x0, generators, modulus, lam)
+    vec = coset_member(x0, generators, modulus, lam)
     size = groups.coset_size
     n = int(vec.sum())
     if n != int(counts[tuple(lam)]):  # pragma: no cover - would be a bug in the transform
@@ -245,7 +236,7 @@ def cpsat_minimum(
         raise LightsOutError(msg)
     found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     lam = [int(solver.value(v)) for v in lams] if found else [0] * len(lams)
-    vec = _solution_of(x0, generators, modulus, lam)
+    vec = coset_member(x0, generators, modulus, lam)
     n = int(vec.sum())
     if status == cp_model.OPTIMAL:
         return MinimumResult(vec, n, "CP-SAT over the grouped coset (optimal)", True, n)
@@ -357,7 +348,7 @@ def split_search_minimum(
 
     groups = group_coset(x0, generators, 2)
     found = split_minimum(groups, inner=inner, deadline=time.monotonic() + float(time_limit))
-    vec = _solution_of(x0, generators, 2, found.coefficients)
+    vec = coset_member(x0, generators, 2, found.coefficients)
     n = int(vec.sum())
     if n != found.num_presses:  # pragma: no cover - would be a bug in the transform
         msg = "The split search's press count disagrees with the solution it describes."

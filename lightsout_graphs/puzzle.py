@@ -21,6 +21,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs import zk
 from lightsout_graphs._graph_matrix import graph_toggle_matrix
 from lightsout_graphs._puzzle_states import PuzzleStates
 from lightsout_graphs.errors import InvalidPuzzleError
@@ -45,20 +46,11 @@ Rule: TypeAlias = Literal["closed", "open", "weighted"]
 RULES: tuple[str, ...] = ("closed", "open", "weighted")
 
 #: Moduli must stay below this bound, so that toggle matrices fit 64-bit integers.
-MAX_MODULUS = 2**62
+MAX_MODULUS = zk.MAX_MODULUS
 
 
 def _check_modulus(modulus: object) -> int:
-    if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
-        msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
-        raise InvalidPuzzleError(msg)
-    if int(modulus) < 2:
-        msg = f"Argument 'modulus' must be an int >= 2, not {modulus}."
-        raise InvalidPuzzleError(msg)
-    if int(modulus) >= MAX_MODULUS:
-        msg = f"Argument 'modulus' must be below 2**62, not {modulus}."
-        raise InvalidPuzzleError(msg)
-    return int(modulus)
+    return zk.check_modulus(modulus, error=InvalidPuzzleError)
 
 
 def _check_rule(rule: object) -> str:

@@ -237,7 +237,7 @@ def solve(
         words = describe_certificate(puzzle, cert, value)
         msg = f"The board cannot reach the target: {words}."
         raise Unsolvable(msg, certificate=cert, value=value)
-    method = type(engine).__name__
+    method = engine.method
     optimal = False
     proof = None
     lower_bound = None

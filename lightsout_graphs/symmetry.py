@@ -27,6 +27,7 @@ from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.zk import coset_blocks
 
 __all__ = ["all_solutions", "is_symmetry", "symmetries"]
 
@@ -351,18 +352,6 @@ def _group(
     return _closure(perms, DEFAULT_MAX_SYMMETRIES)
 
 
-def _enumerate(base: np.ndarray, gens: list[np.ndarray], orders: list[int], k: int) -> np.ndarray:
-    """Every ``base + Σ c_i g_i`` (``0 <= c_i < order_i``), one per row."""
-    rows = base[None, :] % k
-    for g, order in zip(gens, orders, strict=True):
-        blocks = []
-        for c in range(order):
-            step = np.array([(c * int(v)) % k for v in g], dtype=np.int64)
-            blocks.append((rows + step) % k)
-        rows = np.concatenate(blocks)
-    return rows
-
-
 def _sort_key(row: np.ndarray) -> tuple[int, tuple[int, ...]]:
     values = row.tolist()
     return sum(values), tuple(values)
@@ -454,7 +443,8 @@ def all_solutions(
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
     base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
     gens = [puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.kernel]
-    rows = _enumerate(base, gens, list(sol.kernel_orders), k)
+    coset = zip(gens, sol.kernel_orders, strict=True)
+    rows = np.concatenate(list(coset_blocks(base, list(coset), k)))
     order = sorted(range(len(rows)), key=lambda i: _sort_key(rows[i]))
     rows = rows[order]
     if group is None:

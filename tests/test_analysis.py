@@ -91,7 +91,7 @@ def test_grid_quiet_patterns_only_on_demand() -> None:
         assert not p.apply_vector(zero, g).any()
     assert a.quiet_orders == [2, 2]
     # composite k and restricted presses still go through the factorisation
-    assert lo.analyze(lo.grid(4, 4, modulus=4)).method == "GridChaser"
+    assert lo.analyze(lo.grid(4, 4, modulus=4)).method == "chasing"
     assert lo.analyze(lo.grid(3, 3, pressable=[(0, 0)])).method != "polynomial"
 
 

@@ -190,7 +190,7 @@ def test_grid_family_stays_on_light_chasing_only_when_all_lit() -> None:
     lit = [v for v in g if v != (0, 0)]
     p = lo.Puzzle(g, lights=lit)
     sol = lo.solve(p, 1, minimize=True)
-    assert sol.verify() and sol.method != "GridChaser"
+    assert sol.verify() and sol.method != "chasing"
     assert sol.num_presses == min(
         sum(x)
         for x in itertools.product(range(2), repeat=9)

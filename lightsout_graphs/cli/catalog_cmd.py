@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lightsout_graphs.cli.output import print_json, puzzle_summary
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
+from lightsout_graphs.zk import is_prime
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -112,16 +113,12 @@ def rules_sentence(puzzle: Puzzle) -> str:
 def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
     """(nullity or None, kernel size), from the recorded invariants when present."""
     inv = puzzle.invariants
-    if "kernel_size" in inv and ("nullity" in inv or not _prime(puzzle.modulus)):
+    if "kernel_size" in inv and ("nullity" in inv or not is_prime(puzzle.modulus)):
         return inv.get("nullity"), int(inv["kernel_size"])
     import lightsout_graphs as lo
 
     analysis = lo.analyze(puzzle)
     return analysis.nullity, analysis.kernel_size
-
-
-def _prime(k: int) -> bool:
-    return k > 1 and all(k % d for d in range(2, int(k**0.5) + 1))
 
 
 def handle_list(args: argparse.Namespace) -> int:

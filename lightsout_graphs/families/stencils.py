@@ -113,7 +113,7 @@ def stencil(
     0
     >>> cylinder = stencil((4, 6), plus, wrap=(False, True))  # each row is a cycle
     >>> lo.solve(cylinder, 1).method
-    'WrappedChaser'
+    'wrapped-chasing'
     >>> q = stencil((3, 3), [(0, 0), (0, 1)], amounts=[2, 1], modulus=3)
     >>> q.press(0, (1, 1))[(1, 1)], q.press(0, (1, 1))[(1, 2)], q.graph.is_directed()
     (2, 1, True)

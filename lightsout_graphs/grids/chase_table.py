@@ -46,6 +46,12 @@ class ChaseTable:
     entries : list of (tuple of int, tuple of int)
         ``(bottom, top)``: after chasing, the bottom row ``bottom`` is cleared by pressing the
         top row ``top`` times each (then chasing again). The dark bottom row is left out.
+
+    Examples
+    --------
+    >>> table = chase_table(3, 3)
+    >>> (table.rows, table.cols, table.modulus), table.entries[0]
+    ((3, 3, 2), ((0, 0, 1), (0, 1, 1)))
     """
 
     rows: int

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows, words_for
-from lightsout_graphs.zk.crt import prime_power_parts
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
+from lightsout_graphs.grids.chase_base import ChasingFactorization
+from lightsout_graphs.zk import DenseGF2, check_modulus, pack_rows, words_for
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -39,29 +39,13 @@ __all__ = ["GridChaser"]
 
 #: Moduli up to this bound chase in int64 (sums of four residues stay below 2**63).
 _INT64_CHASE_LIMIT = 2**60
-#: The largest modulus accepted (as for :class:`lightsout_graphs.Puzzle`).
-_MAX_MODULUS = 2**62
 
 
 def _check_side(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
-        msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    return int(value)
+    return require_int(value, name, minimum=1)
 
 
-def _check_modulus(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"Argument 'modulus' must be an int >= 2, not {value!r}."
-        raise ModulusError(msg)
-    k = int(value)
-    if not 2 <= k < _MAX_MODULUS:
-        msg = f"Argument 'modulus' must be an int in 2..2**62 - 1, not {k}."
-        raise ModulusError(msg)
-    return k
-
-
-class GridChaser:
+class GridChaser(ChasingFactorization):
     """Light chasing on the m×n grid over Z_k: a :class:`~lightsout_graphs.zk.protocol.Factorization`.
 
     The matrix is the grid's toggle matrix, with cells numbered row-major: cell ``(i, j)`` is
@@ -135,7 +119,8 @@ class GridChaser:
     def __init__(self, m: int, n: int, modulus: int = 2, rule: str = "closed") -> None:
         self.rows: int = _check_side(m, "m")
         self.cols: int = _check_side(n, "n")
-        self.modulus: int = _check_modulus(modulus)
+        self.modulus: int = check_modulus(modulus)
+        self.method: str = "chasing"
         if rule not in ("closed", "open"):
             msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
             raise InvalidPuzzleError(msg)
@@ -151,26 +136,8 @@ class GridChaser:
         # Vectors handed out follow the general engine: object once products overflow int64.
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()
-        self.kernel_size: int = int(self._small.kernel_size)
-        self._prime = prime_power_parts(self.modulus) == [(self.modulus, 1)]
-        if self._prime:
-            nullity, left = 0, self.kernel_size
-            while left > 1:
-                left //= self.modulus
-                nullity += 1
-            self.rank: int | None = size - nullity
-        else:
-            self.rank = None
-        self.image_size: int = self._count_image(size)
+        self._set_counts()
         self._kernel: list[tuple[np.ndarray, int]] | None = None
-
-    def _count_image(self, size: int) -> int:
-        """``k**size // kernel_size``: |image| = |domain| / |kernel| for the square matrix T."""
-        k = self.modulus
-        if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
-            bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
-            return 1 << bits
-        return int(k**size // self.kernel_size)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -353,64 +320,6 @@ class GridChaser:
 
     # -- the Factorization protocol -------------------------------------------------------------
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """Presses x with ``T x ≡ rhs (mod k)``, or ``None`` when the board is unsolvable.
-
-        Parameters
-        ----------
-        rhs : numpy.ndarray
-            1-D integer vector of length m·n in row-major cell order (reduced mod k): the
-            change wanted, ``target − state``.
-
-        Returns
-        -------
-        numpy.ndarray or None
-            Presses in ``0..k-1``, row-major: int64, or ``object`` (Python ints) when
-            ``(k − 1)²`` overflows int64, as in :mod:`lightsout_graphs.zk`.
-
-        Raises
-        ------
-        InvalidStateError
-            When ``rhs`` is not a 1-D integer vector of length m·n.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.grids import GridChaser
-        >>> GridChaser(1, 3).solve(np.array([1, 1, 1])).tolist()
-        [0, 1, 0]
-        """
-        board = self._coerce(rhs)
-        first = self._small.solve(self._small_rhs(board))
-        if first is None:
-            return None
-        return self._flatten(self._chase(first, board)[:-1])
-
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``T x ≡ rhs (mod k)`` has a solution.
-
-        Parameters
-        ----------
-        rhs : numpy.ndarray
-            1-D integer vector of length m·n in row-major cell order (reduced mod k).
-
-        Returns
-        -------
-        bool
-
-        Raises
-        ------
-        InvalidStateError
-            When ``rhs`` is not a 1-D integer vector of length m·n.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.grids import GridChaser
-        >>> chaser = GridChaser(2, 2, modulus=3, rule="open")  # a press lights its two neighbours
-        >>> chaser.is_solvable(np.array([1, 0, 0, 1])), chaser.is_solvable(np.array([1, 0, 0, 0]))
-        (True, False)
-        """
-        return bool(self._small.is_solvable(self._small_rhs(self._coerce(rhs))))
-
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
         """A parity check y with ``yᵀT ≡ 0`` and ``y·rhs ≢ 0``; ``None`` when rhs is solvable.
 
@@ -444,49 +353,6 @@ class GridChaser:
             return None
         up = self._chase(np.asarray(z), None)[:-1][::-1]
         return self._flatten(up)
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of the quiet patterns, a direct sum of cyclic groups.
-
-        Each is a kernel generator of the first-row system chased down the board. They are
-        full vectors of length m·n, one per generator: the 4096×4096 board over GF(2) has
-        2072 of them, so on boards that large prefer :attr:`kernel_size` or
-        :func:`lightsout_graphs.grids.nullity` unless the patterns themselves are needed.
-
-        Returns
-        -------
-        list of (numpy.ndarray, int)
-            Each quiet pattern (row-major, values in ``0..k-1``) with its additive order; the
-            product of the orders is :attr:`kernel_size`.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.grids import GridChaser
-        >>> [(g.tolist(), order) for g, order in GridChaser(1, 2).kernel()]
-        [([1, 1], 2)]
-        """
-        if self._kernel is None:
-            self._kernel = [
-                (self._flatten(self._chase(np.asarray(g), None)[:-1]), int(order))
-                for g, order in self._small.kernel()
-            ]
-        return [(g.copy(), order) for g, order in self._kernel]
-
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators of ``{y : yᵀT ≡ 0}``: the toggle matrix is symmetric, so :meth:`kernel`.
-
-        Returns
-        -------
-        list of (numpy.ndarray, int)
-            The same generators as :meth:`kernel`.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.grids import GridChaser
-        >>> len(GridChaser(4, 4).left_kernel())
-        4
-        """
-        return self.kernel()
 
     # -- replaying presses -----------------------------------------------------------------------
 

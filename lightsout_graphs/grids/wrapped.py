@@ -21,14 +21,13 @@ general engine (:meth:`WrappedChaser.for_puzzle` returns None).
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError
-from lightsout_graphs.grids._packed import DenseGF2, pack_rows
-from lightsout_graphs.zk.crt import prime_power_parts
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError, require_int
+from lightsout_graphs.grids.chase_base import ChasingFactorization
+from lightsout_graphs.zk import DenseGF2, pack_rows
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -40,7 +39,7 @@ __all__ = ["WrappedChaser"]
 _MAX_MODULUS = 2**31
 
 
-class WrappedChaser:
+class WrappedChaser(ChasingFactorization):
     """Light chasing on an m×n torus or cylinder over Z_k: a ``Factorization`` of its toggle matrix.
 
     Cells are numbered row-major (cell ``(i, j)`` is ``i * n + j``), the node order of
@@ -82,15 +81,8 @@ class WrappedChaser:
         wrap_cols: bool = True,
     ) -> None:
         for name, side in (("m", m), ("n", n)):
-            if isinstance(side, bool) or not isinstance(side, numbers.Integral) or side < 1:
-                msg = f"Argument {name!r} must be an int >= 1, not {side!r}."
-                raise InvalidPuzzleError(msg)
-        if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
-            msg = f"Argument 'modulus' must be an int in 2..2**31 - 1, not {modulus!r}."
-            raise ModulusError(msg)
-        if not 2 <= int(modulus) < _MAX_MODULUS:
-            msg = f"Argument 'modulus' must be an int in 2..2**31 - 1, not {modulus}."
-            raise ModulusError(msg)
+            require_int(side, name, minimum=1)
+        require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
         if rule not in ("closed", "open"):
             msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
             raise InvalidPuzzleError(msg)
@@ -100,6 +92,7 @@ class WrappedChaser:
             msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
             raise InvalidPuzzleError(msg)
         self.modulus: int = int(modulus)
+        self.method: str = "wrapped-chasing"
         self.rule: str = rule
         size = self.rows * self.cols
         self.shape: tuple[int, int] = (size, size)
@@ -114,16 +107,7 @@ class WrappedChaser:
         self._binary: bool = self.modulus == 2
         self._unknowns: int = self._width * (2 if self._col_wrap else 1)
         self._small: Factorization = self._factor_small_system()
-        self.kernel_size: int = int(self._small.kernel_size)
-        if prime_power_parts(self.modulus) == [(self.modulus, 1)]:
-            nullity, left = 0, self.kernel_size
-            while left > 1:
-                left //= self.modulus
-                nullity += 1
-            self.rank: int | None = size - nullity
-        else:
-            self.rank = None
-        self.image_size: int = self.modulus**size // self.kernel_size
+        self._set_counts()
         self._kernel: list[tuple[np.ndarray, int]] | None = None
 
     # -- construction ---------------------------------------------------------------------------
@@ -283,30 +267,6 @@ class WrappedChaser:
 
     # -- the Factorization protocol -------------------------------------------------------------
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """Presses x with ``T x ≡ rhs (mod k)`` (row-major), or None when unsolvable.
-
-        Examples
-        --------
-        >>> WrappedChaser(3, 3).solve(np.ones(9, dtype=np.int64)).tolist()
-        [0, 0, 0, 1, 1, 1, 0, 0, 0]
-        """
-        board = self._coerce(rhs)
-        z = self._small.solve(self._small_rhs(board))
-        if z is None:
-            return None
-        return self._flatten(self._chase(np.asarray(z), board)[:-1])
-
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``T x ≡ rhs (mod k)`` has a solution.
-
-        Examples
-        --------
-        >>> WrappedChaser(3, 3, rule="open").is_solvable(np.ones(9, dtype=np.int64))
-        False
-        """
-        return bool(self._small.is_solvable(self._small_rhs(self._coerce(rhs))))
-
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
         """A quiet pattern y (T is symmetric, so ``yᵀT ≡ 0``) with ``y·rhs ≢ 0``, or None.
 
@@ -325,25 +285,6 @@ class WrappedChaser:
                 return g
         msg = "No quiet pattern certifies an unsolvable board (this is a bug)."
         raise AssertionError(msg)
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of the quiet patterns, row-major.
-
-        Examples
-        --------
-        >>> [order for _, order in WrappedChaser(3, 3, rule="open").kernel()]
-        [2, 2, 2, 2, 2]
-        """
-        if self._kernel is None:
-            self._kernel = [
-                (self._flatten(self._chase(np.asarray(g), None)[:-1]), int(order))
-                for g, order in self._small.kernel()
-            ]
-        return [(g.copy(), order) for g, order in self._kernel]
-
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """The toggle matrix is symmetric: the same generators as :meth:`kernel`."""
-        return self.kernel()
 
     def __repr__(self) -> str:
         kind = {(True, True): "torus", (False, False): "grid"}.get(

@@ -23,8 +23,8 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.products import _poly as P
 from lightsout_graphs.products.invariants import check_factor, check_prime, factor_polys
+from lightsout_graphs.zk import gfp_poly as P
 
 __all__ = [
     "check_rule",

@@ -32,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import InvalidPuzzleError, ModulusError
-from lightsout_graphs.products import _poly as P
+from lightsout_graphs.zk import gfp_poly as P
 from lightsout_graphs.zk.crt import prime_power_parts
 
 __all__ = [

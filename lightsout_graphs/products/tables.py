@@ -38,11 +38,11 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.grids import _gf2poly as gf2
 from lightsout_graphs.grids.polynomials import nullity_table as grid_table
-from lightsout_graphs.products import _poly as P
 from lightsout_graphs.products.formula import check_rule
 from lightsout_graphs.products.invariants import check_prime
+from lightsout_graphs.zk import gf2_poly as gf2
+from lightsout_graphs.zk import gfp_poly as P
 
 __all__ = ["FAMILIES", "MAX_TABLE_SIDE", "nullity_table"]
 

@@ -6,7 +6,6 @@ import datetime as _dt
 import fcntl
 import hashlib
 import json
-import math
 import os
 import secrets
 import warnings
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.zk import is_prime
 
 if TYPE_CHECKING:
     from lightsout_graphs.sweep.census import CensusPart
@@ -22,17 +22,6 @@ __all__ = ["MANIFEST", "SUMMARY", "CensusStore", "checksum", "is_prime"]
 
 MANIFEST = "_census.json"
 SUMMARY = "census.parquet"
-
-
-def is_prime(k: int) -> bool:
-    """Whether ``k`` is a prime (trial division: moduli are below 2**31).
-
-    Examples
-    --------
-    >>> [k for k in range(10) if is_prime(k)]
-    [2, 3, 5, 7]
-    """
-    return k >= 2 and all(k % d for d in range(2, math.isqrt(k) + 1))
 
 
 def checksum(record: dict[str, Any]) -> str:

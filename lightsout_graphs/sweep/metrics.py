@@ -110,21 +110,12 @@ def lightest_quiet_weight(
         total *= int(o)
     if total <= 1 or total > limit:
         return None
-    dtype: Any = np.int64 if modulus < (1 << 31) else object
-    gens = [np.asarray(g).astype(dtype) % modulus for g in generators]
-    # Enumerate an inner block of the generators in full, then loop over the outer ones.
-    inner = np.zeros((1, len(gens[0])), dtype=dtype)
-    split = 0
-    while split < len(gens) and inner.shape[0] * int(orders[split]) <= 4096:
-        g, o = gens[split], int(orders[split])
-        inner = np.concatenate([(inner + c * g) % modulus for c in range(o)])
-        split += 1
-    outer = [np.zeros(len(gens[0]), dtype=dtype)]
-    for g, o in zip(gens[split:], orders[split:], strict=True):
-        outer = [(v + c * g) % modulus for v in outer for c in range(int(o))]
+    from lightsout_graphs.zk import coset_blocks
+
+    coset = list(zip(generators, orders, strict=True))
+    zero = np.zeros(len(generators[0]), dtype=np.int64)
     best: int | None = None
-    for j, shift in enumerate(outer):
-        block = (inner + shift) % modulus
+    for j, block in enumerate(coset_blocks(zero, coset, modulus)):
         weights = np.count_nonzero(block, axis=1)
         if j == 0:
             weights = weights[1:]  # the zero pattern

@@ -212,36 +212,37 @@ def decode_graph6(line: bytes) -> tuple[int, list[int]] | None:
 def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) -> dict[str, Any]:
     """GF(2) metrics of a graph given by adjacency bitsets; the algebra runs in ``zk``.
 
-    The toggle matrix goes to :class:`lightsout_graphs.zk.gf2.GF2Echelon` as row bitsets,
-    with no sparse matrix in between: on graphs of a few vertices that is most of the cost.
+    The toggle matrix goes to :func:`lightsout_graphs.zk.bitset_rank` as row bitsets, with no
+    sparse matrix in between: on graphs of a few vertices that is most of the cost.
     """
-    from lightsout_graphs.zk.gf2 import GF2Echelon
+    from lightsout_graphs.zk import bitset_rank
 
     out: dict[str, Any] = {}
-    echelon = None
+    counts = None
     if any(m not in ("n", "edges") for m in metrics):
         toggle = [r | (1 << i) for i, r in enumerate(rows)] if rule == "closed" else rows
-        echelon = GF2Echelon(toggle, n)
+        all_on = (1 << n) - 1 if "all_on_solvable" in metrics else None
+        counts = bitset_rank(toggle, n, rhs=all_on)
     for m in metrics:
         if m == "n":
             out[m] = n
         elif m == "edges":
             out[m] = sum(r.bit_count() for r in rows) // 2
         else:
-            assert echelon is not None
-            rank = echelon.rank
+            assert counts is not None
+            rank = counts.rank
             if m == "rank":
                 out[m] = rank
             elif m == "nullity":
-                out[m] = n - rank
+                out[m] = counts.nullity
             elif m == "kernel_size":
-                out[m] = str(1 << (n - rank))
+                out[m] = str(1 << counts.nullity)
             elif m == "all_solvable":
                 out[m] = rank == n
             elif m == "solvable_fraction":
                 out[m] = math.ldexp(1.0, rank - n)
             elif m == "all_on_solvable":
-                out[m] = echelon.violated((1 << n) - 1) is None
+                out[m] = counts.solvable
     return out
 
 

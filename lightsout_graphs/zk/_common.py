@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.errors import InvalidStateError, MatrixError, ModulusError
+from lightsout_graphs.errors import InvalidStateError, MatrixError
+from lightsout_graphs.zk.moduli import MAX_MODULUS, check_modulus
 
 __all__ = [
     "INT64_MAX",
@@ -24,32 +25,26 @@ __all__ = [
 
 INT64_MAX = int(np.iinfo(np.int64).max)
 
-#: Moduli must stay below this bound so that reduced matrix entries fit 64-bit integers.
-MAX_MODULUS = 2**63
-
-
-def check_modulus(modulus: object) -> int:
-    """Return ``modulus`` as an int, or raise :class:`ModulusError` naming the bad value."""
-    if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral):
-        msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
-        raise ModulusError(msg)
-    k = int(modulus)
-    if k < 2:
-        msg = f"Argument 'modulus' must be an int >= 2, not {k}."
-        raise ModulusError(msg)
-    if k >= MAX_MODULUS:
-        msg = f"Argument 'modulus' must be below 2**63, not {k}."
-        raise ModulusError(msg)
-    return k
-
 
 def fits_int64(modulus: int) -> bool:
-    """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer."""
+    """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer.
+
+    Examples
+    --------
+    >>> fits_int64(2**31), fits_int64(2**61)
+    (True, False)
+    """
     return (modulus - 1) ** 2 <= INT64_MAX
 
 
 def vector_dtype(modulus: int) -> Any:
-    """``np.int64`` when residue products fit 64 bits, else ``object`` (Python ints)."""
+    """``np.int64`` when residue products fit 64 bits, else ``object`` (Python ints).
+
+    Examples
+    --------
+    >>> vector_dtype(7) is np.int64, vector_dtype(2**61)
+    (True, <class 'object'>)
+    """
     return np.int64 if fits_int64(modulus) else object
 
 
@@ -75,6 +70,11 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
 
     Accepts scipy.sparse arrays or matrices and 2-D numpy integer (or boolean) arrays; any
     integers are reduced mod ``modulus``. Raises :class:`MatrixError` for anything else.
+
+    Examples
+    --------
+    >>> coerce_matrix([[4, -1], [3, 0]], 3).toarray().tolist()
+    [[1, 2], [0, 0]]
     """
     if sp.issparse(matrix):
         a = sp.csr_array(matrix)
@@ -135,6 +135,11 @@ def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> 
 
     Raises :class:`InvalidStateError` naming ``name`` when it is not a 1-D integer vector of
     the given length.
+
+    Examples
+    --------
+    >>> coerce_vector([5, -1], 2, 3).tolist()
+    [2, 2]
     """
     if isinstance(rhs, np.ndarray):
         arr = rhs
@@ -168,7 +173,13 @@ def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> 
 
 
 def matvec_mod(mat: np.ndarray, vec: np.ndarray, modulus: int) -> np.ndarray:
-    """``mat @ vec mod modulus`` without overflow (entries of both in ``0..modulus-1``)."""
+    """``mat @ vec mod modulus`` without overflow (entries of both in ``0..modulus-1``).
+
+    Examples
+    --------
+    >>> matvec_mod(np.array([[1, 2], [3, 4]]), np.array([1, 1]), 5).tolist()
+    [3, 2]
+    """
     terms = mat.shape[1] if mat.ndim == 2 else 0
     if mat.dtype != object and terms * (modulus - 1) ** 2 <= INT64_MAX:
         return (mat.astype(np.int64) @ vec.astype(np.int64)) % modulus
@@ -178,6 +189,12 @@ def matvec_mod(mat: np.ndarray, vec: np.ndarray, modulus: int) -> np.ndarray:
 
 
 def embed_crt(vector: np.ndarray, factor: int, modulus: int) -> np.ndarray:
-    """``vector * factor mod modulus`` in exact arithmetic, as a vector of dtype for modulus."""
+    """``vector * factor mod modulus`` in exact arithmetic, as a vector of dtype for modulus.
+
+    Examples
+    --------
+    >>> embed_crt(np.array([1, 2]), 3, 6).tolist()
+    [3, 0]
+    """
     vals = [int(v) * factor % modulus for v in vector]
     return np.array(vals, dtype=vector_dtype(modulus)).reshape(len(vals))

@@ -4,10 +4,11 @@ An elimination that cannot fit is refused before it starts, with
 :class:`~lightsout_graphs.errors.MemoryBudgetError`, instead of running until the kernel kills
 the process. The estimate depends only on the matrix's size, the modulus and the engine:
 
-- the bitset engines (``gf2``, ``gf2-python``, ``gf2-packed``, ``gf3``, ``z4``) keep every pivot
+- the bitset engines (``gf2``, ``gf2-python``, ``gf2-packed``, ``gf2-dense``, ``gf3``, ``z4``)
+  keep every pivot
   row with its combination of original rows (or a log of the elimination steps), about
   ``n + m`` bits per row: ``c · m · (n + m) / 8`` bytes, where the factor c (6 for GF(2) and
-  Z_4, 4 for GF(3), 2 for pure-Python GF(2)) was measured with tracemalloc on tori of 2,500 to
+  Z_4, 4 for GF(3), 3 for dense GF(2), 2 for pure-Python GF(2)) was measured with tracemalloc on tori of 2,500 to
   12,100 lights and random graphs of 3,000 (peaks were 1.1 to 5 times ``m · (n + m) / 8``);
 - the sparse prime-field engine (``gfp``) keeps spans of int64 residues as wide as the band of
   the reordered matrix: ``16 · m · min(n + m, 4 · band + 4)`` bytes (the band is measured only
@@ -44,7 +45,7 @@ BUDGET_ENV = "LIGHTSOUT_MEMORY_BUDGET"
 #: The default budget's share of the physical memory.
 DEFAULT_SHARE = 0.5
 #: Measured peak memory of the bitset engines, in units of ``m · (n + m)`` bits.
-_PLANES = {"gf2": 6, "gf2-python": 2, "gf2-packed": 6, "gf3": 4, "z4": 6}
+_PLANES = {"gf2": 6, "gf2-python": 2, "gf2-packed": 6, "gf2-dense": 3, "gf3": 4, "z4": 6}
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 #: The budget set by :func:`set_memory_budget` (None: from the environment or the default).

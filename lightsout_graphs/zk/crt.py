@@ -95,6 +95,7 @@ class CRTFactorization:
         k = int(modulus)
         m, n = matrix.shape
         self.modulus: int = k
+        self.method: str = "crt"
         self.shape: tuple[int, int] = (int(m), int(n))
         parts = prime_power_parts(k)
         self.components: list[Factorization] = []

@@ -17,6 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.zk._common import coerce_vector
+from lightsout_graphs.zk.elimination import EliminationSolver
 
 __all__ = [
     "GF2Echelon",
@@ -296,7 +297,7 @@ class GF2Echelon:
         return y
 
 
-class GF2Factorization:
+class GF2Factorization(EliminationSolver):
     """A matrix over GF(2), eliminated once with bit-packed rows.
 
     Parameters
@@ -335,6 +336,7 @@ class GF2Factorization:
     def _setup(self, matrix: sp.csr_array, echelon: GF2Echelon) -> None:
         m, n = matrix.shape
         self.modulus: int = 2
+        self.method: str = "gf2-python"
         self.shape: tuple[int, int] = (int(m), int(n))
         self.echelon = echelon
         r = self.echelon.rank
@@ -342,30 +344,17 @@ class GF2Factorization:
         self.kernel_size: int = 1 << (n - r)
         self.image_size: int = 1 << r
 
-    def _rhs_bits(self, rhs: np.ndarray) -> int:
+    def _prepare(self, rhs: np.ndarray) -> int:
         return vector_to_bits(coerce_vector(rhs, self.shape[0], 2))
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
+    def _witness(self, b: int) -> int | None:
+        return self.echelon.violated(b)
 
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-        """
-        b = self._rhs_bits(rhs)
-        if self.echelon.violated(b) is not None:
-            return None
+    def _particular(self, b: int) -> np.ndarray:
         return bits_to_vector(self.echelon.back_substitute(b), self.shape[1])
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 2)`` has a solution."""
-        return self.echelon.violated(self._rhs_bits(rhs)) is None
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable."""
-        c = self.echelon.violated(self._rhs_bits(rhs))
-        return None if c is None else bits_to_vector(c, self.shape[0])
+    def _certify(self, witness: int) -> np.ndarray:
+        return bits_to_vector(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, 2)`` of the kernel, one per free column."""

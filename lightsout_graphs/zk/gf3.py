@@ -15,6 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.zk._common import coerce_vector
+from lightsout_graphs.zk.elimination import EliminationSolver
 from lightsout_graphs.zk.gf2 import bits_to_vector, rows_to_bits, vector_to_bits
 
 __all__ = ["GF3Factorization"]
@@ -44,7 +45,7 @@ def _pair_vector(pair: Pair, length: int) -> np.ndarray:
     return bits_to_vector(pair[0], length) + 2 * bits_to_vector(pair[1], length)
 
 
-class GF3Factorization:
+class GF3Factorization(EliminationSolver):
     """A matrix over GF(3), eliminated once with bit-sliced rows.
 
     Parameters
@@ -80,6 +81,7 @@ class GF3Factorization:
     def __init__(self, matrix: sp.csr_array) -> None:
         m, n = matrix.shape
         self.modulus: int = 3
+        self.method: str = "gf3"
         self.shape: tuple[int, int] = (int(m), int(n))
         plus = rows_to_bits(_split(matrix, 1))
         minus = rows_to_bits(_split(matrix, 2))
@@ -118,10 +120,10 @@ class GF3Factorization:
         self.kernel_size: int = 3 ** (n - r)
         self.image_size: int = 3**r
 
-    def _rhs(self, rhs: np.ndarray) -> Pair:
+    def _prepare(self, rhs: np.ndarray) -> Pair:
         return _vector_pair(coerce_vector(rhs, self.shape[0], 3))
 
-    def _violated(self, b: Pair) -> Pair | None:
+    def _witness(self, b: Pair) -> Pair | None:
         for z in self._zero_combos:
             if _dot(z, b):
                 return z
@@ -140,27 +142,11 @@ class GF3Factorization:
                 xn |= 1 << lead
         return xp, xn
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod 3)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-        """
-        b = self._rhs(rhs)
-        if self._violated(b) is not None:
-            return None
+    def _particular(self, b: Pair) -> np.ndarray:
         return _pair_vector(self._back_substitute(b, (0, 0), -1), self.shape[1])
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 3)`` has a solution."""
-        return self._violated(self._rhs(rhs)) is None
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
-        z = self._violated(self._rhs(rhs))
-        return None if z is None else _pair_vector(z, self.shape[0])
+    def _certify(self, witness: Pair) -> np.ndarray:
+        return _pair_vector(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, 3)`` of the kernel, one per free column."""

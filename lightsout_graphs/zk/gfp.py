@@ -16,6 +16,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.zk._common import INT64_MAX, coerce_vector
+from lightsout_graphs.zk.elimination import EliminationSolver
 
 __all__ = ["GFpFactorization"]
 
@@ -59,7 +60,7 @@ def _dense(span: Span, length: int) -> np.ndarray:
     return out
 
 
-class GFpFactorization:
+class GFpFactorization(EliminationSolver):
     """A matrix over GF(p), eliminated once with rows stored over their nonzero range.
 
     Parameters
@@ -96,6 +97,7 @@ class GFpFactorization:
         p = int(prime)
         m, n = matrix.shape
         self.modulus: int = p
+        self.method: str = "gfp"
         self.shape: tuple[int, int] = (int(m), int(n))
         pivots: dict[int, tuple[Span, Span]] = {}
         zeros: list[Span] = []
@@ -133,10 +135,10 @@ class GFpFactorization:
         self.kernel_size: int = p ** (n - r)
         self.image_size: int = p**r
 
-    def _rhs(self, rhs: np.ndarray) -> np.ndarray:
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         return coerce_vector(rhs, self.shape[0], self.modulus).astype(np.int64)
 
-    def _violated(self, b: np.ndarray) -> Span | None:
+    def _witness(self, b: np.ndarray) -> Span | None:
         for z in self._zero_combos:
             if _dot(z, b, self.modulus):
                 return z
@@ -152,27 +154,11 @@ class GFpFactorization:
             x[lead] = (beta - _dot(row, x, p)) % p
         return x
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod p)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-        """
-        b = self._rhs(rhs)
-        if self._violated(b) is not None:
-            return None
+    def _particular(self, b: np.ndarray) -> np.ndarray:
         return self._back_substitute(np.zeros(self.shape[1], dtype=np.int64), b, -1)
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod p)`` has a solution."""
-        return self._violated(self._rhs(rhs)) is None
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
-        z = self._violated(self._rhs(rhs))
-        return None if z is None else _dense(z, self.shape[0])
+    def _certify(self, witness: Span) -> np.ndarray:
+        return _dense(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
         """Generators ``(g, p)`` of the kernel, one per free column."""

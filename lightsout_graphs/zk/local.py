@@ -17,6 +17,7 @@ import scipy.sparse as sp
 
 from lightsout_graphs.errors import EngineError, ModulusError
 from lightsout_graphs.zk._common import coerce_vector, matvec_mod, vector_dtype
+from lightsout_graphs.zk.elimination import EliminationSolver
 
 __all__ = ["MAX_BYTES", "LocalFactorization"]
 
@@ -34,7 +35,7 @@ def _identity(size: int, dtype: object) -> np.ndarray:
     return eye.astype(object) if dtype is object else eye
 
 
-class LocalFactorization:
+class LocalFactorization(EliminationSolver):
     """A matrix over Z/p^e in Smith-like form ``U A V = D``.
 
     Parameters
@@ -84,6 +85,7 @@ class LocalFactorization:
         q = p**e
         m, n = matrix.shape
         self.modulus: int = q
+        self.method: str = "local"
         self.shape: tuple[int, int] = (int(m), int(n))
         self._p, self._e = p, e
         dtype = vector_dtype(q)
@@ -147,11 +149,11 @@ class LocalFactorization:
         self.kernel_size: int = q ** (n - r) * p ** sum(vals)
         self.image_size: int = p ** sum(e - d for d in vals)
 
-    def _transformed(self, rhs: np.ndarray) -> np.ndarray:
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         b = coerce_vector(rhs, self.shape[0], self.modulus)
         return matvec_mod(self._u, b, self.modulus)
 
-    def _violated_row(self, c: np.ndarray) -> int | None:
+    def _witness(self, c: np.ndarray) -> int | None:
         p = self._p
         for i, d in enumerate(self.valuations):
             if d and int(c[i]) % p**d:
@@ -161,34 +163,15 @@ class LocalFactorization:
                 return i
         return None
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod p^e)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-        """
-        c = self._transformed(rhs)
-        if self._violated_row(c) is not None:
-            return None
-        n = self.shape[1]
-        y = np.zeros(n, dtype=self._dtype)
+    def _particular(self, c: np.ndarray) -> np.ndarray:
+        y = np.zeros(self.shape[1], dtype=self._dtype)
         for i, d in enumerate(self.valuations):
             y[i] = int(c[i]) // self._p**d
         return matvec_mod(self._v, y, self.modulus)
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod p^e)`` has a solution."""
-        return self._violated_row(self._transformed(rhs)) is None
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
-        i = self._violated_row(self._transformed(rhs))
-        if i is None:
-            return None
-        scale = self._p ** (self._e - self.valuations[i]) if i < self._r else 1
-        return self._scaled(self._u[i], scale)
+    def _certify(self, witness: int) -> np.ndarray:
+        scale = self._p ** (self._e - self.valuations[witness]) if witness < self._r else 1
+        return self._scaled(self._u[witness], scale)
 
     def _scaled(self, vector: np.ndarray, scale: int) -> np.ndarray:
         q = self.modulus

@@ -51,6 +51,25 @@ def bandwidth(matrix: sp.csr_array) -> int:
     return int(np.abs(coo.row.astype(np.int64) - coo.col.astype(np.int64)).max())
 
 
+def _cuthill_mckee(matrix: sp.csr_array) -> tuple[np.ndarray, int, int] | None:
+    """``(perm, band before, band after)`` of reverse Cuthill–McKee, or ``None`` when skipped.
+
+    Skipped for matrices that are not square, smaller than :data:`MIN_SIZE` or already of
+    band at most 2.
+    """
+    m, n = matrix.shape
+    if m != n or n < MIN_SIZE:
+        return None
+    before = bandwidth(matrix)
+    if before <= 2:
+        return None
+    pattern = sp.csr_matrix(matrix, dtype=np.int8)
+    pattern = (pattern + pattern.T).tocsr()
+    perm = np.asarray(reverse_cuthill_mckee(pattern, symmetric_mode=True), dtype=np.int64)
+    after = bandwidth(permute(matrix, perm, perm))
+    return perm, before, after
+
+
 def narrow_band_order(matrix: sp.csr_array) -> np.ndarray | None:
     """A reverse Cuthill–McKee order of a square matrix, or ``None`` when it does not help.
 
@@ -76,16 +95,10 @@ def narrow_band_order(matrix: sp.csr_array) -> np.ndarray | None:
     >>> bandwidth(a) > 50, bandwidth(permute(a, perm, perm))
     (True, 1)
     """
-    m, n = matrix.shape
-    if m != n or n < MIN_SIZE:
+    found = _cuthill_mckee(matrix)
+    if found is None:
         return None
-    before = bandwidth(matrix)
-    if before <= 2:
-        return None
-    pattern = sp.csr_matrix(matrix, dtype=np.int8)
-    pattern = (pattern + pattern.T).tocsr()
-    perm = np.asarray(reverse_cuthill_mckee(pattern, symmetric_mode=True), dtype=np.int64)
-    after = bandwidth(permute(matrix, perm, perm))
+    perm, before, after = found
     return perm if after < GAIN * before else None
 
 
@@ -112,16 +125,11 @@ def elimination_order(matrix: sp.csr_array) -> tuple[np.ndarray, np.ndarray] | N
     >>> bool((rows == cols).all())
     True
     """
-    m, n = matrix.shape
-    if m != n or n < MIN_SIZE:
+    found = _cuthill_mckee(matrix)
+    if found is None:
         return None
-    before = bandwidth(matrix)
-    if before <= 2:
-        return None
-    pattern = sp.csr_matrix(matrix, dtype=np.int8)
-    pattern = (pattern + pattern.T).tocsr()
-    perm = np.asarray(reverse_cuthill_mckee(pattern, symmetric_mode=True), dtype=np.int64)
-    after = bandwidth(permute(matrix, perm, perm))
+    perm, before, after = found
+    n = matrix.shape[0]
     if after <= WIDE * n:
         return (perm, perm) if after < GAIN * before else None
     position = np.empty(n, dtype=np.int64)
@@ -180,6 +188,7 @@ class PermutedFactorization:
     def __init__(self, inner: Factorization, row_perm: np.ndarray, col_perm: np.ndarray) -> None:
         self.inner = inner
         self.modulus: int = inner.modulus
+        self.method: str = inner.method
         self.shape: tuple[int, int] = inner.shape
         self.rank: int | None = inner.rank
         self.kernel_size: int = inner.kernel_size

@@ -20,6 +20,10 @@ class Factorization(Protocol):
     ----------
     modulus : int
         k.
+    method : str
+        The engine that built it, one of :data:`lightsout_graphs.zk.METHODS` other than
+        ``auto`` and ``gf2`` (a reordering wrapper names its inner engine). The grid engines
+        of :mod:`lightsout_graphs.grids` say ``"chasing"`` or ``"wrapped-chasing"``.
     shape : tuple of int
         ``(m, n)``: m equations (lights), n unknowns (presses).
     rank : int or None
@@ -28,9 +32,17 @@ class Factorization(Protocol):
         The number of x with ``A x ≡ 0``, an exact Python int.
     image_size : int
         The number of right-hand sides b for which ``A x ≡ b`` is solvable.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> f = zk.factorize(np.array([[1, 1], [1, 1]]), 2)
+    >>> isinstance(f, Factorization), f.method, f.rank
+    (True, 'gf2-python', 1)
     """
 
     modulus: int
+    method: str
     shape: tuple[int, int]
     rank: int | None
     kernel_size: int

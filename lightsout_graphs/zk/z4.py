@@ -77,6 +77,7 @@ class Z4Factorization:
     def __init__(self, matrix: sp.csr_array) -> None:
         m, n = matrix.shape
         self.modulus: int = 4
+        self.method: str = "z4"
         self.shape: tuple[int, int] = (int(m), int(n))
         self.rank: int | None = None
         a = sp.csr_array(matrix, dtype=np.int64)

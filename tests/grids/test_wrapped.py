@@ -78,7 +78,7 @@ def test_torus_puzzles_solve_by_chasing(m: int, n: int, k: int) -> None:
     general = zk.factorize(p.toggle_matrix(), k)
     sol = lo.solve(p, 1) if general.solve(np.ones(p.n, dtype=np.int64)) is not None else None
     if sol is not None:
-        assert sol.method == "WrappedChaser"
+        assert sol.method == "wrapped-chasing"
         assert sol.verify()
         assert sol.count == general.kernel_size
     weighted = lo.torus(m, n, modulus=k, rule="weighted")
@@ -103,3 +103,13 @@ def test_errors() -> None:
         WrappedChaser(3, 3, rule="weighted")
     with pytest.raises(InvalidStateError, match="length 9"):
         WrappedChaser(3, 3).solve(np.zeros(8, dtype=np.int64))
+
+
+def test_the_chasing_engines_name_themselves() -> None:
+    from lightsout_graphs.grids import GridChaser
+
+    assert GridChaser(3, 4).method == "chasing"
+    assert WrappedChaser(3, 4).method == "wrapped-chasing"
+    assert lo.solve(lo.grid(3, 4), 1).method == "chasing"
+    assert lo.solve(lo.torus(3, 4), 1).method == "wrapped-chasing"
+    assert lo.solve(lo.Puzzle(nx.petersen_graph()), 1).method in zk.METHODS

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 import lightsout_graphs as lo
 from lightsout_graphs import zk
 from lightsout_graphs.errors import MemoryBudgetError
-from lightsout_graphs.zk import budget
+from lightsout_graphs.zk import budget, dispatch
 
 
 @pytest.fixture
@@ -88,8 +88,8 @@ def test_the_budget_comes_from_the_setting_the_environment_or_the_machine(
 
 @pytest.mark.parametrize(("k", "side"), [(2, 50), (3, 50), (4, 50), (5, 25), (6, 40)])
 def test_the_estimate_bounds_the_measured_peak(k: int, side: int) -> None:
-    a = zk.coerce_matrix(lo.torus(side, side, modulus=k).press_matrix(), k)
-    engines = zk._engines(a, k, "auto")
+    a = dispatch.coerce_matrix(lo.torus(side, side, modulus=k).press_matrix(), k)
+    engines = dispatch._engines(a, k, "auto")
     zk.factorize(lo.torus(36, 36, modulus=k).press_matrix(), k)  # compile or import first
     tracemalloc.start()
     try:
@@ -102,7 +102,7 @@ def test_the_estimate_bounds_the_measured_peak(k: int, side: int) -> None:
 
 
 def test_the_band_tightens_the_sparse_prime_estimate() -> None:
-    a = zk.coerce_matrix(lo.torus(30, 30, modulus=5).press_matrix(), 5)
+    a = dispatch.coerce_matrix(lo.torus(30, 30, modulus=5).press_matrix(), 5)
     loose = zk.estimate_memory(a.shape, 5, [("gfp", 5)])
     try:
         zk.set_memory_budget(loose // 4)  # under the loose bound, over the banded one

@@ -76,7 +76,6 @@ def test_chosen_for_large_matrices_only() -> None:
 
 
 def test_missing_numba_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gf2_packed, "numba", None)
     monkeypatch.setattr(gf2_packed, "AVAILABLE", False)
     big = sp.eye_array(1000, dtype=np.int64, format="csr")
     assert not gf2_packed.worthwhile(big)

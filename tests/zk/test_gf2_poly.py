@@ -7,7 +7,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lightsout_graphs.grids import _gf2poly as gf2
+from lightsout_graphs.zk import gf2_poly as gf2
 
 X = sympy.Symbol("x")
 polys = st.integers(0, 2**160)

@@ -20,12 +20,24 @@ __all__ = [
 
 
 def degree(p: int) -> int:
-    """The degree of ``p`` (``-1`` for the zero polynomial)."""
+    """The degree of ``p`` (``-1`` for the zero polynomial).
+
+    Examples
+    --------
+    >>> degree(0b1011), degree(0)
+    (3, -1)
+    """
     return p.bit_length() - 1
 
 
 def poly_mod(a: int, b: int) -> int:
-    """The remainder of ``a`` divided by the non-zero ``b``."""
+    """The remainder of ``a`` divided by the non-zero ``b``.
+
+    Examples
+    --------
+    >>> bin(poly_mod(0b1011, 0b11))  # x^3 + x + 1 = (x + 1)(x^2 + x) + 1
+    '0b1'
+    """
     db = b.bit_length()
     la = a.bit_length()
     while la >= db:
@@ -35,7 +47,13 @@ def poly_mod(a: int, b: int) -> int:
 
 
 def gcd(a: int, b: int) -> int:
-    """The monic greatest common divisor of ``a`` and ``b`` (``0`` when both are zero)."""
+    """The monic greatest common divisor of ``a`` and ``b`` (``0`` when both are zero).
+
+    Examples
+    --------
+    >>> bin(gcd(0b110, 0b101))  # x^2 + x and x^2 + 1 share x + 1
+    '0b11'
+    """
     la, lb = a.bit_length(), b.bit_length()
     while lb:
         while la >= lb:  # a mod b, inlined: this loop is the hot spot of the nullity tables
@@ -46,7 +64,13 @@ def gcd(a: int, b: int) -> int:
 
 
 def exact_divide(a: int, b: int) -> int:
-    """The quotient ``a / b`` when ``b`` divides ``a`` (checked: raises ``ArithmeticError``)."""
+    """The quotient ``a / b`` when ``b`` divides ``a`` (checked: raises ``ArithmeticError``).
+
+    Examples
+    --------
+    >>> bin(exact_divide(0b101, 0b11))  # x^2 + 1 = (x + 1)^2
+    '0b11'
+    """
     db = b.bit_length()
     la = a.bit_length()
     q = 0
@@ -65,6 +89,11 @@ def path_polynomials(top: int) -> list[int]:
     """``[f_0, ..., f_top]`` with ``f_0 = 1``, ``f_1 = x``, ``f_{k+1} = x f_k + f_{k-1}`` over GF(2).
 
     ``f_k`` is the characteristic polynomial of the path on k nodes over GF(2).
+
+    Examples
+    --------
+    >>> [bin(f) for f in path_polynomials(3)]
+    ['0b1', '0b10', '0b101', '0b1000']
     """
     f = [1, 2]
     for k in range(1, top):
@@ -81,6 +110,11 @@ def odd_part(b: int) -> int:
 
     From ``f_{m+n} = f_m f_n + f_{m-1} f_{n-1}`` over GF(2), ``f_{2j} = (f_j + f_{j-1})^2``, so
     ``h_b = f_j + f_{j-1}`` with ``j = (b - 1) / 2`` (and ``f_{-1} = 0``).
+
+    Examples
+    --------
+    >>> bin(odd_part(5)), bin(path_polynomials(4)[4])  # (x^2 + x + 1)^2 = x^4 + x^2 + 1
+    ('0b111', '0b10101')
     """
     prev, cur = 0, 1
     for _ in range((b - 1) // 2):
@@ -110,6 +144,11 @@ def taylor_shift_one(p: int) -> int:
     ``(x + 1)^s = x^s + 1``, so after shifting both halves the block becomes
     ``(lo + hi) + x^s hi``. Doing this for s = 1, 2, 4, ... costs about log2(deg p) big-int
     operations.
+
+    Examples
+    --------
+    >>> bin(taylor_shift_one(0b100))  # (x + 1)^2 = x^2 + 1
+    '0b101'
     """
     nbits = p.bit_length()
     s = 1

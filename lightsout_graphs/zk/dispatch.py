@@ -1,0 +1,355 @@
+"""Choosing an engine for a modulus and a matrix, and the one-call entry points over Z_k.
+
+:func:`factorize` is the door to every engine; :func:`rank`, :func:`kernel`, :func:`solve` and
+:func:`kernel_size` answer one question about one matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.errors import EngineError, ModulusError
+from lightsout_graphs.zk import gf2_packed
+from lightsout_graphs.zk._common import coerce_matrix
+from lightsout_graphs.zk.budget import (
+    check_memory,
+)
+from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
+from lightsout_graphs.zk.gf2 import GF2Factorization
+from lightsout_graphs.zk.gf2_dense import DenseGF2
+from lightsout_graphs.zk.gf3 import GF3Factorization
+from lightsout_graphs.zk.gfp import GFpFactorization
+from lightsout_graphs.zk.local import LocalFactorization
+from lightsout_graphs.zk.moduli import check_modulus, is_prime
+from lightsout_graphs.zk.ordering import PermutedFactorization, elimination_order, permute
+from lightsout_graphs.zk.protocol import Factorization
+from lightsout_graphs.zk.z4 import Z4Factorization
+
+__all__ = [
+    "DENSE_BYTES",
+    "DENSE_ROW_NONZEROS",
+    "GFP_LIMIT",
+    "METHODS",
+    "factorize",
+    "kernel",
+    "kernel_size",
+    "rank",
+    "solve",
+]
+
+#: The engine names :func:`factorize` accepts. Every factorisation names the engine that built
+#: it in its ``method`` attribute: ``gf2-python`` (Python-int bitsets), ``gf2-packed`` (packed
+#: words, compiled with numba), ``gf2-dense`` (dense packed words, numpy Gauss–Jordan), ``gf3``
+#: (bit-sliced), ``gfp`` (sparse rows over a prime below 2**31), ``z4`` (2-adic lifting from
+#: GF(2)), ``local`` (Smith-like form over Z/p^e) or ``crt`` (Chinese remainder theorem).
+#: ``auto`` and ``gf2`` choose among them and are never a factorisation's ``method``.
+METHODS: tuple[str, ...] = (
+    "auto",
+    "gf2",
+    "gf2-python",
+    "gf2-packed",
+    "gf2-dense",
+    "gf3",
+    "gfp",
+    "z4",
+    "local",
+    "crt",
+)
+
+#: The sparse prime-field engine handles primes below this bound (residue products fit int64).
+GFP_LIMIT = 2**31
+
+#: Over GF(p), the dense engine takes matrices with more nonzeros per row than this ...
+DENSE_ROW_NONZEROS = 8
+#: ... whose dense working copies fit this many bytes.
+DENSE_BYTES = 1 << 28
+
+#: The modulus each special engine works in.
+_ENGINE_MODULUS = {
+    "gf2": 2,
+    "gf2-python": 2,
+    "gf2-packed": 2,
+    "gf2-dense": 2,
+    "gf3": 3,
+    "z4": 4,
+}
+
+
+def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) -> Factorization:
+    """``engine(a)``, run on rows and columns reordered for elimination when that helps."""
+    order = elimination_order(a)
+    if order is None:
+        return engine(a)
+    rows, cols = order
+    return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
+
+
+def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
+    if method == "gf2-dense":
+        return DenseGF2.from_matrix(a)
+    if method == "gf2-packed" or (method == "gf2" and gf2_packed.worthwhile(a)):
+        return _narrow(gf2_packed.PackedGF2Factorization, a)
+    return _narrow(GF2Factorization, a)
+
+
+def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
+    if (prime, exponent) == (2, 1):
+        return _gf2(matrix)
+    if (prime, exponent) == (3, 1):
+        return _narrow(GF3Factorization, matrix)
+    if (prime, exponent) == (2, 2):
+        return _narrow(Z4Factorization, matrix)
+    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
+        return _narrow(lambda a: GFpFactorization(a, prime), matrix)
+    return LocalFactorization(matrix, prime, exponent)
+
+
+def _dense_is_better(matrix: sp.csr_array) -> bool:
+    """Whether the dense engine beats sparse row insertion: many nonzeros per row, small size.
+
+    Measured over GF(5): sparse insertion wins from about 8 nonzeros per row down (grids,
+    sparse graphs), dense vectorised elimination above, while its m² + n² + mn entries fit.
+    """
+    m, n = matrix.shape
+    fits = 8 * (m * m + n * n + m * n) <= DENSE_BYTES
+    return fits and matrix.nnz > DENSE_ROW_NONZEROS * max(m, 1)
+
+
+def _prime_power(k: int) -> tuple[int, int] | None:
+    parts = prime_power_parts(k)
+    return parts[0] if len(parts) == 1 else None
+
+
+def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
+    if method in _ENGINE_MODULUS:
+        if k != _ENGINE_MODULUS[method]:
+            msg = f"Engine {method!r} works mod {_ENGINE_MODULUS[method]} only, not mod {k}."
+            raise EngineError(msg)
+        if method.startswith("gf2"):
+            return _gf2(a, method)
+        return _component(a, *prime_power_parts(k)[0])
+    if method == "auto":
+        pe = _prime_power(k)
+        if pe is None:
+            return CRTFactorization(a, k, _component)
+        return _component(a, *pe)
+    if method == "gfp":
+        if not (is_prime(k) and k < GFP_LIMIT):
+            msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
+            raise EngineError(msg)
+        return _narrow(lambda m: GFpFactorization(m, k), a)
+    if method == "local":
+        pe = _prime_power(k)
+        if pe is None:
+            msg = f"Engine 'local' needs a prime-power modulus, not {k} = {_factor_text(k)}."
+            raise EngineError(msg)
+        return LocalFactorization(a, *pe)
+    return CRTFactorization(a, k, _component)
+
+
+def _component_engine(matrix: sp.csr_array, prime: int, exponent: int) -> str:
+    """The engine name :func:`_component` picks (for the memory estimate)."""
+    special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
+    if (prime, exponent) in special:
+        return special[(prime, exponent)]
+    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
+        return "gfp"
+    return "local"
+
+
+def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:
+    """``(engine, modulus)`` of each component :func:`_build` will run."""
+    if method in _ENGINE_MODULUS or method in ("gfp", "local"):
+        return [(method, k)]
+    return [(_component_engine(a, p, e), p**e) for p, e in prime_power_parts(k)]
+
+
+def _factor_text(k: int) -> str:
+    return "·".join(f"{p}^{e}" if e > 1 else str(p) for p, e in prime_power_parts(k))
+
+
+def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factorization:
+    """Factorise an m × n integer matrix over Z_k, to solve, count and certify.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+        m equations (lights) by n unknowns (presses). Any integers; they are reduced mod k.
+    modulus : int
+        k >= 2 (below 2**62, :data:`~lightsout_graphs.zk.MAX_MODULUS`).
+    method : str, default "auto"
+        The engine, one of :data:`METHODS`. ``auto`` uses ``gf2`` for k = 2, ``gf3`` for k = 3,
+        ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31 (``local`` for
+        small matrices with many nonzeros per row), ``local`` (dense Smith-like form over
+        Z/p^e) for other prime powers and ``crt`` otherwise (whose
+        components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
+        bitsets) and ``gf2-packed`` (compiled with numba, for large matrices); ``gf2-dense`` is
+        chosen only by name.
+
+    Returns
+    -------
+    Factorization
+        An object with ``solve``, ``is_solvable``, ``certificate``, ``kernel``,
+        ``left_kernel`` and exact ``kernel_size`` / ``image_size``.
+
+    Raises
+    ------
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+    ModulusError
+        If ``modulus`` is not an int in ``2 .. 2**62 - 1``.
+    EngineError
+        If ``method`` is unknown or does not handle ``modulus``.
+    MissingDependencyError
+        If ``method="gf2-packed"`` and numba is not installed.
+    MemoryBudgetError
+        If the elimination is estimated to need more memory than :func:`memory_budget`
+        (see :mod:`lightsout_graphs.zk.budget`); it is refused before it starts.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> f = zk.factorize(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]), 2)
+    >>> f.rank, f.kernel_size
+    (3, 1)
+    >>> f.solve(np.array([1, 0, 0]))
+    array([0, 1, 1])
+    >>> g = zk.factorize(np.array([[2, 0], [0, 3]]), 4)
+    >>> g.kernel_size, g.is_solvable(np.array([1, 1]))
+    (2, False)
+    >>> g.certificate(np.array([1, 1]))
+    array([2, 0])
+    """
+    k = check_modulus(modulus)
+    if method not in METHODS:
+        msg = f"Argument 'method' must be one of {', '.join(METHODS)}, not {method!r}."
+        raise EngineError(msg)
+    a = coerce_matrix(matrix, k)
+    check_memory(a, k, _engines(a, k, method))
+    return _build(a, k, method)
+
+
+def rank(matrix: object, modulus: int) -> int:
+    """The rank of a matrix over the prime field GF(p).
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+        A prime p.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ModulusError
+        If ``modulus`` is not prime: over Z_k with k composite, rank is not well defined (use
+        :func:`kernel_size` or ``factorize(...).image_size``).
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.rank(np.array([[1, 2], [2, 4]]), 5)
+    1
+    """
+    k = check_modulus(modulus)
+    if not is_prime(k):
+        msg = (
+            f"Argument 'modulus' must be prime for a rank, not {k} = {_factor_text(k)}: over "
+            "Z_k with composite k rank is not well defined; use kernel_size or image_size."
+        )
+        raise ModulusError(msg)
+    r = factorize(matrix, k).rank
+    assert r is not None
+    return r
+
+
+def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
+    """Generators ``(g, order)`` of the quiet vectors ``{x : A x ≡ 0 (mod k)}``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    list of (numpy.ndarray, int)
+        The kernel is the direct sum of the cyclic groups they generate.
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel(np.array([[1, 1]]), 2)
+    [(array([1, 1]), 2)]
+    """
+    return factorize(matrix, modulus).kernel()
+
+
+def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
+    """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    rhs : sequence of int or 1-D integer array of length m
+    modulus : int
+
+    Returns
+    -------
+    numpy.ndarray or None
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+    InvalidStateError
+        If ``rhs`` is not an integer vector of length m.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.solve(np.array([[1, 1], [0, 1]]), [2, 1], 3)
+    array([1, 1])
+    >>> zk.solve(np.array([[2]]), [1], 4) is None
+    True
+    """
+    return factorize(matrix, modulus).solve(rhs)  # type: ignore[arg-type]
+
+
+def kernel_size(matrix: object, modulus: int) -> int:
+    """The exact number of x with ``A x ≡ 0 (mod k)``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel_size(np.array([[2, 0], [0, 0]]), 6)
+    12
+    """
+    return factorize(matrix, modulus).kernel_size
