@@ -159,17 +159,9 @@ def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value
     >>> describe_certificate(p, {0: 1}, 1)
     'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
     """
-    k = puzzle.modulus
-    terms = []
-    for node, coef in certificate.items():
-        if coef % k:
-            terms.append(f"{node}" if coef % k == 1 else f"{coef % k}·{node}")
-    shown = ", ".join(terms[:12]) + (f" and {len(terms) - 12} more" if len(terms) > 12 else "")
-    weighted = "" if all(c % k in (0, 1) for c in certificate.values()) else "weighted "
-    return (
-        f"no press changes the {weighted}sum of the lights at {shown} (mod {k}), "
-        f"and the board must change it by {value}"
-    )
+    from lightsout_graphs.describe import describe_certificate as in_words
+
+    return in_words(puzzle, certificate, value)
 
 
 @dataclass(eq=False)

@@ -6,13 +6,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
-from lightsout_graphs.cli.output import (
-    json_node,
-    print_json,
-    puzzle_summary,
-)
+from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
+from lightsout_graphs.describe import node_json, puzzle_label, puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
@@ -124,8 +121,6 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     >>> data["solvable_states"], data["solvable_fraction_exact"]
     (8388608, '1/4')
     """
-    from lightsout_graphs.boards import puzzle_label
-
     puzzle = analysis.puzzle
     k = analysis.modulus
     total = k**analysis.n
@@ -135,7 +130,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "edges": puzzle.number_of_edges(),
         "modulus": analysis.modulus,
         "rule": puzzle.rule,
-        "nodes": [json_node(v) for v in puzzle.nodes],
+        "nodes": [node_json(v) for v in puzzle.nodes],
         "rank": analysis.rank,
         "nullity": analysis.nullity,
         "kernel_size": count_json(analysis.kernel_size, k),
@@ -147,7 +142,7 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
         "quiet_orders": list(analysis.quiet_orders),
     }
     if not puzzle.all_lights:  # the nodes that carry lights (the others are only buttons)
-        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
+        out["light_nodes"] = [node_json(v) for v in puzzle.lights]
     return out
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.output import print_json, puzzle_summary
+from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
+from lightsout_graphs.describe import puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.output import explain_unsolvable, output_path, save_figure
+from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import (
     add_puzzle_arguments,
     add_start_arguments,
@@ -14,6 +14,7 @@ from lightsout_graphs.cli.puzzles import (
     start_board,
 )
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
+from lightsout_graphs.describe import describe_certificate
 
 __all__ = ["handle", "register"]
 
@@ -105,7 +106,7 @@ def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
         try:
             solution = lo.solve(puzzle, state, minimize=args.minimize)
         except lo.Unsolvable as err:
-            words = explain_unsolvable(puzzle, err.certificate, state, puzzle.goal)
+            words = describe_certificate(puzzle, err.certificate, state=state, target=puzzle.goal)
             raise lo.Unsolvable(words, err.certificate, err.value) from err
         figure = draw.draw_solution(solution)
     else:

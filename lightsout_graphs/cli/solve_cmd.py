@@ -7,12 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.counts import count_json, count_text
-from lightsout_graphs.cli.output import (
-    explain_unsolvable,
-    json_node,
-    print_json,
-    puzzle_summary,
-)
+from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import (
     add_puzzle_arguments,
     add_start_arguments,
@@ -21,6 +16,7 @@ from lightsout_graphs.cli.puzzles import (
     target_board,
 )
 from lightsout_graphs.cli.runtime import EXIT_OK, status
+from lightsout_graphs.describe import describe_certificate, node_json, puzzle_label, puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -91,14 +87,14 @@ def handle(args: argparse.Namespace) -> int:
             solution = lo.solve(puzzle, state, target, minimize=args.minimize)
     except lo.Unsolvable as err:
         goal = puzzle.goal if target is None else target
-        words = explain_unsolvable(puzzle, err.certificate, state, goal)
+        words = describe_certificate(puzzle, err.certificate, state=state, target=goal)
         if args.json:
             print_json(
                 {
                     **_board_json(puzzle, state, goal, solvable=False),
                     "reason": words,
                     "certificate": [
-                        [json_node(node), int(c)] for node, c in err.certificate.items()
+                        [node_json(node), int(c)] for node, c in err.certificate.items()
                     ],
                     "value": int(err.value),
                 }
@@ -147,16 +143,14 @@ def _board_json(
     puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
 ) -> dict[str, Any]:
     """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal."""
-    from lightsout_graphs.boards import puzzle_label
-
     out = {
         "puzzle": puzzle.name or puzzle_label(puzzle),
         "modulus": puzzle.modulus,
-        "nodes": [json_node(v) for v in puzzle.nodes],
+        "nodes": [node_json(v) for v in puzzle.nodes],
         "state": [int(v) for v in state],
         "target": [int(v) for v in target],
         "solvable": solvable,
     }
     if not puzzle.all_lights:  # state and target hold one value per light, in this order
-        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
+        out["light_nodes"] = [node_json(v) for v in puzzle.lights]
     return out
