@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
 from lightsout_graphs.cli.output import print_json
-from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.describe import node_json, puzzle_label, puzzle_summary
 
@@ -18,21 +19,18 @@ __all__ = ["analysis_json", "analysis_lines", "handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``analyze`` subcommand.
-
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
-    """
-    parser = subparsers.add_parser(
+    """Add the ``analyze`` subcommand."""
+    parser = add_command(
+        subparsers,
         "analyze",
+        handle,
+        puzzle=True,
+        json=True,
         help="rank, nullity, quiet patterns and the share of solvable boards",
         description="Analyse a puzzle of the catalog (NAME) or of a family "
         "(e.g. --family torus --shape 7x9 --modulus 3): rank, nullity, quiet patterns and "
         "how many boards are solvable.",
     )
-    add_puzzle_arguments(parser)
     parser.add_argument(
         "--max-patterns",
         type=int,
@@ -40,8 +38,6 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="print at most N quiet patterns (default 8)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=handle)
 
 
 def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:

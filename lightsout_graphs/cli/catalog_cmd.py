@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.output import print_json
-from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
 from lightsout_graphs.describe import puzzle_summary
 
@@ -17,33 +18,29 @@ __all__ = ["graph_description", "handle_list", "handle_show", "register", "rules
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``list`` and ``show`` subcommands.
-
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
-    """
-    listing = subparsers.add_parser(
+    """Add the ``list`` and ``show`` subcommands."""
+    listing = add_command(
+        subparsers,
         "list",
+        handle_list,
         help="the catalog of named puzzles as a table",
         description="List the catalog: name, graph, number of nodes (lights), modulus, rule and "
         "nullity (or the number of quiet patterns when the modulus is not prime).",
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
-    listing.set_defaults(handler=handle_list)
-    show = subparsers.add_parser(
+    show = add_command(
+        subparsers,
         "show",
+        handle_show,
+        puzzle=True,
         help="one puzzle: its rules, size, solvability, quiet patterns and named boards",
         description="Describe a puzzle of the catalog (or of a family): the rules, graph size, "
         "modulus, rank or number of quiet patterns, the share of solvable boards, the quiet "
         "patterns and the named boards.",
     )
-    add_puzzle_arguments(show)
     show.add_argument(
         "--max-patterns", type=int, default=8, metavar="N", help="show at most N quiet patterns"
     )
-    show.set_defaults(handler=handle_show)
 
 
 def graph_description(puzzle: Puzzle) -> str:

@@ -5,36 +5,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
-from lightsout_graphs.cli.puzzles import (
-    add_puzzle_arguments,
-    add_start_arguments,
-    read_board,
-    resolve_puzzle,
-    start_board,
-)
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
+from lightsout_graphs.cli.starts import read_board, start_board
 from lightsout_graphs.describe import describe_certificate
 
 __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``draw`` subcommand.
-
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
-    """
-    parser = subparsers.add_parser(
+    """Add the ``draw`` subcommand."""
+    parser = add_command(
+        subparsers,
         "draw",
+        handle,
+        puzzle=True,
+        start=True,
         help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
         description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
         "their own layout. Lights take the puzzle's colours; presses are marked.",
     )
-    add_puzzle_arguments(parser)
-    add_start_arguments(parser)
     what = parser.add_mutually_exclusive_group()
     what.add_argument(
         "--solution", action="store_true", help="draw the board with its presses, and after them"
@@ -49,8 +41,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
     )
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
-    parser.set_defaults(handler=handle)
+    add_dpi_argument(parser)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -6,16 +6,12 @@ import argparse
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.counts import count_json, count_text
 from lightsout_graphs.cli.output import print_json
-from lightsout_graphs.cli.puzzles import (
-    add_puzzle_arguments,
-    add_start_arguments,
-    resolve_puzzle,
-    start_board,
-    target_board,
-)
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
+from lightsout_graphs.cli.starts import start_board, target_board
 from lightsout_graphs.describe import describe_certificate, node_json, puzzle_label, puzzle_summary
 
 if TYPE_CHECKING:
@@ -25,23 +21,20 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand.
-
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
-    """
-    parser = subparsers.add_parser(
+    """Add the ``solve`` subcommand."""
+    parser = add_command(
+        subparsers,
         "solve",
+        handle,
+        puzzle=True,
+        start=True,
+        json=True,
         help="solve a board: the presses, their number and how many solutions exist",
         description="Find presses that take a board to the target (by default the puzzle's "
         "goal, usually every light off). Prints the press grid, the number of presses and how "
         "many press patterns solve the board. Exit code 1, with the violated parity check, "
         "when no presses do.",
     )
-    add_puzzle_arguments(parser)
-    add_start_arguments(parser)
     parser.add_argument(
         "--target",
         metavar="TEXT|FILE|-|BOARD_NAME",
@@ -53,8 +46,6 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the fewest presses, proven optimal",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ import csv
 import sys
 from typing import Any, TextIO
 
+from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import make_family
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, progress, progress_enabled
@@ -22,15 +23,11 @@ FORMULA_FAMILIES = ("grid", "torus", "cylinder", "rook")
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``table`` subcommand.
-
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
-    """
-    parser = subparsers.add_parser(
+    """Add the ``table`` subcommand."""
+    parser = add_command(
+        subparsers,
         "table",
+        handle,
         help="nullity of every m×n board up to N (CSV and heat map)",
         description="The nullity of every m×n board of a family for 1 <= m, n <= N: a CSV "
         "matrix (row m, column n), a long CSV (m,n,nullity) and a PNG or SVG heat map. "
@@ -56,8 +53,7 @@ def register(subparsers: Any) -> None:
         "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"
     )
     parser.add_argument("--png", metavar="FILE", help="draw the heat map (.png or .svg)")
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of the PNG (100)")
-    parser.set_defaults(handler=handle)
+    add_dpi_argument(parser)
 
 
 def write_csv(table: Any, out: TextIO) -> None:
