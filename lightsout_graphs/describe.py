@@ -1,7 +1,7 @@
 """Puzzles, nodes and certificates in words: the names every picture, page and command shows.
 
 One home for each: :func:`node_label` (a node in board text and on a play page),
-:func:`node_json` (a node as a JSON value), :func:`puzzle_label` (a short title),
+:func:`node_json` (a node as a JSON value), :func:`puzzle_label` (a short title; :func:`family_label` for the family alone),
 :func:`puzzle_summary` (one line about the puzzle) and :func:`describe_certificate` (why a
 board cannot be solved).
 """
@@ -18,6 +18,7 @@ from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
     "describe_certificate",
+    "family_label",
     "node_json",
     "node_label",
     "puzzle_label",
@@ -89,16 +90,30 @@ def node_json(node: Hashable) -> Any:
     return str(node)
 
 
+def family_label(puzzle: Puzzle) -> str | None:
+    """The family and its parameters, e.g. ``grid 5×7`` or ``hypercube d=3``; None without one.
+
+    Examples
+    --------
+    >>> family_label(lo.grid(5, 7)), family_label(lo.Puzzle(nx.path_graph(4)))
+    ('grid 5×7', None)
+    """
+    family = puzzle.family
+    if family is None:
+        return None
+    params = dict(family.params)
+    shape = params.pop("shape", None)
+    parts = [family.name]
+    if shape is not None:
+        parts.append("×".join(str(s) for s in shape))
+    parts.extend(f"{key}={value}" for key, value in params.items())
+    return " ".join(parts)
+
+
 def puzzle_label(puzzle: Puzzle) -> str:
-    """A short name for titles: the title or name, else the family and its size.
+    """A short title for pictures, pages and JSON: the title or name, else the family and size.
 
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    The one title every drawing, play page and command uses for a puzzle.
 
     Examples
     --------
@@ -111,28 +126,11 @@ def puzzle_label(puzzle: Puzzle) -> str:
         return str(puzzle.title)
     if puzzle.name:
         return str(puzzle.name)
-    family = puzzle.family
-    if family is not None:
-        params = dict(family.params)
-        shape = params.pop("shape", None)
-        parts = [family.name]
-        if shape is not None:
-            parts.append("×".join(str(s) for s in shape))
-        parts.extend(f"{key}={value}" for key, value in params.items())
-        return " ".join(parts)
-    return f"graph with {puzzle.n} lights"
+    return family_label(puzzle) or f"graph with {puzzle.n} lights"
 
 
 def puzzle_summary(puzzle: Puzzle) -> str:
-    """One line: name, lights, edges, rule and modulus.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    """One line for the top of a report: name, lights, edges, rule and modulus.
 
     Examples
     --------

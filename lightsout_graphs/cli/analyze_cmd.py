@@ -6,11 +6,12 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.commands import add_command
-from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
+from lightsout_graphs.cli.counts import count_text, fraction_text
+from lightsout_graphs.cli.json_data import analysis_json
 from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
-from lightsout_graphs.describe import node_json, puzzle_label, puzzle_summary
+from lightsout_graphs.describe import puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
@@ -92,69 +93,8 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
     return lines
 
 
-def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as a JSON-ready dict (quiet patterns as counts in node order).
-
-    Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
-    else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
-    is a number (a float, which may round to 0.0 for a vanishing share);
-    ``solvable_fraction_exact`` is the exact share as a string ``"p/q"`` in lowest terms (or
-    ``"1"``), each side written like the counts.
-
-    Parameters
-    ----------
-    analysis : Analysis
-
-    Returns
-    -------
-    dict
-
-    Examples
-    --------
-    >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
-    >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
-    (2, 4, 0.25)
-    >>> data["solvable_states"], data["solvable_fraction_exact"]
-    (8388608, '1/4')
-    """
-    puzzle = analysis.puzzle
-    k = analysis.modulus
-    total = k**analysis.n
-    out = {
-        "puzzle": puzzle.name or puzzle_label(puzzle),
-        "lights": analysis.n,
-        "edges": puzzle.number_of_edges(),
-        "modulus": analysis.modulus,
-        "rule": puzzle.rule,
-        "nodes": [node_json(v) for v in puzzle.nodes],
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "kernel_size": count_json(analysis.kernel_size, k),
-        "solvable_states": count_json(analysis.solvable_states, k),
-        "solvable_fraction": analysis.solvable_states / total,
-        "solvable_fraction_exact": fraction_text(analysis.solvable_states, total, k),
-        "all_solvable": analysis.all_solvable,
-        "quiet_patterns": [v.tolist() for v in analysis.quiet_vectors],
-        "quiet_orders": list(analysis.quiet_orders),
-    }
-    if not puzzle.all_lights:  # the nodes that carry lights (the others are only buttons)
-        out["light_nodes"] = [node_json(v) for v in puzzle.lights]
-    return out
-
-
 def handle(args: argparse.Namespace) -> int:
-    """Analyse the puzzle and print the report or its JSON.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-    """
+    """Analyse the puzzle and print the report or its JSON."""
     import lightsout_graphs as lo
 
     puzzle = resolve_puzzle(args)

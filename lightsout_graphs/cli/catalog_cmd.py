@@ -6,10 +6,11 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.json_data import catalog_row
 from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
-from lightsout_graphs.describe import puzzle_summary
+from lightsout_graphs.describe import family_label, puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -44,31 +45,14 @@ def register(subparsers: Any) -> None:
 
 
 def graph_description(puzzle: Puzzle) -> str:
-    """A few words for the graph: the family and its parameters, e.g. ``grid 5×5``.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    """A few words for the graph in ``lightsout list``: the family and its size, or the edges.
 
     Examples
     --------
     >>> graph_description(lo.grid(5, 5)), graph_description(lo.Puzzle(nx.path_graph(3)))
     ('grid 5×5', 'graph, 2 edges')
     """
-    family = puzzle.family
-    if family is None:
-        return f"graph, {puzzle.graph.number_of_edges()} edges"
-    params = dict(family.params)
-    shape = params.pop("shape", None)
-    words = [family.name]
-    if shape is not None:
-        words.append("×".join(str(s) for s in shape))
-    words.extend(f"{key}={value}" for key, value in params.items())
-    return " ".join(words)
+    return family_label(puzzle) or f"graph, {puzzle.graph.number_of_edges()} edges"
 
 
 def rules_sentence(puzzle: Puzzle) -> str:
@@ -123,18 +107,7 @@ def _prime(k: int) -> bool:
 
 
 def handle_list(args: argparse.Namespace) -> int:
-    """Print the catalog as a table (or JSON).
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-    """
+    """Print the catalog as a table (or JSON)."""
     from lightsout_graphs import catalog
 
     rows = []
@@ -142,18 +115,7 @@ def handle_list(args: argparse.Namespace) -> int:
     for name in progress(names, args, total=len(names), desc="catalog"):
         puzzle = catalog.load(name)
         nullity, kernel = _nullity(puzzle)
-        rows.append(
-            {
-                "name": name,
-                "title": puzzle.title,
-                "graph": graph_description(puzzle),
-                "lights": puzzle.n,
-                "modulus": puzzle.modulus,
-                "rule": puzzle.rule,
-                "nullity": nullity,
-                "kernel_size": kernel,
-            }
-        )
+        rows.append(catalog_row(name, puzzle, graph_description(puzzle), nullity, kernel))
     if args.json:
         print_json(rows)
         return EXIT_OK
@@ -185,18 +147,7 @@ def handle_list(args: argparse.Namespace) -> int:
 
 
 def handle_show(args: argparse.Namespace) -> int:
-    """Describe one puzzle: metadata, analysis, quiet patterns and named boards.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-    """
+    """Describe one puzzle: metadata, analysis, quiet patterns and named boards."""
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board
     from lightsout_graphs.cli.analyze_cmd import analysis_lines

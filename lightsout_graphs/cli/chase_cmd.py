@@ -34,17 +34,7 @@ def register(subparsers: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Print the chase table of ``args.name`` and draw it with ``--png``.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-
-    Returns
-    -------
-    int
-        ``EXIT_OK``.
-    """
+    """Print the chase table of ``args.name`` and draw it with ``--png``."""
     from lightsout_graphs.grids.chase_table import chase_table
 
     name = args.name.strip()

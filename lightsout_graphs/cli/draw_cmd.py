@@ -47,16 +47,6 @@ def register(subparsers: Any) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Draw the requested picture and save it.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-
     Raises
     ------
     Unsolvable

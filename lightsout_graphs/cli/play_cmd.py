@@ -54,16 +54,6 @@ def register(subparsers: Any) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Write the play page.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed command line.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-
     Raises
     ------
     LightsOutError

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lightsout_graphs.cli.commands import add_command
-from lightsout_graphs.cli.counts import count_json, count_text
+from lightsout_graphs.cli.counts import count_text
+from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
 from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.cli.starts import start_board, target_board
-from lightsout_graphs.describe import describe_certificate, node_json, puzzle_label, puzzle_summary
-
-if TYPE_CHECKING:
-    from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.describe import describe_certificate, puzzle_summary
 
 __all__ = ["handle", "register"]
 
@@ -51,16 +48,6 @@ def register(subparsers: Any) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Solve the board and print the presses, their number and the number of solutions.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-
     Raises
     ------
     Unsolvable
@@ -80,30 +67,10 @@ def handle(args: argparse.Namespace) -> int:
         goal = puzzle.goal if target is None else target
         words = describe_certificate(puzzle, err.certificate, state=state, target=goal)
         if args.json:
-            print_json(
-                {
-                    **_board_json(puzzle, state, goal, solvable=False),
-                    "reason": words,
-                    "certificate": [
-                        [node_json(node), int(c)] for node, c in err.certificate.items()
-                    ],
-                    "value": int(err.value),
-                }
-            )
+            print_json(unsolvable_json(puzzle, err, state, goal, words))
         raise lo.Unsolvable(words, err.certificate, err.value) from err
     if args.json:
-        print_json(
-            {
-                **_board_json(puzzle, solution.state, solution.target, solvable=True),
-                "presses": [int(v) for v in solution.vector],
-                "num_presses": solution.num_presses,
-                "count": count_json(solution.count, puzzle.modulus),
-                "optimal": solution.optimal,
-                "proof": solution.proof,
-                "method": solution.method,
-                "press_text": format_presses(puzzle, solution.vector),
-            }
-        )
+        print_json(solution_json(solution))
         return EXIT_OK
     print(puzzle_summary(puzzle))
     print(f"Board ({origin}):")
@@ -128,20 +95,3 @@ def handle(args: argparse.Namespace) -> int:
             f"Solutions: {count_text(solution.count, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK
-
-
-def _board_json(
-    puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
-) -> dict[str, Any]:
-    """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal."""
-    out = {
-        "puzzle": puzzle.name or puzzle_label(puzzle),
-        "modulus": puzzle.modulus,
-        "nodes": [node_json(v) for v in puzzle.nodes],
-        "state": [int(v) for v in state],
-        "target": [int(v) for v in target],
-        "solvable": solvable,
-    }
-    if not puzzle.all_lights:  # state and target hold one value per light, in this order
-        out["light_nodes"] = [node_json(v) for v in puzzle.lights]
-    return out

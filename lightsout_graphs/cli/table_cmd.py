@@ -155,18 +155,7 @@ def _compute(args: argparse.Namespace) -> Any:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Compute the table; write the CSV and/or the picture.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-    """
+    """Compute the table; write the CSV and/or the picture."""
     png = output_path(args.png, (".png", ".svg")) if args.png else None
     if png is not None and args.dpi < 1:
         msg = f"--dpi must be a positive int, not {args.dpi}."
