@@ -62,7 +62,7 @@ def node_json(node: Hashable) -> Any:
     Parameters
     ----------
     node : hashable
-        A node of a puzzle.
+        A node of a puzzle; nested tuples become nested arrays.
 
     Returns
     -------

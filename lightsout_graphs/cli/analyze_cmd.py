@@ -20,7 +20,16 @@ __all__ = ["analysis_json", "analysis_lines", "handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``analyze`` subcommand."""
+    """Add the ``analyze`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["analyze", "lights-out", "--max-patterns", "2"]).max_patterns
+    2
+    """
     parser = add_command(
         subparsers,
         "analyze",
@@ -94,7 +103,17 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Analyse the puzzle and print the report or its JSON."""
+    """Analyse the puzzle and print the report or its JSON.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["analyze", "--family", "grid", "--shape", "2x2"]))
+    ... # doctest: +ELLIPSIS
+    Puzzle: grid 2×2: 4 lights, 4 edges, closed rule, modulus 2
+    ...
+    0
+    """
     import lightsout_graphs as lo
 
     puzzle = resolve_puzzle(args)

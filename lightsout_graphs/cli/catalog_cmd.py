@@ -19,7 +19,16 @@ __all__ = ["graph_description", "handle_list", "handle_show", "register", "rules
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``list`` and ``show`` subcommands."""
+    """Add the ``list`` and ``show`` subcommands.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["list", "--json"]).json, parser.parse_args(["show", "merlin"]).name
+    (True, 'merlin')
+    """
     listing = add_command(
         subparsers,
         "list",
@@ -56,15 +65,7 @@ def graph_description(puzzle: Puzzle) -> str:
 
 
 def rules_sentence(puzzle: Puzzle) -> str:
-    """What one press does, in words.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    """What one press does, in words, for ``lightsout show``.
 
     Examples
     --------
@@ -147,7 +148,17 @@ def handle_list(args: argparse.Namespace) -> int:
 
 
 def handle_show(args: argparse.Namespace) -> int:
-    """Describe one puzzle: metadata, analysis, quiet patterns and named boards."""
+    """Describe one puzzle: metadata, analysis, quiet patterns and named boards.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle_show(build_parser().parse_args(["show", "--family", "grid", "--shape", "1x2"]))
+    ... # doctest: +ELLIPSIS
+    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    ...
+    0
+    """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board
     from lightsout_graphs.cli.analyze_cmd import analysis_lines

@@ -15,7 +15,17 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``chase-table`` subcommand."""
+    """Add the ``chase-table`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["chase-table", "5x5", "-k", "3"])
+    >>> args.name, args.modulus
+    ('5x5', 3)
+    """
     parser = add_command(
         subparsers,
         "chase-table",
@@ -34,7 +44,15 @@ def register(subparsers: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Print the chase table of ``args.name`` and draw it with ``--png``."""
+    """Print the chase table of ``args.name`` and draw it with ``--png``.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["chase-table", "2x2"]))  # doctest: +ELLIPSIS
+    Light chasing on the 2×2 board...
+    0
+    """
     from lightsout_graphs.grids.chase_table import chase_table
 
     name = args.name.strip()

@@ -16,7 +16,17 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``draw`` subcommand."""
+    """Add the ``draw`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
+    >>> args.solution, args.output, args.dpi
+    (True, 's.svg', 100)
+    """
     parser = add_command(
         subparsers,
         "draw",
@@ -54,6 +64,19 @@ def handle(args: argparse.Namespace) -> int:
     CommandError
         Options that the picture would ignore (``--min`` without ``--solution``, ``--presses``
         with ``--solution`` or ``--quiet-patterns``), or a bad ``--dpi``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "board.svg")
+    ...     args = build_parser().parse_args(
+    ...         ["draw", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...board.svg...
+    0
     """
     path = output_path(args.output, (".png", ".svg"))
     if args.minimize and not args.solution:

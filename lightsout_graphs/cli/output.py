@@ -192,6 +192,14 @@ def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
     ------
     CommandError
         A ``dpi`` below 1, or one that makes a side of a PNG 65536 pixels or more.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from matplotlib.figure import Figure
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_figure(Figure(figsize=(2, 1)), pathlib.Path(folder) / "f.png", 50)
+    (100, 50)
     """
     from matplotlib.figure import Figure
 

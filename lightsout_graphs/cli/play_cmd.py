@@ -58,6 +58,19 @@ def handle(args: argparse.Namespace) -> int:
     ------
     LightsOutError
         A bad puzzle, board or output name (the CLI prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "p.html")
+    ...     args = build_parser().parse_args(
+    ...         ["play", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...p.html...
+    0
     """
     from lightsout_graphs.play import write_play_page
 

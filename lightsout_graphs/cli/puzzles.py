@@ -39,6 +39,15 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser, *, name_required: bool
         The subcommand's parser.
     name_required : bool, default False
         Whether ``NAME`` must be given (no family options then).
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_puzzle_arguments(parser)
+    >>> args = parser.parse_args(["--family", "torus", "--shape", "3x4"])
+    >>> args.family, args.shape
+    ('torus', '3x4')
     """
     parser.add_argument(
         "name",
@@ -233,6 +242,11 @@ def load_named(name: str) -> Puzzle:
     ------
     CatalogError
         An unknown name (the message lists a few known ones).
+
+    Examples
+    --------
+    >>> load_named("lights-out").n
+    25
     """
     from lightsout_graphs.errors import CatalogError
 

@@ -18,7 +18,16 @@ __all__ = ["handle", "register"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand."""
+    """Add the ``solve`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["solve", "lights-out", "--min", "--json"]).minimize
+    True
+    """
     parser = add_command(
         subparsers,
         "solve",
@@ -53,6 +62,17 @@ def handle(args: argparse.Namespace) -> int:
     Unsolvable
         With the violated parity check in words (exit code 1); with ``--json`` the JSON
         object (``"solvable": false`` and the certificate) is printed first.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> args = build_parser().parse_args(
+    ...     ["solve", "--family", "grid", "--shape", "1x2", "--board", "**"]
+    ... )
+    >>> handle(args)  # doctest: +ELLIPSIS
+    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    ...
+    0
     """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board, format_presses

@@ -41,6 +41,15 @@ def add_start_arguments(parser: argparse.ArgumentParser) -> None:
     ----------
     parser : argparse.ArgumentParser
         The subcommand's parser; :func:`start_board` reads the values back.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_start_arguments(parser)
+    >>> args = parser.parse_args(["--start", "all-on"])
+    >>> args.start, args.board
+    ('all-on', None)
     """
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
@@ -132,14 +141,6 @@ def _looks_like_path(text: str) -> bool:
 def board_names(puzzle: Puzzle) -> str:
     """The puzzle's named boards for messages, e.g. ``'pattern', 'cross'`` or ``none``.
 
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
-
     Examples
     --------
     >>> board_names(lo.grid(2, 2))
@@ -163,7 +164,7 @@ def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.nda
     Returns
     -------
     numpy.ndarray
-        The board in node order.
+        The named board, one value per light.
 
     Raises
     ------

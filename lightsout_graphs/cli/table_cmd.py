@@ -23,7 +23,17 @@ FORMULA_FAMILIES = ("grid", "torus", "cylinder", "rook")
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``table`` subcommand."""
+    """Add the ``table`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["table", "--max", "9", "--family", "torus"])
+    >>> args.size, args.family, args.dpi
+    (9, 'torus', 100)
+    """
     parser = add_command(
         subparsers,
         "table",
@@ -84,14 +94,8 @@ def write_csv(table: Any, out: TextIO) -> None:
 def write_long_csv(table: Any, out: TextIO) -> None:
     """Write a nullity table as long-form CSV: a header ``m,n,nullity`` then one row per board.
 
-    This is the shape that pandas (``read_csv``) and plotting tools expect.
-
-    Parameters
-    ----------
-    table : numpy.ndarray
-        ``table[m - 1, n - 1]`` is the nullity of the m×n board.
-    out : file
-        Where to write.
+    This is the shape that pandas (``read_csv``) and plotting tools expect. The parameters
+    are those of :func:`write_csv`.
 
     Examples
     --------
@@ -155,7 +159,17 @@ def _compute(args: argparse.Namespace) -> Any:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Compute the table; write the CSV and/or the picture."""
+    """Compute the table; write the CSV and/or the picture.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["-q", "table", "--max", "2"]))
+    m\\n,1,2
+    1,0,1
+    2,1,0
+    0
+    """
     png = output_path(args.png, (".png", ".svg")) if args.png else None
     if png is not None and args.dpi < 1:
         msg = f"--dpi must be a positive int, not {args.dpi}."
