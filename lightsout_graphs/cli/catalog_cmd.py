@@ -108,7 +108,16 @@ def _prime(k: int) -> bool:
 
 
 def handle_list(args: argparse.Namespace) -> int:
-    """Print the catalog as a table (or JSON)."""
+    """Print the catalog as a table (or JSON).
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle_list(build_parser().parse_args(["-q", "list"]))  # doctest: +ELLIPSIS
+    name ...
+    lights-out ...
+    0
+    """
     from lightsout_graphs import catalog
 
     rows = []
