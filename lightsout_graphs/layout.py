@@ -34,6 +34,7 @@ __all__ = [
     "grid_layout",
     "node_positions",
     "placed_nodes",
+    "square_shape",
 ]
 
 #: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
@@ -266,3 +267,62 @@ def node_positions(puzzle: Puzzle, *, seed: int = 0) -> Positions:
     10
     """
     return placed_nodes(puzzle, seed=seed)[0]
+
+
+def _as_squares(puzzle: Puzzle) -> bool:
+    """Whether to draw the lights as grid squares: (row, column) nodes, and any stored
+    positions agree with that grid (so hexagonal or triangular lattices keep their shape)."""
+    cached = _CACHE.peek(puzzle, "squares")
+    if cached is None:
+        layout = grid_layout(puzzle)
+        cached = layout is not None
+        if layout is not None:
+            placed = node_positions(puzzle)
+            first = puzzle.nodes[0]
+            r0, c0 = layout.cells[first]
+            x0, y0 = placed[first]
+            cached = all(
+                math.isclose(placed[v][0] - x0, c - c0, abs_tol=1e-9)
+                and math.isclose(placed[v][1] - y0, r0 - r, abs_tol=1e-9)
+                for v, (r, c) in layout.cells.items()
+            )
+        if layout is None:  # a net of squares (the Lights Out Cube): draw cells, not edges
+            cached = _is_net(puzzle)
+        _CACHE.put(puzzle, "squares", cached)
+    return bool(cached)
+
+
+def _is_net(puzzle: Puzzle) -> bool:
+    """Whether the ``pos`` attributes are distinct integer points and most edges join lattice
+    neighbours: a net of squares (a cube's surface unfolded), best drawn as cells, whose
+    wrap-around edges would only cross the picture."""
+    stored, source = placed_nodes(puzzle)
+    if source != "pos" or puzzle.n < 2:
+        return False
+    points = set(stored.values())
+    if len(points) < puzzle.n or any(x != round(x) or y != round(y) for x, y in points):
+        return False
+    edges = [(stored[u], stored[v]) for u, v in puzzle.graph.edges() if u != v]
+    near = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
+    return bool(edges) and near >= 0.6 * len(edges)
+
+
+def square_shape(puzzle: Puzzle) -> tuple[int, int] | None:
+    """Rows and columns when the lights are drawn as squares, or None to draw a graph.
+
+    Squares suit grids (nodes ``(row, column)`` whose positions, if any, agree with the grid, so
+    hexagonal or triangular lattices keep their shape) and nets of squares such as the Lights
+    Out Cube (distinct integer ``pos`` points, most edges between lattice neighbours).
+
+    Examples
+    --------
+    >>> square_shape(lo.grid(2, 3)), square_shape(lo.Puzzle(nx.path_graph(3)))
+    ((2, 3), None)
+    """
+    if not _as_squares(puzzle):
+        return None
+    layout = grid_layout(puzzle)
+    if layout is not None:
+        return layout.shape
+    xs, ys = zip(*node_positions(puzzle).values(), strict=True)
+    return round(max(ys) - min(ys)) + 1, round(max(xs) - min(xs)) + 1

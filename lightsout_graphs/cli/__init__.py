@@ -22,7 +22,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from lightsout_graphs._version import __version__
+from lightsout_graphs import __version__
 from lightsout_graphs.cli.runtime import EXIT_ERROR, PROG, run
 
 __all__ = ["SUBCOMMAND_MODULES", "build_parser", "main"]

@@ -6,11 +6,16 @@ state, so it works on a headless machine, in a script and in a notebook. Functio
 themselves as a PNG when they are the last value of a notebook cell; save one with
 ``fig.savefig("board.png")`` (or ``.svg``).
 
-Layout: grid puzzles (nodes ``(row, column)``) are drawn as squares; other puzzles use the
-nodes' ``pos`` attributes (the families set them: polyhedra, hypercubes, lattices), else a
-projection of coordinate-tuple nodes, else a Kamada-Kawai layout (a seeded spring layout for
-large or disconnected graphs). Lights take the puzzle's colour names where matplotlib knows
-them, and a default palette otherwise; presses are marked with a dot (k = 2) or their count.
+Layout: the lights sit where :func:`lightsout_graphs.layout.node_positions` puts them, the
+same places as on a play page; grids and nets of squares (see
+:func:`~lightsout_graphs.layout.square_shape`) are drawn as squares, other puzzles as dots and
+edges. Lights take the puzzle's colour names where matplotlib knows them, and a default palette
+otherwise; presses are marked with a dot (k = 2) or their count.
+
+The pictures live in :mod:`~lightsout_graphs.draw.boards` (a puzzle and its board),
+:mod:`~lightsout_graphs.draw.solutions` (solutions and quiet patterns),
+:mod:`~lightsout_graphs.draw.charts` (nullity tables, depth distributions) and
+:mod:`~lightsout_graphs.draw.colors` (the colours of lights); all are importable from here.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.describe import puzzle_label
 from lightsout_graphs.draw.colors import (
     _EDGE,
@@ -22,7 +21,7 @@ from lightsout_graphs.draw.colors import (
     _new_figure,
     light_colors,
 )
-from lightsout_graphs.layout import grid_layout, node_positions, placed_nodes
+from lightsout_graphs.layout import node_positions, square_shape
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
 if TYPE_CHECKING:
@@ -31,60 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_LABELLED", "MAX_LEGEND_STATES", "draw_puzzle"]
 
-#: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
-_CACHE = PuzzleCache()
-
 #: Graphs of your own with at most this many nodes are drawn with node labels.
 MAX_LABELLED = 60
-
-
-def _as_squares(puzzle: Puzzle) -> bool:
-    """Whether to draw the lights as grid squares: (row, column) nodes, and any stored
-    positions agree with that grid (so hexagonal or triangular lattices keep their shape)."""
-    cached = _CACHE.peek(puzzle, "squares")
-    if cached is None:
-        layout = grid_layout(puzzle)
-        cached = layout is not None
-        if layout is not None:
-            placed = node_positions(puzzle)
-            first = puzzle.nodes[0]
-            r0, c0 = layout.cells[first]
-            x0, y0 = placed[first]
-            cached = all(
-                math.isclose(placed[v][0] - x0, c - c0, abs_tol=1e-9)
-                and math.isclose(placed[v][1] - y0, r0 - r, abs_tol=1e-9)
-                for v, (r, c) in layout.cells.items()
-            )
-        if layout is None:  # a net of squares (the Lights Out Cube): draw cells, not edges
-            cached = _is_net(puzzle)
-        _CACHE.put(puzzle, "squares", cached)
-    return bool(cached)
-
-
-def _is_net(puzzle: Puzzle) -> bool:
-    """Whether the ``pos`` attributes are distinct integer points and most edges join lattice
-    neighbours: a net of squares (a cube's surface unfolded), best drawn as cells, whose
-    wrap-around edges would only cross the picture."""
-    stored, source = placed_nodes(puzzle)
-    if source != "pos" or puzzle.n < 2:
-        return False
-    points = set(stored.values())
-    if len(points) < puzzle.n or any(x != round(x) or y != round(y) for x, y in points):
-        return False
-    edges = [(stored[u], stored[v]) for u, v in puzzle.graph.edges() if u != v]
-    near = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
-    return bool(edges) and near >= 0.6 * len(edges)
-
-
-def _square_shape(puzzle: Puzzle) -> tuple[int, int] | None:
-    """Rows and columns of the square layout (grid or net), or None for a graph drawing."""
-    if not _as_squares(puzzle):
-        return None
-    layout = grid_layout(puzzle)
-    if layout is not None:
-        return layout.shape
-    xs, ys = zip(*node_positions(puzzle).values(), strict=True)
-    return round(max(ys) - min(ys)) + 1, round(max(xs) - min(xs)) + 1
 
 
 def draw_puzzle(
@@ -136,9 +83,9 @@ def draw_puzzle(
     k = puzzle.modulus
     vec = np.zeros(puzzle.n, dtype=np.int64) if state is None else puzzle.state_vector(state)
     pvec = None if presses is None else _node_presses(puzzle, presses)
-    squares = _as_squares(puzzle)
+    shape = square_shape(puzzle)
+    squares = shape is not None
     if ax is None:
-        shape = _square_shape(puzzle)
         if shape is not None:
             m, n = shape
             scale = min(0.6, 9.0 / max(m, n))

@@ -9,10 +9,11 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from lightsout_graphs.describe import puzzle_label
-from lightsout_graphs.draw.boards import _node_presses, _square_shape, draw_puzzle
+from lightsout_graphs.draw.boards import _node_presses, draw_puzzle
 from lightsout_graphs.draw.colors import (
     _new_figure,
 )
+from lightsout_graphs.layout import square_shape
 from lightsout_graphs.puzzle import Puzzle
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def draw_solution(solution: Solution) -> Figure:
     ['board and presses', 'after the presses']
     """
     puzzle = solution.puzzle
-    wide = _square_shape(puzzle)
+    wide = square_shape(puzzle)
     if wide is not None:
         m, n = wide
         scale = min(0.55, 6.0 / max(m, n))
