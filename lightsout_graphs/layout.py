@@ -30,6 +30,7 @@ from lightsout_graphs.puzzle import Puzzle, check_puzzle
 __all__ = [
     "MAX_KAMADA_KAWAI",
     "OBLIQUE",
+    "TILE_FAMILIES",
     "GridLayout",
     "grid_layout",
     "node_positions",
@@ -48,6 +49,21 @@ MAX_KAMADA_KAWAI = 150
 
 #: Where one step along the third axis goes in the plane (an oblique projection of 3-D).
 OBLIQUE = (0.45, 0.3)
+
+#: Families drawn as squares when their ``pos`` lie on a lattice, like the classic board.
+TILE_FAMILIES = frozenset(
+    {
+        "grid",
+        "torus",
+        "king",
+        "knight",
+        "rook",
+        "alien_tiles",
+        "x_pattern",
+        "merlin",
+        "cube_surface",
+    }
+)
 
 Positions = dict[Hashable, tuple[float, float]]
 
@@ -293,9 +309,10 @@ def _as_squares(puzzle: Puzzle) -> bool:
 
 
 def _is_net(puzzle: Puzzle) -> bool:
-    """Whether the ``pos`` attributes are distinct integer points and most edges join lattice
-    neighbours: a net of squares (a cube's surface unfolded), best drawn as cells, whose
-    wrap-around edges would only cross the picture."""
+    """Whether the ``pos`` attributes are distinct integer points and the puzzle is of a tile
+    family or most edges join lattice neighbours: a net of squares (a cube's surface unfolded,
+    a 4-D grid as nested blocks), best drawn as cells, whose long edges would only cross the
+    picture."""
     stored, source = placed_nodes(puzzle)
     if source != "pos" or puzzle.n < 2:
         return False
@@ -304,7 +321,8 @@ def _is_net(puzzle: Puzzle) -> bool:
         return False
     edges = [(stored[u], stored[v]) for u, v in puzzle.graph.edges() if u != v]
     near = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in edges)
-    return bool(edges) and near >= 0.6 * len(edges)
+    family = puzzle.family.name if puzzle.family is not None else None
+    return family in TILE_FAMILIES or (bool(edges) and near >= 0.6 * len(edges))
 
 
 def square_shape(puzzle: Puzzle) -> tuple[int, int] | None:

@@ -8,7 +8,13 @@ import pytest
 import lightsout_graphs as lo
 from lightsout_graphs import draw, families
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.layout import OBLIQUE, grid_layout, node_positions, placed_nodes
+from lightsout_graphs.layout import (
+    OBLIQUE,
+    grid_layout,
+    node_positions,
+    placed_nodes,
+    square_shape,
+)
 from lightsout_graphs.play.model import play_data
 
 
@@ -95,3 +101,19 @@ def test_grid_layout() -> None:
     assert layout is not None and layout.shape == (2, 3) and layout.at[(1, 2)] == (1, 2)
     sparse = lo.Puzzle(nx.Graph([((0, 0), (5, 5))]))
     assert grid_layout(sparse) is None
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "squares"),
+    [
+        (lo.grid(2, 3), True),
+        (families.king(3, 3), True),
+        (families.cube_surface(), True),  # a net of squares
+        (families.hexagonal(2, 2), False),  # (row, column) nodes, but not a square lattice
+        (families.petersen(), False),
+        (lo.Puzzle(nx.path_graph(3)), False),
+    ],
+)
+def test_squares_in_pictures_are_tiles_on_pages(puzzle: lo.Puzzle, squares: bool) -> None:
+    assert (square_shape(puzzle) is not None) is squares
+    assert (play_data(puzzle)["shape"] == "tile") is squares

@@ -20,13 +20,12 @@ import numpy as np
 
 from lightsout_graphs.describe import node_json, node_label, puzzle_label
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
-from lightsout_graphs.layout import placed_nodes
+from lightsout_graphs.layout import node_positions, square_shape
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
     "MAX_COSET",
     "MAX_PLAY_MODULUS",
-    "TILE_FAMILIES",
     "board_solution",
     "play_data",
     "quiet_data",
@@ -38,21 +37,6 @@ MAX_COSET = 2**16
 
 #: Largest modulus the page plays (its arithmetic runs on JavaScript numbers).
 MAX_PLAY_MODULUS = 2**16
-
-#: Families drawn as square tiles (when their layout lies on a lattice), like the classic board.
-TILE_FAMILIES = frozenset(
-    {
-        "grid",
-        "torus",
-        "king",
-        "knight",
-        "rook",
-        "alien_tiles",
-        "x_pattern",
-        "merlin",
-        "cube_surface",
-    }
-)
 
 
 def _scaled(
@@ -281,14 +265,12 @@ def play_data(
         raise InvalidStateError(msg)
     given = None if state is None else puzzle.state_vector(state)
     seed = 0 if seed is None else int(seed)
-    positions, source = placed_nodes(puzzle, seed=seed)
+    positions = node_positions(puzzle, seed=seed)
     pts, radius = _scaled(puzzle, positions)
     index = puzzle.index
     edges = [[index[u], index[v]] for u, v in puzzle.graph.edges()]
-    lattice = source in ("pos", "grid") and _is_lattice(pts)
-    family = puzzle.family.name if puzzle.family is not None else None
-    short_edges = all(float(np.hypot(*(pts[i] - pts[j]))) <= math.sqrt(2) + 1e-6 for i, j in edges)
-    shape = "tile" if lattice and (family in TILE_FAMILIES or short_edges) else "circle"
+    tiles = square_shape(puzzle) is not None and _is_lattice(pts)
+    shape = "tile" if tiles else "circle"
 
     t = puzzle.toggle_matrix().tocsc()
     lit = _lit_mask(puzzle)
