@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.counts import count_text, fraction_text
 from lightsout_graphs.cli.json_data import analysis_json
 from lightsout_graphs.cli.output import print_json
@@ -35,7 +35,6 @@ def register(subparsers: Any) -> None:
         "analyze",
         handle,
         puzzle=True,
-        json=True,
         help="rank, nullity, quiet patterns and the share of solvable boards",
         description="Analyse a puzzle of the catalog (NAME) or of a family "
         "(e.g. --family torus --shape 7x9 --modulus 3): rank, nullity, quiet patterns and "
@@ -48,6 +47,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="print at most N quiet patterns (default 8)",
     )
+    add_json_argument(parser)
 
 
 def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:

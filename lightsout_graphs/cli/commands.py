@@ -15,7 +15,7 @@ from typing import Any
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments
 from lightsout_graphs.cli.starts import add_start_arguments
 
-__all__ = ["Handler", "add_command", "add_dpi_argument"]
+__all__ = ["Handler", "add_command", "add_dpi_argument", "add_json_argument"]
 
 #: What runs a subcommand: the parsed arguments in, the exit code out.
 Handler = Callable[[argparse.Namespace], int]
@@ -30,7 +30,6 @@ def add_command(
     description: str,
     puzzle: bool = False,
     start: bool = False,
-    json: bool = False,
 ) -> argparse.ArgumentParser:
     """Add the subcommand ``name``, run by ``handler``, with the options it shares with others.
 
@@ -48,8 +47,6 @@ def add_command(
         Add the options that choose a puzzle (``NAME`` or ``--family ...``).
     start : bool, default False
         Add ``--board`` and ``--start``, the board to start from.
-    json : bool, default False
-        Add ``--json``: print one JSON object instead of text.
 
     Returns
     -------
@@ -60,8 +57,9 @@ def add_command(
     --------
     >>> parser = argparse.ArgumentParser()
     >>> sub = add_command(
-    ...     parser.add_subparsers(), "hello", lambda args: 0, help="h", description="d", json=True
+    ...     parser.add_subparsers(), "hello", lambda args: 0, help="h", description="d"
     ... )
+    >>> add_json_argument(sub)
     >>> args = parser.parse_args(["hello", "--json"])
     >>> args.json, args.handler(args)
     (True, 0)
@@ -73,8 +71,6 @@ def add_command(
         add_puzzle_arguments(parser)
     if start:
         add_start_arguments(parser)
-    if json:
-        parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=handler)
     return parser
 
@@ -94,3 +90,20 @@ def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
     (100, 200)
     """
     parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
+
+
+def add_json_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json``: print one JSON object instead of text.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_json_argument(parser)
+    >>> parser.parse_args([]).json, parser.parse_args(["--json"]).json
+    (False, True)
+    """
+    parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.counts import count_text
 from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
 from lightsout_graphs.cli.output import print_json
@@ -34,7 +34,6 @@ def register(subparsers: Any) -> None:
         handle,
         puzzle=True,
         start=True,
-        json=True,
         help="solve a board: the presses, their number and how many solutions exist",
         description="Find presses that take a board to the target (by default the puzzle's "
         "goal, usually every light off). Prints the press grid, the number of presses and how "
@@ -52,6 +51,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the fewest presses, proven optimal",
     )
+    add_json_argument(parser)
 
 
 def handle(args: argparse.Namespace) -> int:
