@@ -89,6 +89,13 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
         return _as_cell(node, self.shape) is not None
 
     def index(self, node: Any, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``node`` in row-major order.
+
+        Examples
+        --------
+        >>> LatticeNodes((2, 3)).index((1, 2))
+        5
+        """
         cell = _as_cell(node, self.shape)
         if cell is None:
             msg = f"{node!r} is not a node"
@@ -100,6 +107,13 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
         return i
 
     def count(self, node: Any) -> int:
+        """1 if ``node`` is a cell of the box, else 0.
+
+        Examples
+        --------
+        >>> LatticeNodes((2, 3)).count((1, 2)), LatticeNodes((2, 3)).count((2, 0))
+        (1, 0)
+        """
         return int(node in self)
 
     def __eq__(self, other: object) -> bool:

@@ -18,15 +18,15 @@ expected. :func:`format_board` and :func:`parse_board` round-trip.
 
 from __future__ import annotations
 
-import numbers
 import re
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterator, Sequence
 
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs.describe import node_label, puzzle_label
 from lightsout_graphs.errors import BoardFormatError
+from lightsout_graphs.layout import GridLayout, grid_layout
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
@@ -43,98 +43,8 @@ __all__ = [
 #: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
 _CACHE = PuzzleCache()
 
-#: A grid layout must fill at least this share of its bounding rectangle.
-_MIN_FILL = 0.5
 _HOLE = "#"
 _WRAP = 79
-
-
-@dataclass(frozen=True)
-class GridLayout:
-    """Where each node of a grid puzzle sits in the text: ``cells[node] == (row, column)``.
-
-    Attributes
-    ----------
-    shape : tuple of int
-        ``(rows, columns)`` of the bounding rectangle.
-    cells : dict
-        node -> ``(row, column)``, counted from 0 at the top left.
-    at : dict
-        ``(row, column)`` -> node, for the positions that hold a light.
-    """
-
-    shape: tuple[int, int]
-    cells: Mapping[Hashable, tuple[int, int]]
-    at: Mapping[tuple[int, int], Hashable]
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool | np.bool_)
-
-
-def grid_layout(puzzle: Puzzle) -> GridLayout | None:
-    """The grid layout of a puzzle whose nodes are ``(row, column)`` pairs, else ``None``.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        Any puzzle.
-
-    Returns
-    -------
-    GridLayout or None
-        ``None`` unless every node is a 2-tuple of ints and the nodes fill at least half of
-        their bounding rectangle (so that a picture of rows and columns is faithful).
-
-    Examples
-    --------
-    >>> grid_layout(lo.grid(2, 3)).shape
-    (2, 3)
-    >>> grid_layout(lo.Puzzle(nx.path_graph(3))) is None
-    True
-    """
-    check_puzzle(puzzle)
-    if not puzzle.all_lights:  # buttons without lights: boards are listings over the lights
-        return None
-    return _CACHE.get(puzzle, "grid_layout", lambda: _find_grid_layout(puzzle.nodes))
-
-
-def _find_grid_layout(nodes: Sequence[Hashable]) -> GridLayout | None:
-    for node in nodes:
-        if not (isinstance(node, tuple) and len(node) == 2 and all(_is_int(x) for x in node)):
-            return None
-    rows = [int(node[0]) for node in nodes]  # type: ignore[index]
-    cols = [int(node[1]) for node in nodes]  # type: ignore[index]
-    r0, c0 = min(rows), min(cols)
-    shape = (max(rows) - r0 + 1, max(cols) - c0 + 1)
-    if len(nodes) < _MIN_FILL * shape[0] * shape[1]:
-        return None
-    cells = {node: (r - r0, c - c0) for node, r, c in zip(nodes, rows, cols, strict=True)}
-    at = {cell: node for node, cell in cells.items()}
-    return GridLayout(shape=shape, cells=cells, at=at)
-
-
-def node_label(node: Hashable) -> str:
-    """The name of a node in board text: ``str`` of the node, tuples without spaces.
-
-    Parameters
-    ----------
-    node : hashable
-        A node of a puzzle.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> node_label((0, 1, 1)), node_label(7), node_label("a")
-    ('(0,1,1)', '7', 'a')
-    """
-    if isinstance(node, tuple):
-        inner = ",".join(node_label(x) for x in node)
-        return f"({inner},)" if len(node) == 1 else f"({inner})"
-    return str(node)
 
 
 # -- symbols --------------------------------------------------------------------------------
@@ -557,37 +467,3 @@ def _format_listing(
             current = f"{current} {item}" if current else item
     lines.append(current)
     return "\n".join(lines)
-
-
-def puzzle_label(puzzle: Puzzle) -> str:
-    """A short name for titles: the title or name, else the family and its size.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> puzzle_label(lo.grid(5, 7))
-    'grid 5×7'
-    >>> puzzle_label(lo.Puzzle(nx.path_graph(4)))
-    'graph with 4 lights'
-    """
-    if puzzle.title:
-        return str(puzzle.title)
-    if puzzle.name:
-        return str(puzzle.name)
-    family = puzzle.family
-    if family is not None:
-        params = dict(family.params)
-        shape = params.pop("shape", None)
-        parts = [family.name]
-        if shape is not None:
-            parts.append("×".join(str(s) for s in shape))
-        parts.extend(f"{key}={value}" for key, value in params.items())
-        return " ".join(parts)
-    return f"graph with {puzzle.n} lights"

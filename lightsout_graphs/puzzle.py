@@ -13,7 +13,6 @@ and here construction and validation.
 from __future__ import annotations
 
 import copy as _copy
-import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, TypeAlias
 

@@ -42,17 +42,9 @@ def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value
     >>> describe_certificate(p, {0: 1}, 1)
     'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
     """
-    k = puzzle.modulus
-    terms = []
-    for node, coef in certificate.items():
-        if coef % k:
-            terms.append(f"{node}" if coef % k == 1 else f"{coef % k}·{node}")
-    shown = ", ".join(terms[:12]) + (f" and {len(terms) - 12} more" if len(terms) > 12 else "")
-    weighted = "" if all(c % k in (0, 1) for c in certificate.values()) else "weighted "
-    return (
-        f"no press changes the {weighted}sum of the lights at {shown} (mod {k}), "
-        f"and the board must change it by {value}"
-    )
+    from lightsout_graphs.describe import describe_certificate as in_words
+
+    return in_words(puzzle, certificate, value)
 
 
 def puzzle_json(puzzle: Puzzle) -> tuple[str, list[Any], list[Any] | None]:
@@ -73,11 +65,10 @@ def puzzle_json(puzzle: Puzzle) -> tuple[str, list[Any], list[Any] | None]:
     >>> puzzle_json(lo.grid(1, 2))
     ('grid 1×2', [[0, 0], [0, 1]], None)
     """
-    from lightsout_graphs.boards import puzzle_label
-    from lightsout_graphs.cli.output import json_node
+    from lightsout_graphs.describe import node_json, puzzle_label
 
-    nodes = [json_node(v) for v in puzzle.nodes]
-    lights = None if puzzle.all_lights else [json_node(v) for v in puzzle.lights]
+    nodes = [node_json(v) for v in puzzle.nodes]
+    lights = None if puzzle.all_lights else [node_json(v) for v in puzzle.lights]
     return puzzle.name or puzzle_label(puzzle), nodes, lights
 
 

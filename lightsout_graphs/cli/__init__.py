@@ -5,7 +5,9 @@ which adds its parser and sets ``handler`` (arguments -> exit code) as a default
 registers the modules of :data:`SUBCOMMAND_MODULES` in order; a module that is not installed
 is skipped. Heavy libraries (matplotlib, the solver engines) are imported inside the handlers,
 so ``lightsout --version`` and ``--help`` stay fast. What the subcommands share lives in
-:mod:`~lightsout_graphs.cli.puzzles` (which puzzle and which boards a command is about),
+:mod:`~lightsout_graphs.cli.commands` (adding a subcommand and its common options),
+:mod:`~lightsout_graphs.cli.puzzles` (which puzzle a command is about),
+:mod:`~lightsout_graphs.cli.starts` (which boards),
 :mod:`~lightsout_graphs.cli.output` (reading input text, writing JSON, text and figures) and
 :mod:`~lightsout_graphs.cli.runtime` (exit codes, the error policy, progress).
 
@@ -20,7 +22,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from lightsout_graphs._version import __version__
+from lightsout_graphs import __version__
 from lightsout_graphs.cli.runtime import EXIT_ERROR, PROG, run
 
 __all__ = ["SUBCOMMAND_MODULES", "build_parser", "main"]

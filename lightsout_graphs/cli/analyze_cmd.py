@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.counts import count_json, count_text, fraction_text
-from lightsout_graphs.cli.output import (
-    json_node,
-    print_json,
-    puzzle_summary,
-)
-from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
+from lightsout_graphs.cli.commands import add_command, add_json_argument
+from lightsout_graphs.cli.counts import count_text, fraction_text
+from lightsout_graphs.cli.json_data import analysis_json
+from lightsout_graphs.cli.output import print_json
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
+from lightsout_graphs.describe import puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
@@ -23,19 +22,24 @@ __all__ = ["analysis_json", "analysis_lines", "handle", "register"]
 def register(subparsers: Any) -> None:
     """Add the ``analyze`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["analyze", "lights-out", "--max-patterns", "2"]).max_patterns
+    2
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "analyze",
+        handle,
+        puzzle=True,
         help="rank, nullity, quiet patterns and the share of solvable boards",
         description="Analyse a puzzle of the catalog (NAME) or of a family "
         "(e.g. --family torus --shape 7x9 --modulus 3): rank, nullity, quiet patterns and "
         "how many boards are solvable.",
     )
-    add_puzzle_arguments(parser)
     parser.add_argument(
         "--max-patterns",
         type=int,
@@ -43,8 +47,7 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="print at most N quiet patterns (default 8)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=handle)
+    add_json_argument(parser)
 
 
 def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
@@ -99,70 +102,17 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
     return lines
 
 
-def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as a JSON-ready dict (quiet patterns as counts in node order).
-
-    Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
-    else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
-    is a number (a float, which may round to 0.0 for a vanishing share);
-    ``solvable_fraction_exact`` is the exact share as a string ``"p/q"`` in lowest terms (or
-    ``"1"``), each side written like the counts.
-
-    Parameters
-    ----------
-    analysis : Analysis
-
-    Returns
-    -------
-    dict
-
-    Examples
-    --------
-    >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
-    >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
-    (2, 4, 0.25)
-    >>> data["solvable_states"], data["solvable_fraction_exact"]
-    (8388608, '1/4')
-    """
-    from lightsout_graphs.boards import puzzle_label
-
-    puzzle = analysis.puzzle
-    k = analysis.modulus
-    total = k**analysis.n
-    out = {
-        "puzzle": puzzle.name or puzzle_label(puzzle),
-        "lights": analysis.n,
-        "edges": puzzle.number_of_edges(),
-        "modulus": analysis.modulus,
-        "rule": puzzle.rule,
-        "nodes": [json_node(v) for v in puzzle.nodes],
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "kernel_size": count_json(analysis.kernel_size, k),
-        "solvable_states": count_json(analysis.solvable_states, k),
-        "solvable_fraction": analysis.solvable_states / total,
-        "solvable_fraction_exact": fraction_text(analysis.solvable_states, total, k),
-        "all_solvable": analysis.all_solvable,
-        "quiet_patterns": [v.tolist() for v in analysis.quiet_vectors],
-        "quiet_orders": list(analysis.quiet_orders),
-    }
-    if not puzzle.all_lights:  # the nodes that carry lights (the others are only buttons)
-        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
-    return out
-
-
 def handle(args: argparse.Namespace) -> int:
     """Analyse the puzzle and print the report or its JSON.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["analyze", "--family", "grid", "--shape", "2x2"]))
+    ... # doctest: +ELLIPSIS
+    Puzzle: grid 2×2: 4 lights, 4 edges, closed rule, modulus 2
+    ...
+    0
     """
     import lightsout_graphs as lo
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.output import print_json, puzzle_summary
-from lightsout_graphs.cli.puzzles import add_puzzle_arguments, resolve_puzzle
+from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.json_data import catalog_row
+from lightsout_graphs.cli.output import print_json
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
 from lightsout_graphs.zk import is_prime
+from lightsout_graphs.describe import family_label, puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -19,71 +22,51 @@ __all__ = ["graph_description", "handle_list", "handle_show", "register", "rules
 def register(subparsers: Any) -> None:
     """Add the ``list`` and ``show`` subcommands.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["list", "--json"]).json, parser.parse_args(["show", "merlin"]).name
+    (True, 'merlin')
     """
-    listing = subparsers.add_parser(
+    listing = add_command(
+        subparsers,
         "list",
+        handle_list,
         help="the catalog of named puzzles as a table",
         description="List the catalog: name, graph, number of nodes (lights), modulus, rule and "
         "nullity (or the number of quiet patterns when the modulus is not prime).",
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
-    listing.set_defaults(handler=handle_list)
-    show = subparsers.add_parser(
+    show = add_command(
+        subparsers,
         "show",
+        handle_show,
+        puzzle=True,
         help="one puzzle: its rules, size, solvability, quiet patterns and named boards",
         description="Describe a puzzle of the catalog (or of a family): the rules, graph size, "
         "modulus, rank or number of quiet patterns, the share of solvable boards, the quiet "
         "patterns and the named boards.",
     )
-    add_puzzle_arguments(show)
     show.add_argument(
         "--max-patterns", type=int, default=8, metavar="N", help="show at most N quiet patterns"
     )
-    show.set_defaults(handler=handle_show)
 
 
 def graph_description(puzzle: Puzzle) -> str:
-    """A few words for the graph: the family and its parameters, e.g. ``grid 5×5``.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    """A few words for the graph in ``lightsout list``: the family and its size, or the edges.
 
     Examples
     --------
     >>> graph_description(lo.grid(5, 5)), graph_description(lo.Puzzle(nx.path_graph(3)))
     ('grid 5×5', 'graph, 2 edges')
     """
-    family = puzzle.family
-    if family is None:
-        return f"graph, {puzzle.graph.number_of_edges()} edges"
-    params = dict(family.params)
-    shape = params.pop("shape", None)
-    words = [family.name]
-    if shape is not None:
-        words.append("×".join(str(s) for s in shape))
-    words.extend(f"{key}={value}" for key, value in params.items())
-    return " ".join(words)
+    return family_label(puzzle) or f"graph, {puzzle.graph.number_of_edges()} edges"
 
 
 def rules_sentence(puzzle: Puzzle) -> str:
-    """What one press does, in words.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
+    """What one press does, in words, for ``lightsout show``.
 
     Examples
     --------
@@ -124,15 +107,13 @@ def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
 def handle_list(args: argparse.Namespace) -> int:
     """Print the catalog as a table (or JSON).
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle_list(build_parser().parse_args(["-q", "list"]))  # doctest: +ELLIPSIS
+    name ...
+    lights-out ...
+    0
     """
     from lightsout_graphs import catalog
 
@@ -141,18 +122,7 @@ def handle_list(args: argparse.Namespace) -> int:
     for name in progress(names, args, total=len(names), desc="catalog"):
         puzzle = catalog.load(name)
         nullity, kernel = _nullity(puzzle)
-        rows.append(
-            {
-                "name": name,
-                "title": puzzle.title,
-                "graph": graph_description(puzzle),
-                "lights": puzzle.n,
-                "modulus": puzzle.modulus,
-                "rule": puzzle.rule,
-                "nullity": nullity,
-                "kernel_size": kernel,
-            }
-        )
+        rows.append(catalog_row(name, puzzle, graph_description(puzzle), nullity, kernel))
     if args.json:
         print_json(rows)
         return EXIT_OK
@@ -186,15 +156,14 @@ def handle_list(args: argparse.Namespace) -> int:
 def handle_show(args: argparse.Namespace) -> int:
     """Describe one puzzle: metadata, analysis, quiet patterns and named boards.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle_show(build_parser().parse_args(["show", "--family", "grid", "--shape", "1x2"]))
+    ... # doctest: +ELLIPSIS
+    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    ...
+    0
     """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board

@@ -6,6 +6,7 @@ import argparse
 import re
 from typing import Any
 
+from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import load_named, parse_shape
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError
@@ -16,13 +17,19 @@ __all__ = ["handle", "register"]
 def register(subparsers: Any) -> None:
     """Add the ``chase-table`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["chase-table", "5x5", "-k", "3"])
+    >>> args.name, args.modulus
+    ('5x5', 3)
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "chase-table",
+        handle,
         help="the light-chasing table of a grid: top-row presses for each bottom row",
         description="The table people use to solve a grid by light chasing: chase every "
         "light down to the bottom row, look that row up, press the listed top-row cells and "
@@ -33,21 +40,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--modulus", "-k", type=int, default=2, metavar="K", help="for a size")
     parser.add_argument("--rule", choices=("closed", "open"), default="closed", help="for a size")
     parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of the PNG (100)")
-    parser.set_defaults(handler=handle)
+    add_dpi_argument(parser)
 
 
 def handle(args: argparse.Namespace) -> int:
     """Print the chase table of ``args.name`` and draw it with ``--png``.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-
-    Returns
-    -------
-    int
-        ``EXIT_OK``.
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["chase-table", "2x2"]))  # doctest: +ELLIPSIS
+    Light chasing on the 2×2 board...
+    0
     """
     from lightsout_graphs.grids.chase_table import chase_table
 

@@ -113,12 +113,7 @@ def _log10(x: int) -> float:
 def count_json(x: int, modulus: int) -> int | str:
     """An exact count for JSON: an int when short, else the string of :func:`count_text`'s form.
 
-    Parameters
-    ----------
-    x : int
-        The count, ``>= 0``.
-    modulus : int
-        The puzzle's modulus k.
+    The parameters are those of :func:`count_text`.
 
     Returns
     -------

@@ -5,15 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.output import explain_unsolvable, output_path, save_figure
-from lightsout_graphs.cli.puzzles import (
-    add_puzzle_arguments,
-    add_start_arguments,
-    read_board,
-    resolve_puzzle,
-    start_board,
-)
+from lightsout_graphs.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.cli.output import output_path, save_figure
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
+from lightsout_graphs.cli.starts import read_board, start_board
+from lightsout_graphs.describe import describe_certificate
 
 __all__ = ["handle", "register"]
 
@@ -21,19 +18,25 @@ __all__ = ["handle", "register"]
 def register(subparsers: Any) -> None:
     """Add the ``draw`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
+    >>> args.solution, args.output, args.dpi
+    (True, 's.svg', 100)
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "draw",
+        handle,
+        puzzle=True,
+        start=True,
         help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
         description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
         "their own layout. Lights take the puzzle's colours; presses are marked.",
     )
-    add_puzzle_arguments(parser)
-    add_start_arguments(parser)
     what = parser.add_mutually_exclusive_group()
     what.add_argument(
         "--solution", action="store_true", help="draw the board with its presses, and after them"
@@ -48,22 +51,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
     )
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
-    parser.set_defaults(handler=handle)
+    add_dpi_argument(parser)
 
 
 def handle(args: argparse.Namespace) -> int:
     """Draw the requested picture and save it.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
 
     Raises
     ------
@@ -72,6 +64,19 @@ def handle(args: argparse.Namespace) -> int:
     CommandError
         Options that the picture would ignore (``--min`` without ``--solution``, ``--presses``
         with ``--solution`` or ``--quiet-patterns``), or a bad ``--dpi``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "board.svg")
+    ...     args = build_parser().parse_args(
+    ...         ["draw", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...board.svg...
+    0
     """
     path = output_path(args.output, (".png", ".svg"))
     if args.minimize and not args.solution:
@@ -105,7 +110,7 @@ def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
         try:
             solution = lo.solve(puzzle, state, minimize=args.minimize)
         except lo.Unsolvable as err:
-            words = explain_unsolvable(puzzle, err.certificate, state, puzzle.goal)
+            words = describe_certificate(puzzle, err.certificate, state=state, target=puzzle.goal)
             raise lo.Unsolvable(words, err.certificate, err.value) from err
         figure = draw.draw_solution(solution)
     else:

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from lightsout_graphs.cli.runtime import CommandError
 from lightsout_graphs.errors import BoardFormatError
 
-if TYPE_CHECKING:
-    import numpy as np
-
-    from lightsout_graphs.puzzle import Puzzle
-
 __all__ = [
-    "explain_unsolvable",
-    "json_node",
     "output_path",
     "print_json",
-    "puzzle_summary",
     "read_text",
     "save_figure",
 ]
@@ -97,38 +89,6 @@ def _read_stream(stream: Any, what: str, limit: int | None) -> str:
             msg = f"Cannot read {what}: not UTF-8 text ({err})."
             raise BoardFormatError(msg) from err
     return str(data)
-
-
-def json_node(node: Hashable) -> Any:
-    """A node as JSON: tuples become lists, ints and strings stay, anything else is ``str``.
-
-    Parameters
-    ----------
-    node : hashable
-
-    Returns
-    -------
-    list, int, float, str, bool or None
-
-    Examples
-    --------
-    >>> json_node((0, 1)), json_node("a"), json_node(frozenset({1}))
-    ([0, 1], 'a', 'frozenset({1})')
-    """
-    if isinstance(node, tuple):
-        return [json_node(x) for x in node]
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, int | float | str):
-        return node
-    try:
-        import numpy as np
-
-        if isinstance(node, np.integer):
-            return int(node)
-    except ImportError:  # pragma: no cover
-        pass
-    return str(node)
 
 
 def _is_flat(value: Any) -> bool:
@@ -232,6 +192,14 @@ def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
     ------
     CommandError
         A ``dpi`` below 1, or one that makes a side of a PNG 65536 pixels or more.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from matplotlib.figure import Figure
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     save_figure(Figure(figsize=(2, 1)), pathlib.Path(folder) / "f.png", 50)
+    (100, 50)
     """
     from matplotlib.figure import Figure
 
@@ -250,89 +218,3 @@ def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
         raise CommandError(msg)
     figure.savefig(path, dpi=dpi)
     return round(width), round(height)
-
-
-def puzzle_summary(puzzle: Puzzle) -> str:
-    """One line: name, lights, edges, rule and modulus.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> puzzle_summary(lo.grid(2, 3, modulus=3))
-    'grid 2×3: 6 lights, 7 edges, closed rule, modulus 3'
-    """
-    from lightsout_graphs.boards import puzzle_label
-
-    label = puzzle_label(puzzle)
-    if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
-        label = f"{puzzle.name} ({puzzle.title})"
-    kind = "arcs" if puzzle.graph.is_directed() else "edges"
-    pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
-    if not puzzle.all_lights:  # buttons without lights
-        pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
-    return (
-        f"{label}: {puzzle.n} lights, {puzzle.graph.number_of_edges()} {kind}{pressable}, "
-        f"{puzzle.rule} rule, modulus {puzzle.modulus}"
-    )
-
-
-def explain_unsolvable(
-    puzzle: Puzzle,
-    certificate: dict[Hashable, int],
-    state: Sequence[int] | np.ndarray,
-    target: Sequence[int] | np.ndarray,
-) -> str:
-    """Say in words which parity check the board breaks (from an Unsolvable certificate).
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    certificate : dict
-        node -> coefficient y of the check (``yᵀT ≡ 0``), as in ``Unsolvable.certificate``.
-    state, target : array-like
-        The board and the goal, in node order.
-
-    Returns
-    -------
-    str
-        For k = 2 "the lights at ... must have an even/odd sum ...", else the (weighted) sum
-        mod k that the board and the target disagree on.
-
-    Examples
-    --------
-    >>> import lightsout_graphs as lo
-    >>> p = lo.grid(1, 3, rule="open")
-    >>> explain_unsolvable(p, {(0, 0): 1, (0, 2): 1}, [1, 0, 0], [0, 0, 0])
-    'the lights at (0,0), (0,2) must have an even sum to reach the target, but on this board it is odd; no press changes the parity of that sum'
-    """
-    from lightsout_graphs.boards import node_label
-
-    k = puzzle.modulus
-    terms = [(node, c % k) for node, c in certificate.items() if c % k]
-    s = sum(c * int(state[puzzle.light_index[v]]) for v, c in terms) % k
-    t = sum(c * int(target[puzzle.light_index[v]]) for v, c in terms) % k
-    names = [node_label(v) for v, _ in terms]
-    shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
-    if k == 2:
-        parity = ("even", "odd")
-        return (
-            f"the lights at {shown} must have an {parity[t]} sum to reach the target, but on "
-            f"this board it is {parity[s]}; no press changes the parity of that sum"
-        )
-    if all(c == 1 for _, c in terms):
-        what = f"the sum of the lights at {shown}"
-    else:
-        weighted = [f"{node_label(v)}" if c == 1 else f"{c}·{node_label(v)}" for v, c in terms]
-        more = f" + ... ({len(weighted) - 12} more)" if len(weighted) > 12 else ""
-        what = f"the weighted sum {' + '.join(weighted[:12])}{more} of the lights"
-    return (
-        f"{what} must be {t} mod {k} to reach the target, but on this board it is {s}; "
-        f"no press changes that sum mod {k}"
-    )

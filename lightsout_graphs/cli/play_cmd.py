@@ -5,15 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.output import output_path
-from lightsout_graphs.cli.puzzles import (
-    ALL_ON,
-    add_puzzle_arguments,
-    add_start_arguments,
-    resolve_puzzle,
-    start_board,
-)
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK
+from lightsout_graphs.cli.starts import ALL_ON, start_board
 
 __all__ = ["handle", "register"]
 
@@ -35,15 +31,17 @@ def register(subparsers: Any) -> None:
     >>> args.output, args.handler is handle
     ('p.html', True)
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "play",
+        handle,
+        puzzle=True,
+        start=True,
         help="write an HTML page to play a puzzle (offline, one file)",
         description="Write one self-contained HTML file (no network) to play a puzzle: click, "
         "tap or use the keyboard to press lights, with undo and redo, hints that follow an exact "
         "solution, the fewest presses, random solvable boards and the puzzle's named boards.",
     )
-    add_puzzle_arguments(parser)
-    add_start_arguments(parser)
     parser.add_argument(
         "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
     )
@@ -51,26 +49,28 @@ def register(subparsers: Any) -> None:
         "--seed", type=int, default=None, help="seed of the random starting board and layout"
     )
     parser.add_argument("--title", help="the page's heading (default: the puzzle's title)")
-    parser.set_defaults(handler=handle)
 
 
 def handle(args: argparse.Namespace) -> int:
     """Write the play page.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed command line.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
-
     Raises
     ------
     LightsOutError
         A bad puzzle, board or output name (the CLI prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "p.html")
+    ...     args = build_parser().parse_args(
+    ...         ["play", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...p.html...
+    0
     """
     from lightsout_graphs.play import write_play_page
 

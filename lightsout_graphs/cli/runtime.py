@@ -41,7 +41,13 @@ T = TypeVar("T")
 
 
 class CommandError(LightsOutError, ValueError):
-    """A command line that cannot be carried out: conflicting options, a bad output name."""
+    """A command line that cannot be carried out: conflicting options, a bad output name.
+
+    Examples
+    --------
+    >>> isinstance(CommandError("--min needs --solution"), ValueError)
+    True
+    """
 
 
 def progress_enabled(args: argparse.Namespace | None = None) -> bool:

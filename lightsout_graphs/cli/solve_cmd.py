@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from lightsout_graphs.cli.counts import count_json, count_text
-from lightsout_graphs.cli.output import (
-    explain_unsolvable,
-    json_node,
-    print_json,
-    puzzle_summary,
-)
-from lightsout_graphs.cli.puzzles import (
-    add_puzzle_arguments,
-    add_start_arguments,
-    resolve_puzzle,
-    start_board,
-    target_board,
-)
+from lightsout_graphs.cli.commands import add_command, add_json_argument
+from lightsout_graphs.cli.counts import count_text
+from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
+from lightsout_graphs.cli.output import print_json
+from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
-
-if TYPE_CHECKING:
-    from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.cli.starts import start_board, target_board
+from lightsout_graphs.describe import describe_certificate, puzzle_summary
 
 __all__ = ["handle", "register"]
 
@@ -31,21 +20,26 @@ __all__ = ["handle", "register"]
 def register(subparsers: Any) -> None:
     """Add the ``solve`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> parser.parse_args(["solve", "lights-out", "--min", "--json"]).minimize
+    True
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "solve",
+        handle,
+        puzzle=True,
+        start=True,
         help="solve a board: the presses, their number and how many solutions exist",
         description="Find presses that take a board to the target (by default the puzzle's "
         "goal, usually every light off). Prints the press grid, the number of presses and how "
         "many press patterns solve the board. Exit code 1, with the violated parity check, "
         "when no presses do.",
     )
-    add_puzzle_arguments(parser)
-    add_start_arguments(parser)
     parser.add_argument(
         "--target",
         metavar="TEXT|FILE|-|BOARD_NAME",
@@ -57,28 +51,28 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the fewest presses, proven optimal",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(handler=handle)
+    add_json_argument(parser)
 
 
 def handle(args: argparse.Namespace) -> int:
     """Solve the board and print the presses, their number and the number of solutions.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
 
     Raises
     ------
     Unsolvable
         With the violated parity check in words (exit code 1); with ``--json`` the JSON
         object (``"solvable": false`` and the certificate) is printed first.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> args = build_parser().parse_args(
+    ...     ["solve", "--family", "grid", "--shape", "1x2", "--board", "**"]
+    ... )
+    >>> handle(args)  # doctest: +ELLIPSIS
+    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    ...
+    0
     """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board, format_presses
@@ -91,32 +85,12 @@ def handle(args: argparse.Namespace) -> int:
             solution = lo.solve(puzzle, state, target, minimize=args.minimize)
     except lo.Unsolvable as err:
         goal = puzzle.goal if target is None else target
-        words = explain_unsolvable(puzzle, err.certificate, state, goal)
+        words = describe_certificate(puzzle, err.certificate, state=state, target=goal)
         if args.json:
-            print_json(
-                {
-                    **_board_json(puzzle, state, goal, solvable=False),
-                    "reason": words,
-                    "certificate": [
-                        [json_node(node), int(c)] for node, c in err.certificate.items()
-                    ],
-                    "value": int(err.value),
-                }
-            )
+            print_json(unsolvable_json(puzzle, err, state, goal, words))
         raise lo.Unsolvable(words, err.certificate, err.value) from err
     if args.json:
-        print_json(
-            {
-                **_board_json(puzzle, solution.state, solution.target, solvable=True),
-                "presses": [int(v) for v in solution.vector],
-                "num_presses": solution.num_presses,
-                "count": count_json(solution.count, puzzle.modulus),
-                "optimal": solution.optimal,
-                "proof": solution.proof,
-                "method": solution.method,
-                "press_text": format_presses(puzzle, solution.vector),
-            }
-        )
+        print_json(solution_json(solution))
         return EXIT_OK
     print(puzzle_summary(puzzle))
     print(f"Board ({origin}):")
@@ -141,22 +115,3 @@ def handle(args: argparse.Namespace) -> int:
             f"Solutions: {count_text(solution.count, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK
-
-
-def _board_json(
-    puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
-) -> dict[str, Any]:
-    """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal."""
-    from lightsout_graphs.boards import puzzle_label
-
-    out = {
-        "puzzle": puzzle.name or puzzle_label(puzzle),
-        "modulus": puzzle.modulus,
-        "nodes": [json_node(v) for v in puzzle.nodes],
-        "state": [int(v) for v in state],
-        "target": [int(v) for v in target],
-        "solvable": solvable,
-    }
-    if not puzzle.all_lights:  # state and target hold one value per light, in this order
-        out["light_nodes"] = [json_node(v) for v in puzzle.lights]
-    return out

@@ -11,6 +11,7 @@ import csv
 import sys
 from typing import Any, TextIO
 
+from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import make_family
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, progress, progress_enabled
@@ -24,13 +25,19 @@ FORMULA_FAMILIES = ("grid", "torus", "cylinder", "rook")
 def register(subparsers: Any) -> None:
     """Add the ``table`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse._SubParsersAction
-        From ``parser.add_subparsers()``; the new parser's ``handler`` default is set.
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["table", "--max", "9", "--family", "torus"])
+    >>> args.size, args.family, args.dpi
+    (9, 'torus', 100)
     """
-    parser = subparsers.add_parser(
+    parser = add_command(
+        subparsers,
         "table",
+        handle,
         help="nullity of every m×n board up to N (CSV and heat map)",
         description="The nullity of every m×n board of a family for 1 <= m, n <= N: a CSV "
         "matrix (row m, column n), a long CSV (m,n,nullity) and a PNG or SVG heat map. "
@@ -56,8 +63,7 @@ def register(subparsers: Any) -> None:
         "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"
     )
     parser.add_argument("--png", metavar="FILE", help="draw the heat map (.png or .svg)")
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of the PNG (100)")
-    parser.set_defaults(handler=handle)
+    add_dpi_argument(parser)
 
 
 def write_csv(table: Any, out: TextIO) -> None:
@@ -88,14 +94,8 @@ def write_csv(table: Any, out: TextIO) -> None:
 def write_long_csv(table: Any, out: TextIO) -> None:
     """Write a nullity table as long-form CSV: a header ``m,n,nullity`` then one row per board.
 
-    This is the shape that pandas (``read_csv``) and plotting tools expect.
-
-    Parameters
-    ----------
-    table : numpy.ndarray
-        ``table[m - 1, n - 1]`` is the nullity of the m×n board.
-    out : file
-        Where to write.
+    This is the shape that pandas (``read_csv``) and plotting tools expect. The parameters
+    are those of :func:`write_csv`.
 
     Examples
     --------
@@ -161,15 +161,14 @@ def _compute(args: argparse.Namespace) -> Any:
 def handle(args: argparse.Namespace) -> int:
     """Compute the table; write the CSV and/or the picture.
 
-    Parameters
-    ----------
-    args : argparse.Namespace
-        The parsed options.
-
-    Returns
-    -------
-    int
-        The exit code, 0.
+    Examples
+    --------
+    >>> from lightsout_graphs.cli import build_parser
+    >>> handle(build_parser().parse_args(["-q", "table", "--max", "2"]))
+    m\\n,1,2
+    1,0,1
+    2,1,0
+    0
     """
     png = output_path(args.png, (".png", ".svg")) if args.png else None
     if png is not None and args.dpi < 1:

@@ -16,20 +16,18 @@ import math
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-import networkx as nx
 import numpy as np
 
+from lightsout_graphs.describe import node_json, node_label, puzzle_label
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
+from lightsout_graphs.layout import node_positions, square_shape
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [
     "MAX_COSET",
     "MAX_PLAY_MODULUS",
-    "TILE_FAMILIES",
     "board_solution",
-    "node_json",
     "play_data",
-    "play_layout",
     "quiet_data",
 ]
 
@@ -39,143 +37,6 @@ MAX_COSET = 2**16
 
 #: Largest modulus the page plays (its arithmetic runs on JavaScript numbers).
 MAX_PLAY_MODULUS = 2**16
-
-#: Families drawn as square tiles (when their layout lies on a lattice), like the classic board.
-TILE_FAMILIES = frozenset(
-    {
-        "grid",
-        "torus",
-        "king",
-        "knight",
-        "rook",
-        "alien_tiles",
-        "x_pattern",
-        "merlin",
-        "cube_surface",
-    }
-)
-
-
-def node_json(node: Hashable) -> Any:
-    """A node label as a JSON value: tuples become arrays, numbers and strings stay.
-
-    Labels that JSON cannot hold (frozensets, objects) become their ``str``.
-
-    Parameters
-    ----------
-    node : hashable
-        A node of a puzzle.
-
-    Returns
-    -------
-    object
-        A value that :func:`json.dumps` writes.
-
-    Examples
-    --------
-    >>> node_json((0, 1))
-    [0, 1]
-    >>> node_json(np.int64(3)), node_json("a"), node_json(((0, 1), 2))
-    (3, 'a', [[0, 1], 2])
-    """
-    if isinstance(node, bool | np.bool_):
-        return bool(node)
-    if isinstance(node, int | np.integer):
-        return int(node)
-    if isinstance(node, float | np.floating):
-        value = float(node)
-        return value if math.isfinite(value) else str(node)
-    if isinstance(node, str) or node is None:
-        return node
-    if isinstance(node, tuple):
-        return [node_json(part) for part in node]
-    return str(node)
-
-
-def _project(point: tuple[float, ...]) -> tuple[float, float]:
-    """Place a 2-d or 3-d position in the plane (3-d by a fixed oblique projection)."""
-    if len(point) == 2:
-        return float(point[0]), float(point[1])
-    x, y, z = (float(c) for c in point[:3])
-    return x + 0.45 * z, y + 0.3 * z
-
-
-def play_layout(
-    puzzle: Puzzle, *, seed: int = 0
-) -> tuple[dict[Hashable, tuple[float, float]], str]:
-    """Where each light is drawn, and where the positions came from.
-
-    The graph's ``pos`` node attributes win (families set them: grids as grids, polyhedra and
-    hypercubes in their own drawings; 3-d positions are projected) unless two of them
-    coincide. Without them, nodes that
-    are pairs of ints are placed as a grid (row 0 at the top), and any other graph gets a
-    networkx layout with a fixed seed, so a page is the same every time it is built.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle to draw.
-    seed : int, default 0
-        The seed of the force-directed layout (only used when no positions are known).
-
-    Returns
-    -------
-    positions : dict
-        node -> (x, y), y pointing up.
-    source : {"pos", "grid", "layout"}
-        Which of the three ways placed the nodes.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        A ``pos`` attribute that is not 2 or 3 finite numbers.
-
-    Examples
-    --------
-    >>> pos, source = play_layout(lo.grid(2, 2))
-    >>> source, pos[(1, 0)]
-    ('pos', (0.0, -1.0))
-    >>> play_layout(lo.Puzzle(nx.path_graph(3)))[1]
-    'layout'
-    """
-    g = puzzle.graph
-    nodes = puzzle.nodes
-    given = {u: g.nodes[u].get("pos") for u in nodes}
-    if all(p is not None for p in given.values()):
-        out: dict[Hashable, tuple[float, float]] = {}
-        for u, p in given.items():
-            try:
-                point = tuple(float(c) for c in p)
-            except (TypeError, ValueError):
-                point = ()
-            if len(point) not in (2, 3) or not all(math.isfinite(c) for c in point):
-                msg = f"Node {u!r} has attribute 'pos' = {p!r}; expected 2 or 3 finite numbers."
-                raise InvalidPuzzleError(msg)
-            out[u] = _project(point)
-        if len({(round(x, 9), round(y, 9)) for x, y in out.values()}) == len(out):
-            return out, "pos"
-        # Two lights drawn on one spot cannot both be clicked: fall back to a computed layout.
-    if all(
-        isinstance(u, tuple)
-        and len(u) == 2
-        and all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in u)
-        for u in nodes
-    ):
-        return {u: (float(u[1]), -float(u[0])) for u in nodes}, "grid"  # type: ignore[index]
-    return _computed_layout(puzzle, seed), "layout"
-
-
-def _computed_layout(puzzle: Puzzle, seed: int) -> dict[Hashable, tuple[float, float]]:
-    nodes = puzzle.nodes
-    g = puzzle.graph
-    if len(nodes) == 1:
-        return {nodes[0]: (0.0, 0.0)}
-    und = nx.Graph(g.to_undirected(as_view=True))
-    if len(nodes) <= 150 and nx.is_connected(und):
-        raw = nx.kamada_kawai_layout(und, weight=None)
-    else:
-        raw = nx.spring_layout(und, seed=seed, weight=None)
-    return {u: (float(raw[u][0]), float(raw[u][1])) for u in nodes}
 
 
 def _scaled(
@@ -404,14 +265,12 @@ def play_data(
         raise InvalidStateError(msg)
     given = None if state is None else puzzle.state_vector(state)
     seed = 0 if seed is None else int(seed)
-    positions, source = play_layout(puzzle, seed=seed)
+    positions = node_positions(puzzle, seed=seed)
     pts, radius = _scaled(puzzle, positions)
     index = puzzle.index
     edges = [[index[u], index[v]] for u, v in puzzle.graph.edges()]
-    lattice = source in ("pos", "grid") and _is_lattice(pts)
-    family = puzzle.family.name if puzzle.family is not None else None
-    short_edges = all(float(np.hypot(*(pts[i] - pts[j]))) <= math.sqrt(2) + 1e-6 for i, j in edges)
-    shape = "tile" if lattice and (family in TILE_FAMILIES or short_edges) else "circle"
+    tiles = square_shape(puzzle) is not None and _is_lattice(pts)
+    shape = "tile" if tiles else "circle"
 
     t = puzzle.toggle_matrix().tocsc()
     lit = _lit_mask(puzzle)
@@ -448,7 +307,7 @@ def play_data(
         boards.append({"name": "random", "state": [int(v) for v in made], "solution": solution})
         start = 0
 
-    heading = title or puzzle.title or puzzle.name or _default_title(puzzle)
+    heading = title or puzzle_label(puzzle)
     out: dict[str, Any] = {
         "title": str(heading),
         "description": str(puzzle.description or ""),
@@ -457,7 +316,7 @@ def play_data(
         "litOnly": bool(puzzle.lit_only),
         "directed": bool(puzzle.graph.is_directed()),
         "nodes": [node_json(u) for u in puzzle.nodes],
-        "labels": [_label(u) for u in puzzle.nodes],
+        "labels": [node_label(u) for u in puzzle.nodes],
         "x": [round(float(v), 4) for v in pts[:, 0]],
         "y": [round(float(v), 4) for v in pts[:, 1]],
         "radius": round(radius, 4),
@@ -474,27 +333,3 @@ def play_data(
     if not puzzle.all_lights:  # buttons without lights: drawn hollow, never a light
         out["lit"] = [bool(v) for v in lit]
     return out
-
-
-def _default_title(puzzle: Puzzle) -> str:
-    if puzzle.family is None:
-        return f"Lights Out on {puzzle.n} lights (mod {puzzle.modulus})"
-    parts = []
-    for key, value in puzzle.family.params.items():
-        if key in ("modulus", "rule"):
-            continue
-        if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
-            parts.append(" × ".join(str(v) for v in value))
-        else:
-            parts.append(f"{key}={value}")
-    name = puzzle.family.name.replace("_", " ")
-    size = f" {', '.join(parts)}" if parts else ""
-    return f"Lights Out: {name}{size} (mod {puzzle.modulus})"
-
-
-def _label(node: Hashable) -> str:
-    if isinstance(node, tuple):
-        return "(" + ", ".join(_label(c) for c in node) + ")"
-    if isinstance(node, np.generic):
-        return str(node.item())
-    return str(node)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Hashable
 from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidStateError, MissingDependencyError, Unsolvable
+from lightsout_graphs.errors import (
+    InvalidStateError,
+    MissingDependencyError,
+    Unsolvable,
+    require_int,
+)
 from lightsout_graphs.play.model import _node_space, board_solution, play_data
 from lightsout_graphs.play.page import static_text
 from lightsout_graphs.puzzle import Puzzle, StateLike
@@ -87,12 +91,28 @@ class PlayWidget(anywidget.AnyWidget):
 
     @property
     def puzzle(self) -> Puzzle:
-        """The puzzle being played."""
+        """The puzzle being played.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.play import PlayWidget
+        >>> PlayWidget(lo.grid(1, 3), seed=1).puzzle.n
+        3
+        """
         return self._puzzle
 
     @property
     def state(self) -> dict[Hashable, int]:
-        """The board as a dict light -> value; assign any state to load it into the widget."""
+        """The board as a dict light -> value; assign any state to load it into the widget.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.play import PlayWidget
+        >>> w = PlayWidget(lo.grid(1, 2), seed=1)
+        >>> w.state = {(0, 1): 1}
+        >>> w.state, w.moves
+        ({(0, 0): 0, (0, 1): 1}, 0)
+        """
         lit = np.asarray(self._values, dtype=np.int64)[self._puzzle.light_rows]
         return self._puzzle.as_dict(lit)
 
@@ -106,7 +126,16 @@ class PlayWidget(anywidget.AnyWidget):
 
     @property
     def remaining(self) -> dict[Hashable, int] | None:
-        """Presses (node -> count) that remain in the solution the hints follow, or ``None``."""
+        """Presses (node -> count) that remain in the solution the hints follow, or ``None``.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.play import PlayWidget
+        >>> w = PlayWidget(lo.grid(1, 3), seed=1)
+        >>> w.state = {(0, 0): 1, (0, 1): 1}
+        >>> w.remaining
+        {(0, 0): 1, (0, 1): 0, (0, 2): 0}
+        """
         if self._remaining is None:
             return None
         return self._puzzle.as_dict(self._remaining)
@@ -137,10 +166,7 @@ class PlayWidget(anywidget.AnyWidget):
         True
         """
         p = self._puzzle
-        if isinstance(times, bool) or not isinstance(times, numbers.Integral):
-            msg = f"Argument 'times' must be an int, not {times!r}."
-            raise InvalidStateError(msg)
-        times = int(times) % p.modulus
+        times = require_int(times, "times", error=InvalidStateError) % p.modulus
         if p.lit_only and node in p.index and self._values[p.index[node]] == 0:
             msg = f"Argument 'node' is {node!r}, whose light is off: the lit-only rule forbids it."
             raise InvalidStateError(msg)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lightsout_graphs.cli import puzzles, runtime
+from lightsout_graphs.cli import puzzles, runtime, starts
 from lightsout_graphs.errors import InvalidPuzzleError
 
 
@@ -27,7 +27,7 @@ def test_a_folder_given_as_board_file_is_named_as_a_folder(tmp_path: object) -> 
     from lightsout_graphs.errors import BoardFormatError
 
     with pytest.raises(BoardFormatError, match="is a folder, not a board file") as info:
-        puzzles.read_board(lo.grid(2, 2), str(tmp_path))
+        starts.read_board(lo.grid(2, 2), str(tmp_path))
     assert "no such file" not in str(info.value)
 
 
@@ -38,10 +38,10 @@ def test_unknown_start_lists_all_on_once() -> None:
     puzzle = catalog.load("lights-out")  # its boards include 'all-on'
     assert "all-on" in puzzle.boards
     with pytest.raises(runtime.CommandError) as info:
-        puzzles.named_board(puzzle, "nosuch")
+        starts.named_board(puzzle, "nosuch")
     assert str(info.value).count("'all-on'") == 1
     with pytest.raises(runtime.CommandError, match="its boards: none, or 'all-on'"):
-        puzzles.named_board(lo.grid(1, 2), "x")
+        starts.named_board(lo.grid(1, 2), "x")
 
 
 @pytest.mark.parametrize(
@@ -115,7 +115,7 @@ def test_a_huge_board_file_is_refused_without_reading_it(tmp_path: object) -> No
     p = lo.grid(5, 5)
     exact = Path(str(tmp_path)) / "exact.txt"
     exact.write_text(".....\n" * 5 + " " * (board_text_limit(p) - 30))
-    assert puzzles.read_board(p, str(exact)).tolist() == [0] * 25
+    assert starts.read_board(p, str(exact)).tolist() == [0] * 25
 
 
 def test_binary_input_is_a_format_error(tmp_path: object) -> None:
@@ -126,4 +126,4 @@ def test_binary_input_is_a_format_error(tmp_path: object) -> None:
 
     stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe..\n"))
     with pytest.raises(BoardFormatError, match="Cannot read standard input: not UTF-8"):
-        puzzles.read_board(lo.grid(2, 2), "-", stdin=stdin)
+        starts.read_board(lo.grid(2, 2), "-", stdin=stdin)

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import families
+from lightsout_graphs.describe import node_json
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.layout import placed_nodes
 from lightsout_graphs.play.model import (
     MAX_PLAY_MODULUS,
     board_solution,
-    node_json,
     play_data,
-    play_layout,
     quiet_data,
 )
 from lightsout_graphs.puzzle import Puzzle
@@ -125,7 +125,7 @@ def test_node_labels_as_json() -> None:
     assert node_json(np.int32(7)) == 7
     data = play_data(lo.grid(2, 3))
     assert data["nodes"][4] == [1, 1]
-    assert data["labels"][4] == "(1, 1)"
+    assert data["labels"][4] == "(1,1)"  # as in board text
 
 
 def test_layout_sources_and_shapes() -> None:
@@ -134,19 +134,19 @@ def test_layout_sources_and_shapes() -> None:
     assert play_data(families.petersen())["shape"] == "circle"
     assert play_data(families.cube_surface())["shape"] == "tile"  # the cross-shaped net
     assert play_data(families.hypercube(4))["shape"] == "circle"
-    assert play_layout(lo.Puzzle(nx.grid_2d_graph(2, 3)))[1] == "grid"
+    assert placed_nodes(lo.Puzzle(nx.grid_2d_graph(2, 3)))[1] == "grid"
     path = lo.Puzzle(nx.path_graph(6))
-    assert play_layout(path, seed=1) == play_layout(path, seed=1)
-    assert play_layout(lo.Puzzle(nx.empty_graph(3)))[1] == "layout"
+    assert placed_nodes(path, seed=1) == placed_nodes(path, seed=1)
+    assert placed_nodes(lo.Puzzle(nx.empty_graph(3)))[1] == "layout"
     three_d = nx.path_graph(2)
     nx.set_node_attributes(three_d, {0: (0, 0, 0), 1: (0, 0, 1)}, "pos")
-    assert play_layout(lo.Puzzle(three_d))[1] == "pos"
+    assert placed_nodes(lo.Puzzle(three_d))[1] == "pos"
 
 
 def test_coinciding_positions_fall_back_to_a_layout() -> None:
     g = nx.path_graph(3)
     nx.set_node_attributes(g, {0: (0, 0), 1: (0, 0), 2: (1, 0)}, "pos")
-    positions, source = play_layout(lo.Puzzle(g))
+    positions, source = placed_nodes(lo.Puzzle(g))
     assert source == "layout"
     assert len(set(positions.values())) == 3
 
