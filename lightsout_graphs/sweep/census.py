@@ -36,6 +36,7 @@ import numpy as np
 from lightsout_graphs.errors import SweepError, SweepSpecError
 from lightsout_graphs.sweep.census_store import SUMMARY, CensusStore, is_prime
 from lightsout_graphs.sweep.lifetime import child_preexec, terminate_on_sigterm
+from lightsout_graphs.sweep.streams import CONNECTED_GRAPHS, GRAPHS, find_geng
 
 __all__ = [
     "CONNECTED_GRAPHS",
@@ -49,10 +50,6 @@ __all__ = [
     "run_census",
 ]
 
-#: OEIS A000088: graphs on n vertices up to isomorphism, n = 0..12 (a cross-check).
-GRAPHS = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668, 12005168, 1018997864, 165091172592)
-#: OEIS A001349: connected graphs on n vertices, n = 0..12 (a cross-check).
-CONNECTED_GRAPHS = (1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476)
 #: The largest n a census accepts (n = 12 has 1.65e11 graphs: days on a workstation).
 MAX_N = 12
 _BLOCK = 1 << 23  # bytes of geng output read at a time
@@ -129,7 +126,7 @@ def count_part(
 
     Examples
     --------
-    >>> from lightsout_graphs.sweep.runners import find_geng
+    >>> from lightsout_graphs.sweep.streams import find_geng
     >>> got = count_part(CensusPart(4, 0, 1), False, (2,), ("closed",), find_geng())
     >>> got["graphs"], sum(c[-1] for c in got["counts"] if c[2] == 1)
     (11, 6)
@@ -220,7 +217,7 @@ def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
 def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    from lightsout_graphs.sweep.runners import pool_context, worker_init
+    from lightsout_graphs.sweep.pools import pool_context, worker_init
 
     def go(tasks: list[Any]) -> Iterator[Any]:
         ctx = pool_context()
@@ -255,7 +252,7 @@ def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
 def _runner_dask(
     dask_local: int | None, scheduler: str | None
 ) -> Callable[[list[Any]], Iterator[Any]]:
-    from lightsout_graphs.sweep.runners import dask_client
+    from lightsout_graphs.sweep.pools import dask_client
 
     def go(tasks: list[Any]) -> Iterator[Any]:
         from distributed import as_completed
@@ -332,7 +329,7 @@ def run_census(
     >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
     [1, 0, 1, 2, 9]
     """
-    from lightsout_graphs.sweep.runners import check_workers, find_geng
+    from lightsout_graphs.sweep.pools import check_workers
 
     for name, value, low, high in (("max_n", max_n, 1, MAX_N), ("min_n", min_n, 1, max_n)):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

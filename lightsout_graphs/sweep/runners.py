@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep.lifetime import terminate_on_sigterm
 from lightsout_graphs.sweep.pools import (
     MAX_WORKERS,
@@ -31,6 +30,7 @@ from lightsout_graphs.sweep.pools import (
 )
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
+from lightsout_graphs.sweep.streams import find_geng
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
 __all__ = [
@@ -50,31 +50,6 @@ __all__ = [
 RUNNERS: tuple[str, ...] = ("local", "dask")
 
 Progress = bool | Callable[[int, int], None] | None
-
-
-def find_geng() -> str:
-    """The path of nauty's ``geng`` (Debian names it ``nauty-geng``).
-
-    Raises
-    ------
-    MissingDependencyError
-        When neither ``geng`` nor ``nauty-geng`` is on the PATH.
-
-    Examples
-    --------
-    >>> from pathlib import Path
-    >>> Path(find_geng()).name in ("geng", "nauty-geng")
-    True
-    """
-    for name in ("geng", "nauty-geng"):
-        path = shutil.which(name)
-        if path:
-            return path
-    msg = (
-        "Sweep spec key 'geng' needs nauty's geng (or nauty-geng) on the PATH; install the "
-        "Debian package 'nauty' (sudo apt-get install nauty, or make system)."
-    )
-    raise MissingDependencyError(msg)
 
 
 def _count_lines(path: str) -> int:
