@@ -44,6 +44,11 @@ class ParamAxis:
         The values passed, in sweep order.
     columns : tuple of dict
         For each value, the table cells it fills (column name -> cell).
+
+    Examples
+    --------
+    >>> ParamAxis("d", (2, 3), ({"d": 2}, {"d": 3})).values
+    (2, 3)
     """
 
     name: str
@@ -52,10 +57,28 @@ class ParamAxis:
 
 
 def key_error(key: str, message: str) -> SweepSpecError:
+    """The error for a bad value of spec key ``key``; the message names the key.
+
+    Examples
+    --------
+    >>> key_error("moduli", "the list is empty.")
+    SweepSpecError("Sweep spec key 'moduli': the list is empty.")
+    """
     return SweepSpecError(f"Sweep spec key {key!r}: {message}")
 
 
 def int_range(key: str, text: str) -> list[int] | None:
+    """The ints of an inclusive range ``"a..b"`` or ``"a..b step s"``; None for other text.
+
+    Examples
+    --------
+    >>> int_range("n", "3..7 step 2"), int_range("n", "seven")
+    ([3, 5, 7], None)
+    >>> int_range("n", "7..3")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Sweep spec key 'n': bad range '7..3': ...
+    """
     match = _RANGE.match(text)
     if match is None:
         return None
@@ -112,6 +135,16 @@ def _tuple_axis(key: str, text: str) -> ParamAxis | None:
 
 
 def param_axis(key: str, value: object) -> ParamAxis:
+    """The :class:`ParamAxis` of family parameter ``key`` given as a range, list or value.
+
+    Examples
+    --------
+    >>> param_axis("m", "1..3").values
+    (1, 2, 3)
+    >>> axis = param_axis("shape", "m x n for m, n in 1..2")
+    >>> axis.values, axis.columns[1]
+    (((1, 1), (1, 2), (2, 1), (2, 2)), {'shape': '1x2', 'm': 1, 'n': 2})
+    """
     values: list[Any] | None
     if isinstance(value, str):
         values = int_range(key, value)
@@ -135,6 +168,13 @@ def param_axis(key: str, value: object) -> ParamAxis:
 
 
 def int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
+    """Distinct ints ``>= low`` from a range, a list or one int (moduli, for example).
+
+    Examples
+    --------
+    >>> int_list("moduli", "2..4", low=2), int_list("moduli", 5, low=2)
+    ((2, 3, 4), (5,))
+    """
     if isinstance(value, str):
         got = int_range(key, value)
         if got is None:
@@ -157,6 +197,13 @@ def int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
 
 
 def str_list(key: str, value: object) -> tuple[str, ...]:
+    """Distinct strings from one string or a non-empty list (rules, metrics).
+
+    Examples
+    --------
+    >>> str_list("rules", "open"), str_list("rules", ["closed", "open"])
+    (('open',), ('closed', 'open'))
+    """
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple) or not items:
         raise key_error(key, f"must be a string or a non-empty list of strings, not {value!r}.")
@@ -169,6 +216,17 @@ def str_list(key: str, value: object) -> tuple[str, ...]:
 
 
 def positive_int(key: str, value: object) -> int:
+    """``value`` when it is an int ``>= 1`` (a chunk size, a bound).
+
+    Examples
+    --------
+    >>> positive_int("chunk_size", 20)
+    20
+    >>> positive_int("chunk_size", 0)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int >= 1, not 0.
+    """
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise key_error(key, f"must be an int >= 1, not {value!r}.")
     return value
