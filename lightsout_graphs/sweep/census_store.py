@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep.files import atomic_write
 
 if TYPE_CHECKING:
     from lightsout_graphs.sweep.census import CensusPart
@@ -107,18 +108,9 @@ class CensusStore:
         self._lock.close()
 
     def _write_manifest(self) -> None:
-        self._atomic(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
-
-    def _atomic(self, path: Path, data: bytes) -> None:
-        tmp = path.with_name(f"_tmp-{path.name}.{self.run_tag}")
-        try:
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        atomic_write(
+            self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode(), self.run_tag
+        )
 
     def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
         """The finished parts whose files check out; others are recomputed or ignored."""
@@ -152,7 +144,7 @@ class CensusStore:
     def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
         record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
         record["sha256"] = checksum(record)
-        self._atomic(self.path / "parts" / part.name, json.dumps(record).encode())
+        atomic_write(self.path / "parts" / part.name, json.dumps(record).encode(), self.run_tag)
         return record
 
     def finish(self, summary: Any, seconds: float) -> None:

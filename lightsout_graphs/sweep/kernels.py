@@ -151,6 +151,30 @@ def _rank_of(
 rank_of = jit(_rank_of)
 
 
+def _next_graph(
+    buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
+) -> tuple[int, int, int, int]:
+    """The next line of ``buf[lo:hi]`` decoded into ``rows``: (start, end, next, n).
+
+    ``end`` is -1 when the line is not complete yet (a last line without a newline counts as
+    complete with ``final``); ``end == start`` for a blank line (``n`` 0); ``n`` is the number
+    of vertices, or a negative error code of ``graph6_batch.ERRORS``.
+    """
+    start, end, nxt = next_line(buf, lo, hi)
+    if end < 0:
+        if not final:
+            return start, -1, nxt, 0
+        end = hi
+        if end > start and buf[end - 1] == 13:
+            end -= 1
+    if end == start:
+        return start, end, nxt, 0
+    return start, end, nxt, decode_line(buf, start, end, rows)
+
+
+next_graph = jit(_next_graph)
+
+
 def _metrics_block(
     buf: np.ndarray,
     hi: int,
@@ -179,20 +203,15 @@ def _metrics_block(
     lines = 0
     cap = out_n.shape[0]
     while lo < hi and count < cap:
-        start, end, nxt = next_line(buf, lo, hi)
+        start, end, nxt, n = next_graph(buf, lo, hi, final, rows)
         if end < 0:
-            if not final:
-                break
-            end = hi
-            if end > start and buf[end - 1] == 13:
-                end -= 1
+            break
+        if n < 0:
+            return count, lo, lines, n
         if end == start:
             lo = nxt
             lines += 1
             continue
-        n = decode_line(buf, start, end, rows)
-        if n < 0:
-            return count, lo, lines, n
         out_n[count] = n
         e = 0
         for i in range(n):
@@ -232,20 +251,15 @@ def _census_block(
     count = 0
     lines = 0
     while lo < hi:
-        start, end, nxt = next_line(buf, lo, hi)
+        start, end, nxt, n = next_graph(buf, lo, hi, final, rows)
         if end < 0:
-            if not final:
-                break
-            end = hi
-            if end > start and buf[end - 1] == 13:
-                end -= 1
+            break
+        if n < 0:
+            return count, lo, lines, n
         if end == start:
             lo = nxt
             lines += 1
             continue
-        n = decode_line(buf, start, end, rows)
-        if n < 0:
-            return count, lo, lines, n
         conn = 1 if connected(rows, n) else 0
         for r in range(closed.shape[0]):
             for m in range(moduli.shape[0]):

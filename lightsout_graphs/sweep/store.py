@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import re
-import secrets
 import warnings
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep.files import RUN_TAG, atomic_write
 from lightsout_graphs.sweep.spec import SweepSpec
 
 __all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results"]
@@ -64,21 +64,6 @@ def _engines(spec: SweepSpec) -> dict[str, dict[str, str]]:
     from lightsout_graphs.sweep.engines import column_engines
 
     return column_engines(spec)
-
-
-_RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"_tmp-{path.name}.{_RUN_TAG}")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def _first_difference(old: Any, new: Any, where: str = "") -> str:
@@ -198,7 +183,7 @@ class ResultStore:
         # Leftovers of a killed run: temporary files that were never renamed.
         for p in self.path.glob("_tmp-*"):
             p.unlink(missing_ok=True)
-        _atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
+        atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
 
     def _schema(self) -> pa.Schema:
         from lightsout_graphs.sweep.work import schema
@@ -249,7 +234,7 @@ class ResultStore:
     def write_chunk(self, chunk_id: int, table: pa.Table, keys: tuple[int, int] = (0, 0)) -> None:
         """Write one chunk's rows (temporary file, then renamed) and record it in the ledger."""
         final = self.chunk_path(chunk_id)
-        tmp = final.with_name(f"_tmp-{final.name}.{_RUN_TAG}")
+        tmp = final.with_name(f"_tmp-{final.name}.{RUN_TAG}")
         try:
             pq.write_table(table, tmp)
             entry = {
@@ -277,7 +262,7 @@ class ResultStore:
             finished=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             chunks={str(c): ledger[c] for c in range(total_chunks) if c in ledger},
         )
-        _atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
+        atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
     def geng_cache(self) -> Path:
         """Where geng's output is kept for this sweep."""
