@@ -217,7 +217,7 @@ def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
 def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    from lightsout_graphs.sweep.pools import pool_context, worker_init
+    from lightsout_graphs.sweep.pools import abandon, pool_context, worker_init
 
     def go(tasks: list[Any]) -> Iterator[Any]:
         ctx = pool_context()
@@ -240,10 +240,7 @@ def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
                         if nxt is not None:
                             running[pool.submit(count_part, *nxt)] = nxt[0]
             except BaseException:
-                procs = list((getattr(pool, "_processes", None) or {}).values())
-                pool.shutdown(wait=False, cancel_futures=True)
-                for proc in procs:  # their geng processes follow (parent-death signal)
-                    proc.kill()
+                abandon(pool)
                 raise
 
     return go

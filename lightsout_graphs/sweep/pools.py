@@ -19,6 +19,7 @@ from lightsout_graphs.sweep.lifetime import die_with_parent
 __all__ = [
     "MAX_WORKERS",
     "WORKER_SPEC",
+    "abandon",
     "check_workers",
     "dask_client",
     "pool_context",
@@ -160,3 +161,27 @@ def pool_context() -> Any:
         ctx.set_forkserver_preload(["lightsout_graphs.sweep.work"])
         return ctx
     return mp.get_context("spawn")  # pragma: no cover - Windows
+
+
+def abandon(pool: Any) -> None:
+    """Stop a local process pool at once: cancel its queued tasks and kill its workers.
+
+    Used when a run is interrupted or fails; the geng processes of the workers follow them
+    (parent-death signal, see :mod:`lightsout_graphs.sweep.lifetime`).
+
+    Parameters
+    ----------
+    pool : concurrent.futures.ProcessPoolExecutor
+
+    Examples
+    --------
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> pool = ProcessPoolExecutor(1, mp_context=pool_context())
+    >>> pool.submit(abs, -1).result()
+    1
+    >>> abandon(pool)
+    """
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.kill()

@@ -23,6 +23,7 @@ from lightsout_graphs.sweep.lifetime import terminate_on_sigterm
 from lightsout_graphs.sweep.pools import (
     MAX_WORKERS,
     WORKER_SPEC,
+    abandon,
     check_workers,
     dask_client,
     pool_context,
@@ -212,10 +213,7 @@ def _run_local(
             while running:
                 _drain(running, store, tell, FIRST_COMPLETED)
         except BaseException:
-            procs = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:  # their geng processes follow (parent-death signal)
-                proc.kill()
+            abandon(pool)
             raise
 
 
