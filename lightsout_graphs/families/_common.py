@@ -22,7 +22,6 @@ __all__ = [
     "check_cells",
     "check_edges",
     "check_entries",
-    "check_int",
     "check_nodes",
     "check_prob",
     "check_seed",
@@ -44,17 +43,6 @@ MAX_CELLS = 2**31
 
 #: The most toggle-matrix entries built for the general engine (about 16 bytes each).
 MAX_ENTRIES = 2**28
-
-
-def check_int(value: object, name: str, minimum: int = 0) -> int:
-    """Return ``value`` as an int >= ``minimum`` or raise :class:`InvalidPuzzleError` naming it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"Argument {name!r} must be an int >= {minimum}, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    if int(value) < minimum:
-        msg = f"Argument {name!r} must be an int >= {minimum}, not {value}."
-        raise InvalidPuzzleError(msg)
-    return int(value)
 
 
 def check_nodes(count: int, what: str) -> None:

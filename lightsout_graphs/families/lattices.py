@@ -12,12 +12,11 @@ from collections.abc import Hashable, Iterable
 
 import networkx as nx
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
     check_args,
     check_cells,
-    check_int,
     check_nodes,
     check_size,
     set_pos,
@@ -52,7 +51,7 @@ def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, .
     if not shape:
         msg = f"Argument {name!r} needs at least one side length."
         raise InvalidPuzzleError(msg)
-    sides = tuple(check_int(side, f"{name}[{i}]", 1) for i, side in enumerate(shape))
+    sides = tuple(require_int(side, f"{name}[{i}]", minimum=1) for i, side in enumerate(shape))
     check_cells(sides, f"A lattice of {name} {'×'.join(map(str, sides))}")
     return sides
 
@@ -323,7 +322,7 @@ def hypercube(
     >>> p.nodes[:3]
     ((0, 0, 0), (0, 0, 1), (0, 1, 0))
     """
-    d = check_int(d, "d", 0)
+    d = require_int(d, "d", minimum=0)
     if d > MAX_NODES.bit_length() - 1:
         msg = (
             f"The hypercube of dimension d={d} would have 2**{d} nodes, more than the "
@@ -408,8 +407,8 @@ def hexagonal(
     >>> hexagonal(2, 2).n
     16
     """
-    m = check_int(m, "m", 1)
-    n = check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     nodes = 2 * (m + 1) * (n + 1)
     check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
@@ -461,8 +460,8 @@ def triangular(
     >>> triangular(2, 2)
     <Puzzle: 6 nodes, 9 edges, rule='closed', modulus=2>
     """
-    m = check_int(m, "m", 1)
-    n = check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     nodes = (m + 1) * (n + 2) // 2
     check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")

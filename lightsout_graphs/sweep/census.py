@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.errors import SweepError, SweepSpecError
+from lightsout_graphs.errors import SweepError, SweepSpecError, require_int
 from lightsout_graphs.sweep.census_store import SUMMARY, CensusStore, is_prime
 from lightsout_graphs.sweep.lifetime import child_preexec, terminate_on_sigterm
 from lightsout_graphs.sweep.streams import CONNECTED_GRAPHS, GRAPHS, find_geng
@@ -328,10 +328,8 @@ def run_census(
     """
     from lightsout_graphs.sweep.pools import check_workers
 
-    for name, value, low, high in (("max_n", max_n, 1, MAX_N), ("min_n", min_n, 1, max_n)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            msg = f"Argument {name!r} must be an int in {low}..{high}, not {value!r}."
-            raise SweepSpecError(msg)
+    max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
+    min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
     rules = tuple(rules)
     if not rules or any(r not in ("closed", "open") for r in rules) or len(set(rules)) < len(rules):
         msg = f"Argument 'rules' must list 'closed' and/or 'open' once each, not {rules!r}."
@@ -346,10 +344,7 @@ def run_census(
         raise SweepSpecError(msg)
     split = {n: default_parts(n) for n in range(min_n, max_n + 1)}
     if parts is not None:
-        if isinstance(parts, bool) or not isinstance(parts, int) or not 1 <= parts <= 99999:
-            msg = f"Argument 'parts' must be an int in 1..99999, not {parts!r}."
-            raise SweepSpecError(msg)
-        split[max_n] = parts
+        split[max_n] = require_int(parts, "parts", minimum=1, maximum=99999, error=SweepSpecError)
     settings = {
         "min_n": min_n,
         "max_n": max_n,

@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.errors import MissingDependencyError, SweepSpecError, require_int
 from lightsout_graphs.sweep.lifetime import die_with_parent
 
 __all__ = [
@@ -53,11 +53,10 @@ def check_workers(workers: int | None, tasks: int) -> int:
     lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..1024, not 1000000.
     """
     cores = os.cpu_count() or 1
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS
-    ):
-        msg = f"Argument 'workers' must be an int in 1..{MAX_WORKERS}, not {workers!r}."
-        raise SweepSpecError(msg)
+    if workers is not None:
+        workers = require_int(
+            workers, "workers", minimum=1, maximum=MAX_WORKERS, error=SweepSpecError
+        )
     wanted = cores if workers is None else workers
     return max(1, min(wanted, tasks, 4 * cores))
 

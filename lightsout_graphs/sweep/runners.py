@@ -18,7 +18,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.errors import SweepSpecError, require_int
 from lightsout_graphs.sweep.lifetime import terminate_on_sigterm
 from lightsout_graphs.sweep.pools import (
     MAX_WORKERS,
@@ -347,11 +347,8 @@ def run(
         msg = f"Argument 'runner' must be one of {', '.join(RUNNERS)}, not {runner!r}."
         raise SweepSpecError(msg)
     for name, value in (("workers", workers), ("dask_local", dask_local)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS
-        ):
-            msg = f"Argument {name!r} must be an int in 1..{MAX_WORKERS}, not {value!r}."
-            raise SweepSpecError(msg)
+        if value is not None:
+            require_int(value, name, minimum=1, maximum=MAX_WORKERS, error=SweepSpecError)
     total, chunks = plan_chunks(sweep_spec)
     store = ResultStore(out, sweep_spec, overwrite=overwrite)
     try:
