@@ -71,7 +71,13 @@ def default_parts(n: int) -> int:
 
 @dataclass(frozen=True)
 class CensusPart:
-    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices."""
+    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices.
+
+    Examples
+    --------
+    >>> CensusPart(11, 12, 512).name
+    'n11-00012of00512.json'
+    """
 
     n: int
     res: int

@@ -79,7 +79,13 @@ def worker_init(parent: int, spec: Any = None) -> None:
 
 
 def threading_main() -> bool:
-    """Whether this is the main thread (signal handlers can only be set there)."""
+    """Whether this is the main thread (signal handlers can only be set there).
+
+    Examples
+    --------
+    >>> threading_main()
+    True
+    """
     import threading
 
     return threading.current_thread() is threading.main_thread()
@@ -112,6 +118,12 @@ def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
     ------
     SweepSpecError
         The scheduler cannot be reached.
+
+    Examples
+    --------
+    >>> with dask_client(None, 1) as client:  # doctest: +SKIP
+    ...     client.submit(abs, -1).result()
+    1
     """
     try:
         from distributed import Client, LocalCluster
@@ -146,7 +158,16 @@ def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
 
 
 def pool_context() -> Any:
-    """The multiprocessing context of the local runner (call before starting any thread)."""
+    """The multiprocessing context of the local runner (call before starting any thread).
+
+    ``fork`` while this process runs a single thread, else ``forkserver`` (``spawn`` where
+    neither exists).
+
+    Examples
+    --------
+    >>> pool_context().get_start_method() in ("fork", "forkserver", "spawn")
+    True
+    """
     import multiprocessing as mp
     import threading
 

@@ -218,7 +218,13 @@ def _run_local(
 
 
 def chunk_keys(chunk: Chunk) -> tuple[int, int]:
-    """What a chunk covers, as recorded in the ledger: its items, or its geng part."""
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part.
+
+    Examples
+    --------
+    >>> chunk_keys(Chunk(0, 10, 20)), chunk_keys(Chunk(3, 0, 0, part=(3, 8)))
+    ((10, 20), (3, 8))
+    """
     return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
 
 

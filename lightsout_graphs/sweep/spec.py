@@ -144,7 +144,16 @@ class SweepSpec:
         return len(self.moduli) * len(self.rules)
 
     def family_combinations(self) -> int:
-        """The number of parameter combinations of a family sweep (1 when it has none)."""
+        """The number of parameter combinations of a family sweep (1 when it has none).
+
+        Examples
+        --------
+        >>> spec = load_spec(
+        ...     {"family": "grid", "params": {"m": "1..4", "n": [3, 5]}, "metrics": ["nullity"]}
+        ... )
+        >>> spec.family_combinations()
+        8
+        """
         return math.prod(len(a.values) for a in self.axes)
 
     def to_dict(self) -> dict[str, Any]:

@@ -195,6 +195,15 @@ def fast_table(
     ------
     SweepSpecError
         A line that is not graph6; the message names the source and line.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.sweep import load_spec
+    >>> from lightsout_graphs.sweep.work import schema
+    >>> spec = load_spec({"geng": "3", "metrics": ["n", "nullity"]})
+    >>> table = fast_table(b"Bw\\nA_\\n", spec, schema(spec), 1, "small.g6")
+    >>> table.column("nullity").to_pylist()
+    [2, 1]
     """
     from lightsout_graphs.families.graph6_batch import ERRORS
     from lightsout_graphs.sweep.kernels import metrics_block

@@ -71,7 +71,17 @@ class Chunk:
     part: tuple[int, int] | None = None
 
     def text(self, spec: SweepSpec) -> bytes:
-        """The chunk's graph6 text (running geng for a geng part)."""
+        """The chunk's graph6 text (running geng for a geng part).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"geng": "3", "metrics": ["n"]})
+        >>> Chunk(0, 0, 2, (b"Bw", b"A_")).text(spec)
+        b'Bw\\nA_\\n'
+        >>> Chunk(0, 0, 0, part=(0, 1)).text(spec).split()
+        [b'B?', b'BO', b'BW', b'Bw']
+        """
         if self.part is not None:
             from lightsout_graphs.sweep.streams import run_geng_part
 
