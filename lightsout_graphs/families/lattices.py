@@ -37,7 +37,13 @@ __all__ = [
 
 
 def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:
-    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours."""
+    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours.
+
+    Examples
+    --------
+    >>> unit_offsets(2)
+    ((1, 0), (-1, 0), (0, 1), (0, -1))
+    """
     out = []
     for axis in range(dim):
         for step in (1, -1):

@@ -116,6 +116,15 @@ class CensusStore:
         self._write_manifest()
 
     def close(self) -> None:
+        """Release the folder's lock (the run is over).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> store.close()
+        """
         self._lock.close()
 
     def _write_manifest(self) -> None:
@@ -124,7 +133,19 @@ class CensusStore:
         )
 
     def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
-        """The finished parts whose files check out; others are recomputed or ignored."""
+        """The finished parts whose files check out; others are recomputed or ignored.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> part = CensusPart(3, 0, 1)
+        >>> _ = store.write_part(part, {"graphs": 4, "counts": []})
+        >>> store.verified([part])[part]["graphs"]
+        4
+        >>> store.close()
+        """
         names = {p.name: p for p in wanted}
         out: dict[CensusPart, dict[str, Any]] = {}
         for f in sorted((self.path / "parts").iterdir()):
@@ -153,12 +174,40 @@ class CensusStore:
         return out
 
     def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
+        """Store one finished part with its checksum and return the record written.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> record = store.write_part(CensusPart(3, 0, 1), {"graphs": 4, "counts": []})
+        >>> (
+        ...     record["sha256"] == checksum(record),
+        ...     (store.path / "parts" / "n3-00000of00001.json").is_file(),
+        ... )
+        (True, True)
+        >>> store.close()
+        """
         record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
         record["sha256"] = checksum(record)
         atomic_write(self.path / "parts" / part.name, json.dumps(record).encode(), self.run_tag)
         return record
 
     def finish(self, summary: Any, seconds: float) -> None:
+        """Write the summary table and mark the census complete in its manifest.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> store.finish(pd.DataFrame({"n": [3], "graphs": [4]}), 0.25)
+        >>> store.manifest["complete"], (store.path / SUMMARY).is_file()
+        (True, True)
+        >>> store.close()
+        """
         import pyarrow as pa
         import pyarrow.parquet as pq
 

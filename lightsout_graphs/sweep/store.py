@@ -196,11 +196,32 @@ class ResultStore:
                 p.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Release the folder's lock (the run is over)."""
+        """Release the folder's lock (the run is over).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.close()
+        >>> ResultStore(store.path, spec).close()  # another run may open the folder now
+        """
         self._lock.close()
 
     def chunk_path(self, chunk_id: int) -> Path:
-        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort)."""
+        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.chunk_path(12).name
+        'chunk-00000012.parquet'
+        >>> store.close()
+        """
         return self.path / f"chunk-{chunk_id:08d}.parquet"
 
     def finished_chunks(self, total: int | None = None) -> set[int]:
@@ -209,6 +230,18 @@ class ResultStore:
         A chunk file that is not in the ledger, or whose size or SHA-256 differs (truncated,
         damaged, copied from another sweep or over another chunk), is removed with a warning so
         that it is computed again; a chunk file past ``total`` is ignored with a warning.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}))
+        >>> store.finished_chunks(total=1)
+        {0}
+        >>> store.close()
         """
         ledger = _read_ledger(self.path)
         out = set()
@@ -232,7 +265,20 @@ class ResultStore:
         return out
 
     def write_chunk(self, chunk_id: int, table: pa.Table, keys: tuple[int, int] = (0, 0)) -> None:
-        """Write one chunk's rows (temporary file, then renamed) and record it in the ledger."""
+        """Write one chunk's rows (temporary file, then renamed) and record it in the ledger.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}), keys=(0, 1))
+        >>> sorted(p.name for p in store.path.glob("chunk-*"))
+        ['chunk-00000000.parquet']
+        >>> store.close()
+        """
         final = self.chunk_path(chunk_id)
         tmp = final.with_name(f"_tmp-{final.name}.{RUN_TAG}")
         try:
@@ -253,7 +299,21 @@ class ResultStore:
             os.fsync(fh.fileno())
 
     def mark_complete(self, total_chunks: int, rows: int) -> None:
-        """Record in the manifest that every chunk is done, with each chunk's checksum."""
+        """Record in the manifest that every chunk is done, with each chunk's checksum.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}))
+        >>> store.mark_complete(total_chunks=1, rows=1)
+        >>> read_manifest(store.path)["complete"]
+        True
+        >>> store.close()
+        """
         ledger = _read_ledger(self.path)
         self.manifest.update(
             complete=True,
@@ -265,7 +325,18 @@ class ResultStore:
         atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
     def geng_cache(self) -> Path:
-        """Where geng's output is kept for this sweep."""
+        """Where geng's output is kept for this sweep.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.geng_cache().name
+        '_geng.g6'
+        >>> store.close()
+        """
         return self.path / "_geng.g6"
 
 

@@ -130,6 +130,13 @@ class LitOnlyResult:
         The nodes to press, in order: a shortest sequence (empty when unreachable).
     explored : int
         How many boards the search reached before it stopped.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+    >>> result.reachable, result.sequence
+    (True, [(0, 0), (0, 1), (0, 2), (0, 0)])
     """
 
     puzzle: Puzzle
@@ -299,6 +306,13 @@ class LitOnlyStates:
     puzzle : Puzzle
     target : numpy.ndarray
         The goal, in node order.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> states = lit_only_solvable_states(lo.grid(1, 2))
+    >>> len(states), [0, 0] in states, [1, 0] in states
+    (2, True, False)
     """
 
     def __init__(self, search: _Search, target: np.ndarray, dist: np.ndarray) -> None:
