@@ -85,6 +85,34 @@ def _lattice_pos(cell: tuple[int, ...], sides: tuple[int, ...]) -> tuple[float, 
     return (x, -y if y else 0.0)
 
 
+def _lattice_graph(
+    shape: tuple[object, ...], *, wrap: bool, multiplicity: bool = False
+) -> nx.Graph:
+    """The grid (``wrap`` False) or torus graph of ``shape``; see :func:`torus_graph`."""
+    sides = _check_shape(shape)
+    what = "torus" if wrap else "grid"
+    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} {what}")
+    cells = list(itertools.product(*(range(s) for s in sides)))
+    g = nx.Graph()
+    for cell in cells:
+        g.add_node(cell, pos=_lattice_pos(cell, sides))
+        if multiplicity:
+            g.nodes[cell]["self_weight"] = 1 + 2 * sum(1 for s in sides if s == 1)
+    for cell in cells:
+        for axis, side in enumerate(sides):
+            step = cell[axis] + 1
+            if wrap and side > 1:
+                step %= side
+            elif step >= side:
+                continue
+            other = (*cell[:axis], step, *cell[axis + 1 :])
+            if multiplicity:
+                g.add_edge(cell, other, weight=2 if side == 2 else 1)
+            else:
+                g.add_edge(cell, other)
+    return g
+
+
 def grid_graph(*shape: int) -> nx.Graph:
     """The grid graph of the given side lengths, nodes as coordinate tuples in row-major order.
 
@@ -116,17 +144,7 @@ def grid_graph(*shape: int) -> nx.Graph:
     >>> G.nodes[(1, 2)]["pos"]
     (2.0, -1.0)
     """
-    sides = _check_shape(shape)
-    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} grid")
-    g = nx.Graph()
-    for cell in itertools.product(*(range(s) for s in sides)):
-        g.add_node(cell, pos=_lattice_pos(cell, sides))
-    for cell in itertools.product(*(range(s) for s in sides)):
-        for axis, side in enumerate(sides):
-            if cell[axis] + 1 < side:
-                other = (*cell[:axis], cell[axis] + 1, *cell[axis + 1 :])
-                g.add_edge(cell, other)
-    return g
+    return _lattice_graph(shape, wrap=False)
 
 
 def grid(
@@ -211,23 +229,7 @@ def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
     >>> torus_graph(1, 3).number_of_edges()  # a 3-cycle: no loops
     3
     """
-    sides = _check_shape(shape)
-    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} torus")
-    g = nx.Graph()
-    for cell in itertools.product(*(range(s) for s in sides)):
-        g.add_node(cell, pos=_lattice_pos(cell, sides))
-        if multiplicity:
-            g.nodes[cell]["self_weight"] = 1 + 2 * sum(1 for s in sides if s == 1)
-    for cell in itertools.product(*(range(s) for s in sides)):
-        for axis, side in enumerate(sides):
-            if side == 1:
-                continue
-            other = (*cell[:axis], (cell[axis] + 1) % side, *cell[axis + 1 :])
-            if multiplicity:
-                g.add_edge(cell, other, weight=2 if side == 2 else 1)
-            else:
-                g.add_edge(cell, other)
-    return g
+    return _lattice_graph(shape, wrap=True, multiplicity=multiplicity)
 
 
 def torus(
