@@ -324,21 +324,6 @@ class ResultStore:
         )
         atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
-    def geng_cache(self) -> Path:
-        """Where geng's output is kept for this sweep.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.geng_cache().name
-        '_geng.g6'
-        >>> store.close()
-        """
-        return self.path / "_geng.g6"
-
 
 def _read_ledger(folder: Path) -> dict[int, dict[str, Any]]:
     """The last ledger entry of each chunk (lines that do not parse are skipped)."""
