@@ -391,12 +391,11 @@ def cube_surface(
     [(0, 2, 2), (2, 0, 1), (2, 0, 2), (2, 1, 2), (3, 0, 0)]
     """
     n = require_int(n, "n", minimum=1)
-    check_args(modulus, rule)
+    k, rule = check_args(modulus, rule)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     from lightsout_graphs._labels import LatticeIndex, LatticeNodes
-    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus
+    from lightsout_graphs.puzzle import FamilyInfo
 
-    k = _check_modulus(modulus)
     own = 0 if rule == "open" else 1
 
     def matrix() -> sp.csr_array:

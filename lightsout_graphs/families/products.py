@@ -22,6 +22,7 @@ from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
+    check_args,
     check_nodes,
     circle_pos,
     set_pos,
@@ -216,10 +217,9 @@ def _lazy_product(
     ``A_G ⊗ I + I ⊗ A_H``; the closed (and, with no weights, the weighted) rule adds ``I``. The
     product graph itself is built by ``graph`` the first time ``puzzle.graph`` is read.
     """
-    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus, _check_rule
+    from lightsout_graphs.puzzle import FamilyInfo
 
-    k = _check_modulus(modulus)
-    rule = _check_rule(rule)
+    k, rule = check_args(modulus, rule)
     left, right = list(g.nodes), list(h.nodes)
     nodes = [(u, v) for u in left for v in right]
     index: dict[Hashable, int] = {node: i for i, node in enumerate(nodes)}

@@ -13,10 +13,10 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, require_int
-from lightsout_graphs.families._common import check_edges, check_nodes
+from lightsout_graphs.families._common import check_edges, check_modulus, check_nodes
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.families.lattices import _check_shape, _lattice_pos
-from lightsout_graphs.puzzle import Puzzle, _check_modulus
+from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["stencil"]
 
@@ -113,7 +113,7 @@ def stencil(
     >>> q.press(0, (1, 1))[(1, 1)], q.press(0, (1, 1))[(1, 2)], q.graph.is_directed()
     (2, 1, True)
     """
-    k = _check_modulus(modulus)
+    k = check_modulus(modulus)
     if not isinstance(shape, Sequence) or isinstance(shape, str | bytes):
         msg = f"Argument 'shape' must be a sequence of side lengths, not {shape!r}."
         raise InvalidPuzzleError(msg)
