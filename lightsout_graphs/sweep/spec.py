@@ -322,63 +322,15 @@ def load_spec(
     max_enum = positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
 
     family: str | None = None
-    axes: list[ParamAxis] = []
+    axes: tuple[ParamAxis, ...] = ()
     raw_params: dict[str, Any] = {}
     graph6: tuple[str, ...] = ()
     geng: str | None = None
     if "family" in table:
-        family = table["family"]
-        if not isinstance(family, str):
-            raise key_error("family", f"must be a family name, not {family!r}.")
-        accepted = _family_params(family)
-        if accepted is None:
-            from lightsout_graphs.families import FAMILIES
-
-            known = ", ".join(sorted(FAMILIES))
-            raise key_error("family", f"unknown family {family!r}; expected one of {known}.")
-        params = table.get("params", {})
-        if not isinstance(params, Mapping):
-            raise key_error("params", f"must be a table of parameter ranges, not {params!r}.")
-        columns: set[str] = {"modulus", "rule", *metrics}
-        for key, value in params.items():
-            if key in ("modulus", "rule"):
-                plural = {"modulus": "moduli", "rule": "rules"}[key]
-                raise key_error(key, f"set it with the {plural!r} key, not in params.")
-            if key not in accepted:
-                takes = ", ".join(accepted) or "no parameters"
-                raise key_error(key, f"unknown parameter of family {family!r}; it takes {takes}.")
-            axis = param_axis(key, value)
-            clash = sorted(set(axis.columns[0]) & columns)
-            if clash:
-                what = "a metric" if clash[0] in metrics else "another column"
-                raise key_error(key, f"its table column {clash[0]!r} has the name of {what}.")
-            columns |= set(axis.columns[0])
-            axes.append(axis)
-            raw_params[key] = list(value) if isinstance(value, tuple) else value
-        if "graph6" in columns:
-            raise key_error("params", "the column name 'graph6' is reserved for graph streams.")
+        family, axes, raw_params = _family_source(table, metrics)
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
-        if "params" in table:
-            raise key_error("params", "only a family takes params, not a graph stream.")
-        if "graph6" in table:
-            paths = str_list("graph6", table["graph6"])
-            resolved = []
-            for p in paths:
-                full = (base / p).resolve()
-                if not full.is_file():
-                    raise key_error("graph6", f"no such file {str(full)!r}.")
-                resolved.append(str(full))
-            graph6 = tuple(resolved)
-        else:
-            geng = table["geng"]
-            if isinstance(geng, int) and not isinstance(geng, bool):
-                geng = str(geng)
-            if not isinstance(geng, str) or not geng.strip():
-                raise key_error(
-                    "geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}."
-                )
-            geng = " ".join(geng.split())
+        graph6, geng = _stream_source(table, base)
         from lightsout_graphs.sweep.streams import applies
 
         fast = applies(metrics, rules, moduli)
@@ -387,7 +339,7 @@ def load_spec(
 
     out = SweepSpec(
         family=family,
-        axes=tuple(axes),
+        axes=axes,
         graph6=graph6,
         geng=geng,
         moduli=moduli,
@@ -410,6 +362,65 @@ def load_spec(
             raise key_error("params", f"the sweep has {total} puzzles, more than {_MAX_ITEMS}.")
         _check_first_puzzle(out)
     return out
+
+
+def _family_source(
+    table: Mapping[str, Any], metrics: tuple[str, ...]
+) -> tuple[str, tuple[ParamAxis, ...], dict[str, Any]]:
+    """The family of a spec, its parameter axes and their values as written."""
+    family = table["family"]
+    if not isinstance(family, str):
+        raise key_error("family", f"must be a family name, not {family!r}.")
+    accepted = _family_params(family)
+    if accepted is None:
+        from lightsout_graphs.families import FAMILIES
+
+        known = ", ".join(sorted(FAMILIES))
+        raise key_error("family", f"unknown family {family!r}; expected one of {known}.")
+    params = table.get("params", {})
+    if not isinstance(params, Mapping):
+        raise key_error("params", f"must be a table of parameter ranges, not {params!r}.")
+    axes: list[ParamAxis] = []
+    raw_params: dict[str, Any] = {}
+    columns: set[str] = {"modulus", "rule", *metrics}
+    for key, value in params.items():
+        if key in ("modulus", "rule"):
+            plural = {"modulus": "moduli", "rule": "rules"}[key]
+            raise key_error(key, f"set it with the {plural!r} key, not in params.")
+        if key not in accepted:
+            takes = ", ".join(accepted) or "no parameters"
+            raise key_error(key, f"unknown parameter of family {family!r}; it takes {takes}.")
+        axis = param_axis(key, value)
+        clash = sorted(set(axis.columns[0]) & columns)
+        if clash:
+            what = "a metric" if clash[0] in metrics else "another column"
+            raise key_error(key, f"its table column {clash[0]!r} has the name of {what}.")
+        columns |= set(axis.columns[0])
+        axes.append(axis)
+        raw_params[key] = list(value) if isinstance(value, tuple) else value
+    if "graph6" in columns:
+        raise key_error("params", "the column name 'graph6' is reserved for graph streams.")
+    return family, tuple(axes), raw_params
+
+
+def _stream_source(table: Mapping[str, Any], base: Path) -> tuple[tuple[str, ...], str | None]:
+    """The graph6 files (absolute paths) or the geng arguments of a graph stream."""
+    if "params" in table:
+        raise key_error("params", "only a family takes params, not a graph stream.")
+    if "graph6" in table:
+        resolved = []
+        for name in str_list("graph6", table["graph6"]):
+            full = (base / name).resolve()
+            if not full.is_file():
+                raise key_error("graph6", f"no such file {str(full)!r}.")
+            resolved.append(str(full))
+        return tuple(resolved), None
+    geng = table["geng"]
+    if isinstance(geng, int) and not isinstance(geng, bool):
+        geng = str(geng)
+    if not isinstance(geng, str) or not geng.strip():
+        raise key_error("geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}.")
+    return (), " ".join(geng.split())
 
 
 def _check_first_puzzle(spec: SweepSpec) -> None:
