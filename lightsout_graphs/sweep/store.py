@@ -233,12 +233,10 @@ class ResultStore:
 
         Examples
         --------
-        >>> import pyarrow as pa
         >>> import tempfile
-        >>> from lightsout_graphs.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}))
+        >>> from lightsout_graphs.sweep import load_spec, run
+        >>> spec = load_spec({"family": "path", "params": {"n": "1..3"}, "metrics": ["edges"]})
+        >>> store = ResultStore(run(spec, tempfile.mkdtemp(), workers=1), spec)
         >>> store.finished_chunks(total=1)
         {0}
         >>> store.close()
@@ -303,12 +301,12 @@ class ResultStore:
 
         Examples
         --------
-        >>> import pyarrow as pa
         >>> import tempfile
         >>> from lightsout_graphs.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> from lightsout_graphs.sweep.work import Chunk, run_chunk
+        >>> spec = load_spec({"family": "cycle", "params": {"n": 5}, "metrics": ["nullity"]})
         >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}))
+        >>> store.write_chunk(0, run_chunk(spec, Chunk(0, 0, 1)))
         >>> store.mark_complete(total_chunks=1, rows=1)
         >>> read_manifest(store.path)["complete"]
         True
