@@ -9,6 +9,10 @@ parts. Rows of a geng sweep follow the parts in order, each part in geng's order
 :mod:`lightsout_graphs.sweep.kernels` when it applies: graphs of at most 64 vertices, the
 closed and open rules, prime moduli below 2**31 and the metrics of :data:`FAST_METRICS`.
 Otherwise the caller uses the per-board path; both give the same table.
+
+:func:`find_geng` locates nauty's geng for streams and censuses alike, and :data:`GRAPHS` and
+:data:`CONNECTED_GRAPHS` count the graphs it produces (they size the parts and cross-check a
+census).
 """
 
 from __future__ import annotations
