@@ -20,7 +20,7 @@ import numpy as np
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import SearchLimitError
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
-from lightsout_graphs.variants._packed import PackedSpace, check_bound
+from lightsout_graphs.statespace import PackedSpace, check_bound
 
 __all__ = ["DEFAULT_MAX_STATES", "depth_distribution", "gods_number"]
 

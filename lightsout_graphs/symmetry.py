@@ -14,7 +14,6 @@ lists the orbits of that action.
 from __future__ import annotations
 
 import itertools
-import numbers
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, cast
 
@@ -25,7 +24,7 @@ from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs._memory import check_memory
-from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable
+from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable, require_int
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.zk import coset_blocks
 
@@ -44,10 +43,7 @@ Permutation = dict[Hashable, Hashable]
 
 
 def _check_count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
-        msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
-        raise SearchLimitError(msg)
-    return int(value)
+    return require_int(value, name, minimum=1, error=SearchLimitError)
 
 
 def _pressable_mask(puzzle: Puzzle) -> np.ndarray:

@@ -152,8 +152,8 @@ def test_make_demo_installs_the_demo_set_and_says_how_to_enter_the_venv(tmp_path
 
 def test_missing_geng_names_the_package_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     from lightsout_graphs.errors import MissingDependencyError
-    from lightsout_graphs.sweep import runners
+    from lightsout_graphs.sweep import streams
 
-    monkeypatch.setattr(runners.shutil, "which", lambda name: None)
+    monkeypatch.setattr(streams.shutil, "which", lambda name: None)
     with pytest.raises(MissingDependencyError, match=r"package 'nauty' \(sudo apt-get install"):
-        runners.find_geng()
+        streams.find_geng()

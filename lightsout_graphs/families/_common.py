@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle
+from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
 
 __all__ = [
     "MAX_CELLS",
@@ -22,7 +22,7 @@ __all__ = [
     "check_cells",
     "check_edges",
     "check_entries",
-    "check_int",
+    "check_modulus",
     "check_nodes",
     "check_prob",
     "check_seed",
@@ -44,17 +44,6 @@ MAX_CELLS = 2**31
 
 #: The most toggle-matrix entries built for the general engine (about 16 bytes each).
 MAX_ENTRIES = 2**28
-
-
-def check_int(value: object, name: str, minimum: int = 0) -> int:
-    """Return ``value`` as an int >= ``minimum`` or raise :class:`InvalidPuzzleError` naming it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        msg = f"Argument {name!r} must be an int >= {minimum}, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    if int(value) < minimum:
-        msg = f"Argument {name!r} must be an int >= {minimum}, not {value}."
-        raise InvalidPuzzleError(msg)
-    return int(value)
 
 
 def check_nodes(count: int, what: str) -> None:
@@ -153,20 +142,39 @@ def check_size(nodes: int, edges: int, what: str) -> None:
         raise InvalidPuzzleError(msg)
 
 
-def check_args(modulus: object, rule: object) -> None:
-    """Check the cheap arguments every family takes before building anything.
+def check_modulus(modulus: object) -> int:
+    """The modulus as an int, checked as :class:`~lightsout_graphs.Puzzle` checks it.
 
     Examples
     --------
+    >>> check_modulus(3)
+    3
+    >>> check_modulus(1)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not 1.
+    """
+    return _check_modulus(modulus)
+
+
+def check_args(modulus: object, rule: object) -> tuple[int, str]:
+    """Check the cheap arguments every family takes before building anything.
+
+    Returns
+    -------
+    (int, str)
+        The modulus and the rule.
+
+    Examples
+    --------
+    >>> check_args(3, "open")
+    (3, 'open')
     >>> check_args(None, "closed")
     Traceback (most recent call last):
     ...
     lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
     """
-    from lightsout_graphs.puzzle import _check_modulus, _check_rule
-
-    _check_modulus(modulus)
-    _check_rule(rule)
+    return check_modulus(modulus), _check_rule(rule)
 
 
 def check_prob(value: object, name: str) -> float:

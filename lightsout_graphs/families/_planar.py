@@ -13,6 +13,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.families._common import check_args
+
 __all__ = ["PlanarLattice", "hexagonal_lattice", "triangular_lattice"]
 
 
@@ -133,10 +135,9 @@ def lattice_puzzle(
     pressable: object,
 ) -> object:
     """The lazily built Puzzle of a planar lattice (graph built on first read)."""
-    from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
+    from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
-    k = _check_modulus(modulus)
-    rule = _check_rule(rule)
+    k, rule = check_args(modulus, rule)
     own = 0 if rule == "open" else 1
     puzzle = Puzzle._lazy(
         nodes=lattice.nodes,

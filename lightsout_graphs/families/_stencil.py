@@ -24,6 +24,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.families._common import check_args
+
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
 
@@ -313,10 +315,9 @@ def stencil_puzzle(
     """
     from lightsout_graphs._labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.families._common import check_edges, check_entries, check_nodes
-    from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
+    from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
-    k = _check_modulus(modulus)
-    rule = _check_rule(rule)
+    k, rule = check_args(modulus, rule)
     own = (0 if rule == "open" else 1) if self_amount is None else self_amount
 
     what = f"{family} {params}"

@@ -7,8 +7,8 @@ from collections.abc import Hashable, Iterable
 
 import networkx as nx
 
-from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import check_cells, check_edges, check_int, check_nodes
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
+from lightsout_graphs.families._common import check_cells, check_edges, check_nodes
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
@@ -64,8 +64,8 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     >>> chess_graph(2, 3, "rook").number_of_edges()
     9
     """
-    m = check_int(m, "m", 1)
-    n = check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
     check_nodes(m * n, f"A {m}×{n} board")
     offsets = piece_offsets(piece, m, n)
     stencil = Stencil((m, n), offsets, (1,) * len(offsets))
@@ -114,8 +114,8 @@ def _board(
     rule: str,
     pressable: Iterable[Hashable] | None,
 ) -> Puzzle:
-    m = check_int(m, "m", 1)
-    n = m if n is None else check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = m if n is None else require_int(n, "n", minimum=1)
     check_cells((m, n), f"A {m}×{n} board")
     offsets = piece_offsets(piece, m, n)
     return stencil_puzzle(

@@ -1,4 +1,9 @@
-"""Graph6 input: one graph a line, as nauty's geng writes it."""
+"""Graph6 input: one graph a line, as nauty's geng writes it.
+
+:func:`from_graph6`, :func:`iter_graph6` and :func:`read_graph6` give puzzles;
+:func:`decode_graph6` gives the bare adjacency bitsets of one line, for code that reads
+millions of small graphs (the sweep streams).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families._common import build, circle_pos, set_pos
 from lightsout_graphs.puzzle import Puzzle
 
-__all__ = ["from_graph6", "iter_graph6", "read_graph6"]
+__all__ = ["decode_graph6", "from_graph6", "iter_graph6", "read_graph6"]
 
 _HEADER = ">>graph6<<"
 
@@ -171,3 +176,32 @@ def read_graph6(
         msg = f"Cannot read graph6 file {os.fspath(path)!r}: {err.strerror}."
         raise InvalidPuzzleError(msg) from err
     return list(iter_graph6(raw, modulus=modulus, rule=rule, source=f"File {os.fspath(path)!r}"))
+
+
+def decode_graph6(line: bytes) -> tuple[int, list[int]] | None:
+    """Adjacency rows (Python int bitsets) of a graph6 line with at most 62 vertices.
+
+    Returns None for a line that is not such a graph6 string (the caller reports it).
+
+    Examples
+    --------
+    >>> decode_graph6(b"Bw")  # the triangle
+    (3, [6, 5, 3])
+    """
+    if line.startswith(b">>graph6<<"):
+        line = line[10:]
+    if not line or not 63 <= line[0] <= 125:
+        return None
+    n = line[0] - 63
+    body = line[1:]
+    if len(body) != (n * (n - 1) // 2 + 5) // 6 or any(not 63 <= b <= 126 for b in body):
+        return None
+    rows = [0] * n
+    pos = 0
+    for j in range(1, n):
+        for i in range(j):
+            if ((body[pos // 6] - 63) >> (5 - pos % 6)) & 1:
+                rows[i] |= 1 << j
+                rows[j] |= 1 << i
+            pos += 1
+    return n, rows

@@ -185,6 +185,12 @@ class Graph6Batch:
         ``g`` (rows ``n[g]`` and up are 0).
     line : numpy.ndarray of int64
         The line (from 1) each graph was read from; blank lines are skipped.
+
+    Examples
+    --------
+    >>> batch = decode_graph6_batch(b"Bw\\n\\nA_\\n")
+    >>> len(batch), batch.n.tolist(), batch.line.tolist()
+    (2, [3, 2], [1, 3])
     """
 
     n: np.ndarray

@@ -12,12 +12,11 @@ from collections.abc import Hashable, Iterable
 
 import networkx as nx
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
     check_args,
     check_cells,
-    check_int,
     check_nodes,
     check_size,
     set_pos,
@@ -38,7 +37,13 @@ __all__ = [
 
 
 def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:
-    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours."""
+    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours.
+
+    Examples
+    --------
+    >>> unit_offsets(2)
+    ((1, 0), (-1, 0), (0, 1), (0, -1))
+    """
     out = []
     for axis in range(dim):
         for step in (1, -1):
@@ -52,7 +57,7 @@ def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, .
     if not shape:
         msg = f"Argument {name!r} needs at least one side length."
         raise InvalidPuzzleError(msg)
-    sides = tuple(check_int(side, f"{name}[{i}]", 1) for i, side in enumerate(shape))
+    sides = tuple(require_int(side, f"{name}[{i}]", minimum=1) for i, side in enumerate(shape))
     check_cells(sides, f"A lattice of {name} {'×'.join(map(str, sides))}")
     return sides
 
@@ -78,6 +83,34 @@ def _lattice_pos(cell: tuple[int, ...], sides: tuple[int, ...]) -> tuple[float, 
     if len(sides) == 1:
         return (float(cell[0]), 0.0)
     return (x, -y if y else 0.0)
+
+
+def _lattice_graph(
+    shape: tuple[object, ...], *, wrap: bool, multiplicity: bool = False
+) -> nx.Graph:
+    """The grid (``wrap`` False) or torus graph of ``shape``; see :func:`torus_graph`."""
+    sides = _check_shape(shape)
+    what = "torus" if wrap else "grid"
+    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} {what}")
+    cells = list(itertools.product(*(range(s) for s in sides)))
+    g = nx.Graph()
+    for cell in cells:
+        g.add_node(cell, pos=_lattice_pos(cell, sides))
+        if multiplicity:
+            g.nodes[cell]["self_weight"] = 1 + 2 * sum(1 for s in sides if s == 1)
+    for cell in cells:
+        for axis, side in enumerate(sides):
+            step = cell[axis] + 1
+            if wrap and side > 1:
+                step %= side
+            elif step >= side:
+                continue
+            other = (*cell[:axis], step, *cell[axis + 1 :])
+            if multiplicity:
+                g.add_edge(cell, other, weight=2 if side == 2 else 1)
+            else:
+                g.add_edge(cell, other)
+    return g
 
 
 def grid_graph(*shape: int) -> nx.Graph:
@@ -111,17 +144,7 @@ def grid_graph(*shape: int) -> nx.Graph:
     >>> G.nodes[(1, 2)]["pos"]
     (2.0, -1.0)
     """
-    sides = _check_shape(shape)
-    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} grid")
-    g = nx.Graph()
-    for cell in itertools.product(*(range(s) for s in sides)):
-        g.add_node(cell, pos=_lattice_pos(cell, sides))
-    for cell in itertools.product(*(range(s) for s in sides)):
-        for axis, side in enumerate(sides):
-            if cell[axis] + 1 < side:
-                other = (*cell[:axis], cell[axis] + 1, *cell[axis + 1 :])
-                g.add_edge(cell, other)
-    return g
+    return _lattice_graph(shape, wrap=False)
 
 
 def grid(
@@ -206,23 +229,7 @@ def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
     >>> torus_graph(1, 3).number_of_edges()  # a 3-cycle: no loops
     3
     """
-    sides = _check_shape(shape)
-    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} torus")
-    g = nx.Graph()
-    for cell in itertools.product(*(range(s) for s in sides)):
-        g.add_node(cell, pos=_lattice_pos(cell, sides))
-        if multiplicity:
-            g.nodes[cell]["self_weight"] = 1 + 2 * sum(1 for s in sides if s == 1)
-    for cell in itertools.product(*(range(s) for s in sides)):
-        for axis, side in enumerate(sides):
-            if side == 1:
-                continue
-            other = (*cell[:axis], (cell[axis] + 1) % side, *cell[axis + 1 :])
-            if multiplicity:
-                g.add_edge(cell, other, weight=2 if side == 2 else 1)
-            else:
-                g.add_edge(cell, other)
-    return g
+    return _lattice_graph(shape, wrap=True, multiplicity=multiplicity)
 
 
 def torus(
@@ -323,7 +330,7 @@ def hypercube(
     >>> p.nodes[:3]
     ((0, 0, 0), (0, 0, 1), (0, 1, 0))
     """
-    d = check_int(d, "d", 0)
+    d = require_int(d, "d", minimum=0)
     if d > MAX_NODES.bit_length() - 1:
         msg = (
             f"The hypercube of dimension d={d} would have 2**{d} nodes, more than the "
@@ -408,8 +415,8 @@ def hexagonal(
     >>> hexagonal(2, 2).n
     16
     """
-    m = check_int(m, "m", 1)
-    n = check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     nodes = 2 * (m + 1) * (n + 1)
     check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
@@ -461,8 +468,8 @@ def triangular(
     >>> triangular(2, 2)
     <Puzzle: 6 nodes, 9 edges, rule='closed', modulus=2>
     """
-    m = check_int(m, "m", 1)
-    n = check_int(n, "n", 1)
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     nodes = (m + 1) * (n + 2) // 2
     check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")

@@ -11,11 +11,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial import ConvexHull
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     build,
     check_args,
-    check_int,
     check_size,
     set_pos,
 )
@@ -323,7 +322,7 @@ def cube_surface_graph(n: int) -> nx.Graph:
     >>> sorted(G[(2, 0, 0)])  # front face, top-left cell
     [(0, 2, 0), (1, 0, 2), (2, 0, 1), (2, 1, 0)]
     """
-    n = check_int(n, "n", 1)
+    n = require_int(n, "n", minimum=1)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     g = nx.Graph()
     where: dict[tuple[int, int, int], tuple[int, int, int]] = {}
@@ -391,13 +390,12 @@ def cube_surface(
     >>> sorted(v for v, x in p.press(0, (2, 0, 2)).items() if x)
     [(0, 2, 2), (2, 0, 1), (2, 0, 2), (2, 1, 2), (3, 0, 0)]
     """
-    n = check_int(n, "n", 1)
-    check_args(modulus, rule)
+    n = require_int(n, "n", minimum=1)
+    k, rule = check_args(modulus, rule)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     from lightsout_graphs._labels import LatticeIndex, LatticeNodes
-    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus
+    from lightsout_graphs.puzzle import FamilyInfo
 
-    k = _check_modulus(modulus)
     own = 0 if rule == "open" else 1
 
     def matrix() -> sp.csr_array:

@@ -11,7 +11,6 @@ sum); the product graph itself (:func:`product_graph`) only when ``puzzle.graph`
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
@@ -19,11 +18,11 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
-    check_int,
+    check_args,
     check_nodes,
     circle_pos,
     set_pos,
@@ -100,9 +99,7 @@ def _check_cheap(modulus: object, rule: object) -> None:
     if not isinstance(rule, str) or rule not in RULES:
         msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
         raise InvalidPuzzleError(msg)
-    if isinstance(modulus, bool) or not isinstance(modulus, numbers.Integral) or modulus < 2:
-        msg = f"Argument 'modulus' must be an int >= 2, not {modulus!r}."
-        raise InvalidPuzzleError(msg)
+    require_int(modulus, "modulus", minimum=2)
 
 
 class FactorGraph(nx.Graph):
@@ -220,10 +217,9 @@ def _lazy_product(
     ``A_G ⊗ I + I ⊗ A_H``; the closed (and, with no weights, the weighted) rule adds ``I``. The
     product graph itself is built by ``graph`` the first time ``puzzle.graph`` is read.
     """
-    from lightsout_graphs.puzzle import FamilyInfo, _check_modulus, _check_rule
+    from lightsout_graphs.puzzle import FamilyInfo
 
-    k = _check_modulus(modulus)
-    rule = _check_rule(rule)
+    k, rule = check_args(modulus, rule)
     left, right = list(g.nodes), list(h.nodes)
     nodes = [(u, v) for u in left for v in right]
     index: dict[Hashable, int] = {node: i for i, node in enumerate(nodes)}
@@ -310,8 +306,8 @@ def cylinder(
     0
     """
     _check_cheap(modulus, rule)
-    rows = check_int(m, "m", 1)
-    cols = check_int(n, "n", 1)
+    rows = require_int(m, "m", minimum=1)
+    cols = require_int(n, "n", minimum=1)
     _check_size(rows * cols, 2 * rows * cols, f"The {rows}×{cols} cylinder")
     params: dict[str, Any] = {"m": rows, "n": cols}
     return _lazy_product(
@@ -366,7 +362,7 @@ def prism(
     1
     """
     _check_cheap(modulus, rule)
-    size = check_int(n, "n", 1)
+    size = require_int(n, "n", minimum=1)
     _check_size(2 * size, 3 * size, f"The prism of n={size}")
     graph = _cylinder_graph(2, size)
     outer = circle_pos(size, 2.0)
@@ -423,8 +419,8 @@ def hamming(
     14
     """
     _check_cheap(modulus, rule)
-    length = check_int(d, "d", 1)
-    size = check_int(q, "q", 1)
+    length = require_int(d, "d", minimum=1)
+    size = require_int(q, "q", minimum=1)
     if size > 1 and length * math.log2(size) > math.log2(MAX_NODES) + 1:
         check_nodes(MAX_NODES + 1, f"The Hamming graph H(d={length}, q={size})")
     nodes = size**length

@@ -6,12 +6,11 @@ from collections.abc import Callable, Hashable, Iterable
 
 import networkx as nx
 
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
     check_args,
-    check_int,
     check_prob,
     check_seed,
     check_size,
@@ -87,7 +86,7 @@ def path(
     >>> path(4)
     <Puzzle: 4 nodes, 3 edges, rule='closed', modulus=2>
     """
-    n = check_int(n, "n", 1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     check_size(n, n - 1, f"The path of {n} lights")
     g = nx.path_graph(n)
@@ -125,7 +124,7 @@ def cycle(
     >>> cycle(5).press(0, 0)
     {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}
     """
-    n = check_int(n, "n", 3)
+    n = require_int(n, "n", minimum=3)
     check_args(modulus, rule)
     check_size(n, n, f"The cycle of {n} lights")
     g = _circular(nx.cycle_graph(n))
@@ -162,7 +161,7 @@ def complete(
     >>> complete(4)
     <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>
     """
-    n = check_int(n, "n", 1)
+    n = require_int(n, "n", minimum=1)
     check_args(modulus, rule)
     check_size(n, n * (n - 1) // 2, f"The complete graph K_{n}")
     g = _circular(nx.complete_graph(n))
@@ -243,7 +242,7 @@ def tree(
         if r is not None or h is not None:
             msg = "Give either 'r' and 'h' (a balanced tree) or 'n' (a random tree), not both."
             raise InvalidPuzzleError(msg)
-        n = check_int(n, "n", 1)
+        n = require_int(n, "n", minimum=1)
         s = check_seed(seed)
         check_args(modulus, rule)
         check_size(n, n - 1, f"The random tree of {n} nodes")
@@ -256,8 +255,8 @@ def tree(
         if r is None or h is None:
             msg = "Give 'r' and 'h' for a balanced tree, or 'n' (and 'seed') for a random tree."
             raise InvalidPuzzleError(msg)
-        r = check_int(r, "r", 1)
-        h = check_int(h, "h", 0)
+        r = require_int(r, "r", minimum=1)
+        h = require_int(h, "h", minimum=0)
         check_args(modulus, rule)
         size = 1
         level = 1
@@ -312,7 +311,7 @@ def random_graph(
     >>> sorted(a.graph.edges) == sorted(b.graph.edges)
     True
     """
-    n = check_int(n, "n", 1)
+    n = require_int(n, "n", minimum=1)
     prob = check_prob(p, "p")
     s = check_seed(seed)
     check_args(modulus, rule)
@@ -365,8 +364,8 @@ def random_regular(
     >>> {deg for _, deg in p.graph.degree}
     {3}
     """
-    d = check_int(d, "d", 0)
-    n = check_int(n, "n", 1)
+    d = require_int(d, "d", minimum=0)
+    n = require_int(n, "n", minimum=1)
     s = check_seed(seed)
     check_args(modulus, rule)
     if (n * d) % 2 or d >= n:

@@ -7,17 +7,16 @@ knight, rook, bishop and queen boards are stencils too (their families build the
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families._common import check_edges, check_nodes
+from lightsout_graphs.errors import InvalidPuzzleError, require_int
+from lightsout_graphs.families._common import check_edges, check_modulus, check_nodes
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.families.lattices import _check_shape, _lattice_pos
-from lightsout_graphs.puzzle import Puzzle, _check_modulus
+from lightsout_graphs.puzzle import Puzzle
 
 __all__ = ["stencil"]
 
@@ -36,11 +35,7 @@ def _check_offsets(offsets: object, dim: int) -> tuple[tuple[int, ...], ...]:
         if len(off) != dim:
             msg = f"Argument 'offsets[{i}]' has {len(off)} entries; the shape has {dim} axes."
             raise InvalidPuzzleError(msg)
-        for x in off:
-            if isinstance(x, bool | np.bool_) or not isinstance(x, numbers.Integral):
-                msg = f"Argument 'offsets[{i}]' must hold ints, not {x!r}."
-                raise InvalidPuzzleError(msg)
-        out.append(tuple(int(x) for x in off))
+        out.append(tuple(require_int(x, f"offsets[{i}]") for x in off))
     if len(set(out)) != len(out):
         msg = "Argument 'offsets' lists an offset twice; give each once (with its amount)."
         raise InvalidPuzzleError(msg)
@@ -118,7 +113,7 @@ def stencil(
     >>> q.press(0, (1, 1))[(1, 1)], q.press(0, (1, 1))[(1, 2)], q.graph.is_directed()
     (2, 1, True)
     """
-    k = _check_modulus(modulus)
+    k = check_modulus(modulus)
     if not isinstance(shape, Sequence) or isinstance(shape, str | bytes):
         msg = f"Argument 'shape' must be a sequence of side lengths, not {shape!r}."
         raise InvalidPuzzleError(msg)
@@ -147,9 +142,7 @@ def stencil(
             msg = f"Argument 'amounts' has {len(amounts)} entries for {len(offs)} offsets."
             raise InvalidPuzzleError(msg)
         for i, a in enumerate(amounts):
-            if isinstance(a, bool | np.bool_) or not isinstance(a, numbers.Integral):
-                msg = f"Argument 'amounts[{i}]' must be an int, not {a!r}."
-                raise InvalidPuzzleError(msg)
+            require_int(a, f"amounts[{i}]")
         vals = tuple(int(a) % k for a in amounts)
         multiplicity = True
         own = 0

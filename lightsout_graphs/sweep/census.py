@@ -33,9 +33,10 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.errors import SweepError, SweepSpecError
+from lightsout_graphs.errors import SweepError, SweepSpecError, require_int
 from lightsout_graphs.sweep.census_store import SUMMARY, CensusStore, is_prime
 from lightsout_graphs.sweep.lifetime import child_preexec, terminate_on_sigterm
+from lightsout_graphs.sweep.streams import CONNECTED_GRAPHS, GRAPHS, find_geng
 
 __all__ = [
     "CONNECTED_GRAPHS",
@@ -49,10 +50,6 @@ __all__ = [
     "run_census",
 ]
 
-#: OEIS A000088: graphs on n vertices up to isomorphism, n = 0..12 (a cross-check).
-GRAPHS = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668, 12005168, 1018997864, 165091172592)
-#: OEIS A001349: connected graphs on n vertices, n = 0..12 (a cross-check).
-CONNECTED_GRAPHS = (1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476)
 #: The largest n a census accepts (n = 12 has 1.65e11 graphs: days on a workstation).
 MAX_N = 12
 _BLOCK = 1 << 23  # bytes of geng output read at a time
@@ -74,7 +71,13 @@ def default_parts(n: int) -> int:
 
 @dataclass(frozen=True)
 class CensusPart:
-    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices."""
+    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices.
+
+    Examples
+    --------
+    >>> CensusPart(11, 12, 512).name
+    'n11-00012of00512.json'
+    """
 
     n: int
     res: int
@@ -129,7 +132,7 @@ def count_part(
 
     Examples
     --------
-    >>> from lightsout_graphs.sweep.runners import find_geng
+    >>> from lightsout_graphs.sweep.streams import find_geng
     >>> got = count_part(CensusPart(4, 0, 1), False, (2,), ("closed",), find_geng())
     >>> got["graphs"], sum(c[-1] for c in got["counts"] if c[2] == 1)
     (11, 6)
@@ -220,7 +223,7 @@ def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
 def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    from lightsout_graphs.sweep.runners import pool_context, worker_init
+    from lightsout_graphs.sweep.pools import abandon, pool_context, worker_init
 
     def go(tasks: list[Any]) -> Iterator[Any]:
         ctx = pool_context()
@@ -243,10 +246,7 @@ def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
                         if nxt is not None:
                             running[pool.submit(count_part, *nxt)] = nxt[0]
             except BaseException:
-                procs = list((getattr(pool, "_processes", None) or {}).values())
-                pool.shutdown(wait=False, cancel_futures=True)
-                for proc in procs:  # their geng processes follow (parent-death signal)
-                    proc.kill()
+                abandon(pool)
                 raise
 
     return go
@@ -255,7 +255,7 @@ def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
 def _runner_dask(
     dask_local: int | None, scheduler: str | None
 ) -> Callable[[list[Any]], Iterator[Any]]:
-    from lightsout_graphs.sweep.runners import dask_client
+    from lightsout_graphs.sweep.pools import dask_client
 
     def go(tasks: list[Any]) -> Iterator[Any]:
         from distributed import as_completed
@@ -332,12 +332,10 @@ def run_census(
     >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
     [1, 0, 1, 2, 9]
     """
-    from lightsout_graphs.sweep.runners import check_workers, find_geng
+    from lightsout_graphs.sweep.pools import check_workers
 
-    for name, value, low, high in (("max_n", max_n, 1, MAX_N), ("min_n", min_n, 1, max_n)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            msg = f"Argument {name!r} must be an int in {low}..{high}, not {value!r}."
-            raise SweepSpecError(msg)
+    max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
+    min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
     rules = tuple(rules)
     if not rules or any(r not in ("closed", "open") for r in rules) or len(set(rules)) < len(rules):
         msg = f"Argument 'rules' must list 'closed' and/or 'open' once each, not {rules!r}."
@@ -352,10 +350,7 @@ def run_census(
         raise SweepSpecError(msg)
     split = {n: default_parts(n) for n in range(min_n, max_n + 1)}
     if parts is not None:
-        if isinstance(parts, bool) or not isinstance(parts, int) or not 1 <= parts <= 99999:
-            msg = f"Argument 'parts' must be an int in 1..99999, not {parts!r}."
-            raise SweepSpecError(msg)
-        split[max_n] = parts
+        split[max_n] = require_int(parts, "parts", minimum=1, maximum=99999, error=SweepSpecError)
     settings = {
         "min_n": min_n,
         "max_n": max_n,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep.files import atomic_write
 from lightsout_graphs.zk import is_prime
 
 if TYPE_CHECKING:
@@ -25,7 +26,18 @@ SUMMARY = "census.parquet"
 
 
 def checksum(record: dict[str, Any]) -> str:
-    """SHA-256 of a part record's counted content (its keys and counts)."""
+    """SHA-256 of a part record's counted content (its keys and counts).
+
+    Other keys of the record (timings, for example) do not change it.
+
+    Examples
+    --------
+    >>> record = {"n": 3, "res": 0, "mod": 1, "graphs": 4, "counts": []}
+    >>> checksum(record) == checksum({**record, "seconds": 0.5})
+    True
+    >>> len(checksum(record))
+    64
+    """
     body = {k: record[k] for k in ("n", "res", "mod", "graphs", "counts")}
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
@@ -93,24 +105,36 @@ class CensusStore:
         self._write_manifest()
 
     def close(self) -> None:
+        """Release the folder's lock (the run is over).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> store.close()
+        """
         self._lock.close()
 
     def _write_manifest(self) -> None:
-        self._atomic(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
-
-    def _atomic(self, path: Path, data: bytes) -> None:
-        tmp = path.with_name(f"_tmp-{path.name}.{self.run_tag}")
-        try:
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        atomic_write(
+            self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode(), self.run_tag
+        )
 
     def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
-        """The finished parts whose files check out; others are recomputed or ignored."""
+        """The finished parts whose files check out; others are recomputed or ignored.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> part = CensusPart(3, 0, 1)
+        >>> _ = store.write_part(part, {"graphs": 4, "counts": []})
+        >>> store.verified([part])[part]["graphs"]
+        4
+        >>> store.close()
+        """
         names = {p.name: p for p in wanted}
         out: dict[CensusPart, dict[str, Any]] = {}
         for f in sorted((self.path / "parts").iterdir()):
@@ -139,12 +163,40 @@ class CensusStore:
         return out
 
     def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
+        """Store one finished part with its checksum and return the record written.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> record = store.write_part(CensusPart(3, 0, 1), {"graphs": 4, "counts": []})
+        >>> (
+        ...     record["sha256"] == checksum(record),
+        ...     (store.path / "parts" / "n3-00000of00001.json").is_file(),
+        ... )
+        (True, True)
+        >>> store.close()
+        """
         record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
         record["sha256"] = checksum(record)
-        self._atomic(self.path / "parts" / part.name, json.dumps(record).encode())
+        atomic_write(self.path / "parts" / part.name, json.dumps(record).encode(), self.run_tag)
         return record
 
     def finish(self, summary: Any, seconds: float) -> None:
+        """Write the summary table and mark the census complete in its manifest.
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep.census import CensusPart
+        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+        >>> store.finish(pd.DataFrame({"n": [3], "graphs": [4]}), 0.25)
+        >>> store.manifest["complete"], (store.path / SUMMARY).is_file()
+        (True, True)
+        >>> store.close()
+        """
         import pyarrow as pa
         import pyarrow.parquet as pq
 

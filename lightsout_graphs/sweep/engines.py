@@ -165,6 +165,16 @@ def grid_rows(spec: Any, start: int, stop: int, engines: dict[str, dict[str, str
     Returns ``(cells, m, n)``: ``cells[(modulus, rule, metric)]`` is an array over the
     combinations for every metric whose engine is ``table``, ``chasing`` or ``formula``;
     ``m`` and ``n`` are the combinations' sides.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.sweep import load_spec
+    >>> spec = load_spec(
+    ...     {"family": "grid", "params": {"m": "1..3", "n": 3}, "metrics": ["nullity"]}
+    ... )
+    >>> cells, m, n = grid_rows(spec, 0, 3, column_engines(spec))
+    >>> m.tolist(), cells[(2, "closed", "nullity")].tolist()
+    ([1, 2, 3], [0, 2, 0])
     """
     lens = [len(a.values) for a in spec.axes]
     idx = np.arange(start, stop)

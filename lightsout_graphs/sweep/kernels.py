@@ -151,6 +151,47 @@ def _rank_of(
 rank_of = jit(_rank_of)
 
 
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Work arrays of the block kernels: adjacency rows, GF(2) rows, a GF(p) matrix."""
+    return (
+        np.zeros(64, dtype=np.uint64),
+        np.zeros(64, dtype=np.uint64),
+        np.zeros((64, 65), dtype=np.int64),
+    )
+
+
+scratch = jit(_scratch)
+
+
+def _next_graph(
+    buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
+) -> tuple[int, int, int, int, int, int]:
+    """Skip blank lines from ``lo``, then decode the next line of ``buf[:hi]`` into ``rows``.
+
+    Returns ``(lo, blanks, start, end, next, n)``: where the line starts after the ``blanks``
+    blank lines skipped, the line's bounds, where the next one starts, and its number of
+    vertices ``n`` (or a negative error code of ``graph6_batch.ERRORS``). ``end`` is -1 when
+    no complete line is left (with ``final`` a last line without a newline is complete).
+    """
+    blanks = 0
+    while lo < hi:
+        start, end, nxt = next_line(buf, lo, hi)
+        if end < 0:
+            if not final:
+                break
+            end = hi
+            if end > start and buf[end - 1] == 13:
+                end -= 1
+        if end > start:
+            return lo, blanks, start, end, nxt, decode_line(buf, start, end, rows)
+        lo = nxt
+        blanks += 1
+    return lo, blanks, lo, -1, lo, 0
+
+
+next_graph = jit(_next_graph)
+
+
 def _metrics_block(
     buf: np.ndarray,
     hi: int,
@@ -171,27 +212,13 @@ def _metrics_block(
     (see ``graph6_batch.ERRORS``) for the line after the consumed ones. With ``final`` a last
     line without a newline is read too. Blank lines are skipped (but counted).
     """
-    rows = np.zeros(64, dtype=np.uint64)
-    tmp = np.zeros(64, dtype=np.uint64)
-    mat = np.zeros((64, 65), dtype=np.int64)
-    lo = 0
-    count = 0
-    lines = 0
+    rows, tmp, mat = scratch()
+    lo = count = lines = 0
     cap = out_n.shape[0]
     while lo < hi and count < cap:
-        start, end, nxt = next_line(buf, lo, hi)
-        if end < 0:
-            if not final:
-                break
-            end = hi
-            if end > start and buf[end - 1] == 13:
-                end -= 1
-        if end == start:
-            lo = nxt
-            lines += 1
-            continue
-        n = decode_line(buf, start, end, rows)
-        if n < 0:
+        lo, blanks, start, end, nxt, n = next_graph(buf, lo, hi, final, rows)
+        lines += blanks
+        if end < 0 or n < 0:
             return count, lo, lines, n
         out_n[count] = n
         e = 0
@@ -225,26 +252,12 @@ def _census_block(
 
     ``hist[n, rule, modulus, connected, nullity, all_on_solvable]`` counts graphs.
     """
-    rows = np.zeros(64, dtype=np.uint64)
-    tmp = np.zeros(64, dtype=np.uint64)
-    mat = np.zeros((64, 65), dtype=np.int64)
-    lo = 0
-    count = 0
-    lines = 0
+    rows, tmp, mat = scratch()
+    lo = count = lines = 0
     while lo < hi:
-        start, end, nxt = next_line(buf, lo, hi)
-        if end < 0:
-            if not final:
-                break
-            end = hi
-            if end > start and buf[end - 1] == 13:
-                end -= 1
-        if end == start:
-            lo = nxt
-            lines += 1
-            continue
-        n = decode_line(buf, start, end, rows)
-        if n < 0:
+        lo, blanks, _, end, nxt, n = next_graph(buf, lo, hi, final, rows)
+        lines += blanks
+        if end < 0 or n < 0:
             return count, lo, lines, n
         conn = 1 if connected(rows, n) else 0
         for r in range(closed.shape[0]):

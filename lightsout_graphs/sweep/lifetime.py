@@ -43,7 +43,16 @@ _PR_SET_PDEATHSIG = 1
 
 
 class SweepTerminated(KeyboardInterrupt):
-    """Raised in the main process of a sweep when it receives SIGTERM."""
+    """Raised in the main process of a sweep when it receives SIGTERM.
+
+    It is a :class:`KeyboardInterrupt`, so the run stops as on Ctrl-C: finished chunks stay
+    stored and a later run resumes.
+
+    Examples
+    --------
+    >>> issubclass(SweepTerminated, KeyboardInterrupt)
+    True
+    """
 
 
 def _load_prctl() -> Any:

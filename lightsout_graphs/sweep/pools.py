@@ -13,12 +13,13 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.errors import MissingDependencyError, SweepSpecError, require_int
 from lightsout_graphs.sweep.lifetime import die_with_parent
 
 __all__ = [
     "MAX_WORKERS",
     "WORKER_SPEC",
+    "abandon",
     "check_workers",
     "dask_client",
     "pool_context",
@@ -52,11 +53,10 @@ def check_workers(workers: int | None, tasks: int) -> int:
     lightsout_graphs.errors.SweepSpecError: Argument 'workers' must be an int in 1..1024, not 1000000.
     """
     cores = os.cpu_count() or 1
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS
-    ):
-        msg = f"Argument 'workers' must be an int in 1..{MAX_WORKERS}, not {workers!r}."
-        raise SweepSpecError(msg)
+    if workers is not None:
+        workers = require_int(
+            workers, "workers", minimum=1, maximum=MAX_WORKERS, error=SweepSpecError
+        )
     wanted = cores if workers is None else workers
     return max(1, min(wanted, tasks, 4 * cores))
 
@@ -79,7 +79,13 @@ def worker_init(parent: int, spec: Any = None) -> None:
 
 
 def threading_main() -> bool:
-    """Whether this is the main thread (signal handlers can only be set there)."""
+    """Whether this is the main thread (signal handlers can only be set there).
+
+    Examples
+    --------
+    >>> threading_main()
+    True
+    """
     import threading
 
     return threading.current_thread() is threading.main_thread()
@@ -112,6 +118,12 @@ def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
     ------
     SweepSpecError
         The scheduler cannot be reached.
+
+    Examples
+    --------
+    >>> with dask_client(None, 1) as client:  # doctest: +SKIP
+    ...     client.submit(abs, -1).result()
+    1
     """
     try:
         from distributed import Client, LocalCluster
@@ -146,7 +158,16 @@ def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
 
 
 def pool_context() -> Any:
-    """The multiprocessing context of the local runner (call before starting any thread)."""
+    """The multiprocessing context of the local runner (call before starting any thread).
+
+    ``fork`` while this process runs a single thread, else ``forkserver`` (``spawn`` where
+    neither exists).
+
+    Examples
+    --------
+    >>> pool_context().get_start_method() in ("fork", "forkserver", "spawn")
+    True
+    """
     import multiprocessing as mp
     import threading
 
@@ -160,3 +181,27 @@ def pool_context() -> Any:
         ctx.set_forkserver_preload(["lightsout_graphs.sweep.work"])
         return ctx
     return mp.get_context("spawn")  # pragma: no cover - Windows
+
+
+def abandon(pool: Any) -> None:
+    """Stop a local process pool at once: cancel its queued tasks and kill its workers.
+
+    Used when a run is interrupted or fails; the geng processes of the workers follow them
+    (parent-death signal, see :mod:`lightsout_graphs.sweep.lifetime`).
+
+    Parameters
+    ----------
+    pool : concurrent.futures.ProcessPoolExecutor
+
+    Examples
+    --------
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> pool = ProcessPoolExecutor(1, mp_context=pool_context())
+    >>> pool.submit(abs, -1).result()
+    1
+    >>> abandon(pool)
+    """
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.kill()

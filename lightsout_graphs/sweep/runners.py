@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -19,11 +18,12 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
+from lightsout_graphs.errors import SweepSpecError, require_int
 from lightsout_graphs.sweep.lifetime import terminate_on_sigterm
 from lightsout_graphs.sweep.pools import (
     MAX_WORKERS,
     WORKER_SPEC,
+    abandon,
     check_workers,
     dask_client,
     pool_context,
@@ -31,6 +31,7 @@ from lightsout_graphs.sweep.pools import (
 )
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
+from lightsout_graphs.sweep.streams import find_geng
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
 __all__ = [
@@ -50,31 +51,6 @@ __all__ = [
 RUNNERS: tuple[str, ...] = ("local", "dask")
 
 Progress = bool | Callable[[int, int], None] | None
-
-
-def find_geng() -> str:
-    """The path of nauty's ``geng`` (Debian names it ``nauty-geng``).
-
-    Raises
-    ------
-    MissingDependencyError
-        When neither ``geng`` nor ``nauty-geng`` is on the PATH.
-
-    Examples
-    --------
-    >>> from pathlib import Path
-    >>> Path(find_geng()).name in ("geng", "nauty-geng")
-    True
-    """
-    for name in ("geng", "nauty-geng"):
-        path = shutil.which(name)
-        if path:
-            return path
-    msg = (
-        "Sweep spec key 'geng' needs nauty's geng (or nauty-geng) on the PATH; install the "
-        "Debian package 'nauty' (sudo apt-get install nauty, or make system)."
-    )
-    raise MissingDependencyError(msg)
 
 
 def _count_lines(path: str) -> int:
@@ -237,15 +213,18 @@ def _run_local(
             while running:
                 _drain(running, store, tell, FIRST_COMPLETED)
         except BaseException:
-            procs = list((getattr(pool, "_processes", None) or {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for proc in procs:  # their geng processes follow (parent-death signal)
-                proc.kill()
+            abandon(pool)
             raise
 
 
 def chunk_keys(chunk: Chunk) -> tuple[int, int]:
-    """What a chunk covers, as recorded in the ledger: its items, or its geng part."""
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part.
+
+    Examples
+    --------
+    >>> chunk_keys(Chunk(0, 10, 20)), chunk_keys(Chunk(3, 0, 0, part=(3, 8)))
+    ((10, 20), (3, 8))
+    """
     return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
 
 
@@ -374,11 +353,8 @@ def run(
         msg = f"Argument 'runner' must be one of {', '.join(RUNNERS)}, not {runner!r}."
         raise SweepSpecError(msg)
     for name, value in (("workers", workers), ("dask_local", dask_local)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS
-        ):
-            msg = f"Argument {name!r} must be an int in 1..{MAX_WORKERS}, not {value!r}."
-            raise SweepSpecError(msg)
+        if value is not None:
+            require_int(value, name, minimum=1, maximum=MAX_WORKERS, error=SweepSpecError)
     total, chunks = plan_chunks(sweep_spec)
     store = ResultStore(out, sweep_spec, overwrite=overwrite)
     try:

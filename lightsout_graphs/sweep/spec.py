@@ -37,11 +37,9 @@ Parameter values:
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import json
 import math
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -50,6 +48,14 @@ from typing import Any
 
 from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.puzzle import RULES
+from lightsout_graphs.sweep.axes import (
+    ParamAxis,
+    int_list,
+    key_error,
+    param_axis,
+    positive_int,
+    str_list,
+)
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 
@@ -72,32 +78,9 @@ _KEYS = {
     "max_kernel_enum",
     "description",
 }
-_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
-_TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
 _MAX_ITEMS = 50_000_000
-#: The most values one parameter range (or tuple axis) may have.
-_MAX_AXIS = 1_000_000
 #: The largest spec file read (a spec is a few lines; this bounds reading a huge or endless file).
 MAX_SPEC_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class ParamAxis:
-    """One family parameter of a sweep: the values to pass and the table columns they fill.
-
-    Attributes
-    ----------
-    name : str
-        The keyword passed to the family.
-    values : tuple
-        The values passed, in sweep order.
-    columns : tuple of dict
-        For each value, the table cells it fills (column name -> cell).
-    """
-
-    name: str
-    values: tuple[Any, ...]
-    columns: tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -156,20 +139,21 @@ class SweepSpec:
         return self.family is None
 
     @property
-    def param_columns(self) -> tuple[str, ...]:
-        """The table columns filled by the family parameters (empty for streams)."""
-        out: list[str] = []
-        for axis in self.axes:
-            out.extend(axis.columns[0])
-        return tuple(out)
-
-    @property
     def puzzles_per_item(self) -> int:
         """How many table rows one parameter combination or one graph gives."""
         return len(self.moduli) * len(self.rules)
 
     def family_combinations(self) -> int:
-        """The number of parameter combinations of a family sweep (1 when it has none)."""
+        """The number of parameter combinations of a family sweep (1 when it has none).
+
+        Examples
+        --------
+        >>> spec = load_spec(
+        ...     {"family": "grid", "params": {"m": "1..4", "n": [3, 5]}, "metrics": ["nullity"]}
+        ... )
+        >>> spec.family_combinations()
+        8
+        """
         return math.prod(len(a.values) for a in self.axes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,87 +185,6 @@ class SweepSpec:
         return json.loads(json.dumps(out))
 
 
-def _fail(key: str, message: str) -> SweepSpecError:
-    return SweepSpecError(f"Sweep spec key {key!r}: {message}")
-
-
-def _int_range(key: str, text: str) -> list[int] | None:
-    match = _RANGE.match(text)
-    if match is None:
-        return None
-    lo, hi, step = int(match[1]), int(match[2]), int(match[3] or 1)
-    if hi < lo:
-        raise _fail(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
-    if step < 1:
-        raise _fail(key, f"bad range {text!r}: the step must be >= 1.")
-    count = (hi - lo) // step + 1
-    if count > _MAX_AXIS:
-        msg = f"the range {text!r} has {count} values, more than {_MAX_AXIS} (split the sweep)."
-        raise _fail(key, msg)
-    return list(range(lo, hi + 1, step))
-
-
-def _scalar(key: str, value: object) -> Any:
-    if isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list | tuple) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        return tuple(value)
-    raise _fail(key, f"values must be ints, floats, strings or booleans, not {value!r}.")
-
-
-def _tuple_axis(key: str, text: str) -> ParamAxis | None:
-    match = _TUPLE.match(text)
-    if match is None:
-        return None
-    parts = [p.strip() for p in match[1].split("x")]
-    loop = [v.strip() for v in match[2].split(",")]
-    values = _int_range(key, match[3])
-    if values is None:
-        raise _fail(key, f"bad range {match[3]!r} in {text!r}; write it as 'a..b'.")
-    if len(set(loop)) != len(loop):
-        raise _fail(key, f"repeated loop variable in {text!r}.")
-    unknown = [p for p in parts if p not in loop]
-    unused = [v for v in loop if v not in parts]
-    if unknown or unused:
-        bad = (unknown or unused)[0]
-        raise _fail(key, f"variable {bad!r} in {text!r} is not both looped over and used.")
-    if len(values) ** len(loop) > _MAX_AXIS:
-        count = len(values) ** len(loop)
-        raise _fail(key, f"{text!r} gives {count} tuples, more than {_MAX_AXIS} (split the sweep).")
-    tuples, cells = [], []
-    for combo in itertools.product(values, repeat=len(loop)):
-        env = dict(zip(loop, combo, strict=True))
-        tup = tuple(env[p] for p in parts)
-        tuples.append(tup)
-        cells.append({key: "x".join(str(v) for v in tup), **env})
-    return ParamAxis(key, tuple(tuples), tuple(cells))
-
-
-def _axis(key: str, value: object) -> ParamAxis:
-    values: list[Any] | None
-    if isinstance(value, str):
-        values = _int_range(key, value)
-        if values is None:
-            tup = _tuple_axis(key, value)
-            if tup is not None:
-                return tup
-            if ".." in value:
-                raise _fail(key, f"bad range {value!r}; write inclusive int ranges as 'a..b'.")
-            values = [value]
-    elif isinstance(value, list | tuple):
-        if not value:
-            raise _fail(key, "the list of values is empty.")
-        values = [_scalar(key, v) for v in value]
-        if all(isinstance(v, tuple) for v in values):
-            cells = tuple({key: "x".join(str(x) for x in v)} for v in values)
-            return ParamAxis(key, tuple(values), cells)
-    else:
-        values = [_scalar(key, value)]
-    return ParamAxis(key, tuple(values), tuple({key: v} for v in values))
-
-
 def _family_params(family: str) -> tuple[str, ...] | None:
     """The sweepable keyword names of a family, or None when there is no such family."""
     from lightsout_graphs.families import FAMILIES, family_params
@@ -289,46 +192,6 @@ def _family_params(family: str) -> tuple[str, ...] | None:
     if family not in FAMILIES:
         return None
     return tuple(p for p in family_params(family) if p not in ("modulus", "rule", "pressable"))
-
-
-def _int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
-    if isinstance(value, str):
-        got = _int_range(key, value)
-        if got is None:
-            raise _fail(key, f"bad range {value!r}; write it as 'a..b' or a list of ints.")
-        items: list[object] = list(got)
-    elif isinstance(value, list | tuple):
-        items = list(value)
-    else:
-        items = [value]
-    if not items:
-        raise _fail(key, "the list is empty.")
-    out = []
-    for v in items:
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            raise _fail(key, f"every value must be an int >= {low}, not {v!r}.")
-        out.append(v)
-    if len(set(out)) != len(out):
-        raise _fail(key, f"repeated value in {value!r}.")
-    return tuple(out)
-
-
-def _str_list(key: str, value: object) -> tuple[str, ...]:
-    items = [value] if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or not items:
-        raise _fail(key, f"must be a string or a non-empty list of strings, not {value!r}.")
-    for v in items:
-        if not isinstance(v, str):
-            raise _fail(key, f"every value must be a string, not {v!r}.")
-    if len(set(items)) != len(items):
-        raise _fail(key, f"repeated value in {value!r}.")
-    return tuple(items)
-
-
-def _positive_int(key: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(key, f"must be an int >= 1, not {value!r}.")
-    return value
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -425,104 +288,58 @@ def load_spec(
     if "sweep" in data:
         unknown_top = sorted(set(data) - _TOP_KEYS)
         if unknown_top:
-            raise _fail(unknown_top[0], "unknown top-level key; everything goes in [sweep].")
+            raise key_error(unknown_top[0], "unknown top-level key; everything goes in [sweep].")
         table = data["sweep"]
         if not isinstance(table, Mapping):
-            raise _fail("sweep", "must be a table.")
+            raise key_error("sweep", "must be a table.")
     else:
         table = data
     unknown = sorted(set(table) - _KEYS)
     if unknown:
-        raise _fail(unknown[0], f"unknown key; expected some of {', '.join(sorted(_KEYS))}.")
+        raise key_error(unknown[0], f"unknown key; expected some of {', '.join(sorted(_KEYS))}.")
 
     sources = [k for k in ("family", "graph6", "geng") if k in table]
     if len(sources) != 1:
         key = sources[1] if len(sources) > 1 else "family"
-        raise _fail(key, "give exactly one of 'family', 'graph6' or 'geng'.")
+        raise key_error(key, "give exactly one of 'family', 'graph6' or 'geng'.")
 
     if "metrics" not in table:
-        raise _fail("metrics", "is required: the list of metrics to compute.")
-    metrics = _str_list("metrics", table["metrics"])
+        raise key_error("metrics", "is required: the list of metrics to compute.")
+    metrics = str_list("metrics", table["metrics"])
     for m in metrics:
         if m not in METRICS:
-            raise _fail("metrics", f"unknown metric {m!r}; expected some of {', '.join(METRICS)}.")
-    moduli = _int_list("moduli", table.get("moduli", [2]), low=2)
-    rules = _str_list("rules", table.get("rules", ["closed"]))
+            raise key_error(
+                "metrics", f"unknown metric {m!r}; expected some of {', '.join(METRICS)}."
+            )
+    moduli = int_list("moduli", table.get("moduli", [2]), low=2)
+    rules = str_list("rules", table.get("rules", ["closed"]))
     for r in rules:
         if r not in RULES:
-            raise _fail("rules", f"unknown rule {r!r}; expected some of {', '.join(RULES)}.")
+            raise key_error("rules", f"unknown rule {r!r}; expected some of {', '.join(RULES)}.")
     description = table.get("description", "")
     if not isinstance(description, str):
-        raise _fail("description", f"must be a string, not {description!r}.")
-    max_enum = _positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
+        raise key_error("description", f"must be a string, not {description!r}.")
+    max_enum = positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
 
     family: str | None = None
-    axes: list[ParamAxis] = []
+    axes: tuple[ParamAxis, ...] = ()
     raw_params: dict[str, Any] = {}
     graph6: tuple[str, ...] = ()
     geng: str | None = None
     if "family" in table:
-        family = table["family"]
-        if not isinstance(family, str):
-            raise _fail("family", f"must be a family name, not {family!r}.")
-        accepted = _family_params(family)
-        if accepted is None:
-            from lightsout_graphs.families import FAMILIES
-
-            known = ", ".join(sorted(FAMILIES))
-            raise _fail("family", f"unknown family {family!r}; expected one of {known}.")
-        params = table.get("params", {})
-        if not isinstance(params, Mapping):
-            raise _fail("params", f"must be a table of parameter ranges, not {params!r}.")
-        columns: set[str] = {"modulus", "rule", *metrics}
-        for key, value in params.items():
-            if key in ("modulus", "rule"):
-                plural = {"modulus": "moduli", "rule": "rules"}[key]
-                raise _fail(key, f"set it with the {plural!r} key, not in params.")
-            if key not in accepted:
-                takes = ", ".join(accepted) or "no parameters"
-                raise _fail(key, f"unknown parameter of family {family!r}; it takes {takes}.")
-            axis = _axis(key, value)
-            clash = sorted(set(axis.columns[0]) & columns)
-            if clash:
-                what = "a metric" if clash[0] in metrics else "another column"
-                raise _fail(key, f"its table column {clash[0]!r} has the name of {what}.")
-            columns |= set(axis.columns[0])
-            axes.append(axis)
-            raw_params[key] = list(value) if isinstance(value, tuple) else value
-        if "graph6" in columns:
-            raise _fail("params", "the column name 'graph6' is reserved for graph streams.")
+        family, axes, raw_params = _family_source(table, metrics)
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
-        if "params" in table:
-            raise _fail("params", "only a family takes params, not a graph stream.")
-        if "graph6" in table:
-            paths = _str_list("graph6", table["graph6"])
-            resolved = []
-            for p in paths:
-                full = (base / p).resolve()
-                if not full.is_file():
-                    raise _fail("graph6", f"no such file {str(full)!r}.")
-                resolved.append(str(full))
-            graph6 = tuple(resolved)
-        else:
-            geng = table["geng"]
-            if isinstance(geng, int) and not isinstance(geng, bool):
-                geng = str(geng)
-            if not isinstance(geng, str) or not geng.strip():
-                raise _fail(
-                    "geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}."
-                )
-            geng = " ".join(geng.split())
+        graph6, geng = _stream_source(table, base)
         from lightsout_graphs.sweep.streams import applies
 
         fast = applies(metrics, rules, moduli)
         default_chunk = DEFAULT_CHUNK_SIZE["fast stream" if fast else "stream"]
-    chunk_size = _positive_int("chunk_size", table.get("chunk_size", default_chunk))
+    chunk_size = positive_int("chunk_size", table.get("chunk_size", default_chunk))
 
     out = SweepSpec(
         family=family,
-        axes=tuple(axes),
+        axes=axes,
         graph6=graph6,
         geng=geng,
         moduli=moduli,
@@ -542,9 +359,68 @@ def load_spec(
     if family is not None:
         total = out.family_combinations() * out.puzzles_per_item
         if total > _MAX_ITEMS:
-            raise _fail("params", f"the sweep has {total} puzzles, more than {_MAX_ITEMS}.")
+            raise key_error("params", f"the sweep has {total} puzzles, more than {_MAX_ITEMS}.")
         _check_first_puzzle(out)
     return out
+
+
+def _family_source(
+    table: Mapping[str, Any], metrics: tuple[str, ...]
+) -> tuple[str, tuple[ParamAxis, ...], dict[str, Any]]:
+    """The family of a spec, its parameter axes and their values as written."""
+    family = table["family"]
+    if not isinstance(family, str):
+        raise key_error("family", f"must be a family name, not {family!r}.")
+    accepted = _family_params(family)
+    if accepted is None:
+        from lightsout_graphs.families import FAMILIES
+
+        known = ", ".join(sorted(FAMILIES))
+        raise key_error("family", f"unknown family {family!r}; expected one of {known}.")
+    params = table.get("params", {})
+    if not isinstance(params, Mapping):
+        raise key_error("params", f"must be a table of parameter ranges, not {params!r}.")
+    axes: list[ParamAxis] = []
+    raw_params: dict[str, Any] = {}
+    columns: set[str] = {"modulus", "rule", *metrics}
+    for key, value in params.items():
+        if key in ("modulus", "rule"):
+            plural = {"modulus": "moduli", "rule": "rules"}[key]
+            raise key_error(key, f"set it with the {plural!r} key, not in params.")
+        if key not in accepted:
+            takes = ", ".join(accepted) or "no parameters"
+            raise key_error(key, f"unknown parameter of family {family!r}; it takes {takes}.")
+        axis = param_axis(key, value)
+        clash = sorted(set(axis.columns[0]) & columns)
+        if clash:
+            what = "a metric" if clash[0] in metrics else "another column"
+            raise key_error(key, f"its table column {clash[0]!r} has the name of {what}.")
+        columns |= set(axis.columns[0])
+        axes.append(axis)
+        raw_params[key] = list(value) if isinstance(value, tuple) else value
+    if "graph6" in columns:
+        raise key_error("params", "the column name 'graph6' is reserved for graph streams.")
+    return family, tuple(axes), raw_params
+
+
+def _stream_source(table: Mapping[str, Any], base: Path) -> tuple[tuple[str, ...], str | None]:
+    """The graph6 files (absolute paths) or the geng arguments of a graph stream."""
+    if "params" in table:
+        raise key_error("params", "only a family takes params, not a graph stream.")
+    if "graph6" in table:
+        resolved = []
+        for name in str_list("graph6", table["graph6"]):
+            full = (base / name).resolve()
+            if not full.is_file():
+                raise key_error("graph6", f"no such file {str(full)!r}.")
+            resolved.append(str(full))
+        return tuple(resolved), None
+    geng = table["geng"]
+    if isinstance(geng, int) and not isinstance(geng, bool):
+        geng = str(geng)
+    if not isinstance(geng, str) or not geng.strip():
+        raise key_error("geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}.")
+    return (), " ".join(geng.split())
 
 
 def _check_first_puzzle(spec: SweepSpec) -> None:
@@ -554,7 +430,7 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
     parameters at their first value.
     """
     from lightsout_graphs.errors import LightsOutError
-    from lightsout_graphs.sweep.work import build_puzzle
+    from lightsout_graphs.families import make
 
     first = {a.name: a.values[0] for a in spec.axes}
     trials: list[tuple[str, dict[str, Any]]] = [
@@ -568,8 +444,8 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
             trials.append((axis.name, {**first, axis.name: v}))
     for key, kwargs in trials:
         try:
-            build_puzzle(spec.family or "", kwargs, spec.moduli[0], spec.rules[0])
+            make(spec.family or "", modulus=spec.moduli[0], rule=spec.rules[0], **kwargs)
         except (LightsOutError, TypeError, ValueError) as exc:
             names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
             msg = f"family {spec.family!r} rejects the parameters {names}: {exc}"
-            raise _fail(key, msg) from exc
+            raise key_error(key, msg) from exc

@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import re
-import secrets
 import warnings
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.sweep.files import RUN_TAG, atomic_write
 from lightsout_graphs.sweep.spec import SweepSpec
 
 __all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results"]
@@ -64,21 +64,6 @@ def _engines(spec: SweepSpec) -> dict[str, dict[str, str]]:
     from lightsout_graphs.sweep.engines import column_engines
 
     return column_engines(spec)
-
-
-_RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f"_tmp-{path.name}.{_RUN_TAG}")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def _first_difference(old: Any, new: Any, where: str = "") -> str:
@@ -198,7 +183,7 @@ class ResultStore:
         # Leftovers of a killed run: temporary files that were never renamed.
         for p in self.path.glob("_tmp-*"):
             p.unlink(missing_ok=True)
-        _atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
+        atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
 
     def _schema(self) -> pa.Schema:
         from lightsout_graphs.sweep.work import schema
@@ -211,11 +196,32 @@ class ResultStore:
                 p.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Release the folder's lock (the run is over)."""
+        """Release the folder's lock (the run is over).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.close()
+        >>> ResultStore(store.path, spec).close()  # another run may open the folder now
+        """
         self._lock.close()
 
     def chunk_path(self, chunk_id: int) -> Path:
-        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort)."""
+        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.chunk_path(12).name
+        'chunk-00000012.parquet'
+        >>> store.close()
+        """
         return self.path / f"chunk-{chunk_id:08d}.parquet"
 
     def finished_chunks(self, total: int | None = None) -> set[int]:
@@ -224,6 +230,16 @@ class ResultStore:
         A chunk file that is not in the ledger, or whose size or SHA-256 differs (truncated,
         damaged, copied from another sweep or over another chunk), is removed with a warning so
         that it is computed again; a chunk file past ``total`` is ignored with a warning.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec, run
+        >>> spec = load_spec({"family": "path", "params": {"n": "1..3"}, "metrics": ["edges"]})
+        >>> store = ResultStore(run(spec, tempfile.mkdtemp(), workers=1), spec)
+        >>> store.finished_chunks(total=1)
+        {0}
+        >>> store.close()
         """
         ledger = _read_ledger(self.path)
         out = set()
@@ -247,9 +263,22 @@ class ResultStore:
         return out
 
     def write_chunk(self, chunk_id: int, table: pa.Table, keys: tuple[int, int] = (0, 0)) -> None:
-        """Write one chunk's rows (temporary file, then renamed) and record it in the ledger."""
+        """Write one chunk's rows (temporary file, then renamed) and record it in the ledger.
+
+        Examples
+        --------
+        >>> import pyarrow as pa
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}), keys=(0, 1))
+        >>> sorted(p.name for p in store.path.glob("chunk-*"))
+        ['chunk-00000000.parquet']
+        >>> store.close()
+        """
         final = self.chunk_path(chunk_id)
-        tmp = final.with_name(f"_tmp-{final.name}.{_RUN_TAG}")
+        tmp = final.with_name(f"_tmp-{final.name}.{RUN_TAG}")
         try:
             pq.write_table(table, tmp)
             entry = {
@@ -268,7 +297,21 @@ class ResultStore:
             os.fsync(fh.fileno())
 
     def mark_complete(self, total_chunks: int, rows: int) -> None:
-        """Record in the manifest that every chunk is done, with each chunk's checksum."""
+        """Record in the manifest that every chunk is done, with each chunk's checksum.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> from lightsout_graphs.sweep.work import Chunk, run_chunk
+        >>> spec = load_spec({"family": "cycle", "params": {"n": 5}, "metrics": ["nullity"]})
+        >>> store = ResultStore(tempfile.mkdtemp(), spec)
+        >>> store.write_chunk(0, run_chunk(spec, Chunk(0, 0, 1)))
+        >>> store.mark_complete(total_chunks=1, rows=1)
+        >>> read_manifest(store.path)["complete"]
+        True
+        >>> store.close()
+        """
         ledger = _read_ledger(self.path)
         self.manifest.update(
             complete=True,
@@ -277,11 +320,7 @@ class ResultStore:
             finished=_dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
             chunks={str(c): ledger[c] for c in range(total_chunks) if c in ledger},
         )
-        _atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
-
-    def geng_cache(self) -> Path:
-        """Where geng's output is kept for this sweep."""
-        return self.path / "_geng.g6"
+        atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
 
 def _read_ledger(folder: Path) -> dict[int, dict[str, Any]]:

@@ -9,6 +9,10 @@ parts. Rows of a geng sweep follow the parts in order, each part in geng's order
 :mod:`lightsout_graphs.sweep.kernels` when it applies: graphs of at most 64 vertices, the
 closed and open rules, prime moduli below 2**31 and the metrics of :data:`FAST_METRICS`.
 Otherwise the caller uses the per-board path; both give the same table.
+
+:func:`find_geng` locates nauty's geng for streams and censuses alike, and :data:`GRAPHS` and
+:data:`CONNECTED_GRAPHS` count the graphs it produces (they size the parts and cross-check a
+census).
 """
 
 from __future__ import annotations
@@ -16,16 +20,26 @@ from __future__ import annotations
 import math
 import re
 import shlex
+import shutil
 import subprocess
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
-from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
 from lightsout_graphs.sweep.lifetime import child_preexec
 
-__all__ = ["FAST_METRICS", "fast_table", "geng_argv", "geng_parts", "run_geng_part"]
+__all__ = [
+    "CONNECTED_GRAPHS",
+    "FAST_METRICS",
+    "GRAPHS",
+    "fast_table",
+    "find_geng",
+    "geng_argv",
+    "geng_parts",
+    "run_geng_part",
+]
 
 #: Metrics the compiled stream kernel computes.
 FAST_METRICS = frozenset(
@@ -35,6 +49,35 @@ FAST_METRICS = frozenset(
 _SPLIT = re.compile(r"^\d+/\d+$")
 #: The most parts a geng sweep is cut into.
 MAX_PARTS = 1 << 14
+#: OEIS A000088: graphs on n vertices up to isomorphism, n = 0..12 (a cross-check).
+GRAPHS = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668, 12005168, 1018997864, 165091172592)
+#: OEIS A001349: connected graphs on n vertices, n = 0..12 (a cross-check).
+CONNECTED_GRAPHS = (1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476)
+
+
+def find_geng() -> str:
+    """The path of nauty's ``geng`` (Debian names it ``nauty-geng``).
+
+    Raises
+    ------
+    MissingDependencyError
+        When neither ``geng`` nor ``nauty-geng`` is on the PATH.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> Path(find_geng()).name in ("geng", "nauty-geng")
+    True
+    """
+    for name in ("geng", "nauty-geng"):
+        path = shutil.which(name)
+        if path:
+            return path
+    msg = (
+        "Sweep spec key 'geng' needs nauty's geng (or nauty-geng) on the PATH; install the "
+        "Debian package 'nauty' (sudo apt-get install nauty, or make system)."
+    )
+    raise MissingDependencyError(msg)
 
 
 def geng_argv(args: str) -> list[str]:
@@ -68,8 +111,6 @@ def geng_parts(args: str, chunk_size: int) -> int:
     >>> geng_parts("-c 10", 100_000), geng_parts("6", 5), geng_parts("10 0/4", 10)
     (128, 32, 1)
     """
-    from lightsout_graphs.sweep.census import GRAPHS
-
     argv = geng_argv(args)
     if any(_SPLIT.match(a) for a in argv):
         return 1
@@ -96,8 +137,6 @@ def run_geng_part(args: str, res: int, mod: int) -> bytes:
     >>> run_geng_part("3", 0, 1).split()  # the 4 graphs on 3 vertices
     [b'B?', b'BO', b'BW', b'Bw']
     """
-    from lightsout_graphs.sweep.runners import find_geng
-
     argv = [find_geng(), "-q", *geng_argv(args)]
     if mod > 1:
         argv.append(f"{res}/{mod}")
@@ -160,6 +199,15 @@ def fast_table(
     ------
     SweepSpecError
         A line that is not graph6; the message names the source and line.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.sweep import load_spec
+    >>> from lightsout_graphs.sweep.work import schema
+    >>> spec = load_spec({"geng": "3", "metrics": ["n", "nullity"]})
+    >>> table = fast_table(b"Bw\\nA_\\n", spec, schema(spec), 1, "small.g6")
+    >>> table.column("nullity").to_pylist()
+    [2, 1]
     """
     from lightsout_graphs.families.graph6_batch import ERRORS
     from lightsout_graphs.sweep.kernels import metrics_block

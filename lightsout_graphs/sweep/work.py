@@ -9,21 +9,21 @@ stream follow the lines of the graph6 input, then the moduli, then the rules.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pyarrow as pa
 
 from lightsout_graphs.errors import LightsOutError, MemoryBudgetError, SweepError, SweepSpecError
+from lightsout_graphs.families import make
+from lightsout_graphs.families.graph6 import decode_graph6
 from lightsout_graphs.sweep.metrics import METRICS, compute_metrics
 from lightsout_graphs.sweep.spec import SweepSpec
 
 __all__ = [
     "LEAN_METRICS",
     "Chunk",
-    "build_puzzle",
-    "decode_graph6",
     "family_item",
     "run_chunk",
     "schema",
@@ -71,7 +71,17 @@ class Chunk:
     part: tuple[int, int] | None = None
 
     def text(self, spec: SweepSpec) -> bytes:
-        """The chunk's graph6 text (running geng for a geng part)."""
+        """The chunk's graph6 text (running geng for a geng part).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.sweep import load_spec
+        >>> spec = load_spec({"geng": "3", "metrics": ["n"]})
+        >>> Chunk(0, 0, 2, (b"Bw", b"A_")).text(spec)
+        b'Bw\\nA_\\n'
+        >>> Chunk(0, 0, 0, part=(0, 1)).text(spec).split()
+        [b'B?', b'BO', b'BW', b'Bw']
+        """
         if self.part is not None:
             from lightsout_graphs.sweep.streams import run_geng_part
 
@@ -140,19 +150,6 @@ def _cell(value: Any, typ: pa.DataType) -> Any:
     return value
 
 
-def build_puzzle(family: str, params: Mapping[str, Any], modulus: int, rule: str) -> Any:
-    """Build one puzzle of a family with :func:`lightsout_graphs.families.make`.
-
-    Examples
-    --------
-    >>> build_puzzle("grid", {"m": 2, "n": 3}, 3, "open")
-    <Puzzle: 6 nodes, 7 edges, rule='open', modulus=3>
-    """
-    from lightsout_graphs.families import make
-
-    return make(family, modulus=modulus, rule=rule, **params)
-
-
 def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The keyword arguments and table cells of parameter combination ``index``.
 
@@ -178,35 +175,6 @@ def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, 
         kwargs[axis.name] = axis.values[pos]
         cells.update(axis.columns[pos])
     return kwargs, cells
-
-
-def decode_graph6(line: bytes) -> tuple[int, list[int]] | None:
-    """Adjacency rows (Python int bitsets) of a graph6 line with at most 62 vertices.
-
-    Returns None for a line that is not such a graph6 string (the caller reports it).
-
-    Examples
-    --------
-    >>> decode_graph6(b"Bw")  # the triangle
-    (3, [6, 5, 3])
-    """
-    if line.startswith(b">>graph6<<"):
-        line = line[10:]
-    if not line or not 63 <= line[0] <= 125:
-        return None
-    n = line[0] - 63
-    body = line[1:]
-    if len(body) != (n * (n - 1) // 2 + 5) // 6 or any(not 63 <= b <= 126 for b in body):
-        return None
-    rows = [0] * n
-    pos = 0
-    for j in range(1, n):
-        for i in range(j):
-            if ((body[pos // 6] - 63) >> (5 - pos % 6)) & 1:
-                rows[i] |= 1 << j
-                rows[j] |= 1 << i
-            pos += 1
-    return n, rows
 
 
 def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) -> dict[str, Any]:
@@ -318,7 +286,7 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                         row[m] = got[j]
                 if slow:
                     try:
-                        puzzle = build_puzzle(family, kwargs, k, rule)
+                        puzzle = make(family, modulus=k, rule=rule, **kwargs)
                         row.update(compute_metrics(puzzle, slow, spec.max_kernel_enum))
                     except MemoryBudgetError:
                         pass  # refused by the memory budget: its other cells stay empty (null)

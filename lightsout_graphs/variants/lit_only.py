@@ -25,7 +25,7 @@ import numpy as np
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidStateError, LightsOutError, SearchLimitError
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
-from lightsout_graphs.variants._packed import PackedSpace, check_bound
+from lightsout_graphs.statespace import PackedSpace, check_bound
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -130,6 +130,13 @@ class LitOnlyResult:
         The nodes to press, in order: a shortest sequence (empty when unreachable).
     explored : int
         How many boards the search reached before it stopped.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+    >>> result.reachable, result.sequence
+    (True, [(0, 0), (0, 1), (0, 2), (0, 0)])
     """
 
     puzzle: Puzzle
@@ -299,6 +306,13 @@ class LitOnlyStates:
     puzzle : Puzzle
     target : numpy.ndarray
         The goal, in node order.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> states = lit_only_solvable_states(lo.grid(1, 2))
+    >>> len(states), [0, 0] in states, [1, 0] in states
+    (2, True, False)
     """
 
     def __init__(self, search: _Search, target: np.ndarray, dist: np.ndarray) -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep import load_spec
-from lightsout_graphs.sweep.spec import _axis
+from lightsout_graphs.sweep.axes import param_axis
 
 EXAMPLE = """\
 [sweep]
@@ -47,7 +47,7 @@ def test_dict_with_or_without_outer_table_is_the_same_spec() -> None:
 @given(st.integers(-5, 30), st.integers(0, 30), st.integers(1, 4))
 def test_ranges_are_inclusive_with_optional_step(lo: int, width: int, step: int) -> None:
     text = f"{lo}..{lo + width}" + (f" step {step}" if step > 1 else "")
-    assert _axis("x", text).values == tuple(range(lo, lo + width + 1, step))
+    assert param_axis("x", text).values == tuple(range(lo, lo + width + 1, step))
 
 
 def test_lists_scalars_and_tuple_forms() -> None:

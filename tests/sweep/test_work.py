@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.families.graph6 import decode_graph6
 from lightsout_graphs.sweep import load_spec
-from lightsout_graphs.sweep.work import LEAN_METRICS, Chunk, decode_graph6, family_item, run_chunk
+from lightsout_graphs.sweep.work import LEAN_METRICS, Chunk, family_item, run_chunk
 
 LEAN = sorted(LEAN_METRICS)
 
