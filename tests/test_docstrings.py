@@ -14,6 +14,7 @@ only shrinks: a name missing Examples and not in ``PENDING`` fails, and so does 
 
 from __future__ import annotations
 
+import doctest
 import functools
 import importlib
 import inspect
@@ -272,7 +273,7 @@ def is_private(module_name: str) -> bool:
 
 
 def _members(cls: type) -> Iterator[tuple[str, object]]:
-    """The public methods and properties written in the body of ``cls``, with their docstrings' owner."""
+    """The public methods and properties written in ``cls``, each with the function that holds its doc."""
     for name, attr in vars(cls).items():
         if name.startswith("_"):
             continue
@@ -312,20 +313,23 @@ def public_objects() -> dict[str, object]:
     return found
 
 
-def has_examples(doc: str | None) -> bool:
-    """Whether a docstring has a numpydoc ``Examples`` section with at least one ``>>>`` line."""
-    if not doc:
-        return False
-    lines = inspect.cleandoc(doc).splitlines()
+def examples_section(doc: str | None) -> str:
+    """The body of a docstring's numpydoc ``Examples`` section, or ``""`` if it has none."""
+    lines = inspect.cleandoc(doc or "").splitlines()
     for i, line in enumerate(lines[:-1]):
         if line.strip() == "Examples" and _HEADER.match(lines[i + 1].strip()):
-            for body in lines[i + 2 :]:
-                if body.strip().startswith(">>>"):
-                    return True
-                if _HEADER.match(body.strip()):
-                    return False  # the next section started first
-            return False
-    return False
+            body: list[str] = []
+            for rest in lines[i + 2 :]:
+                if _HEADER.match(rest.strip()):
+                    break  # the next section's underline
+                body.append(rest)
+            return "\n".join(body)
+    return ""
+
+
+def has_examples(doc: str | None) -> bool:
+    """Whether a docstring has an ``Examples`` section with at least one ``>>>`` example."""
+    return bool(doctest.DocTestParser().get_examples(examples_section(doc)))
 
 
 PUBLIC = public_objects()
@@ -341,9 +345,8 @@ def test_the_walk_finds_the_package() -> None:
 
 
 def test_every_public_module_has_all() -> None:
-    missing = [m.__name__ for m in modules() if not is_private(m.__name__)]
-    missing = [name for name in missing if not hasattr(importlib.import_module(name), "__all__")]
-    assert missing == []
+    public = [m for m in modules() if not is_private(m.__name__)]
+    assert [m.__name__ for m in public if not hasattr(m, "__all__")] == []
 
 
 def test_the_checker_reads_numpydoc() -> None:
