@@ -273,7 +273,7 @@ def is_private(module_name: str) -> bool:
 
 
 def _members(cls: type) -> Iterator[tuple[str, object]]:
-    """The public methods and properties written in ``cls``, each with the function that holds its doc."""
+    """The public methods and properties written in ``cls``, with the function holding each doc."""
     for name, attr in vars(cls).items():
         if name.startswith("_"):
             continue
