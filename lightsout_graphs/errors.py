@@ -30,15 +30,50 @@ __all__ = [
 
 
 class LightsOutError(Exception):
-    """Base class of every exception raised by lightsout_graphs."""
+    """Base class of every exception raised by lightsout_graphs.
+
+    Catch it to handle any refusal of the package in one place; each child also derives from
+    the matching builtin (``ValueError``, ``ImportError``, ``RuntimeError``).
+
+    Examples
+    --------
+    >>> from lightsout_graphs import grid
+    >>> try:
+    ...     grid(0, 3)
+    ... except LightsOutError as err:
+    ...     print(type(err).__name__, isinstance(err, ValueError))
+    InvalidPuzzleError True
+    """
 
 
 class InvalidPuzzleError(LightsOutError, ValueError):
-    """A graph, rule, modulus or pressable set that does not define a puzzle."""
+    """A graph, rule, modulus or pressable set that does not define a puzzle.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lightsout_graphs import Puzzle
+    >>> try:
+    ...     Puzzle(nx.path_graph(3), modulus=1)
+    ... except InvalidPuzzleError as err:
+    ...     print(err)
+    Argument 'modulus' must be an int >= 2, not 1.
+    """
 
 
 class InvalidStateError(LightsOutError, ValueError):
-    """A state, target or press vector that does not fit its puzzle."""
+    """A state, target or press vector that does not fit its puzzle.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lightsout_graphs import Puzzle, solve
+    >>> try:
+    ...     solve(Puzzle(nx.path_graph(3)), {9: 1})
+    ... except InvalidStateError as err:
+    ...     print(err)
+    Argument 'state' names 9, which is not a node of the puzzle.
+    """
 
 
 class Unsolvable(LightsOutError, ValueError):
@@ -52,6 +87,21 @@ class Unsolvable(LightsOutError, ValueError):
         board and the target disagree on it.
     value : int
         ``y·(target − state) mod k``, the amount by which the board violates the check.
+
+    Examples
+    --------
+    On a path of two lights every press changes both, so their sum mod 2 never changes; one
+    light on cannot be cleared, and the certificate is that sum:
+
+    >>> import networkx as nx
+    >>> from lightsout_graphs import Puzzle, solve
+    >>> try:
+    ...     solve(Puzzle(nx.path_graph(2)), {0: 1})
+    ... except Unsolvable as err:
+    ...     print(err)
+    ...     print(err.certificate, err.value)
+    The board cannot reach the target: ...
+    {0: 1, 1: 1} 1
     """
 
     def __init__(self, message: str, certificate: dict[Any, int], value: int) -> None:
@@ -66,19 +116,57 @@ class Unsolvable(LightsOutError, ValueError):
 
 
 class CatalogError(LightsOutError, ValueError):
-    """A catalog file that cannot be read, or that breaks the catalog schema."""
+    """A catalog file that cannot be read, or that breaks the catalog schema.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import catalog
+    >>> try:
+    ...     catalog.load("no-such-puzzle")
+    ... except CatalogError as err:
+    ...     print(err)
+    Unknown catalog puzzle 'no-such-puzzle'; known puzzles include: ...
+    """
 
 
 class BoardFormatError(LightsOutError, ValueError):
-    """Board text that cannot be parsed; the message names the line and column."""
+    """Board text that cannot be parsed; the message names the line and column.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import grid, parse_board
+    >>> try:
+    ...     parse_board(grid(2, 2), "1x\\n00")
+    ... except BoardFormatError as err:
+    ...     print(err)
+    line 1, column 2: expected '.', '*', '0' or '1', found 'x'.
+    """
 
 
 class SweepSpecError(LightsOutError, ValueError):
-    """A sweep specification with an unknown key, a bad range or an unknown metric."""
+    """A sweep specification with an unknown key, a bad range or an unknown metric.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise SweepSpecError("Unknown metric 'nulity' in the sweep spec.")
+    ... except ValueError as err:  # also a ValueError
+    ...     print(type(err).__name__, err)
+    SweepSpecError Unknown metric 'nulity' in the sweep spec.
+    """
 
 
 class SearchLimitError(LightsOutError, ValueError):
-    """An exhaustive search would exceed its bound; raise the bound to go on."""
+    """An exhaustive search would exceed its bound; raise the bound to go on.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise SearchLimitError("The puzzle has 4096 quiet patterns, more than max_kernel=1024.")
+    ... except SearchLimitError as err:
+    ...     print(err)
+    The puzzle has 4096 quiet patterns, more than max_kernel=1024.
+    """
 
 
 class MemoryBudgetError(LightsOutError, ValueError):
@@ -90,6 +178,22 @@ class MemoryBudgetError(LightsOutError, ValueError):
         The estimated peak memory of the computation, in bytes.
     budget : int
         The budget it exceeds, in bytes (see :func:`lightsout_graphs.zk.memory_budget`).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from lightsout_graphs import Puzzle, solve
+    >>> from lightsout_graphs.zk import set_memory_budget
+    >>> _ = set_memory_budget("1M")
+    >>> try:
+    ...     solve(Puzzle(nx.cycle_graph(3000), modulus=3), {})
+    ... except MemoryBudgetError as err:
+    ...     print(err)
+    ...     print(err.needed > err.budget, err.budget)
+    ... finally:
+    ...     _ = set_memory_budget(None)
+    This puzzle (3000 lights, modulus 3) is too large ... memory budget of 1 MiB; ...
+    True 1048576
     """
 
     def __init__(self, message: str, needed: int, budget: int) -> None:
@@ -102,23 +206,73 @@ class MemoryBudgetError(LightsOutError, ValueError):
 
 
 class MissingDependencyError(LightsOutError, ImportError):
-    """An optional dependency is needed; the message names the extra to install."""
+    """An optional dependency is needed; the message names the extra to install.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise MissingDependencyError(
+    ...         "PlayWidget needs anywidget: pip install 'lightsout_graphs[widget]'."
+    ...     )
+    ... except ImportError as err:  # also an ImportError
+    ...     print(type(err).__name__, err)
+    MissingDependencyError PlayWidget needs anywidget: pip install 'lightsout_graphs[widget]'.
+    """
 
 
 class MatrixError(LightsOutError, ValueError):
-    """A matrix that is not a 2-D array of integers."""
+    """A matrix that is not a 2-D array of integers.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> try:
+    ...     zk.factorize([1, 0, 1], 2)
+    ... except MatrixError as err:
+    ...     print(err)
+    Argument 'matrix' must be 2-D, not of shape (3,).
+    """
 
 
 class ModulusError(LightsOutError, ValueError):
-    """A modulus that is not an int >= 2, or that a computation does not support."""
+    """A modulus that is not an int >= 2, or that a computation does not support.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> try:
+    ...     zk.factorize([[1]], 1)
+    ... except ModulusError as err:
+    ...     print(err)
+    Argument 'modulus' must be an int >= 2, not 1.
+    """
 
 
 class EngineError(LightsOutError, ValueError):
-    """An unknown linear-algebra engine name, or an engine that does not handle the modulus."""
+    """An unknown linear-algebra engine name, or an engine that does not handle the modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> try:
+    ...     zk.factorize([[1]], 3, method="gf2")
+    ... except EngineError as err:
+    ...     print(err)
+    Engine 'gf2' works mod 2 only, not mod 3.
+    """
 
 
 class SweepError(LightsOutError, RuntimeError):
-    """A sweep stopped because one puzzle failed; the message names the puzzle and the cause."""
+    """A sweep stopped because one puzzle failed; the message names the puzzle and the cause.
+
+    Examples
+    --------
+    >>> try:
+    ...     raise SweepError("Sweep stopped at grid 3x4: MemoryError: out of memory")
+    ... except RuntimeError as err:  # also a RuntimeError
+    ...     print(type(err).__name__, err)
+    SweepError Sweep stopped at grid 3x4: MemoryError: out of memory
+    """
 
 
 def require_int(
