@@ -120,10 +120,9 @@ def walsh_spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> 
     np.add.at(f, np.asarray(columns, dtype=np.int64), np.asarray(weights, dtype=np.int64))
     h = 1
     while h < len(f):
-        f = f.reshape(-1, 2, h)
-        a = f[:, 0, :] + f[:, 1, :]
-        b = f[:, 0, :] - f[:, 1, :]
-        f = np.stack([a, b], axis=1).reshape(-1)
+        view = f.reshape(-1, 2, h)
+        f = np.stack([view[:, 0, :] + view[:, 1, :], view[:, 0, :] - view[:, 1, :]], axis=1)
+        f = f.reshape(-1)
         h *= 2
     return f
 
@@ -205,10 +204,10 @@ def _local_search(
         if len(cand) > sample:
             cand = rng.choice(cand, sample, replace=False)
         scores = []
-        for g in cand:
-            new = f + delta[g] * _character(int(columns[g]), dimension)
-            m = int(new.max())
-            scores.append((m, int((new == m).sum()), int(g)))
+        for j in cand.tolist():
+            new = f + delta[j] * _character(int(columns[j]), dimension)
+            top_j = int(new.max())
+            scores.append((top_j, int((new == top_j).sum()), j))
         m, _, g = min(scores)
         f = f + delta[g] * _character(int(columns[g]), dimension)
         b[g] += delta[g]

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 from lightsout_graphs.zk.gf3 import GF3Factorization
+from tests.zk.zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 
 @given(data=st.data())

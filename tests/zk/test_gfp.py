@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 from lightsout_graphs import zk
 from lightsout_graphs.errors import EngineError
 from lightsout_graphs.zk.gfp import GFpFactorization
 from lightsout_graphs.zk.local import LocalFactorization
+from tests.zk.zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 
 @pytest.mark.parametrize("p", [5, 7])

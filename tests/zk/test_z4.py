@@ -10,13 +10,13 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 from lightsout_graphs.zk import gf2_packed
 from lightsout_graphs.zk.gf2 import GF2Echelon
 from lightsout_graphs.zk.gf2_packed import PackedGF2Echelon
 from lightsout_graphs.zk.local import LocalFactorization
 from lightsout_graphs.zk.z4 import Z4Factorization
+from tests.zk.zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 needs_numba = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 

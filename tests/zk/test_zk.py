@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from zk_oracle import check_factorization, matrices, matvec, snf_counts, vecmat
 
 from lightsout_graphs import zk
 from lightsout_graphs.errors import (
@@ -27,6 +26,7 @@ from lightsout_graphs.zk.gf3 import GF3Factorization
 from lightsout_graphs.zk.gfp import GFpFactorization
 from lightsout_graphs.zk.local import LocalFactorization
 from lightsout_graphs.zk.z4 import Z4Factorization
+from tests.zk.zk_oracle import check_factorization, matrices, matvec, snf_counts, vecmat
 
 MODULI = [2, 3, 4, 5, 6, 8, 9, 12]
 
