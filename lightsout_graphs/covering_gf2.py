@@ -45,6 +45,8 @@ __all__ = ["CoveringBounds", "averaging_bound", "covering_radius_bounds", "walsh
 MAX_DIMENSION = 24
 #: Integer programmes with at most this many (λ, group) pairs take every λ at once.
 _FULL_MODEL = 2**22
+#: The local search stops after this many moves without a lower spectrum peak.
+_STALL = 2000
 
 
 @dataclass(frozen=True)
@@ -189,8 +191,9 @@ def _local_search(
     b = best_b.copy()
     tabu = np.zeros(g_count, dtype=np.int64)
     step = 0
+    last_gain = 0
     sample = min(g_count, max(16, (1 << 22) >> dimension))
-    while time.monotonic() < until and best_max > floor:
+    while time.monotonic() < until and best_max > floor and step - last_gain < _STALL:
         step += 1
         top = int(f.max())
         lam = int(rng.choice(np.flatnonzero(f == top)))
@@ -213,7 +216,7 @@ def _local_search(
         b[g] += delta[g]
         tabu[g] = step + 1 + int(rng.integers(0, max(2, g_count // 8)))
         if m < best_max:
-            best_max, best_b = m, b.copy()
+            best_max, best_b, last_gain = m, b.copy(), step
     return best_b, best_max
 
 
@@ -228,7 +231,7 @@ def _integer_bound(
     columns: np.ndarray,
     sizes: np.ndarray,
     dimension: int,
-    box: int,
+    known: int,
     start: np.ndarray,
     until: float,
 ) -> tuple[float, np.ndarray | None, int]:
@@ -237,16 +240,16 @@ def _integer_bound(
     Shifting ``λ`` by ``μ`` multiplies ``b_g`` by ``(−1)^{μ·v_g}`` and keeps every value of the
     spectrum, so the maximum may be placed at ``λ = 0``: ``M = min Σ_g b_g`` subject to
     ``F(λ) ≤ F(0)``, that is ``Σ_{g: λ·v_g = 1} b_g ≥ 0``, for every ``λ``. This removes the
-    ``2**d`` translated copies of every solution that a plain ``max F ≤ z`` model has. Small
-    kernels take every ``λ`` at once; larger ones add the violated ``λ`` round by round (each
-    round is a relaxation, so its proven bound is a bound on ``M``).
+    ``2**d`` translated copies of every solution that a plain ``max F ≤ z`` model has. Every
+    value of ``F`` has the parity of ``known`` (the spectrum maximum of ``start``), and a ``b``
+    with a lower peak has every ``|b_g| ≤ known − 2`` (fact 2), so the programme runs in that
+    box: its optimum ``r`` gives ``M = min(r, known)``. Small kernels take every ``λ`` at once;
+    larger ones add the violated ``λ`` round by round (each round is a relaxation, so the
+    bounds it proves hold).
     """
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     parity = sizes % 2
-    hi = np.minimum(sizes, box)
-    ylo = np.ceil((-hi - parity) / 2)
-    yhi = np.floor((hi - parity) / 2)
     g_count = len(columns)
     start = _translate(columns, start, dimension)
     if (g_count << dimension) <= _FULL_MODEL:
@@ -254,13 +257,21 @@ def _integer_bound(
     else:
         f = walsh_spectrum(columns, start, dimension)
         chosen = {int(j) for j in np.argsort(-f, kind="stable")[:256] if j}
-        for g in range(g_count):  # the half-space means pin every |b_g|
-            chosen.add(int(np.argmin(_character(int(columns[g]), dimension) * f[0] + 0 * f)))
+        for g in range(g_count):  # for every group, the highest λ that flips it
+            flips = _character(int(columns[g]), dimension) < 0
+            chosen.add(int(np.argmax(np.where(flips, f, np.iinfo(np.int64).min))))
         chosen.discard(0)
     bound = -np.inf
     best: np.ndarray | None = None
     rounds = 0
+    shift = float(parity.sum())
     while time.monotonic() < until and chosen:
+        target = known - 2
+        hi = np.minimum(sizes, max(target, 0))
+        ylo = np.ceil((-hi - parity) / 2)
+        yhi = np.floor((hi - parity) / 2)
+        if target < 0 or np.any(ylo > yhi):
+            return float(known), best, rounds  # no b fits the box: M = known
         lams = np.array(sorted(chosen), dtype=np.int64)
         flip = (np.bitwise_count(lams[:, None] & columns[None, :]) & 1).astype(float)
         res = milp(
@@ -271,20 +282,20 @@ def _integer_bound(
             options={"time_limit": max(1.0, until - time.monotonic()), "mip_rel_gap": 0.0},
         )
         rounds += 1
-        shift = float(parity.sum())
         dual = getattr(res, "mip_dual_bound", None)
         if res.status == 0:
-            bound = max(bound, float(res.fun) + shift)
+            bound = max(bound, min(float(known), float(res.fun) + shift))
         elif dual is not None and np.isfinite(dual):
-            bound = max(bound, float(dual) + shift)
+            bound = max(bound, min(float(known), float(dual) + shift))
         if res.x is None:
             break
         b = 2 * np.round(res.x).astype(np.int64) + parity
         f = walsh_spectrum(columns, b, dimension)
-        if best is None or int(f.max()) < int(walsh_spectrum(columns, best, dimension).max()):
-            best = b
-        if res.status != 0 or int(f.max()) <= int(f[0]):
-            break  # out of time, or the relaxation's optimum satisfies every λ: proven
+        if int(f.max()) < known:  # a better b: aim lower
+            best, known = b, int(f.max())
+            continue
+        if res.status != 0:
+            break  # out of time
         new = {int(j) for j in np.argsort(-f, kind="stable")[:64] if f[j] > f[0]}
         if new <= chosen:
             break
@@ -360,10 +371,10 @@ def covering_radius_bounds(
                 if top < m_high:
                     b, m_high = better, top
             if np.isfinite(bound):
-                m_low = max(m_low, _parity_floor(bound, spectrum_parity))
+                m_low = min(m_high, max(m_low, _parity_floor(bound, spectrum_parity)))
             notes.append(
-                f"integer programme over the chosen λ ({rounds} rounds, |b_g| <= {m_high}): "
-                f"M >= {m_low}"
+                f"integer programme with the peak at λ = 0 ({rounds} rounds, "
+                f"|b_g| <= M - 2): M >= {m_low}"
             )
     witness = (sizes - b) // 2
     return CoveringBounds(
