@@ -6,10 +6,6 @@ public method and property written in the class body (inherited ones are checked
 class). Every module whose dotted path has no component starting with ``_`` must have an
 ``__all__``. The Examples themselves run as doctests: pytest collects ``lightsout_graphs`` with
 ``--doctest-modules`` (see ``pyproject.toml``), so this module only checks that they are there.
-
-Names written before this rule are listed in ``PENDING`` (0 names pending). The list
-only shrinks: a name missing Examples and not in ``PENDING`` fails, and so does a name in
-``PENDING`` that has gained Examples or no longer exists (then delete it from the list).
 """
 
 from __future__ import annotations
@@ -31,13 +27,6 @@ import lightsout_graphs
 
 # Modules that are not imported: running ``python -m lightsout_graphs`` starts the command line.
 NOT_IMPORTED = {"lightsout_graphs.__main__"}
-
-# Qualified names (``module.name`` or ``module.Class.member``) that have no Examples section yet.
-# Computed once; remove a name when it gains Examples, never add one.
-PENDING: frozenset[str] = frozenset(
-    {
-    }
-)
 
 _HEADER = re.compile(r"^-{3,}$")
 
@@ -155,19 +144,7 @@ def test_the_checker_reads_numpydoc() -> None:
 @pytest.mark.parametrize("name", sorted(PUBLIC))
 def test_public_name_has_examples(name: str) -> None:
     doc = getattr(PUBLIC[name], "__doc__", None)
-    if name in PENDING:
-        assert not has_examples(doc), f"{name} has Examples now: delete it from PENDING"
-    else:
-        assert has_examples(doc), f"{name} needs a numpydoc Examples section with a >>> line"
-
-
-def test_pending_names_still_exist() -> None:
-    gone = sorted(PENDING - PUBLIC.keys())
-    assert gone == [], "no longer public: delete these from PENDING"
-
-
-def test_the_docstring_counts_pending() -> None:
-    assert f"({len(PENDING)} names pending)" in " ".join((__doc__ or "").split())
+    assert has_examples(doc), f"{name} needs a numpydoc Examples section with a >>> line"
 
 
 def test_pytest_runs_the_examples() -> None:
