@@ -163,15 +163,102 @@ class PuzzleParts:
 
     # -- metadata -----------------------------------------------------------------------------
 
-    name: Any = property(lambda self: self.info.name, doc="The catalog name, or None.")
-    title = property(lambda self: self.info.title, doc="A title for people, or None.")
-    description = property(lambda self: self.info.description, doc="A description.")
-    sources = property(lambda self: self.info.sources, doc="Where the puzzle comes from.")
-    colors = property(lambda self: self.info.colors, doc="One colour name per state, or None.")
-    boards = property(lambda self: self.info.boards, doc="Named boards: name -> vector.")
-    family = property(lambda self: self.info.family, doc="The family that built it, or None.")
-    lit_only = property(lambda self: self.info.lit_only, doc="Whether only lit buttons press.")
-    invariants = property(lambda self: self.info.invariants, doc="Published values.")
+    name: Any = property(
+        lambda self: self.info.name,
+        doc="""The catalog name, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").name, lo.grid(2, 2).name
+        ('merlin', None)
+        """,
+    )
+    title = property(
+        lambda self: self.info.title,
+        doc="""A title for people, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").title, lo.grid(2, 2).title
+        ("Merlin's Magic Square", None)
+        """,
+    )
+    description = property(
+        lambda self: self.info.description,
+        doc="""A description.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").description.split()[:4]
+        ['The', 'Magic', 'Square', 'game']
+        >>> lo.grid(2, 2).description
+        ''
+        """,
+    )
+    sources = property(
+        lambda self: self.info.sources,
+        doc="""Where the puzzle comes from.
+
+        Examples
+        --------
+        >>> [s["year"] for s in lo.catalog.load("merlin").sources]
+        [1978]
+        """,
+    )
+    colors = property(
+        lambda self: self.info.colors,
+        doc="""One colour name per state, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").colors, lo.grid(2, 2).colors
+        (('off', 'on'), None)
+        """,
+    )
+    boards = property(
+        lambda self: self.info.boards,
+        doc="""Named boards: name -> vector.
+
+        Examples
+        --------
+        >>> boards = lo.catalog.load("merlin").boards
+        >>> sorted(boards), boards["centre"].tolist()
+        (['all-on', 'centre', 'dark'], [0, 0, 0, 0, 1, 0, 0, 0, 0])
+        """,
+    )
+    family = property(
+        lambda self: self.info.family,
+        doc="""The family that built it, or None.
+
+        Examples
+        --------
+        >>> f = lo.grid(2, 3).family
+        >>> f.name, f.params
+        ('grid', {'shape': (2, 3)})
+        """,
+    )
+    lit_only = property(
+        lambda self: self.info.lit_only,
+        doc="""Whether only lit buttons press.
+
+        Examples
+        --------
+        >>> p = lo.grid(2, 2)
+        >>> p.lit_only, p.with_metadata(lit_only=True).lit_only
+        (False, True)
+        """,
+    )
+    invariants = property(
+        lambda self: self.info.invariants,
+        doc="""Published values.
+
+        Examples
+        --------
+        >>> inv = lo.catalog.load("merlin").invariants
+        >>> inv["rank"], inv["solvable_states"], lo.grid(2, 2).invariants
+        (9, 512, {})
+        """,
+    )
 
     @property
     def goal(self) -> np.ndarray:

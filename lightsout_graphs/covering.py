@@ -79,7 +79,15 @@ class GodsNumber:
 
     @property
     def exact(self) -> bool:
-        """Whether the bounds meet."""
+        """Whether the bounds meet.
+
+        Examples
+        --------
+        >>> GodsNumber(lower=3, upper=3, witness=np.zeros(2)).exact
+        True
+        >>> GodsNumber(lower=3, upper=5, witness=np.zeros(2)).exact
+        False
+        """
         return self.lower == self.upper
 
     @property
@@ -90,6 +98,15 @@ class GodsNumber:
         ------
         SearchLimitError
             When only bounds are known.
+
+        Examples
+        --------
+        >>> gods_number_bounds(lo.grid(3, 3)).value
+        9
+        >>> GodsNumber(lower=3, upper=5, witness=np.zeros(2)).value
+        Traceback (most recent call last):
+        ...
+        lightsout_graphs.errors.SearchLimitError: God's number is only bounded: 3..5; raise 'time_limit'.
         """
         if not self.exact:
             msg = f"God's number is only bounded: {self.lower}..{self.upper}; raise 'time_limit'."

@@ -86,7 +86,16 @@ class CoveringBounds:
 
     @property
     def exact(self) -> bool:
-        """Whether the bounds meet."""
+        """Whether the bounds meet.
+
+        Examples
+        --------
+        >>> b = covering_radius_bounds(
+        ...     np.array([1, 2, 3]), np.array([2, 2, 2]), zero=0, dimension=2
+        ... )
+        >>> b.lower, b.upper, b.exact
+        (3, 3, True)
+        """
         return self.lower == self.upper
 
 

@@ -6,10 +6,6 @@ public method and property written in the class body (inherited ones are checked
 class). Every module whose dotted path has no component starting with ``_`` must have an
 ``__all__``. The Examples themselves run as doctests: pytest collects ``lightsout_graphs`` with
 ``--doctest-modules`` (see ``pyproject.toml``), so this module only checks that they are there.
-
-Names written before this rule are listed in ``PENDING`` (98 names pending). The list
-only shrinks: a name missing Examples and not in ``PENDING`` fails, and so does a name in
-``PENDING`` that has gained Examples or no longer exists (then delete it from the list).
 """
 
 from __future__ import annotations
@@ -32,134 +28,6 @@ import lightsout_graphs
 # Modules that are not imported: running ``python -m lightsout_graphs`` starts the command line.
 NOT_IMPORTED = {"lightsout_graphs.__main__"}
 
-# Qualified names (``module.name`` or ``module.Class.member``) that have no Examples section yet.
-# Computed once; remove a name when it gains Examples, never add one.
-PENDING: frozenset[str] = frozenset(
-    {
-        # lightsout_graphs._puzzle_parts: 9
-        "lightsout_graphs._puzzle_parts.PuzzleParts.boards",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.colors",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.description",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.family",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.invariants",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.lit_only",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.name",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.sources",
-        "lightsout_graphs._puzzle_parts.PuzzleParts.title",
-        # lightsout_graphs.cli.census_cmd: 1
-        "lightsout_graphs.cli.census_cmd.handle_census",
-        # lightsout_graphs.cli.sweep_cmd: 2
-        "lightsout_graphs.cli.sweep_cmd.handle_report",
-        "lightsout_graphs.cli.sweep_cmd.handle_sweep",
-        # lightsout_graphs.covering: 2
-        "lightsout_graphs.covering.GodsNumber.exact",
-        "lightsout_graphs.covering.GodsNumber.value",
-        # lightsout_graphs.covering_gf2: 1
-        "lightsout_graphs.covering_gf2.CoveringBounds.exact",
-        # lightsout_graphs.families._common: 5
-        "lightsout_graphs.families._common.build",
-        "lightsout_graphs.families._common.check_prob",
-        "lightsout_graphs.families._common.check_seed",
-        "lightsout_graphs.families._common.circle_pos",
-        "lightsout_graphs.families._common.set_pos",
-        # lightsout_graphs.families._planar: 3
-        "lightsout_graphs.families._planar.PlanarLattice",
-        "lightsout_graphs.families._planar.PlanarLattice.matrix",
-        "lightsout_graphs.families._planar.PlanarLattice.n",
-        # lightsout_graphs.families._stencil: 10
-        "lightsout_graphs.families._stencil.Stencil.apply",
-        "lightsout_graphs.families._stencil.Stencil.edges",
-        "lightsout_graphs.families._stencil.Stencil.graph",
-        "lightsout_graphs.families._stencil.Stencil.matrix",
-        "lightsout_graphs.families._stencil.Stencil.n",
-        "lightsout_graphs.families._stencil.Stencil.pairs",
-        "lightsout_graphs.families._stencil.Stencil.reach_count",
-        "lightsout_graphs.families._stencil.Stencil.symmetric",
-        "lightsout_graphs.families._stencil.Stencil.wraps",
-        "lightsout_graphs.families._stencil.stencil_puzzle",
-        # lightsout_graphs.families.graph6_batch: 2
-        "lightsout_graphs.families.graph6_batch.decode_line",
-        "lightsout_graphs.families.graph6_batch.next_line",
-        # lightsout_graphs.sweep.census: 1
-        "lightsout_graphs.sweep.census.CensusPart.name",
-        # lightsout_graphs.sweep.kernels: 6
-        "lightsout_graphs.sweep.kernels.census_block",
-        "lightsout_graphs.sweep.kernels.connected",
-        "lightsout_graphs.sweep.kernels.gf2_rank",
-        "lightsout_graphs.sweep.kernels.gfp_rank",
-        "lightsout_graphs.sweep.kernels.metrics_block",
-        "lightsout_graphs.sweep.kernels.rank_of",
-        # lightsout_graphs.sweep.spec: 2
-        "lightsout_graphs.sweep.spec.SweepSpec.is_stream",
-        "lightsout_graphs.sweep.spec.SweepSpec.puzzles_per_item",
-        # lightsout_graphs.variants.lit_only: 2
-        "lightsout_graphs.variants.lit_only.LitOnlyResult.num_presses",
-        "lightsout_graphs.variants.lit_only.LitOnlyResult.presses",
-        # lightsout_graphs.zk.crt: 5
-        "lightsout_graphs.zk.crt.CRTFactorization.certificate",
-        "lightsout_graphs.zk.crt.CRTFactorization.is_solvable",
-        "lightsout_graphs.zk.crt.CRTFactorization.kernel",
-        "lightsout_graphs.zk.crt.CRTFactorization.left_kernel",
-        "lightsout_graphs.zk.crt.CRTFactorization.solve",
-        # lightsout_graphs.zk.gf2: 7
-        "lightsout_graphs.zk.gf2.GF2Echelon.back_substitute",
-        "lightsout_graphs.zk.gf2.GF2Echelon.kernel_bits",
-        "lightsout_graphs.zk.gf2.GF2Echelon.left_solve",
-        "lightsout_graphs.zk.gf2.GF2Echelon.rank",
-        "lightsout_graphs.zk.gf2.GF2Echelon.violated",
-        "lightsout_graphs.zk.gf2.GF2Factorization.kernel",
-        "lightsout_graphs.zk.gf2.GF2Factorization.left_kernel",
-        # lightsout_graphs.zk.gf2_dense: 5
-        "lightsout_graphs.zk.gf2_dense.DenseGF2.certificate",
-        "lightsout_graphs.zk.gf2_dense.DenseGF2.is_solvable",
-        "lightsout_graphs.zk.gf2_dense.DenseGF2.kernel",
-        "lightsout_graphs.zk.gf2_dense.DenseGF2.left_kernel",
-        "lightsout_graphs.zk.gf2_dense.DenseGF2.solve",
-        # lightsout_graphs.zk.gf2_packed: 14
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.back_substitute",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.kernel_bits",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.left_solve",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.rank",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.violated",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Echelon.zero_combos",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.certificate",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.echelon",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.is_solvable",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.kernel",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.kernel_words",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.left_kernel",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.rows",
-        "lightsout_graphs.zk.gf2_packed.PackedGF2Factorization.solve",
-        # lightsout_graphs.zk.gf3: 2
-        "lightsout_graphs.zk.gf3.GF3Factorization.kernel",
-        "lightsout_graphs.zk.gf3.GF3Factorization.left_kernel",
-        # lightsout_graphs.zk.gfp: 2
-        "lightsout_graphs.zk.gfp.GFpFactorization.kernel",
-        "lightsout_graphs.zk.gfp.GFpFactorization.left_kernel",
-        # lightsout_graphs.zk.local: 2
-        "lightsout_graphs.zk.local.LocalFactorization.kernel",
-        "lightsout_graphs.zk.local.LocalFactorization.left_kernel",
-        # lightsout_graphs.zk.ordering: 5
-        "lightsout_graphs.zk.ordering.PermutedFactorization.certificate",
-        "lightsout_graphs.zk.ordering.PermutedFactorization.is_solvable",
-        "lightsout_graphs.zk.ordering.PermutedFactorization.kernel",
-        "lightsout_graphs.zk.ordering.PermutedFactorization.left_kernel",
-        "lightsout_graphs.zk.ordering.PermutedFactorization.solve",
-        # lightsout_graphs.zk.protocol: 5
-        "lightsout_graphs.zk.protocol.Factorization.certificate",
-        "lightsout_graphs.zk.protocol.Factorization.is_solvable",
-        "lightsout_graphs.zk.protocol.Factorization.kernel",
-        "lightsout_graphs.zk.protocol.Factorization.left_kernel",
-        "lightsout_graphs.zk.protocol.Factorization.solve",
-        # lightsout_graphs.zk.z4: 5
-        "lightsout_graphs.zk.z4.Z4Factorization.certificate",
-        "lightsout_graphs.zk.z4.Z4Factorization.is_solvable",
-        "lightsout_graphs.zk.z4.Z4Factorization.kernel",
-        "lightsout_graphs.zk.z4.Z4Factorization.left_kernel",
-        "lightsout_graphs.zk.z4.Z4Factorization.solve",
-    }
-)
-
 _HEADER = re.compile(r"^-{3,}$")
 
 
@@ -178,14 +46,18 @@ def is_private(module_name: str) -> bool:
 
 
 def _members(cls: type) -> Iterator[tuple[str, object]]:
-    """The public methods and properties written in ``cls``, with the function holding each doc."""
+    """The public methods and properties written in ``cls``, with the object holding each doc.
+
+    A property is yielded itself, not its getter: its ``__doc__`` is the getter's docstring or
+    the ``doc=`` it was given.
+    """
     for name, attr in vars(cls).items():
         if name.startswith("_"):
             continue
         if isinstance(attr, staticmethod | classmethod):
             yield name, attr.__func__
         elif isinstance(attr, property):
-            yield name, attr.fget
+            yield name, attr
         elif isinstance(attr, functools.cached_property):
             yield name, attr.func
         elif inspect.isfunction(attr):
@@ -272,19 +144,7 @@ def test_the_checker_reads_numpydoc() -> None:
 @pytest.mark.parametrize("name", sorted(PUBLIC))
 def test_public_name_has_examples(name: str) -> None:
     doc = getattr(PUBLIC[name], "__doc__", None)
-    if name in PENDING:
-        assert not has_examples(doc), f"{name} has Examples now: delete it from PENDING"
-    else:
-        assert has_examples(doc), f"{name} needs a numpydoc Examples section with a >>> line"
-
-
-def test_pending_names_still_exist() -> None:
-    gone = sorted(PENDING - PUBLIC.keys())
-    assert gone == [], "no longer public: delete these from PENDING"
-
-
-def test_the_docstring_counts_pending() -> None:
-    assert f"({len(PENDING)} names pending)" in " ".join((__doc__ or "").split())
+    assert has_examples(doc), f"{name} needs a numpydoc Examples section with a >>> line"
 
 
 def test_pytest_runs_the_examples() -> None:

@@ -112,7 +112,21 @@ def format_census(summary: Any) -> str:
 
 
 def handle_census(args: argparse.Namespace) -> int:
-    """Run ``lightsout census``: count, print the tables, say where the summary is."""
+    """Run ``lightsout census``: count, print the tables, say where the summary is.
+
+    Examples
+    --------
+    Counting needs nauty's ``geng``; a modulus that is not prime is refused before it runs, with
+    exit code 2 and the reason on stderr:
+
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import main
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = os.path.join(tmp, "census")
+    ...     code = main(["census", "3", "--out", out, "--moduli", "4", "--quiet"])
+    ...     code, os.path.exists(os.path.join(out, "census.parquet"))
+    (2, False)
+    """
     from lightsout_graphs.cli.runtime import progress_enabled
     from lightsout_graphs.sweep.census import SUMMARY, run_census
     from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated

@@ -83,7 +83,22 @@ def register(subparsers: Any) -> None:
 
 
 def handle_sweep(args: argparse.Namespace) -> int:
-    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is."""
+    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import main
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     spec = os.path.join(tmp, "grids.toml")
+    ...     with open(spec, "w") as f:
+    ...         _ = f.write(
+    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
+    ...         )
+    ...     main(["sweep", spec, "--out", os.path.join(tmp, "out"), "--workers", "1", "--quiet"])
+    Sweep complete: 3 rows in 1 chunk files in .../out
+    0
+    """
     from lightsout_graphs.sweep import run
     from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
     from lightsout_graphs.sweep.store import read_manifest
@@ -115,7 +130,29 @@ def handle_sweep(args: argparse.Namespace) -> int:
 
 
 def handle_report(args: argparse.Namespace) -> int:
-    """Run ``lightsout sweep-report``: print the summary tables and the plot files written."""
+    """Run ``lightsout sweep-report``: print the summary tables and the plot files written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.cli import main
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     spec, out = os.path.join(tmp, "grids.toml"), os.path.join(tmp, "out")
+    ...     with open(spec, "w") as f:
+    ...         _ = f.write(
+    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
+    ...         )
+    ...     _ = main(["sweep", spec, "--out", out, "--workers", "1", "--quiet"])
+    ...     main(["sweep-report", out, "--no-plots"])
+    Sweep complete: ...
+    Sweep of grid: 3 puzzles, complete
+    <BLANKLINE>
+                 k=2 closed
+    puzzles               3
+    nullity mean     0.6667
+    nullity max           2
+    0
+    """
     from lightsout_graphs.sweep import report
 
     result = report(args.dir, plot_dir=args.plots, metrics=args.metrics, plots=not args.no_plots)

@@ -178,7 +178,17 @@ def check_args(modulus: object, rule: object) -> tuple[int, str]:
 
 
 def check_prob(value: object, name: str) -> float:
-    """Return ``value`` as a float in [0, 1] or raise :class:`InvalidPuzzleError` naming it."""
+    """Return ``value`` as a float in [0, 1] or raise :class:`InvalidPuzzleError` naming it.
+
+    Examples
+    --------
+    >>> check_prob(0.25, "p"), check_prob(1, "p")
+    (0.25, 1.0)
+    >>> check_prob(1.5, "p")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'p' must be a number in [0, 1], not 1.5.
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
         raise InvalidPuzzleError(msg)
@@ -190,7 +200,17 @@ def check_prob(value: object, name: str) -> float:
 
 
 def check_seed(value: object) -> int | None:
-    """Return a seed (an int, or None for fresh randomness) or raise naming ``seed``."""
+    """Return a seed (an int, or None for fresh randomness) or raise naming ``seed``.
+
+    Examples
+    --------
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'seed' must be an int or None, not True.
+    """
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -202,7 +222,13 @@ def check_seed(value: object) -> int | None:
 def circle_pos(
     count: int, radius: float = 1.0, start: float = math.pi / 2
 ) -> list[tuple[float, float]]:
-    """``count`` points evenly on a circle, counter-clockwise from angle ``start``."""
+    """``count`` points evenly on a circle, counter-clockwise from angle ``start``.
+
+    Examples
+    --------
+    >>> [(round(x, 6), round(y, 6)) for x, y in circle_pos(4)]
+    [(0.0, 1.0), (-1.0, 0.0), (-0.0, -1.0), (1.0, -0.0)]
+    """
     return [
         (
             radius * math.cos(start + 2 * math.pi * i / count),
@@ -213,7 +239,14 @@ def circle_pos(
 
 
 def set_pos(graph: nx.Graph, pos: Mapping[Any, tuple[float, float]]) -> nx.Graph:
-    """Store ``pos`` (node -> (x, y)) as float pairs in the nodes' ``pos`` attribute."""
+    """Store ``pos`` (node -> (x, y)) as float pairs in the nodes' ``pos`` attribute.
+
+    Examples
+    --------
+    >>> g = set_pos(nx.path_graph(2), {0: (0, 0), 1: (1, 2)})
+    >>> g.nodes[1]["pos"]
+    (1.0, 2.0)
+    """
     for node, (x, y) in pos.items():
         graph.nodes[node]["pos"] = (float(x), float(y))
     return graph
@@ -229,6 +262,13 @@ def build(
     pressable: Iterable[Hashable] | None,
     **puzzle_kw: Any,
 ) -> Puzzle:
-    """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``."""
+    """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``.
+
+    Examples
+    --------
+    >>> p = build(nx.path_graph(3), "path", {"n": 3}, modulus=2, rule="closed", pressable=None)
+    >>> p.n, p.family.name, p.family.params
+    (3, 'path', {'n': 3})
+    """
     puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, copy=False, **puzzle_kw)
     return puzzle.with_metadata(family=FamilyInfo(family, params))

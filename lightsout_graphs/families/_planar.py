@@ -30,6 +30,14 @@ class PlanarLattice:
         dropped).
     removed : list of (int, int)
         Cells not in the lattice.
+
+    Examples
+    --------
+    >>> lat = PlanarLattice(
+    ...     2, 2, [(np.array([0]), np.array([0]), np.array([1]), np.array([0]))], [(1, 1)]
+    ... )
+    >>> lat.nodes, lat.n, (lat.u.tolist(), lat.v.tolist())
+    (((0, 0), (1, 0), (0, 1)), 3, ([0], [1]))
     """
 
     def __init__(
@@ -59,11 +67,25 @@ class PlanarLattice:
 
     @property
     def n(self) -> int:
-        """The number of nodes."""
+        """The number of nodes.
+
+        Examples
+        --------
+        >>> triangular_lattice(2, 2).n == nx.triangular_lattice_graph(2, 2).number_of_nodes()
+        True
+        """
         return len(self.nodes)
 
     def matrix(self, modulus: int, own: int) -> sp.csr_array:
-        """The toggle matrix of the simple graph, with ``own`` on the diagonal."""
+        """The toggle matrix of the simple graph, with ``own`` on the diagonal.
+
+        Examples
+        --------
+        >>> lat = hexagonal_lattice(1, 1)
+        >>> t = lat.matrix(2, 1)
+        >>> t.shape, int(t.sum()), bool((t != t.T).nnz == 0)
+        ((6, 6), 18, True)
+        """
         n = self.n
         rows = np.concatenate([self.u, self.v, np.arange(n)])
         cols = np.concatenate([self.v, self.u, np.arange(n)])

@@ -88,7 +88,15 @@ class Stencil:
 
     @property
     def wraps(self) -> tuple[bool, ...]:
-        """Whether each axis wraps around."""
+        """Whether each axis wraps around.
+
+        Examples
+        --------
+        >>> Stencil((3, 4), ((0, 1),), (1,), wrap=(True, False)).wraps
+        (True, False)
+        >>> Stencil((3, 4), ((0, 1),), (1,), wrap=True).wraps
+        (True, True)
+        """
         if isinstance(self.wrap, tuple):
             return tuple(bool(w) for w in self.wrap)
         return (bool(self.wrap),) * len(self.shape)
@@ -117,12 +125,26 @@ class Stencil:
 
     @property
     def n(self) -> int:
-        """The number of cells."""
+        """The number of cells.
+
+        Examples
+        --------
+        >>> Stencil((3, 4), ((0, 1),), (1,)).n
+        12
+        """
         return math.prod(self.shape)
 
     @property
     def symmetric(self) -> bool:
-        """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph)."""
+        """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph).
+
+        Examples
+        --------
+        >>> Stencil((3, 3), ((0, 1), (0, -1)), (1, 1)).symmetric
+        True
+        >>> Stencil((3, 3), ((0, 1),), (1,)).symmetric
+        False
+        """
         table = self._table()
         return all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
 
@@ -172,7 +194,14 @@ class Stencil:
         return src_out[:at], dst_out[:at], vals
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined."""
+        """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined.
+
+        Examples
+        --------
+        >>> src, dst, amount = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).pairs()
+        >>> sorted(zip(src.tolist(), dst.tolist())), amount.tolist()
+        ([(0, 1), (1, 0), (1, 2), (2, 1)], [1, 1, 1, 1])
+        """
         src, dst, val = self._raw_pairs()
         if not self.multiplicity:
             if self._collides() or any(not any(o) for o in self.offsets):
@@ -194,6 +223,13 @@ class Stencil:
         """The toggle matrix mod ``modulus``: ``T[v, u]`` = what a press of u adds to v.
 
         ``self_amount`` is added on the diagonal (1 for the closed rule under simple counting).
+
+        Examples
+        --------
+        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).matrix(2, self_amount=1).toarray()
+        array([[1, 1, 0],
+               [1, 1, 1],
+               [0, 1, 1]])
         """
         src, dst, val = self.pairs()
         out = sp.coo_array((val, (dst, src)), shape=(self.n, self.n)).tocsr()
@@ -206,11 +242,27 @@ class Stencil:
         return sp.csr_array(out)
 
     def reach_count(self) -> int:
-        """How many (pressed, reached) pairs the offsets give before combining, without building."""
+        """How many (pressed, reached) pairs the offsets give before combining, without building.
+
+        Examples
+        --------
+        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).reach_count()
+        4
+        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1), wrap=True).reach_count()
+        6
+        """
         return sum(self._span(o) for o in self.offsets)
 
     def edges(self) -> int:
-        """The number of edges of the stencil's graph (pairs of distinct cells it joins)."""
+        """The number of edges of the stencil's graph (pairs of distinct cells it joins).
+
+        Examples
+        --------
+        >>> Stencil((3, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4).edges()
+        12
+        >>> Stencil((3, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4, wrap=True).edges()
+        18
+        """
         if not self._collides():
             directed = sum(self._span(o) for o in self.offsets if any(o))
         else:
@@ -225,6 +277,15 @@ class Stencil:
         """``(state + T·presses) mod k`` on flat vectors by shifting the board, or None.
 
         None when the shift-add would overflow int64 or coinciding offsets need the matrix.
+
+        Examples
+        --------
+        >>> s = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1))
+        >>> presses = np.array([1, 0, 0])
+        >>> s.apply(np.zeros(3), presses, 2, self_amount=1)
+        array([1, 1, 0])
+        >>> (s.matrix(2, self_amount=1) @ presses % 2).tolist()
+        [1, 1, 0]
         """
         k = modulus
         if self._collides() and not self.multiplicity:
@@ -265,6 +326,12 @@ class Stencil:
 
         With ``weights`` the edges carry ``weight`` (the summed amounts) and the nodes
         ``self_weight`` (the amount at the zero offset).
+
+        Examples
+        --------
+        >>> g = Stencil((2, 2), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4).graph()
+        >>> nx.is_isomorphic(g, nx.cycle_graph(4)), sorted(g.nodes)
+        (True, [(0, 0), (0, 1), (1, 0), (1, 1)])
         """
         from lightsout_graphs._labels import LatticeNodes
 
@@ -312,6 +379,22 @@ def stencil_puzzle(
     ``graph`` builds the same graph the family builds eagerly; the stencil must give the same
     toggle matrix. ``self_amount`` is what a press adds to its own light (default: 1 under the
     closed and weighted rules, 0 under the open rule).
+
+    Examples
+    --------
+    >>> s = Stencil((2, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4)
+    >>> p = stencil_puzzle(
+    ...     s,
+    ...     family="grid",
+    ...     params={"shape": (2, 3)},
+    ...     modulus=2,
+    ...     rule="closed",
+    ...     pressable=None,
+    ...     graph=lambda: nx.grid_2d_graph(2, 3),
+    ...     board_shape=(2, 3),
+    ... )
+    >>> p.n, p.family.name, (p.toggle_matrix() != lo.grid(2, 3).toggle_matrix()).nnz
+    (6, 'grid', 0)
     """
     from lightsout_graphs._labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.families._common import check_edges, check_entries, check_nodes

@@ -68,6 +68,16 @@ def _decode_line(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
     """Decode the graph6 text ``buf[lo:hi]`` into ``rows[:n]``; return n or an error code < 0.
 
     The header ``>>graph6<<`` is skipped; ``rows`` must hold 64 words.
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw", dtype=np.uint8)  # the triangle
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> decode_line(buf, 0, 2, rows), rows[:3].tolist()
+    (3, [6, 5, 3])
+    >>> code = decode_line(buf, 0, 1, rows)
+    >>> code, ERRORS[code]
+    (-2, 'the wrong number of characters for its number of vertices')
     """
     if hi - lo >= 10:
         head = True
@@ -127,6 +137,12 @@ def _next_line(buf: np.ndarray, lo: int, hi: int) -> tuple[int, int, int]:
     """The line starting at ``lo``: (start, end without ``\\r``, start of the next line).
 
     Returns end = -1 when no newline follows before ``hi`` (an incomplete last line).
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw\\r\\nBo", dtype=np.uint8)
+    >>> next_line(buf, 0, buf.size), next_line(buf, 4, buf.size)
+    ((0, 2, 4), (4, -1, 6))
     """
     p = lo
     while p < hi and buf[p] != 10:

@@ -85,7 +85,13 @@ class CensusPart:
 
     @property
     def name(self) -> str:
-        """The part's file name, such as ``n11-00012of00512.json``."""
+        """The part's file name, such as ``n11-00012of00512.json``.
+
+        Examples
+        --------
+        >>> CensusPart(9, 3, 40).name, CensusPart(5, 0, 1).name
+        ('n9-00003of00040.json', 'n5-00000of00001.json')
+        """
         return f"n{self.n}-{self.res:05d}of{self.mod:05d}.json"
 
 

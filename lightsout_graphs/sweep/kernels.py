@@ -22,6 +22,20 @@ __all__ = ["census_block", "connected", "gf2_rank", "gfp_rank", "metrics_block",
 
 
 def _gf2_rank(rows: np.ndarray, n: int, closed: bool, tmp: np.ndarray) -> tuple[int, bool]:
+    """The GF(2) rank of a graph's toggle matrix, and whether the all-ones board is solvable.
+
+    ``rows[:n]`` are the adjacency bitsets of an ``n``-vertex graph (bit ``j`` of row ``i`` is
+    the edge ``ij``); ``closed`` adds the diagonal (the closed rule). ``tmp`` is scratch space
+    of at least ``n`` words.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> tmp = np.zeros(64, dtype=np.uint64)
+    >>> gf2_rank(rows, 3, True, tmp), gf2_rank(rows, 3, False, tmp)
+    ((1, True), (2, False))
+    """
     one = np.uint64(1)
     for i in range(n):
         tmp[i] = rows[i] | (one << np.uint64(i)) if closed else rows[i]
@@ -71,6 +85,19 @@ def _inverse(a: int, p: int) -> int:
 
 
 def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -> tuple[int, bool]:
+    """The GF(p) rank of a graph's toggle matrix, and whether the all-ones board is solvable.
+
+    As :func:`gf2_rank` for an odd prime ``p``; ``mat`` is an ``n × (n + 1)`` (or larger)
+    int64 scratch matrix.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> mat = np.zeros((64, 65), dtype=np.int64)
+    >>> gfp_rank(rows, 3, True, 3, mat), gfp_rank(rows, 3, False, 3, mat)
+    ((1, True), (3, True))
+    """
     one = np.uint64(1)
     for i in range(n):
         for j in range(n):
@@ -109,6 +136,15 @@ def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -
 
 
 def _connected(rows: np.ndarray, n: int) -> bool:
+    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b010, 0b001, 0]  # an edge and a lone vertex
+    >>> connected(rows, 3), connected(rows, 2)
+    (False, True)
+    """
     if n <= 1:
         return True
     one = np.uint64(1)
@@ -143,6 +179,16 @@ _popcount = jit(_popcount)
 def _rank_of(
     rows: np.ndarray, n: int, closed: bool, p: int, tmp: np.ndarray, mat: np.ndarray
 ) -> tuple[int, bool]:
+    """:func:`gf2_rank` when ``p`` is 2, else :func:`gfp_rank`.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> tmp, mat = np.zeros(64, dtype=np.uint64), np.zeros((64, 65), dtype=np.int64)
+    >>> rank_of(rows, 3, False, 2, tmp, mat), rank_of(rows, 3, False, 3, tmp, mat)
+    ((2, False), (3, True))
+    """
     if p == 2:
         return gf2_rank(rows, n, closed, tmp)
     return gfp_rank(rows, n, closed, p, mat)
@@ -211,6 +257,17 @@ def _metrics_block(
     (graphs, bytes consumed, lines consumed, error code) where the code is 0, or negative
     (see ``graph6_batch.ERRORS``) for the line after the consumed ones. With ``final`` a last
     line without a newline is read too. Blank lines are skipped (but counted).
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+    >>> n, edges, start, end = (np.zeros(4, dtype=np.int64) for _ in range(4))
+    >>> rank, all_on = np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=bool)
+    >>> moduli, closed = np.array([2]), np.array([True])
+    >>> metrics_block(buf, buf.size, False, moduli, closed, n, edges, rank, all_on, start, end)
+    (2, 6, 2, 0)
+    >>> n[:2].tolist(), edges[:2].tolist(), rank[:2, 0].tolist(), all_on[:2, 0].tolist()
+    ([3, 3], [3, 2], [1, 3], [True, True])
     """
     rows, tmp, mat = scratch()
     lo = count = lines = 0
@@ -251,6 +308,15 @@ def _census_block(
     """Add the complete lines of ``buf[:hi]`` to ``hist``; same return as :func:`metrics_block`.
 
     ``hist[n, rule, modulus, connected, nullity, all_on_solvable]`` counts graphs.
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+    >>> hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
+    >>> census_block(buf, buf.size, False, np.array([2]), np.array([True]), hist)
+    (2, 6, 2, 0)
+    >>> np.argwhere(hist).tolist()  # [n, rule, modulus, connected, nullity, all-on solvable]
+    [[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
     """
     rows, tmp, mat = scratch()
     lo = count = lines = 0

@@ -135,12 +135,35 @@ class SweepSpec:
 
     @property
     def is_stream(self) -> bool:
-        """Whether the sweep reads a stream of graphs (graph6 files or geng)."""
+        """Whether the sweep reads a stream of graphs (graph6 files or geng).
+
+        Examples
+        --------
+        >>> load_spec({"family": "grid", "params": {"m": "1..3"}, "metrics": ["nullity"]}).is_stream
+        False
+        >>> load_spec({"geng": "5", "metrics": ["nullity"]}).is_stream
+        True
+        """
         return self.family is None
 
     @property
     def puzzles_per_item(self) -> int:
-        """How many table rows one parameter combination or one graph gives."""
+        """How many table rows one parameter combination or one graph gives.
+
+        Examples
+        --------
+        >>> spec = load_spec(
+        ...     {
+        ...         "family": "grid",
+        ...         "params": {"m": "1..3"},
+        ...         "moduli": [2, 3, 5],
+        ...         "rules": ["closed", "open"],
+        ...         "metrics": ["nullity"],
+        ...     }
+        ... )
+        >>> spec.puzzles_per_item
+        6
+        """
         return len(self.moduli) * len(self.rules)
 
     def family_combinations(self) -> int:

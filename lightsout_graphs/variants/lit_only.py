@@ -148,12 +148,29 @@ class LitOnlyResult:
 
     @property
     def num_presses(self) -> int:
-        """The length of :attr:`sequence`."""
+        """The length of :attr:`sequence`.
+
+        Examples
+        --------
+        >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+        >>> result.num_presses, len(result.boards()) - 1
+        (4, 4)
+        """
         return len(self.sequence)
 
     @property
     def presses(self) -> dict[Hashable, int]:
-        """The net effect of :attr:`sequence`: node -> number of presses mod k, every node."""
+        """The net effect of :attr:`sequence`: node -> number of presses mod k, every node.
+
+        Examples
+        --------
+        >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+        >>> result.presses
+        {(0, 0): 0, (0, 1): 1, (0, 2): 1}
+        >>> x = np.array(list(result.presses.values()))
+        >>> ((np.array([1, 0, 0]) + result.puzzle.toggle_matrix() @ x) % 2).tolist()
+        [0, 0, 0]
+        """
         counts = dict.fromkeys(self.puzzle.nodes, 0)
         for node in self.sequence:
             counts[node] = (counts[node] + 1) % self.puzzle.modulus

@@ -130,6 +130,15 @@ class CRTFactorization:
         ------
         InvalidStateError
             If ``rhs`` is not an integer vector of length m.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.zk import factorize
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> f = factorize(a, 6, method="crt")
+        >>> x = f.solve(np.array([5, 5]))
+        >>> (a @ x % 6).tolist(), f.solve(np.array([1, 2]))
+        ([5, 5], None)
         """
         b = self._rhs(rhs)
         total = [0] * self.shape[1]
@@ -143,12 +152,29 @@ class CRTFactorization:
         return np.array([v % k for v in total], dtype=vector_dtype(k)).reshape(self.shape[1])
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod k)`` has a solution."""
+        """Whether ``A x ≡ rhs (mod k)`` has a solution.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.zk import factorize
+        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
+        >>> f.is_solvable(np.array([5, 5])), f.is_solvable(np.array([3, 0]))
+        (True, False)
+        """
         b = self._rhs(rhs)
         return all(c.is_solvable(self._component_rhs(b, c.modulus)) for c in self.components)
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.zk import factorize
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> y = factorize(a, 6, method="crt").certificate(np.array([3, 0]))
+        >>> (y @ a % 6).tolist(), int(y @ np.array([3, 0]) % 6) != 0
+        ([0, 0], True)
+        """
         b = self._rhs(rhs)
         for comp, factor in zip(self.components, self._embed, strict=True):
             y = comp.certificate(self._component_rhs(b, comp.modulus))
@@ -180,6 +206,13 @@ class CRTFactorization:
         """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
 
         The orders decrease, each dividing the one before (invariant-factor form).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.zk import factorize
+        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
+        >>> [(g.tolist(), order) for g, order in f.kernel()], f.kernel_size
+        ([([1, 5], 6)], 6)
         """
         return self._merged([comp.kernel() for comp in self.components])
 
@@ -187,5 +220,12 @@ class CRTFactorization:
         """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
 
         The orders decrease, each dividing the one before (invariant-factor form).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.zk import factorize
+        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([5, 1], 6)]
         """
         return self._merged([comp.left_kernel() for comp in self.components])

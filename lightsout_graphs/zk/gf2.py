@@ -262,18 +262,39 @@ class GF2Echelon:
 
     @property
     def rank(self) -> int:
-        """The rank over GF(2)."""
+        """The rank over GF(2).
+
+        Examples
+        --------
+        >>> GF2Echelon([0b011, 0b110, 0b101], 3).rank
+        2
+        """
         return len(self.leads)
 
     def violated(self, b: int) -> int | None:
-        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``."""
+        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``.
+
+        Examples
+        --------
+        >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
+        >>> e.violated(0b001), e.violated(0b011)
+        (7, None)
+        """
         for c in self.zero_combos:
             if (c & b).bit_count() & 1:
                 return c
         return None
 
     def back_substitute(self, b: int) -> int:
-        """The solution bitset x with free columns 0, assuming ``b`` is solvable."""
+        """The solution bitset x with free columns 0, assuming ``b`` is solvable.
+
+        Examples
+        --------
+        >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
+        >>> x = e.back_substitute(0b011)
+        >>> x, [(row & x).bit_count() % 2 for row in (0b011, 0b110, 0b101)]
+        (2, [1, 1, 0])
+        """
         x = 0
         for lead, row, combo in zip(self.leads, self.rows, self.combos, strict=True):
             if ((combo & b).bit_count() ^ (row & x).bit_count()) & 1:
@@ -281,11 +302,25 @@ class GF2Echelon:
         return x
 
     def kernel_bits(self) -> list[int]:
-        """One kernel bitset per free column f: bit f set, other free columns clear."""
+        """One kernel bitset per free column f: bit f set, other free columns clear.
+
+        Examples
+        --------
+        >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
+        >>> e.kernel_bits()
+        [7]
+        """
         return kernel_bits(self.leads, self.rows, self.ncols)
 
     def left_solve(self, c: int) -> int | None:
-        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``."""
+        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``.
+
+        Examples
+        --------
+        >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
+        >>> e.left_solve(0b101), e.left_solve(0b100)
+        (3, None)
+        """
         by_lead = dict(zip(self.leads, zip(self.rows, self.combos, strict=True), strict=True))
         y = 0
         while c:
@@ -357,10 +392,26 @@ class GF2Factorization(EliminationSolver):
         return bits_to_vector(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 2)`` of the kernel, one per free column."""
+        """Generators ``(g, 2)`` of the kernel, one per free column.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> [(g.tolist(), order) for g, order in GF2Factorization(sp.csr_array(a)).kernel()]
+        [([1, 1, 1], 2)]
+        """
         n = self.shape[1]
         return [(bits_to_vector(x, n), 2) for x in self.echelon.kernel_bits()]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
+        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])
+        >>> [(y.tolist(), order) for y, order in GF2Factorization(sp.csr_array(a)).left_kernel()]
+        [([1, 1, 0], 2)]
+        """
         return [(bits_to_vector(c, self.shape[0]), 2) for c in self.echelon.zero_combos]

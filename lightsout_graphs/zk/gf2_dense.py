@@ -157,7 +157,16 @@ class DenseGF2:
         return (counts & 1).astype(np.int64)
 
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x = rhs`` over GF(2), or ``None``."""
+        """One x with ``A x = rhs`` over GF(2), or ``None``.
+
+        Examples
+        --------
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = DenseGF2(pack_rows(a), 3)
+        >>> x = f.solve(np.array([1, 0, 1]))
+        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
+        ([1, 0, 1], None)
+        """
         y = self._residue(rhs)
         if y[self._rank :].any():
             return None
@@ -166,11 +175,29 @@ class DenseGF2:
         return x
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x = rhs`` has a solution over GF(2)."""
+        """Whether ``A x = rhs`` has a solution over GF(2).
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1], [1, 1]])), 2)
+        >>> f.is_solvable(np.array([1, 1])), f.is_solvable(np.array([1, 0]))
+        (True, False)
+        """
         return not self._residue(rhs)[self._rank :].any()
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA = 0`` and ``y·rhs = 1``, or ``None`` when rhs is solvable."""
+        """A y with ``yᵀA = 0`` and ``y·rhs = 1``, or ``None`` when rhs is solvable.
+
+        Examples
+        --------
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = DenseGF2(pack_rows(a), 3)
+        >>> y = f.certificate(np.array([1, 0, 0]))
+        >>> y.tolist(), (y @ a % 2).tolist()
+        ([1, 1, 1], [0, 0, 0])
+        >>> f.certificate(np.array([1, 1, 0])) is None
+        True
+        """
         y = self._residue(rhs)
         bad = np.flatnonzero(y[self._rank :])
         if bad.size == 0:
@@ -179,7 +206,14 @@ class DenseGF2:
         return unpack_rows(row, self.shape[0])[0].astype(np.int64)
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """A basis of ``{x : A x = 0}``, one vector per free column, each of order 2."""
+        """A basis of ``{x : A x = 0}``, one vector per free column, each of order 2.
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])), 3)
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([1, 1, 1], 2)]
+        """
         cols = self.shape[1]
         reduced = unpack_rows(self._reduced, cols) if self._rank else None
         free = np.setdiff1d(np.arange(cols), self._pivots)
@@ -193,7 +227,14 @@ class DenseGF2:
         return out
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """A basis of ``{y : yᵀA = 0}``: the rows of P beyond the rank."""
+        """A basis of ``{y : yᵀA = 0}``: the rows of P beyond the rank.
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])), 3)
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([1, 1, 0], 2)]
+        """
         rows = self.shape[0]
         if self._rank == rows:
             return []

@@ -173,12 +173,29 @@ class PackedGF2Factorization:
 
     @property
     def echelon(self) -> PackedGF2Echelon:
-        """The echelon form with the interface of :class:`~lightsout_graphs.zk.gf2.GF2Echelon`."""
+        """The echelon form with the interface of :class:`~lightsout_graphs.zk.gf2.GF2Echelon`.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
+        >>> e.leads, e.rank
+        ([1, 2], 2)
+        """
         return PackedGF2Echelon(self)
 
     @property
     def rows(self) -> list[int]:
-        """The pivot rows as Python int bitsets over columns, in the order of ``leads``."""
+        """The pivot rows as Python int bitsets over columns, in the order of ``leads``.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])))
+        >>> f.leads, [row.bit_length() - 1 for row in f.rows]
+        ([1, 2], [1, 2])
+        """
         if self._rows is None:
             blob = self._store[self._pivot_rows].tobytes()
             size = 8 * self._store.shape[1]
@@ -217,6 +234,15 @@ class PackedGF2Factorization:
         ------
         InvalidStateError
             If ``rhs`` is not an integer vector of length m.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = PackedGF2Factorization(sp.csr_array(a))
+        >>> x = f.solve(np.array([1, 0, 1]))
+        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
+        ([1, 0, 1], None)
         """
         beta = self._beta(rhs)
         if self._violating_row(beta) is not None:
@@ -229,11 +255,31 @@ class PackedGF2Factorization:
         return bits.astype(np.int64)
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 2)`` has a solution."""
+        """Whether ``A x ≡ rhs (mod 2)`` has a solution.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1], [1, 1]])))
+        >>> f.is_solvable(np.array([1, 1])), f.is_solvable(np.array([1, 0]))
+        (True, False)
+        """
         return self._violating_row(self._beta(rhs)) is None
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable."""
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = PackedGF2Factorization(sp.csr_array(a))
+        >>> y = f.certificate(np.array([1, 0, 0]))
+        >>> y.tolist(), (y @ a % 2).tolist()
+        ([1, 1, 1], [0, 0, 0])
+        >>> f.certificate(np.array([1, 1, 0])) is None
+        True
+        """
         i = self._violating_row(self._beta(rhs))
         if i is None:
             return None
@@ -243,6 +289,13 @@ class PackedGF2Factorization:
         """The kernel basis of gf2.py as packed words, one row per free column (compiled).
 
         ``None`` when there are more than :data:`KERNEL_COMPILED_MAX` free columns.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])))
+        >>> f.kernel_words().tolist()
+        [[7]]
         """
         n = self.shape[1]
         is_free = np.ones(n, dtype=bool)
@@ -255,12 +308,28 @@ class PackedGF2Factorization:
         )
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 2)`` of the kernel, one per free column."""
+        """Generators ``(g, 2)`` of the kernel, one per free column.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])))
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([1, 1, 1], 2)]
+        """
         n = self.shape[1]
         return [(bits_to_vector(x, n), 2) for x in kernel_bits(self.leads, self.rows, n)]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
+        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])))
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([1, 1, 0], 2)]
+        """
         m = self.shape[0]
         return [(bits_to_vector(c, m), 2) for c in self._combos(self._zero_rows)]
 
@@ -306,12 +375,28 @@ class PackedGF2Echelon:
 
     @property
     def rank(self) -> int:
-        """The rank over GF(2)."""
+        """The rank over GF(2).
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> PackedGF2Factorization(sp.csr_array(a)).echelon.rank
+        2
+        """
         return len(self.leads)
 
     @property
     def zero_combos(self) -> list[int]:
-        """Bitsets of original rows whose sum is zero: a basis of the left kernel."""
+        """Bitsets of original rows whose sum is zero: a basis of the left kernel.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> PackedGF2Factorization(sp.csr_array(a)).echelon.zero_combos
+        [7]
+        """
         if self._zero_combos is None:
             self._zero_combos = self._f._combos(self._f._zero_rows)
         return self._zero_combos
@@ -321,14 +406,32 @@ class PackedGF2Echelon:
         return _kernels()["forward"](self._f._log_row, self._f._log_piv, rhs)
 
     def violated(self, b: int) -> int | None:
-        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``."""
+        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
+        >>> e.violated(0b001), e.violated(0b011)
+        (7, None)
+        """
         i = self._f._violating_row(self._beta(b))
         if i is None:
             return None
         return self.zero_combos[int(np.searchsorted(self._f._zero_rows, i))]
 
     def back_substitute(self, b: int) -> int:
-        """The solution bitset x with free columns 0, assuming ``b`` is solvable."""
+        """The solution bitset x with free columns 0, assuming ``b`` is solvable.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> x = PackedGF2Factorization(sp.csr_array(a)).echelon.back_substitute(0b011)
+        >>> x, (a @ bits_to_vector(x, 3) % 2).tolist()
+        (2, [1, 1, 0])
+        """
         f = self._f
         words = _kernels()["back_substitute"](
             f._store, f._r_lo, f._r_hi, f._pivot_rows, f._pivot_leads, self._beta(b)
@@ -336,7 +439,15 @@ class PackedGF2Echelon:
         return int.from_bytes(words.astype("<u8").tobytes(), "little")
 
     def kernel_bits(self) -> list[int]:
-        """One kernel bitset per free column f: bit f set, other free columns clear."""
+        """One kernel bitset per free column f: bit f set, other free columns clear.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> PackedGF2Factorization(sp.csr_array(a)).echelon.kernel_bits()
+        [7]
+        """
         words = self._f.kernel_words()
         if words is None:
             return kernel_bits(self.leads, self._f.rows, self.ncols)
@@ -347,7 +458,16 @@ class PackedGF2Echelon:
         ]
 
     def left_solve(self, c: int) -> int | None:
-        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``."""
+        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
+        >>> e.left_solve(0b101), e.left_solve(0b100)
+        (3, None)
+        """
         f = self._f
         by_lead = dict(
             zip(self.leads, zip(f.rows, f._pivot_rows.tolist(), strict=True), strict=True)

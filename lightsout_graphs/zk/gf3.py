@@ -149,7 +149,15 @@ class GF3Factorization(EliminationSolver):
         return _pair_vector(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 3)`` of the kernel, one per free column."""
+        """Generators ``(g, 3)`` of the kernel, one per free column.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> [(g.tolist(), order) for g, order in GF3Factorization(sp.csr_array(a)).kernel()]
+        [([1, 2], 3)]
+        """
         n = self.shape[1]
         lead_set = set(self._leads)
         return [
@@ -159,5 +167,13 @@ class GF3Factorization(EliminationSolver):
         ]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 3)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
+        """Generators ``(y, 3)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> [(y.tolist(), order) for y, order in GF3Factorization(sp.csr_array(a)).left_kernel()]
+        [([2, 1], 3)]
+        """
         return [(_pair_vector(z, self.shape[0]), 3) for z in self._zero_combos]

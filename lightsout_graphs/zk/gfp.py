@@ -161,7 +161,15 @@ class GFpFactorization(EliminationSolver):
         return _dense(witness, self.shape[0])
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, p)`` of the kernel, one per free column."""
+        """Generators ``(g, p)`` of the kernel, one per free column.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> [(g.tolist(), order) for g, order in GFpFactorization(sp.csr_array(a), 5).kernel()]
+        [([1, 4], 5)]
+        """
         n, p = self.shape[1], self.modulus
         lead_set = set(self._leads)
         out = []
@@ -174,5 +182,13 @@ class GFpFactorization(EliminationSolver):
         return out
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, p)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero."""
+        """Generators ``(y, p)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> [(y.tolist(), order) for y, order in GFpFactorization(sp.csr_array(a), 5).left_kernel()]
+        [([4, 1], 5)]
+        """
         return [(_dense(z, self.shape[0]), self.modulus) for z in self._zero_combos]

@@ -188,9 +188,25 @@ class LocalFactorization(EliminationSolver):
         return out
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups."""
+        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([2, 0], 2)]
+        """
         return self._generators(self._v.T, self.shape[1])
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups."""
+        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([2, 0], 2)]
+        """
         return self._generators(self._u, self.shape[0])

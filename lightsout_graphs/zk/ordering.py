@@ -212,23 +212,78 @@ class PermutedFactorization:
         ------
         InvalidStateError
             If ``rhs`` is not an integer vector of length m.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> from lightsout_graphs.zk.gf2 import GF2Factorization
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> p = np.array([2, 0, 1])
+        >>> f = PermutedFactorization(GF2Factorization(permute(sp.csr_array(a), p, p)), p, p)
+        >>> x = f.solve(np.array([1, 0, 1]))
+        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
+        ([1, 0, 1], None)
         """
         x = self.inner.solve(self._rhs(rhs))
         return None if x is None else self._back(x, self._cols)
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod k)`` has a solution."""
+        """Whether ``A x ≡ rhs (mod k)`` has a solution.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> from lightsout_graphs.zk.gf2 import GF2Factorization
+        >>> a = sp.csr_array(np.array([[1, 1], [0, 0]]))
+        >>> p = np.array([1, 0])
+        >>> f = PermutedFactorization(GF2Factorization(permute(a, p, p)), p, p)
+        >>> f.is_solvable(np.array([1, 0])), f.is_solvable(np.array([0, 1]))
+        (True, False)
+        """
         return self.inner.is_solvable(self._rhs(rhs))
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> from lightsout_graphs.zk.gf2 import GF2Factorization
+        >>> a = sp.csr_array(np.array([[1, 1], [0, 0]]))
+        >>> p = np.array([1, 0])
+        >>> f = PermutedFactorization(GF2Factorization(permute(a, p, p)), p, p)
+        >>> f.certificate(np.array([0, 1])), f.certificate(np.array([1, 0]))
+        (array([0, 1]), None)
+        """
         y = self.inner.certificate(self._rhs(rhs))
         return None if y is None else self._back(y, self._rows)
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups."""
+        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> from lightsout_graphs.zk.gf2 import GF2Factorization
+        >>> a = sp.csr_array(np.array([[1, 0, 1], [0, 1, 0]]))
+        >>> rows, cols = np.array([1, 0]), np.array([2, 0, 1])
+        >>> f = PermutedFactorization(GF2Factorization(permute(a, rows, cols)), rows, cols)
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([1, 0, 1], 2)]
+        """
         return [(self._back(g, self._cols), o) for g, o in self.inner.kernel()]
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups."""
+        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> from lightsout_graphs.zk.gf2 import GF2Factorization
+        >>> a = sp.csr_array(np.array([[1, 1], [0, 0]]))
+        >>> p = np.array([1, 0])
+        >>> f = PermutedFactorization(GF2Factorization(permute(a, p, p)), p, p)
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([0, 1], 2)]
+        """
         return [(self._back(y, self._rows), o) for y, o in self.inner.left_kernel()]

@@ -163,19 +163,54 @@ class Z4Factorization:
         ------
         InvalidStateError
             If ``rhs`` is not an integer vector of length m.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 3]])
+        >>> f = Z4Factorization(sp.csr_array(a))
+        >>> x = f.solve(np.array([0, 2]))
+        >>> (a @ x % 4).tolist(), f.solve(np.array([1, 0]))
+        ([0, 2], None)
         """
         return self._analyse(rhs)[0]
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 4)`` has a solution."""
+        """Whether ``A x ≡ rhs (mod 4)`` has a solution.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = Z4Factorization(sp.csr_array(np.array([[1, 1], [1, 3]])))
+        >>> f.is_solvable(np.array([0, 2])), f.is_solvable(np.array([1, 0]))
+        (True, False)
+        """
         return self._analyse(rhs)[1] is None
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable."""
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 3]])
+        >>> f = Z4Factorization(sp.csr_array(a))
+        >>> y = f.certificate(np.array([1, 0]))
+        >>> (y @ a % 4).tolist(), int(y @ np.array([1, 0]) % 4) != 0
+        ([0, 0], True)
+        """
         return self._analyse(rhs)[1]
 
     def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``: order 4 first, then order 2."""
+        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``: order 4 first, then order 2.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 3]])
+        >>> [(g.tolist(), order) for g, order in Z4Factorization(sp.csr_array(a)).kernel()]
+        [([2, 2], 2)]
+        """
         n = self.shape[1]
         out = []
         for tau in self._w.kernel_bits():
@@ -186,7 +221,15 @@ class Z4Factorization:
         return out
 
     def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``: order 4 first, then order 2."""
+        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``: order 4 first, then order 2.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> a = np.array([[1, 1], [1, 3]])
+        >>> [(y.tolist(), order) for y, order in Z4Factorization(sp.csr_array(a)).left_kernel()]
+        [([2, 2], 2)]
+        """
         m = self.shape[0]
         out = [(self._left_lift(u), 4) for u in self._w.zero_combos]
         out.extend((2 * bits_to_vector(self._y_bits[i], m), 2) for i in self._w.pivot_sources)
