@@ -194,7 +194,7 @@ class Analysis:
         >>> json.loads(json.dumps(data)) == data
         True
         """
-        from lightsout_graphs.cli.counts import count_json, fraction_text
+        from lightsout_graphs.counts import count_json, fraction_text
 
         k = self.modulus
         total = k**self.n
@@ -284,7 +284,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
     >>> lo.analyze(lo.torus(30, 30)).nullity  # from the invariant factors of the two cycles
     24
     """
-    from lightsout_graphs.products.fast import counted_analysis, fast_nullity
+    from lightsout_graphs.products.fast import fast_nullity
 
     check_puzzle(puzzle)
     fast = _grid_by_polynomials(puzzle)
@@ -292,7 +292,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
         return fast
     nullity = fast_nullity(puzzle)
     if nullity is not None:
-        return counted_analysis(puzzle, nullity)
+        return Analysis.from_nullity(puzzle, nullity, "product formula")
     engine = factorization(puzzle)
     k = puzzle.modulus
     rank = engine.rank

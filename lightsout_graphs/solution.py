@@ -337,7 +337,7 @@ class Solution:
         True
         """
         from lightsout_graphs.boards import format_presses
-        from lightsout_graphs.cli.counts import count_json
+        from lightsout_graphs.counts import count_json
 
         count = count_json(self.num_quiet_patterns, self.puzzle.modulus)
         label, nodes, lights = puzzle_json(self.puzzle)

@@ -1,7 +1,7 @@
 """Every JSON object ``lightsout`` prints is built here: analyses, solutions, catalog rows.
 
 Nodes are written with :func:`lightsout_graphs.describe.node_json`, counts with
-:func:`lightsout_graphs.cli.counts.count_json` (exact strings when they are huge). The shapes
+:func:`lightsout_graphs.counts.count_json` (exact strings when they are huge). The shapes
 are part of the command's interface: keys are added, never renamed.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.counts import count_json, fraction_text
+from lightsout_graphs.counts import count_json, fraction_text
 from lightsout_graphs.describe import node_json, puzzle_label
 
 if TYPE_CHECKING:

@@ -266,7 +266,7 @@ class Stencil:
         With ``weights`` the edges carry ``weight`` (the summed amounts) and the nodes
         ``self_weight`` (the amount at the zero offset).
         """
-        from lightsout_graphs._labels import LatticeNodes
+        from lightsout_graphs.labels import LatticeNodes
 
         nodes = LatticeNodes(self.shape)
         g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
@@ -313,8 +313,8 @@ def stencil_puzzle(
     toggle matrix. ``self_amount`` is what a press adds to its own light (default: 1 under the
     closed and weighted rules, 0 under the open rule).
     """
-    from lightsout_graphs._labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.families._common import check_edges, check_entries, check_nodes
+    from lightsout_graphs.labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
     k, rule = check_args(modulus, rule)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsout_graphs.cli import counts as output
+from lightsout_graphs import counts as output
 
 
 def _parse_power_form(text: str) -> int:
