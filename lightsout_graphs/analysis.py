@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs.counts import count_json, fraction_text
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solution import puzzle_json
 from lightsout_graphs.solver import factorization
@@ -167,18 +168,24 @@ class Analysis:
         """
         return [o for _, o in self._generators()]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, extras: bool = True) -> dict[str, Any]:
         """The analysis as plain JSON-ready data (ints, strings, lists, dicts, booleans).
 
-        The keys are those of ``lightsout analyze --json``, and more: ``puzzle``, ``lights``
-        (the number of lights), ``edges``, ``modulus``, ``rule``, ``nodes``, ``rank``,
-        ``nullity``, ``kernel_size`` (the earlier key of ``num_quiet_patterns``),
+        The keys are those of ``lightsout analyze --json``, in its order: ``puzzle``,
+        ``lights`` (the number of lights), ``edges``, ``modulus``, ``rule``, ``nodes``,
+        ``rank``, ``nullity``, ``kernel_size`` (the number of quiet patterns),
         ``solvable_states``, ``solvable_fraction`` (a float, which may round to 0.0),
         ``solvable_fraction_exact`` (``"p/q"`` in lowest terms, or ``"1"``),
-        ``all_solvable``, ``quiet_patterns`` (generators as press counts in node order) and
-        ``quiet_orders``, ``light_nodes`` when some buttons carry no light, then
+        ``all_solvable``, ``quiet_patterns`` (generators as press counts in node order),
+        ``quiet_orders`` and ``light_nodes`` when some buttons carry no light; then
         ``num_quiet_patterns`` and ``method``. Counts are ints when they have at most 40
         digits, else exact strings ``"k^e"`` (or ``"p^a·q^b"``).
+
+        Parameters
+        ----------
+        extras : bool, default True
+            False leaves out the keys that follow those of ``lightsout analyze --json``
+            (``num_quiet_patterns``, ``method``): the result is then the command's object.
 
         Returns
         -------
@@ -193,9 +200,9 @@ class Analysis:
         (2, 4, '1/4')
         >>> json.loads(json.dumps(data)) == data
         True
+        >>> "method" in lo.analyze(lo.grid(5, 5)).to_dict(extras=False)
+        False
         """
-        from lightsout_graphs.cli.counts import count_json, fraction_text
-
         k = self.modulus
         total = k**self.n
         label, nodes, lights = puzzle_json(self.puzzle)
@@ -219,8 +226,9 @@ class Analysis:
         }
         if lights is not None:
             out["light_nodes"] = lights
-        out["num_quiet_patterns"] = quiet
-        out["method"] = self.method
+        if extras:
+            out["num_quiet_patterns"] = quiet
+            out["method"] = self.method
         return out
 
     def __repr__(self) -> str:
@@ -284,7 +292,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
     >>> lo.analyze(lo.torus(30, 30)).nullity  # from the invariant factors of the two cycles
     24
     """
-    from lightsout_graphs.products.fast import counted_analysis, fast_nullity
+    from lightsout_graphs.products.fast import fast_nullity
 
     check_puzzle(puzzle)
     fast = _grid_by_polynomials(puzzle)
@@ -292,7 +300,7 @@ def analyze(puzzle: Puzzle) -> Analysis:
         return fast
     nullity = fast_nullity(puzzle)
     if nullity is not None:
-        return counted_analysis(puzzle, nullity)
+        return Analysis.from_nullity(puzzle, nullity, "product formula")
     engine = factorization(puzzle)
     k = puzzle.modulus
     rank = engine.rank

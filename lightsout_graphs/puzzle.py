@@ -34,6 +34,7 @@ __all__ = [
     "PuzzleInfo",
     "StateLike",
     "check_puzzle",
+    "check_rule",
     "reduce_mod",
 ]
 
@@ -48,11 +49,32 @@ RULES: tuple[str, ...] = ("closed", "open", "weighted")
 MAX_MODULUS = zk.MAX_MODULUS
 
 
-def _check_modulus(modulus: object) -> int:
-    return zk.check_modulus(modulus, error=InvalidPuzzleError)
+def check_rule(rule: object) -> str:
+    """Return ``rule`` when it is one of :data:`RULES`, else raise :class:`InvalidPuzzleError`.
 
+    Parameters
+    ----------
+    rule : object
+        The argument as the caller gave it.
 
-def _check_rule(rule: object) -> str:
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When ``rule`` is not one of :data:`RULES`; the message names the argument.
+
+    Examples
+    --------
+    >>> check_rule("open")
+    'open'
+    >>> check_rule("diagonal")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, weighted, not 'diagonal'.
+    """
     if not isinstance(rule, str) or rule not in RULES:
         msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
         raise InvalidPuzzleError(msg)
@@ -152,8 +174,8 @@ class Puzzle(PuzzleStates):
         copy: bool = True,
         lights: Iterable[Hashable] | None = None,
     ) -> None:
-        self.modulus: int = _check_modulus(modulus)
-        self.rule: str = _check_rule(rule)
+        self.modulus: int = zk.check_modulus(modulus, error=InvalidPuzzleError)
+        self.rule: str = check_rule(rule)
         for key, value in (("weight", weight), ("self_weight", self_weight)):
             if not isinstance(value, str):
                 msg = f"Argument {key!r} must be an attribute name (a str), not {value!r}."
@@ -236,8 +258,8 @@ class Puzzle(PuzzleStates):
         ({0: 1, 1: 1, 2: 1}, 2)
         """
         self = cls.__new__(cls)
-        self.modulus = _check_modulus(modulus)
-        self.rule = _check_rule(rule)
+        self.modulus = zk.check_modulus(modulus, error=InvalidPuzzleError)
+        self.rule = check_rule(rule)
         self.weight = "weight"
         self.self_weight = "self_weight"
         self._graph = None

@@ -7,18 +7,19 @@ same quantity has the same name on both (``num_quiet_patterns``, ``quiet_pattern
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from lightsout_graphs.counts import count_json
 from lightsout_graphs.errors import LightsOutError
 from lightsout_graphs.puzzle import Puzzle
 from lightsout_graphs.zk.protocol import Factorization
 
-__all__ = ["Solution", "describe_certificate", "puzzle_json"]
+__all__ = ["Solution", "board_dict", "describe_certificate", "puzzle_json"]
 
 
 def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value: int) -> str:
@@ -70,6 +71,47 @@ def puzzle_json(puzzle: Puzzle) -> tuple[str, list[Any], list[Any] | None]:
     nodes = [node_json(v) for v in puzzle.nodes]
     lights = None if puzzle.all_lights else [node_json(v) for v in puzzle.lights]
     return puzzle.name or puzzle_label(puzzle), nodes, lights
+
+
+def board_dict(
+    puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
+) -> dict[str, Any]:
+    """The keys every answer about one board starts with: puzzle, nodes, state, target.
+
+    :meth:`Solution.to_dict` and ``lightsout solve --json`` (for a board with or without a
+    solution) begin with these keys, in this order.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    state, target : iterable of int
+        The board and the target, one value per light.
+    solvable : bool
+        Whether presses take ``state`` to ``target``.
+
+    Returns
+    -------
+    dict
+        ``puzzle``, ``modulus``, ``nodes``, ``state``, ``target``, ``solvable``, and
+        ``light_nodes`` when some buttons carry no light.
+
+    Examples
+    --------
+    >>> board_dict(lo.grid(1, 2), [1, 0], [0, 0], solvable=True)
+    {'puzzle': 'grid 1×2', 'modulus': 2, 'nodes': [[0, 0], [0, 1]], 'state': [1, 0], 'target': [0, 0], 'solvable': True}
+    """
+    label, nodes, lights = puzzle_json(puzzle)
+    out: dict[str, Any] = {
+        "puzzle": label,
+        "modulus": puzzle.modulus,
+        "nodes": nodes,
+        "state": [int(v) for v in state],
+        "target": [int(v) for v in target],
+        "solvable": solvable,
+    }
+    if lights is not None:
+        out["light_nodes"] = lights
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -312,16 +354,23 @@ class Solution:
             raise LightsOutError(msg)
         return True
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, extras: bool = True) -> dict[str, Any]:
         """The solution as plain JSON-ready data (ints, strings, lists, dicts, booleans).
 
-        The keys are those of ``lightsout solve --json``, and more: ``puzzle``, ``modulus``,
-        ``nodes`` (``light_nodes`` when some buttons carry no light), ``state``, ``target``,
-        ``solvable`` (True), ``presses`` (in node order), ``num_presses``,
-        ``num_solutions`` (also under its earlier key ``count``) and ``num_quiet_patterns``,
-        ``optimal``, ``proof``, ``lower_bound``, ``method`` and ``press_text``. Counts are
-        ints when they have at most 40 digits, else exact strings ``"k^e"``. The quiet
-        patterns are left out (see :meth:`lightsout_graphs.analysis.Analysis.to_dict`).
+        The keys are those of ``lightsout solve --json``, in its order: ``puzzle``,
+        ``modulus``, ``nodes``, ``state``, ``target``, ``solvable`` (True), ``light_nodes``
+        when some buttons carry no light, ``presses`` (in node order), ``num_presses``,
+        ``count`` (the number of solutions), ``optimal``, ``proof``, ``method`` and
+        ``press_text``; then ``num_solutions``, ``num_quiet_patterns`` and ``lower_bound``.
+        Counts are ints when they have at most 40 digits, else exact strings ``"k^e"``. The
+        quiet patterns are left out (see :meth:`lightsout_graphs.analysis.Analysis.to_dict`).
+
+        Parameters
+        ----------
+        extras : bool, default True
+            False leaves out the keys that follow those of ``lightsout solve --json``
+            (``num_solutions``, ``num_quiet_patterns``, ``lower_bound``): the result is then
+            the command's object.
 
         Returns
         -------
@@ -335,22 +384,13 @@ class Solution:
         ([1, 0, 0], 1, 1, '1..')
         >>> json.loads(json.dumps(data)) == data
         True
+        >>> list(lo.solve(lo.grid(1, 3), [1, 1, 0]).to_dict(extras=False))[-3:]
+        ['proof', 'method', 'press_text']
         """
         from lightsout_graphs.boards import format_presses
-        from lightsout_graphs.cli.counts import count_json
 
         count = count_json(self.num_quiet_patterns, self.puzzle.modulus)
-        label, nodes, lights = puzzle_json(self.puzzle)
-        out: dict[str, Any] = {
-            "puzzle": label,
-            "modulus": self.puzzle.modulus,
-            "nodes": nodes,
-            "state": [int(v) for v in self.state],
-            "target": [int(v) for v in self.target],
-            "solvable": True,
-        }
-        if lights is not None:
-            out["light_nodes"] = lights
+        out = board_dict(self.puzzle, self.state, self.target, solvable=True)
         out.update(
             presses=[int(v) for v in self.vector],
             num_presses=self.num_presses,
@@ -359,10 +399,13 @@ class Solution:
             proof=self.proof,
             method=self.method,
             press_text=format_presses(self.puzzle, self.vector),
-            num_solutions=count,
-            num_quiet_patterns=count,
-            lower_bound=None if self.lower_bound is None else int(self.lower_bound),
         )
+        if extras:
+            out.update(
+                num_solutions=count,
+                num_quiet_patterns=count,
+                lower_bound=None if self.lower_bound is None else int(self.lower_bound),
+            )
         return out
 
     def __repr__(self) -> str:

@@ -1,8 +1,11 @@
-"""Every JSON object ``lightsout`` prints is built here: analyses, solutions, catalog rows.
+"""Every JSON object ``lightsout`` prints comes from here: analyses, solutions, catalog rows.
 
-Nodes are written with :func:`lightsout_graphs.describe.node_json`, counts with
-:func:`lightsout_graphs.cli.counts.count_json` (exact strings when they are huge). The shapes
-are part of the command's interface: keys are added, never renamed.
+Analyses and solutions are written by their own ``to_dict`` (:meth:`lightsout_graphs.Analysis.to_dict`,
+:meth:`lightsout_graphs.Solution.to_dict`), so the command and the library speak one vocabulary; an unsolvable
+board starts with the same keys (:func:`lightsout_graphs.solution.board_dict`). Nodes are
+written with :func:`lightsout_graphs.describe.node_json`, counts with
+:func:`lightsout_graphs.counts.count_json` (exact strings when they are huge). The shapes are
+part of the command's interface: keys are added, never renamed.
 """
 
 from __future__ import annotations
@@ -10,45 +13,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.cli.counts import count_json, fraction_text
-from lightsout_graphs.describe import node_json, puzzle_label
+from lightsout_graphs.describe import node_json
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
     from lightsout_graphs.errors import Unsolvable
     from lightsout_graphs.puzzle import Puzzle
-    from lightsout_graphs.solver import Solution
+    from lightsout_graphs.solution import Solution
 
 __all__ = [
     "analysis_json",
-    "board_json",
     "catalog_row",
-    "puzzle_name",
     "solution_json",
     "unsolvable_json",
 ]
 
 
-def puzzle_name(puzzle: Puzzle) -> str:
-    """The ``"puzzle"`` value of a JSON answer: the catalog name, else the puzzle's title.
-
-    Examples
-    --------
-    >>> puzzle_name(lo.grid(2, 3)), puzzle_name(lo.catalog.load("lights-out"))
-    ('grid 2×3', 'lights-out')
-    """
-    return puzzle.name or puzzle_label(puzzle)
-
-
-def _with_light_nodes(out: dict[str, Any], puzzle: Puzzle) -> dict[str, Any]:
-    """Add ``light_nodes`` when some nodes are buttons without lights (values follow them)."""
-    if not puzzle.all_lights:
-        out["light_nodes"] = [node_json(v) for v in puzzle.lights]
-    return out
-
-
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as a JSON-ready dict (quiet patterns as counts in node order).
+    """The object of ``lightsout analyze --json``: :meth:`Analysis.to_dict` without its extras.
 
     Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
     else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
@@ -72,52 +54,12 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
     >>> data["solvable_states"], data["solvable_fraction_exact"]
     (8388608, '1/4')
     """
-    puzzle = analysis.puzzle
-    k = analysis.modulus
-    total = k**analysis.n
-    out = {
-        "puzzle": puzzle_name(puzzle),
-        "lights": analysis.n,
-        "edges": puzzle.number_of_edges(),
-        "modulus": analysis.modulus,
-        "rule": puzzle.rule,
-        "nodes": [node_json(v) for v in puzzle.nodes],
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "kernel_size": count_json(analysis.kernel_size, k),
-        "solvable_states": count_json(analysis.solvable_states, k),
-        "solvable_fraction": analysis.solvable_states / total,
-        "solvable_fraction_exact": fraction_text(analysis.solvable_states, total, k),
-        "all_solvable": analysis.all_solvable,
-        "quiet_patterns": [v.tolist() for v in analysis.quiet_vectors],
-        "quiet_orders": list(analysis.quiet_orders),
-    }
-    return _with_light_nodes(out, puzzle)
-
-
-def board_json(
-    puzzle: Puzzle, state: Iterable[int], target: Iterable[int], *, solvable: bool
-) -> dict[str, Any]:
-    """The keys every JSON answer of ``solve`` starts with: puzzle, nodes, board, goal.
-
-    Examples
-    --------
-    >>> board_json(lo.grid(1, 2), [1, 0], [0, 0], solvable=True)
-    {'puzzle': 'grid 1×2', 'modulus': 2, 'nodes': [[0, 0], [0, 1]], 'state': [1, 0], 'target': [0, 0], 'solvable': True}
-    """
-    out = {
-        "puzzle": puzzle_name(puzzle),
-        "modulus": puzzle.modulus,
-        "nodes": [node_json(v) for v in puzzle.nodes],
-        "state": [int(v) for v in state],
-        "target": [int(v) for v in target],
-        "solvable": solvable,
-    }
-    return _with_light_nodes(out, puzzle)
+    return analysis.to_dict(extras=False)
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:
-    """A solved board: the board keys, the presses, their number and how many solutions exist.
+    """The object of ``lightsout solve --json`` for a solved board: :meth:`Solution.to_dict`
+    without its extras (the board keys, the presses, their number, how many solutions exist).
 
     Examples
     --------
@@ -125,19 +67,7 @@ def solution_json(solution: Solution) -> dict[str, Any]:
     >>> data["presses"], data["num_presses"], data["count"], data["press_text"]
     ([0, 1], 1, 2, '.1')
     """
-    from lightsout_graphs.boards import format_presses
-
-    puzzle = solution.puzzle
-    return {
-        **board_json(puzzle, solution.state, solution.target, solvable=True),
-        "presses": [int(v) for v in solution.vector],
-        "num_presses": solution.num_presses,
-        "count": count_json(solution.count, puzzle.modulus),
-        "optimal": solution.optimal,
-        "proof": solution.proof,
-        "method": solution.method,
-        "press_text": format_presses(puzzle, solution.vector),
-    }
+    return solution.to_dict(extras=False)
 
 
 def unsolvable_json(
@@ -157,8 +87,10 @@ def unsolvable_json(
     >>> data["solvable"], data["certificate"], data["value"]
     (False, [[[0, 0], 1], [[0, 1], 1]], 1)
     """
+    from lightsout_graphs.solution import board_dict
+
     return {
-        **board_json(puzzle, state, target, solvable=False),
+        **board_dict(puzzle, state, target, solvable=False),
         "reason": reason,
         "certificate": [[node_json(node), int(c)] for node, c in err.certificate.items()],
         "value": int(err.value),

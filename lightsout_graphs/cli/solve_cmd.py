@@ -6,12 +6,12 @@ import argparse
 from typing import Any
 
 from lightsout_graphs.cli.commands import add_command, add_json_argument
-from lightsout_graphs.cli.counts import count_text
 from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
 from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.cli.starts import start_board, target_board
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.describe import describe_certificate, puzzle_summary
 
 __all__ = ["handle", "register"]

@@ -9,8 +9,9 @@ from typing import Any
 
 import networkx as nx
 
+from lightsout_graphs import zk
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle, _check_modulus, _check_rule
+from lightsout_graphs.puzzle import FamilyInfo, Puzzle, check_rule
 
 __all__ = [
     "MAX_CELLS",
@@ -154,7 +155,7 @@ def check_modulus(modulus: object) -> int:
     ...
     lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not 1.
     """
-    return _check_modulus(modulus)
+    return zk.check_modulus(modulus, error=InvalidPuzzleError)
 
 
 def check_args(modulus: object, rule: object) -> tuple[int, str]:
@@ -174,7 +175,7 @@ def check_args(modulus: object, rule: object) -> tuple[int, str]:
     ...
     lightsout_graphs.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
     """
-    return check_modulus(modulus), _check_rule(rule)
+    return check_modulus(modulus), check_rule(rule)
 
 
 def check_prob(value: object, name: str) -> float:

@@ -125,7 +125,7 @@ class WrappedChaser(ChasingFactorization):
         >>> WrappedChaser.for_puzzle(lo.torus(2, 6)) is None
         True
         """
-        from lightsout_graphs._labels import LatticeNodes
+        from lightsout_graphs.labels import LatticeNodes
 
         family = puzzle.family
         if family is None or not puzzle.all_pressable or puzzle.modulus >= _MAX_MODULUS:

@@ -102,7 +102,7 @@ def board_solution(puzzle: Puzzle, board: np.ndarray) -> list[int] | None:
         sol = lo.solve(puzzle, board, puzzle.goal)
     except Unsolvable:
         return None
-    return [int(sol.presses.get(u, 0)) % puzzle.modulus for u in puzzle.nodes]
+    return [int(v) for v in sol.vector]
 
 
 def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
@@ -133,13 +133,11 @@ def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
     import lightsout_graphs as lo
 
     sol = lo.solve(puzzle, puzzle.goal, puzzle.goal)
-    count = int(sol.count)
+    count = int(sol.num_quiet_patterns)
     out: dict[str, Any] = {"count": count, "gens": [], "orders": []}
     if 1 < count <= MAX_COSET and count * puzzle.n <= 50_000_000:
-        out["gens"] = [
-            [int(gen.get(u, 0)) % puzzle.modulus for u in puzzle.nodes] for gen in sol.kernel
-        ]
-        out["orders"] = [int(o) for o in sol.kernel_orders]
+        out["gens"] = [[int(v) for v in gen] for gen in sol.quiet_vectors]
+        out["orders"] = [int(o) for o in sol.quiet_orders]
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import networkx as nx
 
@@ -30,10 +30,7 @@ from lightsout_graphs.products.invariants import (
 )
 from lightsout_graphs.puzzle import Puzzle
 
-if TYPE_CHECKING:
-    from lightsout_graphs.analysis import Analysis
-
-__all__ = ["GENERIC_FACTOR_LIMIT", "counted_analysis", "fast_nullity", "product_factors"]
+__all__ = ["GENERIC_FACTOR_LIMIT", "fast_nullity", "product_factors"]
 
 #: The most nodes a factor that is not a path, cycle or complete graph may have for
 #: :func:`fast_nullity` (its Smith form costs about n³ polynomial operations, a second at 40).
@@ -200,19 +197,3 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
     if left is None or right is None:
         return None
     return nullity_from_factors(left, right, p, c)
-
-
-def counted_analysis(puzzle: Puzzle, nullity: int) -> Analysis:
-    """The :class:`~lightsout_graphs.Analysis` of a puzzle over a prime whose nullity is known:
-    every count without elimination (the quiet patterns are computed when first read).
-
-    Examples
-    --------
-    >>> import lightsout_graphs as lo
-    >>> a = counted_analysis(lo.torus(5, 5), 8)
-    >>> a.rank, a.kernel_size, a.solvable_fraction, a.method
-    (17, 256, Fraction(1, 256), 'product formula')
-    """
-    from lightsout_graphs.analysis import Analysis
-
-    return Analysis.from_nullity(puzzle, nullity, "product formula")

@@ -173,17 +173,13 @@ def compute_metrics(puzzle: Any, metrics: Sequence[str], max_kernel_enum: int) -
             elif m == "nullity":
                 out[m] = analysis.nullity
             elif m == "kernel_size":
-                out[m] = str(analysis.kernel_size)
+                out[m] = str(analysis.num_quiet_patterns)
             elif m == "all_solvable":
                 out[m] = bool(analysis.all_solvable)
             elif m == "solvable_fraction":
                 out[m] = float(analysis.solvable_fraction)
             elif m == "lightest_quiet_pattern":
-                gens = [
-                    np.array([q[node] for node in puzzle.nodes], dtype=np.int64)
-                    for q in analysis.quiet_patterns
-                ]
                 out[m] = lightest_quiet_weight(
-                    gens, analysis.quiet_orders, puzzle.modulus, max_kernel_enum
+                    analysis.quiet_vectors, analysis.quiet_orders, puzzle.modulus, max_kernel_enum
                 )
     return out

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidStateError, LightsOutError, SearchLimitError
+from lightsout_graphs.memory import check_memory
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.statespace import PackedSpace, check_bound
 

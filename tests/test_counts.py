@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsout_graphs.cli import counts as output
+from lightsout_graphs import counts
 
 
 def _parse_power_form(text: str) -> int:
@@ -18,18 +18,18 @@ def _parse_power_form(text: str) -> int:
 
 
 def test_counts_short_are_exact_digits_and_long_are_powers() -> None:
-    assert output.count_text(8388608, 2) == "8388608"
-    assert output.count_json(10**39, 10) == 10**39
-    assert output.count_json(10**40, 10) == "10^40"  # 41 digits
+    assert counts.count_text(8388608, 2) == "8388608"
+    assert counts.count_json(10**39, 10) == 10**39
+    assert counts.count_json(10**40, 10) == "10^40"  # 41 digits
     big = 2**14400  # more than Python's 4300-digit limit for str(int)
-    assert output.count_text(big, 2).startswith("2^14400 (about 10^4334.")
-    assert output.count_json(big, 2) == "2^14400"
-    assert output.count_json(4**5000, 4) == "4^5000"
-    assert output.count_json(2**10001, 4) == "2^10001"  # not a power of 4
-    assert output.count_json(6**3000, 6) == "6^3000"
-    assert output.count_json(2**3000 * 3**20, 6) == "2^3000·3^20"
-    assert output.fraction_text(1, 2**14400, 2) == "1/2^14400"
-    assert output.fraction_text(3**9000, 3**9000, 3) == "1"
+    assert counts.count_text(big, 2).startswith("2^14400 (about 10^4334.")
+    assert counts.count_json(big, 2) == "2^14400"
+    assert counts.count_json(4**5000, 4) == "4^5000"
+    assert counts.count_json(2**10001, 4) == "2^10001"  # not a power of 4
+    assert counts.count_json(6**3000, 6) == "6^3000"
+    assert counts.count_json(2**3000 * 3**20, 6) == "2^3000·3^20"
+    assert counts.fraction_text(1, 2**14400, 2) == "1/2^14400"
+    assert counts.fraction_text(3**9000, 3**9000, 3) == "1"
 
 
 @given(
@@ -42,9 +42,9 @@ def test_count_json_is_exact(k: int, exps: list[int]) -> None:
     x = 1
     for p, e in zip(primes, exps, strict=False):
         x *= p**e
-    got = output.count_json(x, k)
+    got = counts.count_json(x, k)
     if isinstance(got, int):
-        assert got == x and len(str(got)) <= output.SHORT_DIGITS
+        assert got == x and len(str(got)) <= counts.SHORT_DIGITS
     else:
         assert _parse_power_form(got) == x
-        assert output.count_text(x, k).startswith(got + " (about 10^")
+        assert counts.count_text(x, k).startswith(got + " (about 10^")
