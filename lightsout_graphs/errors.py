@@ -8,6 +8,7 @@ builtin (``ValueError``, ``TypeError``, ``ImportError``) so that generic handler
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 from typing import Any
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "SweepSpecError",
     "Unsolvable",
     "require_int",
+    "require_int_entries",
 ]
 
 
@@ -337,4 +339,47 @@ def require_int(
     if (minimum is not None and out < minimum) or (maximum is not None and out > maximum):
         msg = f"Argument {name!r} must be {wanted}, not {out}."
         raise error(msg)
+    return out
+
+
+def require_int_entries(
+    values: Iterable[object], name: str, *, error: type[LightsOutError] = InvalidStateError
+) -> list[int]:
+    """Return the entries of a flat sequence as ``int``, or raise ``error`` naming the first bad one.
+
+    As :func:`require_int`, ``bool`` is refused and numpy integers are accepted.
+
+    Parameters
+    ----------
+    values : iterable
+        The entries, for instance a 1-D numpy array of dtype ``object``.
+    name : str
+        The argument's name, quoted in the message.
+    error : type of LightsOutError
+        The exception class to raise (default :class:`InvalidStateError`).
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    LightsOutError
+        ``error``, naming the position and value of the first entry that is not an integer.
+
+    Examples
+    --------
+    >>> require_int_entries([3, -1], "rhs")
+    [3, -1]
+    >>> require_int_entries([1, 0.5], "rhs")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.InvalidStateError: Argument 'rhs' must hold integers; entry 1 is 0.5.
+    """
+    out = []
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            msg = f"Argument {name!r} must hold integers; entry {i} is {v!r}."
+            raise error(msg)
+        out.append(int(v))
     return out

@@ -7,15 +7,20 @@ The graph itself is built only when ``puzzle.graph`` is read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.families._common import check_args
+from lightsout_graphs.errors import require_int
+from lightsout_graphs.families._common import check_args, check_size
 
-__all__ = ["PlanarLattice", "hexagonal_lattice", "triangular_lattice"]
+if TYPE_CHECKING:
+    from lightsout_graphs.puzzle import Puzzle
+
+__all__ = ["PlanarLattice", "hexagonal_lattice", "planar_puzzle", "triangular_lattice"]
 
 
 class PlanarLattice:
@@ -172,3 +177,84 @@ def lattice_puzzle(
         pressable=pressable,  # type: ignore[arg-type]
     )
     return puzzle.with_metadata(family=FamilyInfo(family, params))
+
+
+def _sorted_copy(g: nx.Graph) -> nx.Graph:
+    out = nx.Graph()
+    for node in sorted(g.nodes, key=lambda v: (v[1], v[0])):
+        x, y = g.nodes[node]["pos"]
+        out.add_node(node, pos=(float(x), float(y)))
+    out.add_edges_from(sorted(g.edges, key=lambda e: (e[0][1], e[0][0], e[1][1], e[1][0])))
+    return out
+
+
+#: The planar lattices: how to build one, networkx's graph of it, its number of lights and the
+#: most neighbours a light has (their product bounds twice the number of edges).
+_PLANAR: dict[
+    str, tuple[Callable[[int, int], PlanarLattice], Any, Callable[[int, int], int], int]
+] = {
+    "hexagonal": (
+        hexagonal_lattice,
+        nx.hexagonal_lattice_graph,
+        lambda m, n: 2 * (m + 1) * (n + 1),
+        3,
+    ),
+    "triangular": (
+        triangular_lattice,
+        nx.triangular_lattice_graph,
+        lambda m, n: (m + 1) * (n + 2) // 2,
+        6,
+    ),
+}
+
+
+def planar_puzzle(
+    family: str,
+    m: object,
+    n: object,
+    *,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+) -> Puzzle:
+    """The puzzle of the m×n ``"hexagonal"`` or ``"triangular"`` lattice, its graph built lazily.
+
+    Parameters
+    ----------
+    family : {"hexagonal", "triangular"}
+        The lattice, also the recorded family name.
+    m, n : int
+        Rows and columns of cells, >= 1.
+    modulus, rule, pressable
+        As for :func:`lightsout_graphs.hexagonal`.
+
+    Returns
+    -------
+    Puzzle
+        ``family`` is ``FamilyInfo(family, {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad side, modulus or rule, or a lattice too large.
+
+    Examples
+    --------
+    >>> planar_puzzle("triangular", 1, 1, modulus=2, rule="closed", pressable=None)
+    <Puzzle: 3 nodes, 3 edges, rule='closed', modulus=2>
+    """
+    rows = require_int(m, "m", minimum=1)
+    cols = require_int(n, "n", minimum=1)
+    check_args(modulus, rule)
+    lattice_of, nx_graph, count, degree = _PLANAR[family]
+    nodes = count(rows, cols)
+    check_size(nodes, degree * nodes // 2, f"The {rows}×{cols} {family} lattice")
+    return lattice_puzzle(  # type: ignore[return-value]
+        lattice_of(rows, cols),
+        lambda: _sorted_copy(nx_graph(rows, cols, with_positions=True)),
+        family,
+        {"m": rows, "n": cols},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+    )

@@ -15,13 +15,11 @@ import networkx as nx
 from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
-    check_args,
     check_cells,
     check_nodes,
-    check_size,
     set_pos,
 )
-from lightsout_graphs.families._planar import hexagonal_lattice, lattice_puzzle, triangular_lattice
+from lightsout_graphs.families._planar import planar_puzzle
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
@@ -370,15 +368,6 @@ def _hypercube_graph(d: int) -> nx.Graph:
     return g
 
 
-def _sorted_copy(g: nx.Graph) -> nx.Graph:
-    out = nx.Graph()
-    for node in sorted(g.nodes, key=lambda v: (v[1], v[0])):
-        x, y = g.nodes[node]["pos"]
-        out.add_node(node, pos=(float(x), float(y)))
-    out.add_edges_from(sorted(g.edges, key=lambda e: (e[0][1], e[0][0], e[1][1], e[1][0])))
-    return out
-
-
 def hexagonal(
     m: int,
     n: int,
@@ -415,21 +404,7 @@ def hexagonal(
     >>> hexagonal(2, 2).n
     16
     """
-    m = require_int(m, "m", minimum=1)
-    n = require_int(n, "n", minimum=1)
-    check_args(modulus, rule)
-    nodes = 2 * (m + 1) * (n + 1)
-    check_size(nodes, 3 * nodes // 2, f"The {m}×{n} hexagonal lattice")
-    lattice = hexagonal_lattice(m, n)
-    return lattice_puzzle(  # type: ignore[return-value]
-        lattice,
-        lambda: _sorted_copy(nx.hexagonal_lattice_graph(m, n, with_positions=True)),
-        "hexagonal",
-        {"m": m, "n": n},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-    )
+    return planar_puzzle("hexagonal", m, n, modulus=modulus, rule=rule, pressable=pressable)
 
 
 def triangular(
@@ -468,18 +443,4 @@ def triangular(
     >>> triangular(2, 2)
     <Puzzle: 6 nodes, 9 edges, rule='closed', modulus=2>
     """
-    m = require_int(m, "m", minimum=1)
-    n = require_int(n, "n", minimum=1)
-    check_args(modulus, rule)
-    nodes = (m + 1) * (n + 2) // 2
-    check_size(nodes, 3 * nodes, f"The {m}×{n} triangular lattice")
-    lattice = triangular_lattice(m, n)
-    return lattice_puzzle(  # type: ignore[return-value]
-        lattice,
-        lambda: _sorted_copy(nx.triangular_lattice_graph(m, n, with_positions=True)),
-        "triangular",
-        {"m": m, "n": n},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-    )
+    return planar_puzzle("triangular", m, n, modulus=modulus, rule=rule, pressable=pressable)

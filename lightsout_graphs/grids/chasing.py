@@ -22,12 +22,16 @@ from the bottom row is a parity check of the whole board.
 
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
+from lightsout_graphs.errors import (
+    InvalidPuzzleError,
+    InvalidStateError,
+    require_int,
+    require_int_entries,
+)
 from lightsout_graphs.grids.chase_base import ChasingFactorization
 from lightsout_graphs.zk import DenseGF2, check_modulus, pack_rows, words_for
 
@@ -247,11 +251,8 @@ class GridChaser(ChasingFactorization):
             msg = f"Argument {name!r} must be a 1-D vector of length {size}, not of shape {arr.shape}."
             raise InvalidStateError(msg)
         if arr.dtype == object:
-            for i, v in enumerate(arr):
-                if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral):
-                    msg = f"Argument {name!r} must hold integers; entry {i} is {v!r}."
-                    raise InvalidStateError(msg)
-            vec = np.array([int(v) % self.modulus for v in arr], dtype=self._dtype)
+            entries = require_int_entries(arr, name)
+            vec = np.array([v % self.modulus for v in entries], dtype=self._dtype)
         elif arr.dtype.kind in "iub":
             vec = self._reduce(arr)
         else:

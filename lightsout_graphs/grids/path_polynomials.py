@@ -8,12 +8,11 @@ the nullity of the m×n grid over GF(p) is the degree of ``gcd(χ_m(x), χ_n(−
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, require_int
+from lightsout_graphs.errors import InvalidPuzzleError, require_int, require_int_entries
 from lightsout_graphs.grids._grid_poly import (
     check_board,
     check_prime,
@@ -230,12 +229,7 @@ def format_polynomial(coeffs: Sequence[int], *, variable: str = "x") -> str:
     if isinstance(coeffs, str | bytes) or not isinstance(coeffs, Sequence | np.ndarray):
         msg = f"Argument 'coeffs' must be a sequence of ints, not {coeffs!r}."
         raise InvalidPuzzleError(msg)
-    values: list[int] = []
-    for i, c in enumerate(coeffs):
-        if isinstance(c, bool | np.bool_) or not isinstance(c, numbers.Integral):
-            msg = f"Argument 'coeffs' must hold ints; entry {i} is {c!r}."
-            raise InvalidPuzzleError(msg)
-        values.append(int(c))
+    values = require_int_entries(coeffs, "coeffs", error=InvalidPuzzleError)
     terms: list[str] = []
     for power in range(len(values) - 1, -1, -1):
         c = values[power]

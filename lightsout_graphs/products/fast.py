@@ -20,9 +20,7 @@ from lightsout_graphs.products.formula import (
     rook_nullity,
 )
 from lightsout_graphs.products.invariants import (
-    _complete,
-    _cycle,
-    _path,
+    _NAMED_FACTORS,
     _smith_factors,
     check_prime,
     factor_polys,
@@ -115,12 +113,8 @@ def _worth_it(nodes: int, lights: int) -> bool:
 
 def _factor_polys(factor: Factor, p: int, lights: int) -> tuple[Any, ...] | None:
     kind, data = factor
-    if kind == "path":
-        return _path(data, p)
-    if kind == "cycle":
-        return _cycle(data, p)
-    if kind == "complete":
-        return _complete(data, p)
+    if kind in _NAMED_FACTORS:
+        return _NAMED_FACTORS[kind](data, p)
     if kind == "hamming":
         if not _worth_it(data[1] ** data[0], lights):
             return None

@@ -113,6 +113,10 @@ def _complete(n: int, p: int) -> tuple[Poly, ...]:
     return (plus,) * (n - 2) + (last,)
 
 
+#: The graph kinds (of :func:`graph_kind`) whose invariant factors have a closed form.
+_NAMED_FACTORS = {"path": _path, "cycle": _cycle, "complete": _complete}
+
+
 def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the path P_n over GF(p): the single polynomial ``χ_n``.
 
@@ -292,12 +296,8 @@ def factor_polys(graph: nx.Graph, p: int) -> tuple[Poly, ...]:
     [[0, 0, 1], [0, 0, 1]]
     """
     kind, n = graph_kind(graph)
-    if kind == "path":
-        return _path(n, p)
-    if kind == "cycle":
-        return _cycle(n, p)
-    if kind == "complete":
-        return _complete(n, p)
+    if kind in _NAMED_FACTORS:
+        return _NAMED_FACTORS[kind](n, p)
     adjacency = nx.to_numpy_array(graph, dtype=np.int64, weight=None)
     return _smith_factors(adjacency, p)
 

@@ -20,6 +20,7 @@ from lightsout_graphs.families import make
 from lightsout_graphs.families.graph6 import decode_graph6
 from lightsout_graphs.sweep.metrics import METRICS, compute_metrics
 from lightsout_graphs.sweep.spec import SweepSpec
+from lightsout_graphs.sweep.streams import FAST_METRICS
 
 __all__ = [
     "LEAN_METRICS",
@@ -29,11 +30,9 @@ __all__ = [
     "schema",
 ]
 
-#: Metrics the lean GF(2) path computes for graph streams without building a Puzzle.
-LEAN_METRICS = frozenset(
-    {"n", "edges", "rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"}
-    | {"all_on_solvable"}
-)
+#: Metrics the lean GF(2) path computes for graph streams without building a Puzzle: those of
+#: the compiled stream kernel.
+LEAN_METRICS = FAST_METRICS
 
 
 @dataclass(frozen=True)

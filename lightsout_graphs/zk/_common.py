@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.errors import InvalidStateError, MatrixError
+from lightsout_graphs.errors import InvalidStateError, MatrixError, require_int_entries
 from lightsout_graphs.zk.moduli import MAX_MODULUS, check_modulus
 
 __all__ = [
@@ -156,11 +156,7 @@ def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> 
         msg = f"Argument {name!r} must have length {length}, not {arr.shape[0]}."
         raise InvalidStateError(msg)
     if arr.dtype == object:
-        for i, v in enumerate(arr):
-            if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral):
-                msg = f"Argument {name!r} must hold integers; entry {i} is {v!r}."
-                raise InvalidStateError(msg)
-        values = [int(v) % modulus for v in arr]
+        values = [v % modulus for v in require_int_entries(arr, name)]
         return np.array(values, dtype=vector_dtype(modulus)).reshape(length)
     if not _is_int_kind(arr.dtype):
         msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
