@@ -3,14 +3,14 @@
 Over GF(2), God's number is the covering radius ``max_x min_λ |x + λ·Q|`` of the code spanned by
 the ``d`` quiet patterns ``Q``. Group the lights by their column ``v ∈ GF(2)^d`` of ``Q``: group
 ``g`` has ``c_g`` lights with column ``v_g`` (the group of the zero column, ``c_0`` lights, is
-never changed by a quiet pattern). A press vector with ``a_g`` pressed lights in group ``g`` has
+never changed by a quiet pattern). A press vector with ``a_g`` pressed lights in group ``g`` has::
 
     |x + λ·Q| = Σ_g [λ·v_g = 0] a_g + [λ·v_g = 1] (c_g − a_g)
               = (C + c_0)/2 − F(λ)/2        with  b_g = c_g − 2 a_g,  b_0 = −c_0,
     F(λ)      = Σ_{g ≠ 0} b_g (−1)^{λ·v_g},
 
 where ``C`` counts every light and ``F`` is the Walsh–Hadamard transform of the function that
-puts ``b_g`` on ``v_g``. Hence
+puts ``b_g`` on ``v_g``. Hence::
 
     God's number = (C + c_0 − M)/2,    M = min_b max_λ F(λ),
 

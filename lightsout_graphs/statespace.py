@@ -14,7 +14,7 @@ import numpy as np
 
 from lightsout_graphs.errors import SearchLimitError, require_int
 
-__all__ = ["HARD_LIMIT", "PackedSpace", "Shift", "check_bound"]
+__all__ = ["HARD_LIMIT", "PackedSpace", "check_bound"]
 
 #: Codes are int64, so a packed space holds at most this many boards.
 HARD_LIMIT = 2**62
