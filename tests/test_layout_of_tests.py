@@ -40,7 +40,6 @@ UNTESTED: dict[str, str] = {
     "coset.py": "no test file yet",
     "families/stencils.py": "no test file yet",
     "grids/chase_base.py": "no test file yet",
-    "grids/path_polynomials.py": "no test file yet",
     "play/__init__.py": "no test file yet",
     "puzzle_info.py": "no test file yet",
     "solution.py": "no test file yet",
@@ -51,7 +50,6 @@ UNTESTED: dict[str, str] = {
     "sweep/pools.py": "no test file yet",
     "zk/elimination.py": "no test file yet",
     "zk/gf2_compiled.py": "no test file yet",
-    "zk/gfp_poly.py": "no test file yet",
     "zk/protocol.py": "no test file yet",
 }
 
