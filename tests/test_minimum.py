@@ -20,6 +20,7 @@ from lightsout_graphs.minimum import (
     fewest_presses,
     split_search_minimum,
 )
+from tests.puzzles import doubling
 
 
 def brute_minimum(puzzle: lo.Puzzle, rhs: np.ndarray) -> int | None:
@@ -225,8 +226,6 @@ def test_cpsat_over_the_grouped_coset_is_exact() -> None:
 
 def test_huge_moduli_are_enumerated_directly() -> None:
     k = 2**61
-    g = nx.empty_graph(3)
-    nx.set_node_attributes(g, 2, "self_weight")
-    p = lo.Puzzle(g, modulus=k, rule="weighted")
+    p = doubling(3, k)
     sol = lo.solve(p, 0, [k - 2] * 3, minimize=True)
     assert sol.optimal and sol.vector.tolist() == [2**60 - 1] * 3

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.solver import factorization
+from tests.puzzles import doubling
 from tests.strategies import MODULI, small_graphs
 
 
@@ -246,9 +247,7 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
     # Each light doubles its press count mod 2**61: presses 2**60 - 1 and 2**61 - 1 both reach
     # k - 2, and the fewest presses pick the smaller one on every light.
     k = 2**61
-    g = nx.empty_graph(5)
-    nx.set_node_attributes(g, 2, "self_weight")
-    p = lo.Puzzle(g, modulus=k, rule="weighted")
+    p = doubling(5, k)
     sol = lo.solve(p, 0, [k - 2] * 5, minimize=True)
     assert sol.count == 32
     assert sol.vector.tolist() == [2**60 - 1] * 5
