@@ -270,39 +270,6 @@ def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], mat
         lo.solve(lo.grid(4, 4), 0, 1, minimize=True, **kwargs)  # type: ignore[arg-type]
 
 
-def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    from lightsout_graphs.cli import main
-
-    assert main(list(argv)) == 0
-    out, _ = capsys.readouterr()
-    data: dict[str, object] = json.loads(out)
-    return data
-
-
-@pytest.mark.parametrize(
-    ("argv", "puzzle", "kwargs"),
-    [
-        (
-            ("--family", "grid", "--shape", "5x5", "--min"),
-            lambda: lo.grid(5, 5),
-            {"minimize": True},
-        ),
-        (("16-cell", "--board", "r0=1 r1=1 r2=1"), None, {}),
-    ],
-)
-def test_to_dict_holds_the_cli_json_in_its_order(
-    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
-) -> None:
-    cli = _cli_json(capsys, "solve", *argv, "--json")
-    p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
-    sol = lo.solve(p, cli["state"], **kwargs)
-    data = sol.to_dict()
-    assert json.loads(json.dumps(data)) == data
-    assert list(data)[: len(cli)] == list(cli)
-    assert {key: data[key] for key in cli} == cli
-    assert data["num_solutions"] == data["count"] == data["num_quiet_patterns"]
-
-
 def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:
     import dataclasses
 

@@ -108,3 +108,25 @@ def test_analyze_json_lists_the_lights(capsys: pytest.CaptureFixture[str]) -> No
     assert data["solvable_fraction_exact"] == "1/8"
     assert data["light_nodes"] == [f"r{j}" for j in range(6)]
     assert all(len(q) == 14 for q in data["quiet_patterns"])  # presses: one per node
+
+
+@pytest.mark.parametrize(
+    "argv", [("lights-out",), ("16-cell",), ("--family", "torus", "--shape", "6x6")]
+)
+def test_to_dict_holds_the_cli_json_in_its_order(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    import json
+
+    from lightsout_graphs.cli import main
+    from lightsout_graphs.cli.analyze_cmd import analysis_json
+
+    assert main(["analyze", *argv, "--json"]) == 0
+    cli = json.loads(capsys.readouterr()[0])
+    p = lo.catalog.load(argv[0]) if len(argv) == 1 else lo.torus(6, 6)
+    data = lo.analyze(p).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert list(data)[: len(cli)] == list(cli)
+    assert {key: data[key] for key in cli} == cli
+    assert analysis_json(lo.analyze(p)).items() <= data.items()
+    assert data["num_quiet_patterns"] == data["kernel_size"]

@@ -133,3 +133,51 @@ def test_a_board_naming_a_button_is_a_usage_error(capsys: pytest.CaptureFixture[
 def test_unsolvable_names_rings(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "solve", "16-cell", "--board", "r0=1")
     assert code == 1 and "the lights at r" in err
+
+
+def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    from lightsout_graphs.cli import main
+
+    assert main(list(argv)) == 0
+    out, _ = capsys.readouterr()
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("argv", "puzzle", "kwargs"),
+    [
+        (
+            ("--family", "grid", "--shape", "5x5", "--min"),
+            lambda: lo.grid(5, 5),
+            {"minimize": True},
+        ),
+        (("16-cell", "--board", "r0=1 r1=1 r2=1"), None, {}),
+    ],
+)
+def test_to_dict_holds_the_cli_json_in_its_order(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
+) -> None:
+    cli = _cli_json(capsys, "solve", *argv, "--json")
+    p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
+    sol = lo.solve(p, cli["state"], **kwargs)
+    data = sol.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert list(data)[: len(cli)] == list(cli)
+    assert {key: data[key] for key in cli} == cli
+    assert data["num_solutions"] == data["count"] == data["num_quiet_patterns"]
+
+
+def test_the_cli_says_when_the_fewest_presses_are_not_proven(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lightsout_graphs.cli import main
+    from lightsout_graphs.minimum import MinimumResult
+
+    def cut_short(x0: np.ndarray, *args: object, **kwargs: object) -> MinimumResult:
+        return MinimumResult(np.asarray(x0) % 2, int(np.asarray(x0).sum()), "stopped", False, 1)
+
+    monkeypatch.setattr("lightsout_graphs.minimum.fewest_presses", cut_short)
+    assert main(["solve", "lights-out", "--start", "pattern", "--min"]) == 0
+    out = capsys.readouterr().out
+    assert "(the best found, stopped)" in out and "not minimised" not in out
