@@ -44,6 +44,7 @@ def test_press_counts_are_the_presses_of_every_solution(
     presses = np.random.default_rng(seed).integers(0, k, size=m * n)
     board = puzzle.apply_vector(np.zeros(m * n, dtype=np.int64), presses) % k
     x0 = f.solve(board)
+    assert x0 is not None
     gens = f.kernel()
     groups = group_coset(x0, gens, k)
     assert int(groups.sizes.sum()) == m * n
@@ -63,13 +64,15 @@ def test_generator_columns_divide_by_the_order() -> None:
 @pytest.mark.parametrize(("m", "n"), [(9, 9), (4, 4), (5, 5)])
 def test_split_minimum_is_the_true_minimum(m: int, n: int) -> None:
     f = solver.factorization(lo.grid(m, n))
-    groups = group_coset(f.solve(np.ones(m * n, dtype=np.int64)), f.kernel(), 2)
+    x0 = f.solve(np.ones(m * n, dtype=np.int64))
+    assert x0 is not None
+    groups = group_coset(x0, f.kernel(), 2)
     best = int(press_counts(groups).min())
     for inner in (1, 2, 4):
         r = split_minimum(groups, inner=inner)
         assert r.complete and r.num_presses == best
         assert len(r.coefficients) == len(f.kernel())
-        x = f.solve(np.ones(m * n, dtype=np.int64))
+        x = x0.copy()
         for c, (g, _) in zip(r.coefficients, f.kernel(), strict=True):
             x = (x + c * g) % 2
         assert int(x.sum()) == best

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -42,7 +44,7 @@ def test_every_form_of_a_board_is_the_same_vector(values: list[int]) -> None:
 
 
 def test_node_lookups() -> None:
-    index = {"a": 0, "b": 1, (0, 1): 2}
+    index: dict[Hashable, int] = {"a": 0, "b": 1, (0, 1): 2}
     assert is_node((0, 1), index) and not is_node([0, 1], index) and not is_node("z", index)
     assert checked_node((0, 1), index, "state") == 2
     assert node_positions(["b", "a", "b"], index, "lights") == {0, 1}
@@ -69,7 +71,11 @@ def test_bad_values_name_the_argument_and_the_place(value: object, words: str) -
 
 
 def test_values_in_order() -> None:
-    assert checked_values(np.array([1, 0, 2]), "abc", 3, "target", "node").tolist() == [1, 0, 2]
+    assert checked_values(list(np.array([1, 0, 2])), "abc", 3, "target", "node").tolist() == [
+        1,
+        0,
+        2,
+    ]
     with pytest.raises(InvalidStateError, match=r"position 1 \(node 'b'\) must be in 0..1"):
         checked_values([1, 2], "ab", 2, "state", "node")
 

@@ -23,7 +23,9 @@ def bitset_rows(graph: nx.Graph) -> np.ndarray:
 
 def expected(graph: nx.Graph, p: int, closed: bool) -> tuple[int, bool]:
     puzzle = lo.Puzzle(graph, modulus=p, rule="closed" if closed else "open")
-    rank = puzzle.n - lo.analyze(puzzle).nullity
+    nullity = lo.analyze(puzzle).nullity
+    assert nullity is not None  # p is prime
+    rank = puzzle.n - nullity
     return rank, lo.is_solvable(puzzle, 1)
 
 

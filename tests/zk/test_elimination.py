@@ -31,6 +31,7 @@ def test_solution_or_certificate_never_both(method: str, k: int, data: st.DataOb
     if x is not None:
         assert matvec(a, x, k) == tuple(int(v) % k for v in rhs)
     else:
+        assert y is not None
         assert not any(vecmat(y, a, k))
         assert dot(y, rhs, k) != 0
     image = np.array(matvec(a, np.ones(a.shape[1], dtype=np.int64), k), dtype=np.int64)

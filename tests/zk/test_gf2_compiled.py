@@ -46,5 +46,6 @@ def test_packed_words_agree_with_python_bitsets(m: int, n: int, seed: int) -> No
         if x is not None:
             assert np.array_equal(dense @ x % 2, rhs)
         else:
-            y = packed.certificate(rhs)
-            assert y is not None and not np.any(y @ dense % 2) and int(y @ rhs) % 2 == 1
+            cert = packed.certificate(rhs)
+            assert cert is not None
+            assert not np.any(cert @ dense % 2) and int(cert @ rhs) % 2 == 1
