@@ -1,7 +1,8 @@
-"""The tests mirror the package: ``tests/<path>/test_<name>.py`` tests ``lightsout_graphs/<path>/<name>.py``.
+"""The tests mirror the package: ``tests/<path>/test_<name>.py`` tests ``<path>/<name>.py``.
 
-A module ``_name.py`` or ``__name__.py`` is mirrored by ``test_name.py``, and a subpackage
-``<path>/<name>/__init__.py`` by ``tests/<path>/test_<name>.py`` or ``tests/<path>/<name>/test_init.py``.
+Paths are relative to ``lightsout_graphs/``. A module ``_name.py`` or ``__name__.py`` is
+mirrored by ``test_name.py``, and a subpackage ``<path>/<name>/__init__.py`` by
+``tests/<path>/test_<name>.py`` or ``tests/<path>/<name>/test_init.py``.
 Test files that test no single module (the README, notebooks, the docs site, fuzzing,
 benchmarks, packaging) are listed below by name, with the reason.
 """
@@ -21,7 +22,7 @@ NOT_MIRRORS: dict[str, str] = {
     "benchmarks/": "ratio benchmarks against baselines (the benchmarks/ folder)",
     "docs/": "the documentation site: API pages, examples, links, the site in a browser",
     "fuzz/": "hypothesis fuzzing of the public API and of the command line",
-    "catalog/test_catalog_entries.py": "the shipped catalog/*.toml entries and their literature values",
+    "catalog/test_catalog_entries.py": "the shipped catalog/*.toml files and literature values",
     "catalog/test_catalog_install.py": "the catalog files in a non-editable install",
     "play/test_play_browser.py": "the play page driven in a real browser",
     "sweep/test_hardening.py": "hostile inputs across the sweep spec, runners and store",

@@ -1,4 +1,4 @@
-"""Catalog validation: every bad file raises CatalogError naming the file, the key and the expectation."""
+"""The catalog schema: good entries load (lights too); a bad one names its file and key."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The argparse pieces every subcommand shares: handlers, puzzle and start options, --dpi, --json."""
+"""The argparse pieces subcommands share: handlers, puzzle and start options, --dpi, --json."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``lightsout_graphs.cli.main``: subcommand registration, input and usage errors, help, exit codes."""
+"""``lightsout_graphs.cli.main``: registering subcommands, input and usage errors, exit codes."""
 
 from __future__ import annotations
 

@@ -135,15 +135,6 @@ def test_unsolvable_names_rings(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and "the lights at r" in err
 
 
-def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    from lightsout_graphs.cli import main
-
-    assert main(list(argv)) == 0
-    out, _ = capsys.readouterr()
-    data: dict[str, object] = json.loads(out)
-    return data
-
-
 @pytest.mark.parametrize(
     ("argv", "puzzle", "kwargs"),
     [
@@ -158,7 +149,9 @@ def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, objec
 def test_to_dict_holds_the_cli_json_in_its_order(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
 ) -> None:
-    cli = _cli_json(capsys, "solve", *argv, "--json")
+    code, out, _ = run(capsys, "solve", *argv, "--json")
+    assert code == 0
+    cli = json.loads(out)
     p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
     sol = lo.solve(p, cli["state"], **kwargs)
     data = sol.to_dict()
@@ -171,13 +164,12 @@ def test_to_dict_holds_the_cli_json_in_its_order(
 def test_the_cli_says_when_the_fewest_presses_are_not_proven(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lightsout_graphs.cli import main
     from lightsout_graphs.minimum import MinimumResult
 
     def cut_short(x0: np.ndarray, *args: object, **kwargs: object) -> MinimumResult:
         return MinimumResult(np.asarray(x0) % 2, int(np.asarray(x0).sum()), "stopped", False, 1)
 
     monkeypatch.setattr("lightsout_graphs.minimum.fewest_presses", cut_short)
-    assert main(["solve", "lights-out", "--start", "pattern", "--min"]) == 0
-    out = capsys.readouterr().out
+    code, out, _ = run(capsys, "solve", "lights-out", "--start", "pattern", "--min")
+    assert code == 0
     assert "(the best found, stopped)" in out and "not minimised" not in out

@@ -1,4 +1,4 @@
-"""What every chasing engine shares: solutions, solvability and both kernels, checked by brute force."""
+"""What every chasing engine shares: solving, solvability and both kernels, by brute force."""
 
 from __future__ import annotations
 

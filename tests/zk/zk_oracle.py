@@ -200,8 +200,8 @@ def check_solution_and_nudge(
 ) -> Any:
     """Solve ``A x0`` and replay it; then add 1 to entry ``row`` of that right-hand side.
 
-    Returns the certificate of the nudged side after checking it (``yᵀA ≡ 0``, ``y·b ≢ 0``), or
-    None after checking that the nudged side is solvable after all.
+    Returns the certificate of the nudged side after checking it (``yᵀA ≡ 0``,
+    ``y·b ≢ 0``), or None after checking that the nudged side is solvable after all.
     """
     b = np.array(matvec(a, x0, k), dtype=object)
     x = f.solve(b)
