@@ -57,9 +57,6 @@ def test_huge_kernel_counts_stay_exact() -> None:
     assert a.solvable_states == 1
 
 
-# -- grids over a prime k: counts from the polynomial method ---------------------------------
-
-
 @pytest.mark.parametrize("k", [2, 3, 5])
 @pytest.mark.parametrize("rule", ["closed", "open"])
 def test_grid_analysis_agrees_with_elimination(k: int, rule: str) -> None:
@@ -93,28 +90,6 @@ def test_grid_quiet_patterns_only_on_demand() -> None:
     # composite k and restricted presses still go through the factorisation
     assert lo.analyze(lo.grid(4, 4, modulus=4)).method == "chasing"
     assert lo.analyze(lo.grid(3, 3, pressable=[(0, 0)])).method != "polynomial"
-
-
-@pytest.mark.parametrize(
-    "argv", [("lights-out",), ("16-cell",), ("--family", "torus", "--shape", "6x6")]
-)
-def test_to_dict_holds_the_cli_json_in_its_order(
-    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
-) -> None:
-    import json
-
-    from lightsout_graphs.cli import main
-    from lightsout_graphs.cli.analyze_cmd import analysis_json
-
-    assert main(["analyze", *argv, "--json"]) == 0
-    cli = json.loads(capsys.readouterr()[0])
-    p = lo.catalog.load(argv[0]) if len(argv) == 1 else lo.torus(6, 6)
-    data = lo.analyze(p).to_dict()
-    assert json.loads(json.dumps(data)) == data
-    assert list(data)[: len(cli)] == list(cli)
-    assert {key: data[key] for key in cli} == cli
-    assert analysis_json(lo.analyze(p)).items() <= data.items()
-    assert data["num_quiet_patterns"] == data["kernel_size"]
 
 
 def test_an_analysis_is_frozen_and_keeps_its_earlier_name() -> None:

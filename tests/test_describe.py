@@ -8,7 +8,7 @@ import networkx as nx
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs import boards, catalog, describe, draw, solver
+from lightsout_graphs import boards, catalog, describe, solver
 from lightsout_graphs.describe import (
     describe_certificate,
     node_json,
@@ -16,6 +16,7 @@ from lightsout_graphs.describe import (
     puzzle_label,
     puzzle_summary,
 )
+from lightsout_graphs.families import make
 from lightsout_graphs.play.model import play_data
 
 
@@ -39,7 +40,7 @@ def test_node_json() -> None:
 
 def test_one_title_everywhere() -> None:
     for p in (lo.grid(2, 3), catalog.load("lights-out"), lo.Puzzle(nx.path_graph(3))):
-        assert draw.puzzle_label(p) == boards.puzzle_label(p) == puzzle_label(p)
+        assert describe.puzzle_label(p) == boards.puzzle_label(p) == puzzle_label(p)
         assert play_data(p)["title"] == puzzle_label(p)
         assert puzzle_label(p) in puzzle_summary(p).split(":")[0]
     assert puzzle_label(lo.grid(2, 3)) == "grid 2×3"
@@ -69,3 +70,10 @@ def test_certificate_without_the_board_is_what_solve_says() -> None:
     )
     assert solver.describe_certificate(q, {(0, 0): 2, (0, 1): 6}, 3) == words
     assert describe.describe_certificate is describe_certificate
+
+
+def test_puzzle_label() -> None:
+    assert describe.puzzle_label(make("hypercube", d=3)) == "hypercube d=3"
+    from lightsout_graphs import catalog
+
+    assert describe.puzzle_label(catalog.load("lights-out")) == "Lights Out"

@@ -6,8 +6,9 @@ import networkx as nx
 import pytest
 
 import lightsout_graphs as lo
-from lightsout_graphs import draw, families
+from lightsout_graphs import families
 from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.families import make
 from lightsout_graphs.layout import (
     OBLIQUE,
     grid_layout,
@@ -50,7 +51,7 @@ def _same_shape(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> b
     ids=["grid", "3-D grid", "pos", "plain"],
 )
 def test_draw_and_play_place_lights_alike(puzzle: lo.Puzzle) -> None:
-    pos = draw.node_positions(puzzle)
+    pos = node_positions(puzzle)
     assert pos == node_positions(puzzle)
     drawn = [pos[v] for v in puzzle.nodes]
     assert _same_shape(drawn, _play_positions(puzzle))
@@ -117,3 +118,19 @@ def test_grid_layout() -> None:
 def test_squares_in_pictures_are_tiles_on_pages(puzzle: lo.Puzzle, squares: bool) -> None:
     assert (square_shape(puzzle) is not None) is squares
     assert (play_data(puzzle)["shape"] == "tile") is squares
+
+
+def test_positions_of_grids_families_tuples_and_graphs() -> None:
+    assert node_positions(lo.grid(2, 3))[(1, 2)] == (2.0, -1.0)
+    cube = make("hypercube", d=4)
+    stored = nx.get_node_attributes(cube.graph, "pos")
+    assert node_positions(cube) == {v: tuple(map(float, stored[v])) for v in cube.nodes}
+    bare = lo.Puzzle(nx.grid_graph((2, 3, 4)))  # tuple nodes without pos: a projection
+    pos = node_positions(bare)
+    assert len({(round(x, 6), round(y, 6)) for x, y in pos.values()}) == bare.n
+    petersen = node_positions(lo.Puzzle(nx.petersen_graph()))
+    again = node_positions(lo.Puzzle(nx.petersen_graph()))
+    assert petersen == again  # deterministic layout
+    split = lo.Puzzle(nx.disjoint_union(nx.path_graph(3), nx.path_graph(2)))
+    assert len(node_positions(split)) == 5
+    assert node_positions(lo.Puzzle(nx.empty_graph(1))) == {0: (0.0, 0.0)}

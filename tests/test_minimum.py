@@ -20,6 +20,7 @@ from lightsout_graphs.minimum import (
     fewest_presses,
     split_search_minimum,
 )
+from tests.puzzles import doubling
 
 
 def brute_minimum(puzzle: lo.Puzzle, rhs: np.ndarray) -> int | None:
@@ -165,21 +166,6 @@ def test_a_search_that_reaches_its_limit_returns_the_best_found(
     assert "'time_limit'" in sol.proof and "'max_enumerate'" in sol.proof
 
 
-def test_the_cli_says_when_the_fewest_presses_are_not_proven(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from lightsout_graphs.cli import main
-    from lightsout_graphs.minimum import MinimumResult
-
-    def cut_short(x0: np.ndarray, *args: object, **kwargs: object) -> MinimumResult:
-        return MinimumResult(np.asarray(x0) % 2, int(np.asarray(x0).sum()), "stopped", False, 1)
-
-    monkeypatch.setattr("lightsout_graphs.minimum.fewest_presses", cut_short)
-    assert main(["solve", "lights-out", "--start", "pattern", "--min"]) == 0
-    out = capsys.readouterr().out
-    assert "(the best found, stopped)" in out and "not minimised" not in out
-
-
 def test_the_branch_and_bound_returns_its_best_when_time_runs_out() -> None:
     f = lo.solver.factorization(lo.grid(19, 19))
     x0 = f.solve(np.ones(361, dtype=np.int64))
@@ -225,8 +211,6 @@ def test_cpsat_over_the_grouped_coset_is_exact() -> None:
 
 def test_huge_moduli_are_enumerated_directly() -> None:
     k = 2**61
-    g = nx.empty_graph(3)
-    nx.set_node_attributes(g, 2, "self_weight")
-    p = lo.Puzzle(g, modulus=k, rule="weighted")
+    p = doubling(3, k)
     sol = lo.solve(p, 0, [k - 2] * 3, minimize=True)
     assert sol.optimal and sol.vector.tolist() == [2**60 - 1] * 3

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.solver import factorization
+from tests.puzzles import doubling
 from tests.strategies import MODULI, small_graphs
 
 
@@ -246,9 +247,7 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
     # Each light doubles its press count mod 2**61: presses 2**60 - 1 and 2**61 - 1 both reach
     # k - 2, and the fewest presses pick the smaller one on every light.
     k = 2**61
-    g = nx.empty_graph(5)
-    nx.set_node_attributes(g, 2, "self_weight")
-    p = lo.Puzzle(g, modulus=k, rule="weighted")
+    p = doubling(5, k)
     sol = lo.solve(p, 0, [k - 2] * 5, minimize=True)
     assert sol.count == 32
     assert sol.vector.tolist() == [2**60 - 1] * 5
@@ -269,39 +268,6 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
 def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(lo.LightsOutError, match=match):
         lo.solve(lo.grid(4, 4), 0, 1, minimize=True, **kwargs)  # type: ignore[arg-type]
-
-
-def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    from lightsout_graphs.cli import main
-
-    assert main(list(argv)) == 0
-    out, _ = capsys.readouterr()
-    data: dict[str, object] = json.loads(out)
-    return data
-
-
-@pytest.mark.parametrize(
-    ("argv", "puzzle", "kwargs"),
-    [
-        (
-            ("--family", "grid", "--shape", "5x5", "--min"),
-            lambda: lo.grid(5, 5),
-            {"minimize": True},
-        ),
-        (("16-cell", "--board", "r0=1 r1=1 r2=1"), None, {}),
-    ],
-)
-def test_to_dict_holds_the_cli_json_in_its_order(
-    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], puzzle: object, kwargs: dict
-) -> None:
-    cli = _cli_json(capsys, "solve", *argv, "--json")
-    p = puzzle() if callable(puzzle) else lo.catalog.load("16-cell")
-    sol = lo.solve(p, cli["state"], **kwargs)
-    data = sol.to_dict()
-    assert json.loads(json.dumps(data)) == data
-    assert list(data)[: len(cli)] == list(cli)
-    assert {key: data[key] for key in cli} == cli
-    assert data["num_solutions"] == data["count"] == data["num_quiet_patterns"]
 
 
 def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:

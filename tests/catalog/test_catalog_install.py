@@ -56,40 +56,26 @@ def test_catalog_loads_from_a_non_editable_install(tmp_path: Path) -> None:
     parent = sysconfig.get_paths()["purelib"]
     Path(purelib, "_test_parent_env.pth").write_text(parent + "\n")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    install = subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-deps",
-            "--no-build-isolation",
-            "--no-index",
-            "--ignore-installed",
-            str(REPO),
-        ],
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=600,
-    )
+
+    def run(args: list[str], cwd: Path, timeout: int) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(python), *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=cwd,
+            timeout=timeout,
+        )
+
+    pip = ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index"]
+    install = run([*pip, "--ignore-installed", str(REPO)], tmp_path, 600)
     assert install.returncode == 0, install.stderr[-2000:]
     work = tmp_path / "elsewhere"
     work.mkdir()
-    run = subprocess.run(
-        [str(python), "-c", CHECK],
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=work,
-        timeout=300,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    report = json.loads(run.stdout.strip().splitlines()[-1])
+    check = run(["-c", CHECK], work, 300)
+    assert check.returncode == 0, check.stderr[-2000:]
+    report = json.loads(check.stdout.strip().splitlines()[-1])
     installed = Path(report["file"]).resolve()
     assert venv.resolve() in installed.parents, "the installed copy must be imported"
     assert REPO not in installed.parents

@@ -1,4 +1,4 @@
-"""``lightsout table`` for product families: formula tables, long CSV, messages, size limits."""
+"""``lightsout table``: nullity tables as CSV and pictures, formula families, long CSV, limits."""
 
 from __future__ import annotations
 
@@ -6,27 +6,13 @@ import csv
 import io
 from pathlib import Path
 
+import matplotlib.image as mpimg
 import numpy as np
 import pytest
 
 import lightsout_graphs as lo
-from lightsout_graphs.cli import main
 from lightsout_graphs.families import make
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error_line(err: str, *parts: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("lightsout: ")
-    assert "Traceback" not in err
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
+from tests.cli.clirun import assert_one_error_line, run
 
 
 def eliminated(puzzle: lo.Puzzle) -> int:
@@ -36,9 +22,76 @@ def eliminated(puzzle: lo.Puzzle) -> int:
     return puzzle.n - rank
 
 
-def matrix(text: str) -> np.ndarray:
+def read_csv(text: str) -> np.ndarray:
     rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][0] == "m\\n"
+    assert [int(x) for x in rows[0][1:]] == list(range(1, len(rows)))
+    assert [int(r[0]) for r in rows[1:]] == list(range(1, len(rows)))
     return np.array([[int(x) for x in r[1:]] for r in rows[1:]])
+
+
+@pytest.mark.parametrize(
+    ("k", "rule", "size"), [(2, "closed", 6), (2, "open", 4), (3, "closed", 4)]
+)
+def test_table_csv_agrees_with_solver(
+    capsys: pytest.CaptureFixture[str], k: int, rule: str, size: int
+) -> None:
+    code, out, _ = run(capsys, "table", "--max", str(size), "-k", str(k), "--rule", rule)
+    assert code == 0
+    table = read_csv(out)
+    expected = [
+        [lo.analyze(lo.grid(m, n, modulus=k, rule=rule)).nullity for n in range(1, size + 1)]
+        for m in range(1, size + 1)
+    ]
+    assert table.tolist() == expected
+
+
+def test_table_other_family_and_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_csv = tmp_path / "t.csv"
+    out_png = tmp_path / "t.png"
+    code, out, _ = run(
+        capsys, "table", "--family", "torus", "--max", "3", "--csv", str(out_csv),
+        "--png", str(out_png), "--dpi", "50",
+    )  # fmt: skip
+    assert code == 0
+    assert out.splitlines() == [
+        f"Wrote {out_csv} (CSV matrix: 3×3 nullities of torus boards mod 2, closed rule)",
+        f"Wrote {out_png} (250×200 pixels at 50 dpi)",
+    ]
+    table = read_csv(out_csv.read_text(encoding="utf-8"))
+    expected = [
+        [lo.analyze(make("torus", shape=(m, n))).nullity for n in range(1, 4)] for m in range(1, 4)
+    ]
+    assert table.tolist() == expected
+    image = mpimg.imread(out_png)
+    assert image.shape[:2] == (200, 250)  # the figure is 5 × 4 inches at 50 dpi
+    code, out, _ = run(
+        capsys, "table", "--max", "3", "--png", str(tmp_path / "t.svg"), "--csv", "-"
+    )
+    assert code == 0
+    assert read_csv(out).shape == (3, 3)
+    assert (tmp_path / "t.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_table_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "table", "--max", "0")
+    assert code == 2
+    assert_one_error_line(err, "--max must be at least 1, not 0")
+    code, _, err = run(capsys, "table", "--max", "3", "-k", "4")
+    assert code == 2
+    assert_one_error_line(err, "lightsout: error:", "4")
+    code, _, err = run(capsys, "table", "--family", "torus", "--max", "2", "-k", "4")
+    assert code == 2
+    assert_one_error_line(err, "--modulus 4 is not prime")
+    code, _, err = run(capsys, "table", "--max", "3", "--png", str(tmp_path / "t.jpg"))
+    assert code == 2
+    assert_one_error_line(err, "must end in .png or .svg, not '.jpg'")
+    code, _, err = run(capsys, "table", "--max", "3", "--csv", str(tmp_path / "no" / "t.csv"))
+    assert code == 2
+    assert_one_error_line(err, "No such file or directory", "t.csv")
+    code, _, err = run(capsys, "table")
+    assert code == 2
+    assert "the following arguments are required: --max" in err
 
 
 @pytest.mark.parametrize(
@@ -61,7 +114,7 @@ def test_formula_families_agree_with_elimination(
         [eliminated(make(family, m=m, n=n, modulus=k, rule=rule)) for n in range(1, 6)]
         for m in range(1, 6)
     ]
-    assert matrix(out).tolist() == expected
+    assert read_csv(out).tolist() == expected
 
 
 def test_long_csv_holds_the_same_numbers(
@@ -74,7 +127,7 @@ def test_long_csv_holds_the_same_numbers(
     rows = list(csv.reader(io.StringIO(long)))
     assert rows[0] == ["m", "n", "nullity"]
     assert len(rows) == 1 + 36
-    table = matrix(wide)
+    table = read_csv(wide)
     for m, n, value in rows[1:]:
         assert table[int(m) - 1, int(n) - 1] == int(value)
 
@@ -94,7 +147,7 @@ def test_success_says_where_it_wrote(capsys: pytest.CaptureFixture[str], tmp_pat
     # With the matrix on standard output, the note goes to standard error.
     code, out, err = run(capsys, "table", "--max", "3", "--csv", "-", "--long", str(long))
     assert code == 0
-    assert matrix(out).shape == (3, 3)
+    assert read_csv(out).shape == (3, 3)
     assert (
         err.strip()
         == f"Wrote {long} (long CSV m,n,nullity: 3×3 nullities of grid boards mod 2, closed rule)"
@@ -105,7 +158,7 @@ def test_success_says_where_it_wrote(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_huge_max_is_a_usage_error(capsys: pytest.CaptureFixture[str], family: str) -> None:
     code, _, err = run(capsys, "table", "--family", family, "--max", str(10**30))
     assert code == 2
-    one_error_line(err, "--max must be at most 16384", str(10**30))
+    assert_one_error_line(err, "--max must be at most 16384", str(10**30))
 
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -114,7 +167,7 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid int value" in err
     code, _, err = run(capsys, "table", "--max", "3", "--csv", "-", "--long", "-")
     assert code == 2
-    one_error_line(err, "cannot both write to standard output")
+    assert_one_error_line(err, "cannot both write to standard output")
     code, _, err = run(capsys, "table", "--family", "cylinder", "--max", "3", "-k", "6")
     assert code == 2
-    one_error_line(err, "--modulus 6 is not prime")
+    assert_one_error_line(err, "--modulus 6 is not prime")

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import record_problems
+
 pytestmark = pytest.mark.browser
 
 API_PAGE = "api/generated/lightsout_graphs.solve.html"
@@ -48,15 +50,7 @@ def open_page(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
 
     def _open(relative: str) -> Any:
         page = context.new_page()
-        page.on(
-            "console",
-            lambda msg: (
-                problems.append(f"{relative}: {msg.type}: {msg.text}")
-                if msg.type == "error"
-                else None
-            ),
-        )
-        page.on("pageerror", lambda exc: problems.append(f"{relative}: page error: {exc}"))
+        record_problems(page, problems, prefix=f"{relative}: ")
         page.on(
             "response",
             lambda resp: (

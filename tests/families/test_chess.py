@@ -6,10 +6,7 @@ import pytest
 
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families import alien_tiles, chess_graph, king, knight, rook, x_pattern
-
-
-def lit(puzzle, node):  # type: ignore[no-untyped-def]
-    return {v for v, x in puzzle.press(0, node).items() if x}
+from tests.puzzles import lit
 
 
 def test_king_3x3() -> None:

@@ -21,11 +21,7 @@ from lightsout_graphs.families import (
     torus_graph,
     triangular,
 )
-
-
-def lit(puzzle: lo.Puzzle, node: object) -> set[object]:
-    """The lights one press of ``node`` changes, from the dark board."""
-    return {v for v, x in puzzle.press(0, node).items() if x}
+from tests.puzzles import lit
 
 
 def gf2_nullity(matrix: np.ndarray) -> int:

@@ -10,10 +10,7 @@ import pytest
 import lightsout_graphs as lo
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.families import merlin, merlin_pattern, press_pattern
-
-
-def lit(puzzle: lo.Puzzle, node: object) -> set[object]:
-    return {v for v, x in puzzle.press(0, node).items() if x}
+from tests.puzzles import lit
 
 
 def test_press_pattern_matrix() -> None:

@@ -22,10 +22,7 @@ from lightsout_graphs.families import (
     random_regular,
     tree,
 )
-
-
-def lit(puzzle: lo.Puzzle, node: object) -> set[object]:
-    return {v for v, x in puzzle.press(0, node).items() if x}
+from tests.puzzles import lit
 
 
 def test_path_cycle_complete() -> None:

@@ -13,6 +13,7 @@ import pytest
 from lightsout_graphs.describe import node_json
 from lightsout_graphs.play.page import write_play_page
 from lightsout_graphs.puzzle import Puzzle
+from tests.browser import record_problems
 
 #: Debian's chromium, installed by scripts/system-deps.sh; Playwright never downloads a browser.
 CHROMIUM = "/usr/bin/chromium"
@@ -91,15 +92,7 @@ def open_game(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Game]]:
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
-        page.on(
-            "console",
-            lambda msg: (
-                errors.append(f"{msg.type}: {msg.text}")
-                if msg.type in ("error", "warning")
-                else None
-            ),
-        )
-        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+        record_problems(page, errors, console=("error", "warning"))
         page.on(
             "request",
             lambda req: (

@@ -68,12 +68,6 @@ def twos_systems(draw: st.DrawFn, max_side: int = 16) -> tuple[np.ndarray, list[
     return a.reshape(m, n), rhs
 
 
-@given(data=st.data())
-def test_matches_brute_force(data: st.DataObject) -> None:
-    a = data.draw(matrices(4))
-    check_factorization(Z4Factorization(sp.csr_array(a % 4)), a, 4)
-
-
 @given(system=medium_system(4, max_side=16))
 def test_agrees_with_general_engine(system: tuple[np.ndarray, list[np.ndarray]]) -> None:
     a, rhs = system

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -192,3 +193,26 @@ def medium_system(
     rhs = [rng.integers(0, k, size=m) for _ in range(3)]
     rhs.append((a @ rng.integers(0, k, size=n)) % k if n else np.zeros(m, dtype=np.int64))
     return a, rhs
+
+
+def check_solution_and_nudge(
+    f: Factorization, a: np.ndarray, x0: np.ndarray, k: int, row: int
+) -> Any:
+    """Solve ``A x0`` and replay it; then add 1 to entry ``row`` of that right-hand side.
+
+    Returns the certificate of the nudged side after checking it (``yᵀA ≡ 0``,
+    ``y·b ≢ 0``), or None after checking that the nudged side is solvable after all.
+    """
+    b = np.array(matvec(a, x0, k), dtype=object)
+    x = f.solve(b)
+    assert x is not None
+    assert matvec(a, x, k) == tuple(b)
+    bad = b.copy()
+    bad[row] = (bad[row] + 1) % k
+    y = f.certificate(bad)
+    if y is None:
+        assert matvec(a, f.solve(bad), k) == tuple(bad)
+    else:
+        assert not any(vecmat(y, a, k))
+        assert dot(y, bad, k) != 0
+    return y

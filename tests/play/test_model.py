@@ -183,3 +183,26 @@ def test_play_data_rejects_a_non_puzzle() -> None:
 
     with pytest.raises(lo.InvalidPuzzleError, match="Argument 'puzzle' must be a Puzzle"):
         play_data("lights-out")  # type: ignore[arg-type]
+
+
+def test_play_data_marks_the_lights_and_keeps_states_per_node() -> None:
+    p = lo.Puzzle(nx.path_graph(3), lights=[0, 2])
+    data = play_data(p, state=[1, 1])
+    assert data["lit"] == [True, False, True]
+    # A press never changes the middle node, which has no light.
+    assert data["columns"] == [[[0, 1]], [[0, 1], [2, 1]], [[2, 1]]]
+    assert data["goal"] == [0, 0, 0]
+    given = data["boards"][data["start"]]
+    assert given["state"] == [1, 0, 1] and given["solution"] == [0, 1, 0]
+    assert "lit" not in play_data(lo.grid(2, 2))
+
+
+def test_random_board_of_a_ring_puzzle_is_solved_by_its_presses() -> None:
+    p = lo.ring_puzzle("24-cell")
+    data = play_data(p, seed=5)
+    board = data["boards"][0]
+    state = np.array(board["state"])
+    assert not state[: len(p.pressable)].any()  # the vertices carry no light
+    rings = state[p.light_rows]
+    presses = {u: c for u, c in zip(p.nodes, board["solution"], strict=True) if c}
+    assert p.apply(list(rings), presses) == dict.fromkeys(p.lights, 0)

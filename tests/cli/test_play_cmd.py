@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from lightsout_graphs.cli import main
+from tests.cli.clirun import run
 
 
 def page_data(path: Path) -> dict:
@@ -98,3 +99,13 @@ def test_command_line_smoke(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert page_data(out)["title"]
+
+
+def test_play_page_offers_buttons_not_lights(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "ring.html"
+    code, text, _ = run(capsys, "play", "24-cell", "-o", str(out))
+    assert code == 0 and "16 lights" in text
+    html = out.read_text()
+    assert '"lit": [false' in html or '"lit":[false' in html

@@ -91,3 +91,17 @@ def test_bad_presses_are_named() -> None:
         w.press((0, 0), 1.5)  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError, match="4 nodes"):
         w.set_state({"_values": [0, 1]})
+
+
+def test_widget_states_name_the_lights() -> None:
+    pytest.importorskip("anywidget")
+    from lightsout_graphs.play import PlayWidget
+
+    p = lo.ring_puzzle("16-cell")
+    w = PlayWidget(p)
+    w.state = {"r0": 1, "r1": 1, "r2": 1}
+    assert list(w.state) == list(p.lights)
+    assert w.remaining is not None and sum(w.remaining.values()) >= 1
+    w.press("v0")
+    assert w.state == dict.fromkeys(p.lights, 0) and w.moves == 1
+    assert w.solve().num_presses == 0

@@ -1,0 +1,132 @@
+"""``lightsout analyze`` through ``main([...])``: text and JSON, exact counts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import lightsout_graphs as lo
+from lightsout_graphs import catalog
+from lightsout_graphs.families import make
+from tests.cli.clirun import assert_one_error_line, run
+
+
+def test_analyze_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "5x5")
+    assert code == 0
+    assert "Rank: 23 of 25\nNullity: 2\nQuiet patterns: 4" in out
+    assert "Solvable boards: 8388608 of 33554432 (1/4)" in out
+    code, out, _ = run(
+        capsys, "analyze", "--family", "torus", "--shape", "7x9", "-k", "3", "--json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    torus = make("torus", shape=(7, 9), modulus=3)
+    assert data["nullity"] == lo.analyze(torus).nullity
+    code, out, _ = run(capsys, "analyze", "lights-out", "--json")
+    data = json.loads(out)
+    puzzle = catalog.load("lights-out")
+    assert (data["nullity"], data["kernel_size"], data["solvable_fraction"]) == (2, 4, 0.25)
+    assert data["solvable_fraction_exact"] == "1/4"
+    assert data["solvable_states"] == 2**23
+    for pattern in data["quiet_patterns"]:
+        assert any(pattern)
+        assert not any(puzzle.apply(0, pattern).values())
+
+
+def test_analyze_json_fraction_is_a_number_like_the_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "analyze", "--family", "torus", "--shape", "3x3", "--json")
+    assert code == 0
+    data = json.loads(out)
+    analysis = lo.analyze(make("torus", shape=(3, 3)))
+    assert isinstance(data["solvable_fraction"], float)
+    assert data["solvable_fraction"] == float(analysis.solvable_fraction)
+    assert data["solvable_fraction_exact"] == str(analysis.solvable_fraction)
+
+
+def test_counts_beyond_the_4300_digit_limit_print_as_powers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 2**14400 and 1000003**729 have more than 4300 digits: str() of them raises ValueError.
+    code, out, err = run(capsys, "analyze", "--family", "grid", "--shape", "120x120")
+    assert (code, err) == (0, "")
+    assert "Solvable boards: 2^14400 (about 10^4334.8) of 2^14400" in out
+    code, out, err = run(capsys, "show", "--family", "grid", "--shape", "120x120")
+    assert (code, err) == (0, "")
+    assert "(1); every board is solvable" in out
+    code, out, err = run(capsys, "analyze", "--family", "grid", "--shape", "120x120", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["solvable_states"], data["solvable_fraction"]) == ("2^14400", 1.0)
+    assert data["solvable_fraction_exact"] == "1"
+    argv = ["--family", "torus", "--shape", "27x27", "--modulus", "1000003"]
+    code, out, err = run(capsys, "analyze", *argv, "--json")
+    assert code == 0, err
+    assert json.loads(out)["solvable_states"] == "1000003^729"
+    # a solve whose solution count has 49 digits: exact in the power form
+    code, out, err = run(
+        capsys, "solve", "--family", "torus", "--shape", "40x40", "-k", "1000003", "--json"
+    )
+    assert code == 0, err
+    assert json.loads(out)["count"] == "1000003^8"
+    code, out, err = run(capsys, "solve", "--family", "torus", "--shape", "40x40", "-k", "1000003")
+    assert "Solutions: 1000003^8 (about 10^48.0)" in out
+
+
+def test_analyze_non_prime_and_other_families(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "grid", "--shape", "5x5", "--modulus", "4")
+    assert code == 0
+    assert "Rank: not defined (the modulus 4 is not prime)" in out
+    assert "Quiet patterns: 16" in out
+    code, out, _ = run(capsys, "analyze", "hypercube", "--shape", "4", "--max-patterns", "0")
+    assert code == 0
+    assert "Nullity: 0" in out
+    code, out, _ = run(capsys, "analyze", "cube_surface", "--shape", "2", "--json")
+    assert json.loads(out)["lights"] == 24
+    code, _, err = run(capsys, "analyze", "--family", "random_graph", "--param", "n=6")
+    assert code == 2
+    assert_one_error_line(err, "missing a required argument: 'p'")
+    code, out, _ = run(
+        capsys, "analyze", "--family", "random_graph", "--param", "n=6", "--param", "p=0.5",
+        "--param", "seed=1",
+    )  # fmt: skip
+    assert code == 0
+    assert out.startswith("Puzzle: random_graph n=6 p=0.5 seed=1: 6 lights")
+    code, out, _ = run(capsys, "analyze", "--family", "path", "--param", "n=4", "--json")
+    assert json.loads(out)["lights"] == 4
+
+
+def test_analyze_json_lists_the_lights(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "16-cell", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["lights"], data["rank"], data["solvable_states"]) == (6, 3, 8)
+    assert data["solvable_fraction"] == 0.125
+    assert data["solvable_fraction_exact"] == "1/8"
+    assert data["light_nodes"] == [f"r{j}" for j in range(6)]
+    assert all(len(q) == 14 for q in data["quiet_patterns"])  # presses: one per node
+
+
+@pytest.mark.parametrize(
+    "argv", [("lights-out",), ("16-cell",), ("--family", "torus", "--shape", "6x6")]
+)
+def test_to_dict_holds_the_cli_json_in_its_order(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    import json
+
+    from lightsout_graphs.cli import main
+    from lightsout_graphs.cli.analyze_cmd import analysis_json
+
+    assert main(["analyze", *argv, "--json"]) == 0
+    cli = json.loads(capsys.readouterr()[0])
+    p = lo.catalog.load(argv[0]) if len(argv) == 1 else lo.torus(6, 6)
+    data = lo.analyze(p).to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert list(data)[: len(cli)] == list(cli)
+    assert {key: data[key] for key in cli} == cli
+    assert analysis_json(lo.analyze(p)).items() <= data.items()
+    assert data["num_quiet_patterns"] == data["kernel_size"]
