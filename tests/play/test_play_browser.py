@@ -168,7 +168,7 @@ def test_keyboard_moves_and_presses(open_game: Any) -> None:
     page.keyboard.press("ArrowUp")  # at the edge the focus stays
     assert page.evaluate(focus) == "[0,1]"
     label = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert label.startswith("Light (0, 1): ")
+    assert label.startswith("Light (0,1): ")  # node labels as in board text
     assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
 
 
