@@ -120,24 +120,26 @@ def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``{"count": number of quiet patterns, "gens": [[count per node], ...], "orders": [...]}``;
-        ``gens`` and ``orders`` are empty when ``count`` is 1 or too large to enumerate.
+        The keys of :meth:`Solution.to_dict` and :class:`Analysis`: ``{"num_quiet_patterns":
+        number of quiet patterns, "quiet_vectors": [[count per node], ...], "quiet_orders":
+        [...]}``; the vectors and orders are empty when the number is 1 or too large to
+        enumerate.
 
     Examples
     --------
     >>> quiet_data(lo.grid(1, 2))
-    {'count': 2, 'gens': [[1, 1]], 'orders': [2]}
-    >>> quiet_data(lo.grid(3, 3))["count"]
+    {'num_quiet_patterns': 2, 'quiet_vectors': [[1, 1]], 'quiet_orders': [2]}
+    >>> quiet_data(lo.grid(3, 3))["num_quiet_patterns"]
     1
     """
     import lightsout_graphs as lo
 
     sol = lo.solve(puzzle, puzzle.goal, puzzle.goal)
     count = int(sol.num_quiet_patterns)
-    out: dict[str, Any] = {"count": count, "gens": [], "orders": []}
+    out: dict[str, Any] = {"num_quiet_patterns": count, "quiet_vectors": [], "quiet_orders": []}
     if 1 < count <= MAX_COSET and count * puzzle.n <= 50_000_000:
-        out["gens"] = [[int(v) for v in gen] for gen in sol.quiet_vectors]
-        out["orders"] = [int(o) for o in sol.quiet_orders]
+        out["quiet_vectors"] = [[int(v) for v in gen] for gen in sol.quiet_vectors]
+        out["quiet_orders"] = [int(o) for o in sol.quiet_orders]
     return out
 
 

@@ -74,10 +74,10 @@ def test_start_board_is_solved_by_its_embedded_solution(puzzle: Puzzle, seed: in
 @given(puzzles())
 def test_quiet_generators_are_quiet_and_count_the_solutions(puzzle: Puzzle) -> None:
     kernel = quiet_data(puzzle)
-    assert kernel["count"] == lo.analyze(puzzle).kernel_size
-    if kernel["gens"]:
-        assert prod(kernel["orders"]) == kernel["count"]
-    for gen, order in zip(kernel["gens"], kernel["orders"], strict=True):
+    assert kernel["num_quiet_patterns"] == lo.analyze(puzzle).kernel_size
+    if kernel["quiet_vectors"]:
+        assert prod(kernel["quiet_orders"]) == kernel["num_quiet_patterns"]
+    for gen, order in zip(kernel["quiet_vectors"], kernel["quiet_orders"], strict=True):
         vec = np.array([gen[puzzle.index[u]] for u in puzzle.pressable])
         assert not puzzle.apply_vector(np.zeros(puzzle.n, dtype=np.int64), vec).any()
         assert not ((order * np.array(gen)) % puzzle.modulus).any()
@@ -171,10 +171,10 @@ def test_bad_input_is_named() -> None:
 def test_large_cosets_are_not_embedded() -> None:
     # 17 lights that no press changes: every one of the 2**17 press vectors is quiet.
     kernel = quiet_data(lo.Puzzle(nx.empty_graph(17), rule="open"))
-    assert kernel == {"count": 2**17, "gens": [], "orders": []}
+    assert kernel == {"num_quiet_patterns": 2**17, "quiet_vectors": [], "quiet_orders": []}
     small = quiet_data(lo.Puzzle(nx.empty_graph(3), rule="open"))
-    assert small["count"] == 8
-    assert sorted(map(tuple, small["gens"])) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    assert small["num_quiet_patterns"] == 8
+    assert sorted(map(tuple, small["quiet_vectors"])) == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
 
 
 def test_play_data_rejects_a_non_puzzle() -> None:

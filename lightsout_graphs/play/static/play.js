@@ -90,7 +90,7 @@ export function mount(root, data, options = {}) {
   const goal = Int32Array.from(data.goal);
   // Buttons without lights (data.lit false) are drawn hollow: pressable, never a light.
   const isLit = (i) => !data.lit || data.lit[i];
-  const kernel = data.kernel || { count: 1, gens: [], orders: [] };
+  const kernel = data.kernel || { num_quiet_patterns: 1, quiet_vectors: [], quiet_orders: [] };
   const withIds = options.ids !== false;
   const onChange = options.onChange || (() => {});
   const colourNames = data.colors || [];
@@ -148,9 +148,9 @@ export function mount(root, data, options = {}) {
   bar.append(counter);
   root.append(bar);
 
-  if (kernel.count > 1 && kernel.gens.length === 0) {
+  if (kernel.num_quiet_patterns > 1 && kernel.quiet_vectors.length === 0) {
     fewestButton.disabled = true;
-    fewestButton.title = `Too many solutions (${kernel.count}) to search here`;
+    fewestButton.title = `Too many solutions (${kernel.num_quiet_patterns}) to search here`;
   }
 
   // ----- the board drawing -----
@@ -452,11 +452,11 @@ export function mount(root, data, options = {}) {
     const base = remainingVector();
     let best = Int32Array.from(base);
     let bestCount = best.reduce((s, v) => s + v, 0);
-    if (kernel.gens.length) {
+    if (kernel.quiet_vectors.length) {
       // Mixed-radix odometer over the coset base + sum c_j g_j, 0 <= c_j < order_j. Adding g_j
       // order_j times gives back the same vector, so a wrapping digit needs no correction.
-      const gens = kernel.gens.map((g) => Int32Array.from(g));
-      const orders = kernel.orders;
+      const gens = kernel.quiet_vectors.map((g) => Int32Array.from(g));
+      const orders = kernel.quiet_orders;
       const digits = new Array(gens.length).fill(0);
       const cur = Int32Array.from(base);
       for (;;) {
@@ -476,7 +476,7 @@ export function mount(root, data, options = {}) {
           best = Int32Array.from(cur);
         }
       }
-    } else if (kernel.count > 1) {
+    } else if (kernel.num_quiet_patterns > 1) {
       say("Too many solutions to search for the fewest presses here.");
       return;
     }
