@@ -26,10 +26,14 @@ over integers ``b_g ≡ c_g (mod 2)`` with ``|b_g| ≤ c_g``. Three facts make `
 3. **Relaxations are bounds.** An integer programme over a subset of the ``λ`` (constraint
    generation) has a smaller optimum, so its proven bound is a lower bound on ``M``; any ``b`` is
    an upper bound, evaluated exactly over all ``2**d`` values of ``λ`` by one fast transform.
+4. **Subspaces.** For a subspace ``W`` of columns, the mean of ``F`` over a coset of ``W^⊥`` is
+   ``Σ_{v_g ∈ W} b_g (−1)^{λ·v_g}``: the same problem on the groups inside ``W`` only. So
+   ``M ≥ M(W)``, and a small ``W`` spanned by a few odd groups gives a small exact programme.
 
 :func:`covering_radius_bounds` combines a local search over ``b`` (upper bounds on ``M``, i.e.
-boards that need many presses) with an integer programme over the ``λ`` that matter (lower bounds
-on ``M``), and returns proven bounds on the covering radius and a witness.
+boards that need many presses) with an integer programme over the ``λ`` that matter and with
+the subspace programmes (lower bounds on ``M``), and returns proven bounds on the covering
+radius and a witness.
 """
 
 from __future__ import annotations
@@ -312,6 +316,65 @@ def _integer_bound(
     return bound, best, rounds
 
 
+def _restricted_bound(
+    columns: np.ndarray, sizes: np.ndarray, basis: list[int], box: int, seconds: float
+) -> float:
+    """``M(W)`` for the subspace ``W`` spanned by ``basis``: a lower bound on ``M`` (fact 4)."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    w = len(basis)
+    span = np.zeros(1 << w, dtype=np.int64)
+    for j, v in enumerate(basis):
+        span[1 << j : 2 << j] = span[: 1 << j] ^ v
+    where = {int(x): i for i, x in enumerate(span)}
+    inside = np.flatnonzero(np.isin(columns, span))
+    sub = np.array([where[int(columns[g])] for g in inside], dtype=np.int64)
+    c = sizes[inside]
+    parity = c % 2
+    hi = np.minimum(c, box)
+    lams = np.arange(1, 1 << w, dtype=np.int64)
+    flip = (np.bitwise_count(lams[:, None] & sub[None, :]) & 1).astype(float)
+    res = milp(
+        np.full(len(inside), 2.0),
+        constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
+        integrality=np.ones(len(inside)),
+        bounds=Bounds(np.ceil((-hi - parity) / 2), np.floor((hi - parity) / 2)),
+        options={"time_limit": max(0.5, seconds), "mip_rel_gap": 0.0},
+    )
+    if res.status == 0:
+        return float(res.fun) + float(parity.sum())
+    dual = getattr(res, "mip_dual_bound", None)
+    return float(dual) + float(parity.sum()) if dual is not None and np.isfinite(dual) else 0.0
+
+
+def _subspace_bounds(
+    columns: np.ndarray,
+    sizes: np.ndarray,
+    dimension: int,
+    box: int,
+    until: float,
+    rng: np.random.Generator,
+) -> tuple[float, int]:
+    """The best ``M(W)`` over random subspaces spanned by a few odd groups, and how many."""
+    odd = np.flatnonzero(sizes % 2)
+    width = min(dimension - 1, 8, len(odd))
+    best, tried = 0.0, 0
+    while width >= 2 and time.monotonic() < until:
+        picked = [int(v) for v in columns[rng.choice(odd, width, replace=False)]]
+        reduced: list[int] = []
+        for v in picked:  # keep only independent picks
+            for r in reduced:
+                v = min(v, v ^ r)
+            if v:
+                reduced.append(v)
+        if len(reduced) < width:
+            continue
+        tried += 1
+        left = until - time.monotonic()
+        best = max(best, _restricted_bound(columns, sizes, picked, box, min(10.0, left)))
+    return best, tried
+
+
 def covering_radius_bounds(
     columns: np.ndarray,
     sizes: np.ndarray,
@@ -373,8 +436,10 @@ def covering_radius_bounds(
         rng = np.random.default_rng(seed)
         b, m_high = _local_search(columns, sizes, dimension, start + time_limit * 0.3, rng, m_low)
         notes.append(f"local search over b: M <= {m_high}")
-        if m_high > m_low and time.monotonic() < budget:
-            bound, better, rounds = _integer_bound(columns, sizes, dimension, m_high, b, budget)
+        full = (len(columns) << dimension) <= _FULL_MODEL
+        cut = budget if full else start + time_limit * 0.7
+        if m_high > m_low and time.monotonic() < cut:
+            bound, better, rounds = _integer_bound(columns, sizes, dimension, m_high, b, cut)
             if better is not None:
                 top = int(walsh_spectrum(columns, better, dimension).max())
                 if top < m_high:
@@ -384,6 +449,12 @@ def covering_radius_bounds(
             notes.append(
                 f"integer programme with the peak at λ = 0 ({rounds} rounds, "
                 f"|b_g| <= M - 2): M >= {m_low}"
+            )
+        if m_high > m_low and time.monotonic() < budget:
+            bound, tried = _subspace_bounds(columns, sizes, dimension, m_high, budget, rng)
+            m_low = min(m_high, max(m_low, _parity_floor(bound, spectrum_parity)))
+            notes.append(
+                f"means over the cosets of {tried} subspaces spanned by odd groups: M >= {m_low}"
             )
     witness = (sizes - b) // 2
     return CoveringBounds(
