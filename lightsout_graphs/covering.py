@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lightsout_graphs.coset import CosetGroups, press_counts, split_minimum
+from lightsout_graphs.coset import CosetGroups, generator_columns, press_counts, split_minimum
 from lightsout_graphs.covering_gf2 import MAX_DIMENSION, averaging_bound, covering_radius_bounds
-from lightsout_graphs.errors import SearchLimitError
+from lightsout_graphs.errors import ModulusError, SearchLimitError, require_int, require_seconds
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 
 __all__ = ["GodsNumber", "gods_number_bounds", "quiet_groups"]
@@ -115,13 +115,7 @@ class GodsNumber:
 
 
 def _column_groups(gens: list[tuple[np.ndarray, int]], k: int, n: int) -> tuple[np.ndarray, ...]:
-    orders = tuple(int(o) for _, o in gens)
-    if gens:
-        scale = np.array([k // o for o in orders], dtype=np.int64)
-        q = np.array([np.asarray(g, dtype=np.int64) % k for g, _ in gens], dtype=np.int64)
-        cols = (q.T // scale).astype(np.int64)
-    else:
-        cols = np.zeros((n, 0), dtype=np.int64)
+    cols = generator_columns(gens, k, n)
     uniq, inverse, sizes = np.unique(cols, axis=0, return_inverse=True, return_counts=True)
     return uniq, inverse.reshape(-1), sizes.astype(np.int64)
 
@@ -159,7 +153,6 @@ def quiet_groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, int, int, np.n
     >>> d, zero, sorted(sizes.tolist())
     (2, 5, [4, 8, 8])
     """
-    from lightsout_graphs.errors import ModulusError
     from lightsout_graphs.solver import factorization
 
     check_puzzle(puzzle)
@@ -167,6 +160,12 @@ def quiet_groups(puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray, int, int, np.n
         msg = f"quiet_groups needs modulus 2, not {puzzle.modulus}."
         raise ModulusError(msg)
     gens = factorization(puzzle).kernel()
+    if len(gens) > 62:
+        msg = (
+            f"quiet_groups packs the columns of at most 62 quiet patterns, not {len(gens)}; "
+            "use coset.generator_columns for the columns themselves."
+        )
+        raise SearchLimitError(msg)
     n = len(puzzle.pressable)
     masks = np.zeros(n, dtype=np.int64)
     for i, (g, _) in enumerate(gens):
@@ -253,8 +252,10 @@ def gods_number_bounds(
     from lightsout_graphs.solver import factorization
 
     check_puzzle(puzzle)
+    time_limit = require_seconds(time_limit)
+    max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
     start = time.monotonic()
-    deadline = start + float(time_limit)
+    deadline = start + time_limit
     engine = factorization(puzzle)
     k = puzzle.modulus
     if int(engine.kernel_size) > max_kernel:
@@ -263,15 +264,15 @@ def gods_number_bounds(
             f"max_kernel={max_kernel}; pass a larger max_kernel to try anyway."
         )
         raise SearchLimitError(msg)
-    cap = None
-    if k == 2 and int(engine.kernel_size) > 1:
-        if int(engine.kernel_size) <= 2**MAX_DIMENSION:
-            return _gf2_bounds(puzzle, time_limit)
-        _, sizes_nz, zero, _, _ = quiet_groups(puzzle)
-        cap = averaging_bound(sizes_nz, zero)
+    if k == 2 and 1 < int(engine.kernel_size) <= 2**MAX_DIMENSION:
+        return _gf2_bounds(puzzle, time_limit)
     gens = engine.kernel()
     n = len(puzzle.pressable)
     cols, inverse, sizes = _column_groups(gens, k, n)
+    cap = None
+    if k == 2 and len(gens):  # averaging caps the bound (covering_gf2, fact 1)
+        untouched = ~cols.any(axis=1)
+        cap = averaging_bound(sizes[~untouched], int(sizes[untouched].sum()))
     orders = tuple(int(o) for _, o in gens)
     steps = np.array([k // o for o in orders], dtype=np.int64)
     ng = len(sizes)

@@ -43,12 +43,22 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs.errors import (
+    MatrixError,
+    require_int,
+    require_int_entries,
+    require_seconds,
+)
+from lightsout_graphs.memory import check_memory
+
 __all__ = ["CoveringBounds", "averaging_bound", "covering_radius_bounds", "walsh_spectrum"]
 
 #: The largest quiet-pattern dimension handled by the transform (2**24 int64 values: 128 MiB).
 MAX_DIMENSION = 24
 #: Integer programmes with at most this many (λ, group) pairs take every λ at once.
 _FULL_MODEL = 2**22
+#: Bytes per value of ``λ`` that a spectrum and its search hold at once (int64 copies).
+_SPECTRUM_BYTES = 48
 #: The local search stops after this many moves without a lower spectrum peak.
 _STALL = 2000
 
@@ -103,9 +113,46 @@ class CoveringBounds:
         return self.lower == self.upper
 
 
+def _flips(lams: np.ndarray | int, columns: np.ndarray) -> np.ndarray:
+    """``[λ·v = 1]`` for every ``λ`` of ``lams`` (rows) and column ``v`` (last axis), as int64."""
+    lam = np.asarray(lams, dtype=np.int64)[..., None]
+    return (np.bitwise_count(lam & np.asarray(columns, dtype=np.int64)) & 1).astype(np.int64)
+
+
 def _character(column: int, dimension: int) -> np.ndarray:
-    lam = np.arange(1 << dimension, dtype=np.int64)
-    return 1 - 2 * (np.bitwise_count(lam & int(column)) & 1).astype(np.int64)
+    """``(−1)^{λ·v}`` for every ``λ`` in ``0..2**dimension − 1``."""
+    return 1 - 2 * _flips(np.arange(1 << dimension), np.array([column]))[:, 0]
+
+
+def _entries(values: object, name: str, low: int, high: int) -> np.ndarray:
+    """A flat int64 array of integers in ``low..high``, or :class:`MatrixError` naming the entry."""
+    flat = np.asarray(values, dtype=object)
+    if flat.ndim != 1:
+        msg = f"Argument {name!r} must be a flat sequence of integers, not shape {flat.shape}."
+        raise MatrixError(msg)
+    out = np.array(require_int_entries(flat, name, error=MatrixError), dtype=object)
+    bad = np.flatnonzero((out < low) | (out > high))
+    if len(bad):
+        i = int(bad[0])
+        msg = f"Argument {name!r} must hold integers in {low}..{high}; entry {i} is {out[i]}."
+        raise MatrixError(msg)
+    return out.astype(np.int64)
+
+
+def _checked_code(
+    columns: object, sizes: object, zero: object, dimension: object
+) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Columns, sizes, zero and dimension of a grouped code, checked (:class:`MatrixError`)."""
+    d = require_int(dimension, "dimension", minimum=1, maximum=MAX_DIMENSION, error=MatrixError)
+    cols = _entries(columns, "columns", 1, (1 << d) - 1)
+    if len(np.unique(cols)) != len(cols):
+        msg = "Argument 'columns' must hold distinct columns (merge repeated ones into 'sizes')."
+        raise MatrixError(msg)
+    counts = _entries(sizes, "sizes", 1, 2**40)
+    if len(counts) != len(cols):
+        msg = f"Arguments 'columns' and 'sizes' differ in length: {len(cols)} and {len(counts)}."
+        raise MatrixError(msg)
+    return cols, counts, require_int(zero, "zero", minimum=0, error=MatrixError), d
 
 
 def walsh_spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> np.ndarray:
@@ -130,9 +177,27 @@ def walsh_spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> 
     --------
     >>> walsh_spectrum(np.array([1, 2]), np.array([3, -1]), 2).tolist()
     [2, -4, 4, -2]
+
+    Raises
+    ------
+    MatrixError
+        A dimension outside ``0..MAX_DIMENSION``, a column outside ``0..2**dimension − 1``,
+        or weights that are not integers or not one per column.
     """
+    d = require_int(dimension, "dimension", minimum=0, maximum=MAX_DIMENSION, error=MatrixError)
+    cols = _entries(columns, "columns", 0, (1 << d) - 1)
+    w = _entries(weights, "weights", -(2**40), 2**40)
+    if len(w) != len(cols):
+        msg = f"Arguments 'columns' and 'weights' differ in length: {len(cols)} and {len(w)}."
+        raise MatrixError(msg)
+    check_memory(_SPECTRUM_BYTES << d, f"a Walsh spectrum of 2**{d} values", "use fewer columns")
+    return _spectrum(cols, w, d)
+
+
+def _spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> np.ndarray:
+    """:func:`walsh_spectrum` on checked int64 arrays (the searches' inner step)."""
     f = np.zeros(1 << dimension, dtype=np.int64)
-    np.add.at(f, np.asarray(columns, dtype=np.int64), np.asarray(weights, dtype=np.int64))
+    np.add.at(f, columns, weights)
     h = 1
     while h < len(f):
         view = f.reshape(-1, 2, h)
@@ -144,7 +209,7 @@ def walsh_spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> 
 
 def _spectrum_floor(sizes: np.ndarray) -> int:
     """The least ``M`` that averaging and parity allow (fact 1)."""
-    odd = int((np.asarray(sizes) % 2).sum())
+    odd = int((np.asarray(sizes, dtype=np.int64) % 2).sum())
     if odd == 0:
         return 0
     return 1 if odd % 2 else 2
@@ -177,8 +242,9 @@ def averaging_bound(sizes: np.ndarray, zero: int) -> int:
     >>> averaging_bound(sizes, zero)
     180
     """
-    total = int(np.asarray(sizes).sum()) + 2 * int(zero)
-    return (total - _spectrum_floor(sizes)) // 2
+    counts = _entries(sizes, "sizes", 1, 2**40)
+    total = int(counts.sum()) + 2 * require_int(zero, "zero", minimum=0, error=MatrixError)
+    return (total - _spectrum_floor(counts)) // 2
 
 
 def _parity_floor(bound: float, parity: int) -> int:
@@ -199,7 +265,7 @@ def _local_search(
     parity = sizes % 2
     g_count = len(columns)
     best_b = np.where(rng.random(g_count) < 0.5, parity, -parity).astype(np.int64)
-    f = walsh_spectrum(columns, best_b, dimension)
+    f = _spectrum(columns, best_b, dimension)
     best_max = int(f.max())
     b = best_b.copy()
     tabu = np.zeros(g_count, dtype=np.int64)
@@ -210,8 +276,7 @@ def _local_search(
         step += 1
         top = int(f.max())
         lam = int(rng.choice(np.flatnonzero(f == top)))
-        sign = 1 - 2 * (np.bitwise_count(np.int64(lam) & columns) & 1).astype(np.int64)
-        delta = -2 * sign  # lowers F(lam) by 2 per move
+        delta = 4 * _flips(lam, columns) - 2  # -2·(−1)^{λ·v}: lowers F(lam) by 2 per move
         ok = (np.abs(b + delta) <= sizes) & (tabu <= step)
         cand = np.flatnonzero(ok)
         if not len(cand):
@@ -236,8 +301,42 @@ def _local_search(
 def _translate(columns: np.ndarray, b: np.ndarray, dimension: int) -> np.ndarray:
     """``b·(−1)^{μ·v}`` for the ``μ`` where ``F`` is largest: the same spectrum, shifted so that
     its maximum sits at ``λ = 0``."""
-    mu = int(np.argmax(walsh_spectrum(columns, b, dimension)))
-    return b * (1 - 2 * (np.bitwise_count(np.int64(mu) & columns) & 1).astype(np.int64))
+    mu = int(np.argmax(_spectrum(columns, b, dimension)))
+    return b * (1 - 2 * _flips(mu, columns))
+
+
+def _pinned_programme(
+    columns: np.ndarray, sizes: np.ndarray, lams: np.ndarray, box: int, seconds: float
+) -> tuple[float, np.ndarray | None, bool]:
+    """The spectrum programme with its peak at ``λ = 0``, over the given ``λ`` (HiGHS).
+
+    ``min Σ_g b_g`` over ``b_g ≡ c_g (mod 2)``, ``|b_g| ≤ min(c_g, box)``, subject to
+    ``Σ_{g: λ·v_g = 1} b_g ≥ 0`` (that is ``F(λ) ≤ F(0)``) for every ``λ`` of ``lams``.
+    Returns the proven lower bound on that minimum (``-inf`` when none), the best ``b`` found
+    (or ``None``) and whether it is proven optimal.
+    """
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    parity = sizes % 2
+    hi = np.minimum(sizes, box)
+    flip = _flips(lams, columns).astype(float)
+    res = milp(  # b = 2y + parity
+        np.full(len(columns), 2.0),
+        constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
+        integrality=np.ones(len(columns)),
+        bounds=Bounds(np.ceil((-hi - parity) / 2), np.floor((hi - parity) / 2)),
+        options={"time_limit": max(0.5, seconds), "mip_rel_gap": 0.0},
+    )
+    shift = float(parity.sum())
+    dual = getattr(res, "mip_dual_bound", None)
+    if res.status == 0:
+        bound = float(res.fun) + shift
+    elif dual is not None and np.isfinite(dual):
+        bound = float(dual) + shift
+    else:
+        bound = -np.inf
+    b = None if res.x is None else 2 * np.round(res.x).astype(np.int64) + parity
+    return bound, b, res.status == 0
 
 
 def _integer_bound(
@@ -260,15 +359,12 @@ def _integer_bound(
     larger ones add the violated ``λ`` round by round (each round is a relaxation, so the
     bounds it proves hold).
     """
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
-    parity = sizes % 2
     g_count = len(columns)
     start = _translate(columns, start, dimension)
     if (g_count << dimension) <= _FULL_MODEL:
         chosen = set(range(1, 1 << dimension))
     else:
-        f = walsh_spectrum(columns, start, dimension)
+        f = _spectrum(columns, start, dimension)
         chosen = {int(j) for j in np.argsort(-f, kind="stable")[:256] if j}
         for g in range(g_count):  # for every group, the highest λ that flips it
             flips = _character(int(columns[g]), dimension) < 0
@@ -277,37 +373,23 @@ def _integer_bound(
     bound = -np.inf
     best: np.ndarray | None = None
     rounds = 0
-    shift = float(parity.sum())
     while time.monotonic() < until and chosen:
         target = known - 2
-        hi = np.minimum(sizes, max(target, 0))
-        ylo = np.ceil((-hi - parity) / 2)
-        yhi = np.floor((hi - parity) / 2)
-        if target < 0 or np.any(ylo > yhi):
+        if target < 0 or np.any((sizes % 2 == 1) & (target < 1)):
             return float(known), best, rounds  # no b fits the box: M = known
         lams = np.array(sorted(chosen), dtype=np.int64)
-        flip = (np.bitwise_count(lams[:, None] & columns[None, :]) & 1).astype(float)
-        res = milp(
-            np.full(g_count, 2.0),
-            constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
-            integrality=np.ones(g_count),
-            bounds=Bounds(ylo, yhi),
-            options={"time_limit": max(1.0, until - time.monotonic()), "mip_rel_gap": 0.0},
+        proven, b, optimal = _pinned_programme(
+            columns, sizes, lams, target, until - time.monotonic()
         )
         rounds += 1
-        dual = getattr(res, "mip_dual_bound", None)
-        if res.status == 0:
-            bound = max(bound, min(float(known), float(res.fun) + shift))
-        elif dual is not None and np.isfinite(dual):
-            bound = max(bound, min(float(known), float(dual) + shift))
-        if res.x is None:
+        bound = max(bound, min(float(known), proven))
+        if b is None:
             break
-        b = 2 * np.round(res.x).astype(np.int64) + parity
-        f = walsh_spectrum(columns, b, dimension)
+        f = _spectrum(columns, b, dimension)
         if int(f.max()) < known:  # a better b: aim lower
             best, known = b, int(f.max())
             continue
-        if res.status != 0:
+        if not optimal:
             break  # out of time
         new = {int(j) for j in np.argsort(-f, kind="stable")[:64] if f[j] > f[0]}
         if new <= chosen:
@@ -320,8 +402,6 @@ def _restricted_bound(
     columns: np.ndarray, sizes: np.ndarray, basis: list[int], box: int, seconds: float
 ) -> float:
     """``M(W)`` for the subspace ``W`` spanned by ``basis``: a lower bound on ``M`` (fact 4)."""
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
     w = len(basis)
     span = np.zeros(1 << w, dtype=np.int64)
     for j, v in enumerate(basis):
@@ -329,22 +409,9 @@ def _restricted_bound(
     where = {int(x): i for i, x in enumerate(span)}
     inside = np.flatnonzero(np.isin(columns, span))
     sub = np.array([where[int(columns[g])] for g in inside], dtype=np.int64)
-    c = sizes[inside]
-    parity = c % 2
-    hi = np.minimum(c, box)
     lams = np.arange(1, 1 << w, dtype=np.int64)
-    flip = (np.bitwise_count(lams[:, None] & sub[None, :]) & 1).astype(float)
-    res = milp(
-        np.full(len(inside), 2.0),
-        constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
-        integrality=np.ones(len(inside)),
-        bounds=Bounds(np.ceil((-hi - parity) / 2), np.floor((hi - parity) / 2)),
-        options={"time_limit": max(0.5, seconds), "mip_rel_gap": 0.0},
-    )
-    if res.status == 0:
-        return float(res.fun) + float(parity.sum())
-    dual = getattr(res, "mip_dual_bound", None)
-    return float(dual) + float(parity.sum()) if dual is not None and np.isfinite(dual) else 0.0
+    proven, _, _ = _pinned_programme(sub, sizes[inside], lams, box, seconds)
+    return max(proven, 0.0)
 
 
 def _subspace_bounds(
@@ -418,8 +485,13 @@ def covering_radius_bounds(
     (7, 7, True)
     """
     start = time.monotonic()
-    columns = np.asarray(columns, dtype=np.int64)
-    sizes = np.asarray(sizes, dtype=np.int64)
+    columns, sizes, zero, dimension = _checked_code(columns, sizes, zero, dimension)
+    check_memory(
+        _SPECTRUM_BYTES << dimension,
+        f"the spectrum search over 2**{dimension} quiet patterns",
+        "bound God's number by averaging_bound alone",
+    )
+    time_limit = require_seconds(time_limit)
     total = int(sizes.sum()) + int(zero)
     parity = sizes % 2
     odd = int(parity.sum())
@@ -441,7 +513,7 @@ def covering_radius_bounds(
         if m_high > m_low and time.monotonic() < cut:
             bound, better, rounds = _integer_bound(columns, sizes, dimension, m_high, b, cut)
             if better is not None:
-                top = int(walsh_spectrum(columns, better, dimension).max())
+                top = int(_spectrum(columns, better, dimension).max())
                 if top < m_high:
                     b, m_high = better, top
             if np.isfinite(bound):

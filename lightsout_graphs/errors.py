@@ -28,6 +28,7 @@ __all__ = [
     "Unsolvable",
     "require_int",
     "require_int_entries",
+    "require_seconds",
 ]
 
 
@@ -383,3 +384,36 @@ def require_int_entries(
             raise error(msg)
         out.append(int(v))
     return out
+
+
+def require_seconds(
+    value: object, name: str = "time_limit", *, error: type[LightsOutError] = SearchLimitError
+) -> float:
+    """Return ``value`` as a float number of seconds > 0, or raise ``error`` naming it.
+
+    Parameters
+    ----------
+    value : object
+        The argument as the caller gave it (``bool`` is refused).
+    name : str, default "time_limit"
+        The argument's name, quoted in the message.
+    error : type of LightsOutError
+        The exception class to raise (default :class:`SearchLimitError`).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> require_seconds(2)
+    2.0
+    >>> require_seconds(-1)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SearchLimitError: Argument 'time_limit' must be a number of seconds > 0, not -1.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not float(value) > 0:
+        msg = f"Argument {name!r} must be a number of seconds > 0, not {value!r}."
+        raise error(msg)
+    return float(value)

@@ -9,12 +9,10 @@ engine of :mod:`lightsout_graphs.zk`; both answer through the same interface. Th
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
-from lightsout_graphs.errors import SearchLimitError, Unsolvable, require_int
+from lightsout_graphs.errors import SearchLimitError, Unsolvable, require_int, require_seconds
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
 from lightsout_graphs.solution import Solution, describe_certificate
 from lightsout_graphs.zk.protocol import Factorization
@@ -137,13 +135,7 @@ def _too_big(puzzle: Puzzle, err: Exception) -> str:
 def _check_limits(max_enumerate: object, time_limit: object) -> None:
     """Reject a ``max_enumerate`` that is not an int, or a ``time_limit`` that is not > 0."""
     require_int(max_enumerate, "max_enumerate", error=SearchLimitError)
-    if (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, numbers.Real)
-        or not float(time_limit) > 0
-    ):
-        msg = f"Argument 'time_limit' must be a number of seconds > 0, not {time_limit!r}."
-        raise SearchLimitError(msg)
+    require_seconds(time_limit)
 
 
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:

@@ -110,3 +110,40 @@ def test_nineteen_by_nineteen_bounds_and_witness() -> None:
 def test_published_values_by_the_spectrum(n: int, value: int) -> None:
     g = lo.gods_number_bounds(lo.grid(n, n), time_limit=30)
     assert g.exact and g.value == value
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: walsh_spectrum([1, 5], [1, 1], 2), "'columns' must hold integers in 0..3"),
+        (lambda: walsh_spectrum([1, 2], [1], 2), "differ in length"),
+        (lambda: walsh_spectrum([1], [1], 30), "'dimension' must be an int in 0..24"),
+        (lambda: covering_radius_bounds([1, 1], [1, 1], zero=0, dimension=2), "distinct"),
+        (lambda: covering_radius_bounds([0], [1], zero=0, dimension=2), "in 1..3"),
+        (lambda: covering_radius_bounds([1], [1.5], zero=0, dimension=2), "'sizes' must hold"),
+        (lambda: covering_radius_bounds([1], [1], zero=-1, dimension=2), "'zero'"),
+        (
+            lambda: covering_radius_bounds([1], [1], zero=0, dimension=2, time_limit=0),
+            "'time_limit'",
+        ),
+        (lambda: averaging_bound([0], 0), "'sizes'"),
+        (lambda: lo.gods_number_bounds(lo.grid(4, 4), time_limit="x"), "'time_limit'"),
+        (lambda: lo.gods_number_bounds(lo.grid(4, 4), max_kernel=True), "'max_kernel'"),
+        (lambda: quiet_groups(lo.grid(2, 2, modulus=3)), "modulus 2"),
+    ],
+)
+def test_bad_input_names_the_argument(call: object, match: str) -> None:
+    with pytest.raises(lo.LightsOutError, match=match):
+        call()  # type: ignore[operator]
+
+
+def test_the_spectrum_search_respects_the_memory_budget() -> None:
+    from lightsout_graphs import zk
+
+    old = zk.memory_budget()
+    try:
+        zk.set_memory_budget(2**20)
+        with pytest.raises(lo.LightsOutError, match="averaging_bound"):
+            covering_radius_bounds([1 << 23], [1], zero=0, dimension=24)
+    finally:
+        zk.set_memory_budget(old)
