@@ -140,10 +140,9 @@ def test_bad_input_names_the_argument(call: object, match: str) -> None:
 def test_the_spectrum_search_respects_the_memory_budget() -> None:
     from lightsout_graphs import zk
 
-    old = zk.memory_budget()
     try:
         zk.set_memory_budget(2**20)
         with pytest.raises(lo.LightsOutError, match="averaging_bound"):
             covering_radius_bounds([1 << 23], [1], zero=0, dimension=24)
     finally:
-        zk.set_memory_budget(old)
+        zk.set_memory_budget(None)  # back to the environment or the default

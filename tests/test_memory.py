@@ -18,5 +18,5 @@ def test_the_budget_is_the_zk_setting() -> None:
         with pytest.raises(SearchLimitError, match=r"A table needs about .* use less"):
             check_memory(2**20 + 1, "a table", "use less")
     finally:
-        zk.set_memory_budget(old)
+        zk.set_memory_budget(None)  # back to the environment or the default
     assert memory_budget() == old
