@@ -124,12 +124,12 @@ def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
 
 
 def _grid_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The side lengths when the puzzle is a plain grid whose symmetries are geometric."""
-    family = puzzle.family
-    if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
-        return None
-    shape = tuple(int(s) for s in family.params.get("shape", ()))
-    if not shape:
+    """The side lengths when the puzzle is a box whose symmetries are geometric (the planner's
+    ``box isometries`` engine), checked against the node labels."""
+    from lightsout_graphs.planner import box_shape
+
+    shape = box_shape(puzzle)
+    if shape is None:
         return None
     cells = set(itertools.product(*(range(s) for s in shape)))
     if len(cells) != len(puzzle.nodes) or any(node not in cells for node in puzzle.nodes):
