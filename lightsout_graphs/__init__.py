@@ -65,10 +65,10 @@ from lightsout_graphs.families import (
 )
 from lightsout_graphs.grids import GridChaser
 from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
+from lightsout_graphs.minimum import MinimumInterrupted
 from lightsout_graphs.products import nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
 from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
-from lightsout_graphs.minimum import MinimumInterrupted
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
@@ -77,7 +77,6 @@ from lightsout_graphs.variants import (
     lit_only_solvable_states,
     lit_only_solve,
 )
-
 
 #: Subpackages imported on first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw``
 #: imports matplotlib, which a script that only solves should not pay for.
@@ -151,8 +150,8 @@ __all__ = [
     "merlin",
     "nullity_table",
     "parse_board",
-    "planner",
     "petersen",
+    "planner",
     "polytope_rings",
     "press_pattern",
     "prism",

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._deprecation import deprecated_name
 from lightsout_graphs.counts import count_json, fraction_text
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solution import puzzle_json
@@ -57,7 +58,7 @@ class Analysis:
     :attr:`num_quiet_patterns`, and generators of the quiet patterns as dicts
     (:attr:`quiet_patterns`), vectors (:attr:`quiet_vectors`) and their orders
     (:attr:`quiet_orders`), all computed when first read. The earlier name
-    ``kernel_size`` still works, without warning. An analysis is frozen: its fields cannot be
+    ``kernel_size`` still works, with a :class:`DeprecationWarning`. An analysis is frozen: its fields cannot be
     reassigned.
 
     Examples
@@ -121,13 +122,17 @@ class Analysis:
 
     @property
     def kernel_size(self) -> int:
-        """The earlier name of :attr:`num_quiet_patterns`.
+        """The earlier name of :attr:`num_quiet_patterns` (deprecated: it warns).
 
         Examples
         --------
-        >>> lo.analyze(lo.grid(5, 5)).kernel_size
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     lo.analyze(lo.grid(5, 5)).kernel_size
         4
         """
+        deprecated_name("Analysis.kernel_size", "Analysis.num_quiet_patterns")
         return self.num_quiet_patterns
 
     def _generators(self) -> list[tuple[np.ndarray, int]]:

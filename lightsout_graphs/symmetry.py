@@ -425,21 +425,23 @@ def all_solutions(
     except Unsolvable:
         return []
     k = puzzle.modulus
-    if sol.count > bound:
+    if sol.num_solutions > bound:
         msg = (
-            f"The board has {sol.count} solutions, more than max_count={bound}; pass "
-            f"max_count={sol.count} to enumerate them."
+            f"The board has {sol.num_solutions} solutions, more than max_count={bound}; pass "
+            f"max_count={sol.num_solutions} to enumerate them."
         )
         raise SearchLimitError(msg)
     check_memory(
-        sol.count * len(puzzle.nodes) * 120,
-        f"listing {sol.count} solutions of {len(puzzle.nodes)} lights",
+        sol.num_solutions * len(puzzle.nodes) * 120,
+        f"listing {sol.num_solutions} solutions of {len(puzzle.nodes)} lights",
         "lo.solutions() yields them one at a time instead",
     )
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
     base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
-    gens = [puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.kernel]
-    coset = zip(gens, sol.kernel_orders, strict=True)
+    gens = [
+        puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.quiet_patterns
+    ]
+    coset = zip(gens, sol.quiet_orders, strict=True)
     rows = np.concatenate(list(coset_blocks(base, list(coset), k)))
     order = sorted(range(len(rows)), key=lambda i: _sort_key(rows[i]))
     rows = rows[order]

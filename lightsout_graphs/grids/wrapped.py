@@ -63,7 +63,7 @@ class WrappedChaser(ChasingFactorization):
     >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.grids.wrapped import WrappedChaser
     >>> c = WrappedChaser(5, 5)
-    >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).kernel_size
+    >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).num_quiet_patterns
     True
     >>> x = c.solve(np.ones(25, dtype=np.int64))
     >>> bool(np.all(lo.torus(5, 5).apply_vector(np.zeros(25, dtype=np.int64), x) == 1))

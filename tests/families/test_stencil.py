@@ -239,7 +239,7 @@ def test_cylinders_are_stencils_solved_by_chasing(wrap: tuple[bool, bool], rule:
         assert (p.toggle_matrix() != ordered.toggle_matrix()).nnz == 0
         assert p.number_of_edges() == q.graph.number_of_edges()
         general = zk.factorize(p.toggle_matrix(), k)
-        assert lo.analyze(p).kernel_size == general.kernel_size
+        assert lo.analyze(p).num_quiet_patterns == general.kernel_size
         board = np.arange(p.n) % k
         if general.solve(board) is not None:
             sol = lo.solve(p, board)
