@@ -1,13 +1,11 @@
 """The puzzle: a graph, a toggle rule, a modulus k, and the nodes that may be pressed.
 
-A :class:`Puzzle` is validated data. It builds its toggle matrix once and converts states and
-presses between their user-facing forms (dicts, sequences, arrays, scalars) and vectors in node
-order. It solves nothing: see :mod:`lightsout_graphs.solver` and :mod:`lightsout_graphs.analysis`.
-
-The class comes in three layers, one module each: the parts built on first use (graph, node
-order, matrices, metadata views: :mod:`lightsout_graphs._puzzle_parts`), states and presses
-(conversions, :meth:`Puzzle.press`, :meth:`Puzzle.apply`: :mod:`lightsout_graphs._puzzle_states`),
-and here construction and validation.
+A :class:`Puzzle` is validated data: the representation (graph, node order, lights and
+pressable nodes, metadata), the rule, the toggle matrix built once, and the puzzle's shape
+(:attr:`Puzzle.structure`). The conversion of states, targets and presses between their
+user-facing forms (dicts, sequences, board-shaped arrays, scalars) and vectors belongs to the
+puzzle's codec (:mod:`lightsout_graphs._codec`). A puzzle solves nothing: see
+:mod:`lightsout_graphs.solver` and :mod:`lightsout_graphs.analysis`.
 """
 
 from __future__ import annotations
@@ -21,11 +19,12 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs import zk
+from lightsout_graphs._codec import StateCodec, light_rows, press_columns
 from lightsout_graphs._graph_matrix import graph_toggle_matrix
-from lightsout_graphs._puzzle_states import PuzzleStates
-from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
 from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, checked_info
-from lightsout_graphs.states import StateLike, node_positions, reduce_mod
+from lightsout_graphs.states import StateLike, is_node, reduce_mod
+from lightsout_graphs.structure import General, Lattice, Product, Structure
 
 __all__ = [
     "RULES",
@@ -81,7 +80,7 @@ def check_rule(rule: object) -> str:
     return rule
 
 
-class Puzzle(PuzzleStates):
+class Puzzle:
     """Lights Out on a graph: pressing a node adds the rule's amounts, mod k, to the lights it reaches.
 
     Parameters
@@ -111,6 +110,10 @@ class Puzzle(PuzzleStates):
     copy : bool, default True
         Copy the graph before freezing it. ``False`` freezes the given graph itself (it can no
         longer be changed) and saves time and memory on very large boards.
+    structure : Lattice, Product or General, optional
+        The shape of the puzzle, for the families that know it (see :attr:`structure`);
+        default :class:`~lightsout_graphs.structure.General`. It must describe the graph and
+        rule given: nothing checks that it does.
 
     Attributes
     ----------
@@ -157,11 +160,6 @@ class Puzzle(PuzzleStates):
     (2, (0, 2), {0: 1, 2: 1})
     """
 
-    # Buttons without lights (see _set_lights): None while every node carries a light.
-    _light_rows: np.ndarray | None = None
-    _lights: tuple[Hashable, ...] | None = None
-    _light_index: dict[Hashable, int] | None = None
-
     def __init__(
         self,
         graph: nx.Graph,
@@ -173,6 +171,7 @@ class Puzzle(PuzzleStates):
         self_weight: str = "self_weight",
         copy: bool = True,
         lights: Iterable[Hashable] | None = None,
+        structure: Structure | None = None,
     ) -> None:
         self.modulus: int = zk.check_modulus(modulus, error=InvalidPuzzleError)
         self.rule: str = check_rule(rule)
@@ -206,14 +205,15 @@ class Puzzle(PuzzleStates):
         self.self_weight = self_weight
         self._graph: nx.Graph | None = nx.freeze(graph.copy() if copy else graph)
         self._graph_factory: Callable[[], nx.Graph] | None = None
-        self._nodes: Sequence[Hashable] = tuple(graph.nodes)
-        self._index: Mapping[Hashable, int] = {node: i for i, node in enumerate(self._nodes)}
+        nodes = tuple(graph.nodes)
+        index = {node: i for i, node in enumerate(nodes)}
         self._edges: int | None = None
         self._edges_factory: Callable[[], int] | None = None
         self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
-        self.board_shape: tuple[int, ...] | None = None
-        self._set_pressable(pressable)
-        self._set_lights(lights)
+        cols = press_columns(pressable, index)
+        rows = light_rows(lights, index)
+        self._codec: StateCodec = StateCodec(nodes, index, self.modulus, None, cols, rows)
+        self._structure: Structure = self._checked_structure(structure)
         self._matrix: sp.csr_array | None = self._build_matrix()
         self._matrix_factory: Callable[[], sp.csr_array] | None = None
         self._press: sp.csr_array | None = None
@@ -233,6 +233,7 @@ class Puzzle(PuzzleStates):
         pressable: Iterable[Hashable] | None,
         board_shape: tuple[int, ...] | None = None,
         apply: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None,
+        structure: Structure | None = None,
     ) -> Puzzle:
         """A puzzle whose graph and toggle matrix are built on first use (for the families).
 
@@ -240,6 +241,10 @@ class Puzzle(PuzzleStates):
         would build, and ``nodes`` the graph's node order; ``apply`` may replay presses
         without the matrix (it returns None where it cannot). Nothing checks that the
         builders agree with each other: this is the families' fast route, not a validation.
+        ``structure`` describes the puzzle's shape (see :attr:`structure`): a
+        :class:`~lightsout_graphs.structure.Lattice` must list ``nodes`` in row-major order
+        over its shape, a :class:`~lightsout_graphs.structure.Product` as the product of the
+        node orders of its factors.
 
         Examples
         --------
@@ -254,8 +259,8 @@ class Puzzle(PuzzleStates):
         ...     rule="closed",
         ...     pressable=None,
         ... )
-        >>> p.press(0, 1), p.number_of_edges()
-        ({0: 1, 1: 1, 2: 1}, 2)
+        >>> p.press(0, 1), p.number_of_edges(), p.structure
+        ({0: 1, 1: 1, 2: 1}, 2, General())
         """
         self = cls.__new__(cls)
         self.modulus = zk.check_modulus(modulus, error=InvalidPuzzleError)
@@ -264,13 +269,12 @@ class Puzzle(PuzzleStates):
         self.self_weight = "self_weight"
         self._graph = None
         self._graph_factory = graph
-        self._nodes = nodes
-        self._index = index
         self._edges = None
         self._edges_factory = edges
         self._apply_fn = apply
-        self.board_shape = board_shape
-        self._set_pressable(pressable)
+        cols = press_columns(pressable, index)
+        self._codec = StateCodec(nodes, index, self.modulus, board_shape, cols)
+        self._structure = self._checked_structure(structure)
         self._matrix = None
         self._matrix_factory = matrix
         self._press = None
@@ -279,41 +283,46 @@ class Puzzle(PuzzleStates):
 
     _lazy = from_builders  # the earlier name, still used by the families
 
-    def _set_pressable(self, pressable: Iterable[Hashable] | None) -> None:
-        self._pressable: tuple[Hashable, ...] | None = None
-        self._press_cols: np.ndarray | None = None
-        self._press_index: dict[Hashable, int] | None = None
-        if pressable is None:
-            return
-        if not isinstance(pressable, Iterable):
+    def _checked_structure(self, structure: Structure | None) -> Structure:
+        """The structure given, or General() where the puzzle is not plainly that shape."""
+        if structure is None:
+            return General()
+        if not isinstance(structure, Lattice | Product | General):
             msg = (
-                "Argument 'pressable' must be an iterable of nodes, not "
-                f"{type(pressable).__name__}."
+                "Argument 'structure' must be a Lattice, Product or General, not "
+                f"{type(structure).__name__}."
             )
             raise InvalidPuzzleError(msg)
-        chosen = node_positions(pressable, self._index, "pressable")
-        if len(chosen) == len(self._nodes):
-            return
-        self._press_cols = np.array(sorted(chosen), dtype=np.int64)
+        plain = self.rule in ("closed", "open") and self.all_pressable and self.all_lights
+        if isinstance(structure, General) or not plain:
+            return General()
+        if structure.rule != self.rule or structure.size != len(self.nodes):
+            msg = (
+                f"Argument 'structure' describes {structure.size} nodes under the "
+                f"{structure.rule!r} rule; the puzzle has {len(self.nodes)} under {self.rule!r}."
+            )
+            raise InvalidPuzzleError(msg)
+        return structure
 
-    # -- buttons without lights -----------------------------------------------------------------
+    @property
+    def structure(self) -> Structure:
+        """The puzzle's shape, read by the planner to choose an engine.
 
-    def _set_lights(self, lights: Iterable[Hashable] | None) -> None:
-        """Record which nodes carry a light (None or every node: all of them)."""
-        self._light_rows = None
-        self._lights = None
-        self._light_index = None
-        if lights is None:
-            return
-        from lightsout_graphs._lights import light_rows
+        A :class:`~lightsout_graphs.structure.Lattice` (a box with a stencil of offsets, its
+        nodes the cells in row-major order), a :class:`~lightsout_graphs.structure.Product`
+        of factors (its nodes in the product of the factors' node orders), or
+        :class:`~lightsout_graphs.structure.General`. The families that know their shape
+        set it; a puzzle under the weighted rule, with some buttons not pressable or some
+        nodes without a light is always ``General()``.
 
-        rows = light_rows(lights, self._index)
-        if rows is None:
-            return
-        self._light_rows = rows
-        self._lights = tuple(self._nodes[int(i)] for i in self._light_rows)
-        self._light_index = {v: j for j, v in enumerate(self._lights)}
-        self.board_shape = None  # board-shaped arrays need every node to be a light
+        Examples
+        --------
+        >>> lo.grid(2, 3).structure.shape, lo.rook(3).structure.kinds
+        ((2, 3), ('complete', 'complete'))
+        >>> lo.grid(2, 3, pressable=[(0, 0)]).structure, Puzzle(nx.path_graph(3)).structure
+        (General(), General())
+        """
+        return self._structure
 
     def every_node_lit(self) -> Puzzle:
         """The same graph and presses with a light on every node (no metadata).
@@ -327,12 +336,10 @@ class Puzzle(PuzzleStates):
         >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
         (2, 3, (0, 1, 2))
         """
-        if self._light_rows is None:
+        if self._codec.light_rows is None:
             return self
         new = _copy.copy(self)
-        new._light_rows = None
-        new._lights = None
-        new._light_index = None
+        new._codec = self._codec.every_node_lit()
         new._press = None
         new.info = PuzzleInfo()
         return new
@@ -343,7 +350,7 @@ class Puzzle(PuzzleStates):
 
     def _build_matrix(self) -> sp.csr_array:
         return graph_toggle_matrix(
-            self.graph, self._index, self.rule, self.modulus, self.weight, self.self_weight
+            self.graph, self.index, self.rule, self.modulus, self.weight, self.self_weight
         )
 
     def with_metadata(self, **fields: Any) -> Puzzle:
@@ -431,11 +438,512 @@ class Puzzle(PuzzleStates):
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
         extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
-        extra += "" if self._light_rows is None else f", lights={self.n}"
+        extra += "" if self.all_lights else f", lights={self.n}"
         return (
-            f"<Puzzle{label}: {len(self._nodes)} nodes, {self.number_of_edges()} edges, "
+            f"<Puzzle{label}: {len(self.nodes)} nodes, {self.number_of_edges()} edges, "
             f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
         )
+
+    # -- lazily built parts -------------------------------------------------------------------
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The board as a frozen networkx graph (built on first read for family puzzles).
+
+        Examples
+        --------
+        >>> g = lo.grid(2, 2).graph
+        >>> g.number_of_edges(), nx.is_frozen(g)
+        (4, True)
+        """
+        if self._graph is None:
+            assert self._graph_factory is not None
+            self._graph = nx.freeze(self._graph_factory())
+        return self._graph
+
+    @property
+    def nodes(self) -> Sequence[Hashable]:
+        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells.
+
+        Examples
+        --------
+        >>> list(lo.grid(1, 2).nodes)
+        [(0, 0), (0, 1)]
+        """
+        return self._codec.nodes
+
+    @property
+    def index(self) -> Mapping[Hashable, int]:
+        """node -> position in :attr:`nodes`.
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).index[(1, 0)]
+        2
+        """
+        return self._codec.index
+
+    @property
+    def board_shape(self) -> tuple[int, ...] | None:
+        """The shape of board-shaped arrays, or None (see the class notes).
+
+        Examples
+        --------
+        >>> lo.grid(2, 3).board_shape, lo.Puzzle(nx.path_graph(3)).board_shape
+        ((2, 3), None)
+        """
+        return self._codec.board_shape
+
+    @property
+    def all_pressable(self) -> bool:
+        """Whether every node may be pressed.
+
+        Examples
+        --------
+        >>> (
+        ...     lo.Puzzle(nx.path_graph(3)).all_pressable,
+        ...     lo.Puzzle(nx.path_graph(3), pressable=[1]).all_pressable,
+        ... )
+        (True, False)
+        """
+        return self._codec.press_cols is None
+
+    @property
+    def pressable(self) -> Sequence[Hashable]:
+        """The nodes that may be pressed, in node order.
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2, 0]).pressable
+        (0, 2)
+        """
+        return self._codec.pressable
+
+    @property
+    def press_columns(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2]).press_columns.tolist()
+        [2]
+        """
+        cols = self._codec.press_cols
+        return np.arange(len(self.nodes), dtype=np.int64) if cols is None else cols.copy()
+
+    @property
+    def press_index(self) -> Mapping[Hashable, int]:
+        """pressable node -> position among :attr:`pressable`.
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).press_index)
+        {0: 0, 2: 1}
+        """
+        return self._codec.press_index
+
+    def number_of_edges(self) -> int:
+        """The number of edges of the graph, without building it when it is not built yet.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(3, 4).number_of_edges()
+        17
+        """
+        if self._edges is None:
+            if self._graph is None and self._edges_factory is not None:
+                self._edges = int(self._edges_factory())
+            else:
+                self._edges = int(self.graph.number_of_edges())
+        return self._edges
+
+    # -- metadata -----------------------------------------------------------------------------
+
+    name: Any = property(
+        lambda self: self.info.name,
+        doc="""The catalog name, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").name, lo.grid(2, 2).name
+        ('merlin', None)
+        """,
+    )
+    title = property(
+        lambda self: self.info.title,
+        doc="""A title for people, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").title, lo.grid(2, 2).title
+        ("Merlin's Magic Square", None)
+        """,
+    )
+    description = property(
+        lambda self: self.info.description,
+        doc="""A description.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").description.split()[:4]
+        ['The', 'Magic', 'Square', 'game']
+        >>> lo.grid(2, 2).description
+        ''
+        """,
+    )
+    sources = property(
+        lambda self: self.info.sources,
+        doc="""Where the puzzle comes from.
+
+        Examples
+        --------
+        >>> [s["year"] for s in lo.catalog.load("merlin").sources]
+        [1978]
+        """,
+    )
+    colors = property(
+        lambda self: self.info.colors,
+        doc="""One colour name per state, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").colors, lo.grid(2, 2).colors
+        (('off', 'on'), None)
+        """,
+    )
+    boards = property(
+        lambda self: self.info.boards,
+        doc="""Named boards: name -> vector.
+
+        Examples
+        --------
+        >>> boards = lo.catalog.load("merlin").boards
+        >>> sorted(boards), boards["centre"].tolist()
+        (['all-on', 'centre', 'dark'], [0, 0, 0, 0, 1, 0, 0, 0, 0])
+        """,
+    )
+    family = property(
+        lambda self: self.info.family,
+        doc="""The family that built it, or None.
+
+        Examples
+        --------
+        >>> f = lo.grid(2, 3).family
+        >>> f.name, f.params
+        ('grid', {'shape': (2, 3)})
+        """,
+    )
+    lit_only = property(
+        lambda self: self.info.lit_only,
+        doc="""Whether only lit buttons press.
+
+        Examples
+        --------
+        >>> p = lo.grid(2, 2)
+        >>> p.lit_only, p.with_metadata(lit_only=True).lit_only
+        (False, True)
+        """,
+    )
+    invariants = property(
+        lambda self: self.info.invariants,
+        doc="""Published values.
+
+        Examples
+        --------
+        >>> inv = lo.catalog.load("merlin").invariants
+        >>> inv["rank"], inv["solvable_states"], lo.grid(2, 2).invariants
+        (9, 512, {})
+        """,
+    )
+
+    @property
+    def goal(self) -> np.ndarray:
+        """The default target, a read-only vector in node order (all 0 unless set).
+
+        Examples
+        --------
+        >>> lo.grid(1, 3).goal.tolist(), lo.grid(1, 3).with_metadata(goal=1).goal.tolist()
+        ([0, 0, 0], [1, 1, 1])
+        """
+        if self.info.goal is not None:
+            return self.info.goal
+        zeros = np.zeros(self.n, dtype=np.int64)
+        zeros.flags.writeable = False
+        return zeros
+
+    @property
+    def n(self) -> int:
+        """The number of lights (the number of nodes, unless some buttons carry no light).
+
+        Examples
+        --------
+        >>> lo.grid(3, 4).n, lo.Puzzle(nx.path_graph(3), lights=[0, 2]).n
+        (12, 2)
+        """
+        return self._codec.n
+
+    def _toggle(self) -> sp.csr_array:
+        """The toggle matrix itself (built on first use; never hand it out)."""
+        if self._matrix is None:
+            assert self._matrix_factory is not None
+            self._matrix = self._matrix_factory()
+        return self._matrix
+
+    def _press_matrix(self) -> sp.csr_array:
+        if self._press is None:
+            cols, rows = self._codec.press_cols, self._codec.light_rows
+            self._press = self._toggle() if cols is None else sp.csr_array(self._toggle()[:, cols])
+            if rows is not None:
+                self._press = sp.csr_array(self._press[rows])
+        return self._press
+
+    # -- buttons without lights -----------------------------------------------------------------
+
+    @property
+    def all_lights(self) -> bool:
+        """Whether every node carries a light (no buttons without lights).
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).all_lights, lo.Puzzle(nx.path_graph(3), lights=[0]).all_lights
+        (True, False)
+        """
+        return self._codec.light_rows is None
+
+    @property
+    def lights(self) -> Sequence[Hashable]:
+        """The nodes that carry a light, in node order (all nodes unless ``lights=`` was given).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).lights
+        (0, 2)
+        """
+        return self._codec.lights
+
+    @property
+    def light_rows(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the lights (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_rows.tolist()
+        [0, 2]
+        """
+        rows = self._codec.light_rows
+        return np.arange(len(self.nodes), dtype=np.int64) if rows is None else rows.copy()
+
+    @property
+    def light_index(self) -> Mapping[Hashable, int]:
+        """light -> position among :attr:`lights` (the position in state vectors).
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_index)
+        {0: 0, 2: 1}
+        """
+        return self._codec.light_index
+
+    # -- states and presses ---------------------------------------------------------------------
+
+    def state_vector(self, state: StateLike, *, name: str = "state") -> np.ndarray:
+        """Convert a state (or target, or presses on every node) to a vector in node order.
+
+        Parameters
+        ----------
+        state : dict, sequence, numpy array or int
+            A dict node -> value (missing nodes are 0), values in node order, an array shaped
+            like the board (:attr:`board_shape`, for grids, tori and chess boards), or one int
+            for every node. Values must be ints in ``0..k-1``.
+        name : str
+            What the value is called in error messages.
+
+        Returns
+        -------
+        numpy.ndarray
+            int64 values in ``0..k-1``, a new array.
+
+        Raises
+        ------
+        InvalidStateError
+            A wrong length or shape (the message names the expected shape), an unknown node,
+            a non-integer or an out-of-range value.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = lo.Puzzle(nx.path_graph(3), modulus=3)
+        >>> p.state_vector({2: 2}).tolist(), p.state_vector(1).tolist()
+        ([0, 0, 2], [1, 1, 1])
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
+        [1, 0, 0, 0, 0, 1]
+        """
+        return self._codec.state_vector(state, name)
+
+    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
+        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
+        return self._codec.node_vector(state, name)
+
+    def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Shape a vector in node order like the board (:attr:`board_shape`).
+
+        Parameters
+        ----------
+        vector : sequence or array
+            One value per node, in node order.
+
+        Returns
+        -------
+        numpy.ndarray
+            A new int64 array of shape :attr:`board_shape`, or 1-dimensional for a puzzle
+            without a board shape.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 2).board_array([1, 0, 0, 1]).tolist()
+        [[1, 0], [0, 1]]
+        """
+        return self._codec.board_array(vector)
+
+    def presses_vector(self, presses: StateLike, *, name: str = "presses") -> np.ndarray:
+        """Convert presses to a vector over :attr:`pressable` (counts in ``0..k-1``).
+
+        Raises
+        ------
+        InvalidStateError
+            As :meth:`state_vector`, and for presses on a node that is not pressable.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = lo.Puzzle(nx.path_graph(3), pressable=[0, 2])
+        >>> p.presses_vector({2: 1}).tolist()
+        [0, 1]
+        """
+        return self._codec.presses_vector(presses, name)
+
+    def full_presses(self, presses: np.ndarray) -> np.ndarray:
+        """Expand a vector over :attr:`pressable` to one over every node (0 elsewhere).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).full_presses(np.array([1, 1])).tolist()
+        [1, 0, 1]
+        """
+        return self._codec.full_presses(presses)
+
+    def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
+        """Turn a vector in node order into a dict node -> int.
+
+        A vector with one value per light (a state) gives a dict over the lights; one with a
+        value per node (presses) a dict over every node. The two differ only when some
+        buttons carry no light.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(2)).as_dict([1, 0])
+        {0: 1, 1: 0}
+        >>> lo.Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
+        {0: 1, 2: 0}
+        """
+        return self._codec.as_dict(vector)
+
+    def press(self, state: StateLike, node: Hashable, times: int = 1) -> dict[Hashable, int]:
+        """Press one node ``times`` times and return the new state.
+
+        Parameters
+        ----------
+        state : StateLike
+            The board before the press.
+        node : node
+            A pressable node.
+        times : int, default 1
+            How often to press (any int; taken mod k).
+
+        Returns
+        -------
+        dict
+            node -> value after the presses.
+
+        Raises
+        ------
+        InvalidStateError
+            An unknown or unpressable node, a bad state, or a non-integer ``times``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3)).press([1, 1, 0], 0)
+        {0: 0, 1: 0, 2: 0}
+        """
+        if not is_node(node, self.index):
+            msg = f"Argument 'node' is {node!r}, which is not a node of the puzzle."
+            raise InvalidStateError(msg)
+        if node not in self.press_index:
+            msg = f"Argument 'node' is {node!r}, which is not pressable."
+            raise InvalidStateError(msg)
+        times = require_int(times, "times", error=InvalidStateError)
+        vec = self.state_vector(state)
+        x = np.zeros(len(self.pressable), dtype=np.int64)  # pressable nodes only
+        x[self.press_index[node]] = int(times) % self.modulus
+        return self.as_dict(self.apply_vector(vec, x))
+
+    def apply_vector(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
+        """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
+        [1, 1, 0]
+        """
+        k = self.modulus
+        if self._apply_fn is not None and self.all_lights:
+            out = self._apply_fn(np.asarray(state), self.full_presses(presses))
+            if out is not None:
+                return out
+        p = self._press_matrix()
+        if (k - 1) ** 2 * (p.shape[1] + 1) < 2**63:
+            return (np.asarray(state, dtype=np.int64) + p @ np.asarray(presses, dtype=np.int64)) % k
+        # Products of residues would overflow int64: add them up as exact Python ints.
+        coo = p.tocoo()
+        x = np.asarray(presses).astype(object) % k
+        out = np.asarray(state).astype(object) % k
+        np.add.at(out, coo.row, (coo.data.astype(object) * x[coo.col]) % k)
+        return (out % k).astype(np.int64)
+
+    def apply(self, state: StateLike, presses: StateLike) -> dict[Hashable, int]:
+        """Apply presses (counts per node, order never matters) to a state.
+
+        Parameters
+        ----------
+        state : StateLike
+            The board before.
+        presses : StateLike
+            How many times each node is pressed (``0..k-1``); only pressable nodes may be
+            non-zero.
+
+        Returns
+        -------
+        dict
+            node -> value after the presses.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> p = grid(1, 3)
+        >>> p.apply(0, {(0, 0): 1, (0, 2): 1})
+        {(0, 0): 1, (0, 1): 0, (0, 2): 1}
+        """
+        vec = self.state_vector(state)
+        x = self.presses_vector(presses)
+        return self.as_dict(self.apply_vector(vec, x))
 
 
 def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:

@@ -1,8 +1,10 @@
-"""States, targets and presses: from the forms users give to vectors in node order, and back.
+"""States, targets and presses: the forms users may give, and the checks every conversion shares.
 
 A puzzle accepts a dict node -> value (missing nodes are 0), values in node order, an array
 shaped like its board (for grids, tori and chess boards), or one int for every node. Every
-value is checked: the messages name the argument, the node and the expected shape.
+value is checked: the messages name the argument, the node and the expected shape. The
+conversion itself belongs to the puzzle's codec (:mod:`lightsout_graphs._codec`); this module
+holds the checks it is built from.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 
 if TYPE_CHECKING:
-    from lightsout_graphs._puzzle_parts import PuzzleParts
+    from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
     "StateLike",
@@ -190,21 +192,11 @@ def checked_values(
     return out
 
 
-def _shape_words(board_shape: tuple[int, ...] | None) -> str:
-    if board_shape is None or len(board_shape) < 2:
-        return ""
-    return f", an array of shape {board_shape}"
-
-
-def _expected_shapes(n: int, board_shape: tuple[int, ...] | None) -> str:
-    flat = f"a sequence of {n} values in node order"
-    if board_shape is None or len(board_shape) < 2:
-        return flat
-    return f"{flat} or an array of shape {board_shape}"
-
-
-def to_vector(puzzle: PuzzleParts, state: Any, name: str) -> np.ndarray:
+def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
     """The vector in node order of a state given in any accepted form (see the module notes).
+
+    One value per node, lit or not; the puzzle's codec converts it
+    (:mod:`lightsout_graphs._codec`).
 
     Examples
     --------
@@ -212,57 +204,4 @@ def to_vector(puzzle: PuzzleParts, state: Any, name: str) -> np.ndarray:
     >>> to_vector(lo.grid(1, 3), {(0, 2): 1}, "state").tolist()
     [0, 0, 1]
     """
-    n = len(puzzle.nodes)  # a value per node (lights are chosen by the caller)
-    if isinstance(state, Mapping):
-        out = np.zeros(n, dtype=np.int64)
-        for node, value in state.items():
-            out[checked_node(node, puzzle.index, name)] = check_value(
-                value, puzzle.modulus, name, f"node {node!r}"
-            )
-        return out
-    if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
-        return np.full(n, check_value(state, puzzle.modulus, name, "every node"), dtype=np.int64)
-    if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
-        msg = (
-            f"Argument {name!r} must be a dict node -> int, a sequence of {n} ints in node "
-            f"order{_shape_words(puzzle.board_shape)}, or one int, not {type(state).__name__}."
-        )
-        raise InvalidStateError(msg)
-    arr = state if isinstance(state, np.ndarray) else None
-    if arr is None and len(state) == n:
-        try:
-            arr = np.asarray(state)
-        except (ValueError, TypeError, OverflowError):
-            arr = None
-        if arr is not None and arr.shape != (n,):
-            arr = None
-    if arr is not None and arr.ndim > 1 and arr.shape == puzzle.board_shape:
-        arr = arr.reshape(-1)
-    if arr is not None and arr.ndim != 1:
-        msg = (
-            f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
-            f"order{_shape_words(puzzle.board_shape)}: expected {_expected_shapes(n, puzzle.board_shape)}."
-        )
-        raise InvalidStateError(msg)
-    if arr is not None and arr.dtype.kind in "iu":
-        if arr.shape[0] != n:
-            msg = (
-                f"Argument {name!r} has {arr.shape[0]} values, but the puzzle has {n} "
-                f"nodes; expected {_expected_shapes(n, puzzle.board_shape)}."
-            )
-            raise InvalidStateError(msg)
-        bad = np.flatnonzero((arr < 0) | (arr >= puzzle.modulus))
-        if bad.size:
-            i = int(bad[0])
-            check_value(
-                int(arr[i]), puzzle.modulus, name, f"position {i} (node {puzzle.nodes[i]!r})"
-            )
-        return arr.astype(np.int64, copy=True)
-    values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
-    if len(values) != n:
-        msg = (
-            f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "
-            f"expected {_expected_shapes(n, puzzle.board_shape)}."
-        )
-        raise InvalidStateError(msg)
-    return checked_values(values, puzzle.nodes, puzzle.modulus, name, "node")
+    return puzzle._node_vector(state, name=name)

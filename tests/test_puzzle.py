@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.families.small import complete, cycle, path
+from lightsout_graphs.structure import Factor, General, Lattice, Product
 
 
 def test_closed_rule_on_a_path() -> None:
@@ -333,3 +339,174 @@ def test_puzzles_pickle_with_their_built_parts() -> None:
         assert q.nodes == p.nodes and q.title == p.title and q.family == p.family
         assert (q.toggle_matrix() != p.toggle_matrix()).nnz == 0
         assert lo.solve(q, 1 if q.modulus == 2 else 0).verify()
+
+
+# -- structure: what the families say about their shape, checked against the toggle matrix ------
+
+
+def _lattice_matrix(s: Lattice) -> np.ndarray:
+    """The toggle matrix of a lattice, rebuilt cell by cell from its description."""
+    cells = list(itertools.product(*(range(side) for side in s.shape)))
+    pos = {c: i for i, c in enumerate(cells)}
+    t = np.eye(len(cells), dtype=np.int64) if s.rule == "closed" else np.zeros((len(cells),) * 2)
+    for c in cells:
+        reached = set()
+        for o in s.offsets:
+            target = []
+            for x, step, side, wrap in zip(c, o, s.shape, s.wrap, strict=True):
+                y = (x + step) % side if wrap else x + step
+                target.append(y)
+            if all(0 <= y < side for y, side in zip(target, s.shape, strict=True)):
+                reached.add(tuple(target))
+        reached.discard(c)
+        for v in reached:
+            t[pos[v], pos[c]] = 1
+    return t
+
+
+def _factor_graph(f: Factor) -> nx.Graph:
+    if f.kind == "graph":
+        assert f.graph is not None
+        return f.graph
+    return {"path": nx.path_graph, "cycle": nx.cycle_graph, "complete": nx.complete_graph}[f.kind](
+        f.n
+    )
+
+
+def _product_matrix(s: Product) -> np.ndarray:
+    """The toggle matrix of a product in the product of the factors' node orders."""
+    t = np.zeros((1, 1), dtype=np.int64)
+    for f in s.factors:
+        a = nx.to_numpy_array(_factor_graph(f), nodelist=list(_factor_graph(f)), dtype=np.int64)
+        t = np.kron(t, np.eye(f.n, dtype=np.int64)) + np.kron(np.eye(len(t), dtype=np.int64), a)
+    return t + np.eye(len(t), dtype=np.int64) if s.rule == "closed" else t
+
+
+LATTICE_FAMILIES = {
+    "grid": lambda a, b, rule: lo.grid(a, b, rule=rule),
+    "grid-3d": lambda a, b, rule: lo.grid(a, b, 2, rule=rule),
+    "torus": lambda a, b, rule: lo.torus(a, b, rule=rule),
+    "stencil": lambda a, b, rule: lo.stencil((a, b), [(0, 1), (2, -1)], (True, False), rule=rule),
+    "king": lambda a, b, rule: lo.king(a, b, rule=rule),
+    "knight": lambda a, b, rule: lo.knight(a, b, rule=rule),
+    "bishop": lambda a, b, rule: lo.bishop(a, b, rule=rule),
+    "queen": lambda a, b, rule: lo.queen(a, b, rule=rule),
+    "x_pattern": lambda a, b, rule: lo.x_pattern(a, b, rule=rule),
+}
+
+PRODUCT_FAMILIES = {
+    "rook": lambda a, b, rule: lo.rook(a, b, rule=rule),
+    "hypercube": lambda a, b, rule: lo.hypercube(a - 1, rule=rule),
+    "hamming": lambda a, b, rule: lo.hamming(a, b, rule=rule),
+    "cylinder": lambda a, b, rule: lo.cylinder(a, b, rule=rule),
+    "prism": lambda a, b, rule: lo.prism(b, rule=rule),
+    "path": lambda a, b, rule: path(a * b, rule=rule),
+    "cycle": lambda a, b, rule: cycle(a + 2, rule=rule),
+    "complete": lambda a, b, rule: complete(b, rule=rule),
+    "product": lambda a, b, rule: lo.product(
+        nx.cycle_graph(a + 2), nx.complete_graph(b), rule=rule
+    ),
+    "product-of-graphs": lambda a, b, rule: lo.product(
+        nx.star_graph(a), nx.path_graph(b), rule=rule
+    ),
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(LATTICE_FAMILIES) + sorted(PRODUCT_FAMILIES)),
+    st.integers(1, 4),
+    st.integers(1, 4),
+    st.sampled_from(["closed", "open"]),
+)
+def test_the_structure_rebuilds_the_toggle_matrix(family: str, a: int, b: int, rule: str) -> None:
+    p = {**LATTICE_FAMILIES, **PRODUCT_FAMILIES}[family](a, b, rule)
+    s = p.structure
+    assert s.rule == rule and s.size == len(p.nodes)  # type: ignore[union-attr]
+    t = p.toggle_matrix().toarray()
+    if family in LATTICE_FAMILIES:
+        assert isinstance(s, Lattice)
+        assert list(p.nodes) == list(itertools.product(*(range(n) for n in s.shape)))
+        assert (_lattice_matrix(s) == t).all()
+    else:
+        assert isinstance(s, Product)
+        assert (_product_matrix(s) == t).all()
+        graphs = [_factor_graph(f) for f in s.factors]
+        whole = graphs[0]
+        for g in graphs[1:]:
+            whole = nx.cartesian_product(whole, g)
+        assert nx.is_isomorphic(whole, p.graph)
+
+
+def test_each_family_says_its_shape() -> None:
+    axes = ((-1, 0), (0, -1), (0, 1), (1, 0))
+    assert lo.grid(3, 4).structure == Lattice((3, 4), axes, (False, False), "closed")
+    assert lo.torus(3, 4, rule="open").structure == Lattice((3, 4), axes, (True, True), "open")
+    assert lo.stencil((3, 4), axes).structure == lo.grid(3, 4).structure
+    assert lo.rook(3, 4).structure == Product(
+        (Factor("complete", 3), Factor("complete", 4)), "closed"
+    )
+    assert lo.rook(2, 4).structure.kinds == ("path", "complete")  # type: ignore[union-attr]
+    assert lo.hypercube(3).structure == Product((Factor("path", 2),) * 3, "closed")
+    assert lo.hamming(2, 2).structure == lo.hypercube(2).structure
+    assert lo.cylinder(3, 5).structure.kinds == ("path", "cycle")  # type: ignore[union-attr]
+    assert lo.prism(5).structure.kinds == ("path", "cycle")  # type: ignore[union-attr]
+    assert cycle(5).structure == Product((Factor("cycle", 5),), "closed")
+    assert lo.product(nx.cycle_graph(5), nx.cycle_graph(7)).structure == Product(
+        (Factor("cycle", 5), Factor("cycle", 7)), "closed"
+    )
+    assert lo.product(nx.complete_graph(4), nx.complete_graph(4)).structure == lo.rook(4).structure
+
+
+def test_a_factor_out_of_order_is_a_graph() -> None:
+    # A path 0 - 2 - 1 listed as 0, 1, 2: a closed form would number it differently.
+    bent = nx.Graph()
+    bent.add_nodes_from([0, 1, 2])
+    bent.add_edges_from([(0, 2), (2, 1)])
+    s = lo.product(bent, nx.path_graph(2)).structure
+    assert isinstance(s, Product) and s.kinds == ("graph", "path")
+    assert (
+        _product_matrix(s) == lo.product(bent, nx.path_graph(2)).toggle_matrix().toarray()
+    ).all()
+
+
+def test_structure_is_general_where_the_shape_says_too_little() -> None:
+    general = [
+        lo.grid(3, 3, rule="weighted"),
+        lo.torus(2, 3, rule="weighted"),
+        lo.grid(3, 3, pressable=[(0, 0)]),
+        lo.stencil((3, 3), [(0, 1), (0, 0)], amounts=[1, 1]),
+        lo.stencil((3, 3), [(0, 1)], amounts=[2], modulus=3),
+        lo.Puzzle(nx.grid_2d_graph(3, 3)),
+        lo.Puzzle(nx.path_graph(3), structure=Product((Factor("path", 3),), "closed"), lights=[0]),
+        lo.merlin(),
+        lo.hexagonal(2, 2),
+    ]
+    for p in general:
+        assert p.structure == General()
+
+
+def test_structure_survives_metadata_pickling_and_lighting() -> None:
+    import pickle
+
+    p = lo.grid(3, 4)
+    assert p.with_metadata(title="T").structure == p.structure
+    assert pickle.loads(pickle.dumps(p)).structure == p.structure
+    assert p.every_node_lit().structure == p.structure
+    q = lo.Puzzle(nx.path_graph(3), structure=Product((Factor("path", 3),), "closed"))
+    assert q.structure.kinds == ("path",)  # type: ignore[union-attr]
+    with pytest.raises(AttributeError):
+        p.structure = General()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("structure", "match"),
+    [
+        ("grid", "must be a Lattice, Product or General"),
+        (Product((Factor("path", 4),), "closed"), "4 nodes"),
+        (Product((Factor("path", 3),), "open"), "'open' rule"),
+    ],
+)
+def test_a_structure_that_does_not_fit_is_refused(structure: object, match: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=match):
+        lo.Puzzle(nx.path_graph(3), structure=structure)  # type: ignore[arg-type]

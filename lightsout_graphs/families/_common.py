@@ -12,6 +12,7 @@ import networkx as nx
 from lightsout_graphs import zk
 from lightsout_graphs.errors import InvalidPuzzleError
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle, check_rule
+from lightsout_graphs.structure import Factor, Product
 
 __all__ = [
     "MAX_CELLS",
@@ -29,6 +30,8 @@ __all__ = [
     "check_seed",
     "check_size",
     "circle_pos",
+    "factor",
+    "product_of",
     "set_pos",
 ]
 
@@ -45,6 +48,34 @@ MAX_CELLS = 2**31
 
 #: The most toggle-matrix entries built for the general engine (about 16 bytes each).
 MAX_ENTRIES = 2**28
+
+
+def factor(kind: str, n: int) -> Factor:
+    """The factor of a product family, in the form factor recognition gives it.
+
+    K_1, K_2, C_1 and C_2 are paths (C_2 is one edge, as the torus and cylinder build it), so
+    that two doors to one puzzle give equal structures.
+
+    Examples
+    --------
+    >>> factor("complete", 2), factor("cycle", 5)
+    (Factor(kind='path', n=2), Factor(kind='cycle', n=5))
+    """
+    if kind in ("complete", "cycle") and n <= 2:
+        return Factor("path", n)
+    assert kind in ("path", "cycle", "complete")
+    return Factor(kind, n)  # type: ignore[arg-type]
+
+
+def product_of(kinds: Iterable[tuple[str, int]], rule: str) -> Product:
+    """The :class:`~lightsout_graphs.structure.Product` of factors ``(kind, n)``, normalised.
+
+    Examples
+    --------
+    >>> product_of([("path", 3), ("complete", 2)], "closed").kinds
+    ('path', 'path')
+    """
+    return Product(tuple(factor(kind, n) for kind, n in kinds), rule)
 
 
 def check_nodes(count: int, what: str) -> None:

@@ -25,6 +25,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.families._common import check_args
+from lightsout_graphs.structure import Lattice, Structure
 
 if TYPE_CHECKING:
     from lightsout_graphs.puzzle import Puzzle
@@ -373,12 +374,15 @@ def stencil_puzzle(
     graph: Callable[[], nx.Graph],
     board_shape: tuple[int, ...] | None,
     self_amount: int | None = None,
+    structure: Structure | None = None,
 ) -> Puzzle:
     """The lazily built Puzzle of a stencil family, with ``FamilyInfo(family, params)``.
 
     ``graph`` builds the same graph the family builds eagerly; the stencil must give the same
     toggle matrix. ``self_amount`` is what a press adds to its own light (default: 1 under the
-    closed and weighted rules, 0 under the open rule).
+    closed and weighted rules, 0 under the open rule). ``structure`` defaults to the
+    stencil's :class:`~lightsout_graphs.structure.Lattice` when every amount is 1 and the
+    reached cells form a set (the puzzle keeps it only under the closed and open rules).
 
     Examples
     --------
@@ -402,6 +406,10 @@ def stencil_puzzle(
 
     k, rule = check_args(modulus, rule)
     own = (0 if rule == "open" else 1) if self_amount is None else self_amount
+    plain = self_amount is None and not stencil.multiplicity and set(stencil.amounts) <= {1}
+    if structure is None and plain:
+        offsets = tuple(sorted(stencil.offsets))
+        structure = Lattice(stencil.shape, offsets, stencil.wraps, rule)
 
     what = f"{family} {params}"
 
@@ -428,5 +436,6 @@ def stencil_puzzle(
         pressable=pressable,  # type: ignore[arg-type]
         board_shape=board_shape,
         apply=apply,
+        structure=structure,
     )
     return puzzle.with_metadata(family=FamilyInfo(family, params))

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Iterable
 import networkx as nx
 
 from lightsout_graphs.errors import InvalidPuzzleError, require_int
-from lightsout_graphs.families._common import check_cells, check_edges, check_nodes
+from lightsout_graphs.families._common import check_cells, check_edges, check_nodes, product_of
 from lightsout_graphs.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.puzzle import Puzzle
 
@@ -113,11 +113,14 @@ def _board(
     modulus: int,
     rule: str,
     pressable: Iterable[Hashable] | None,
+    rook_product: bool = False,
 ) -> Puzzle:
     m = require_int(m, "m", minimum=1)
     n = m if n is None else require_int(n, "n", minimum=1)
     check_cells((m, n), f"A {m}×{n} board")
     offsets = piece_offsets(piece, m, n)
+    # The rook's board is K_m □ K_n; the other pieces are lattices (the stencil's default).
+    structure = product_of([("complete", m), ("complete", n)], rule) if rook_product else None
     return stencil_puzzle(
         Stencil((m, n), offsets, (1,) * len(offsets)),
         family=family,
@@ -127,6 +130,7 @@ def _board(
         pressable=pressable,
         graph=lambda: chess_graph(m, n, piece),
         board_shape=(m, n),
+        structure=structure,
     )
 
 
@@ -312,7 +316,7 @@ def rook(
     >>> sum(p.press(0, (1, 1)).values())  # 4 in the row + 3 in the column - 1 shared
     6
     """
-    return _board("rook", "rook", m, n, modulus, rule, pressable)
+    return _board("rook", "rook", m, n, modulus, rule, pressable, rook_product=True)
 
 
 #: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).

@@ -17,6 +17,7 @@ from lightsout_graphs.families._common import (
     MAX_NODES,
     check_cells,
     check_nodes,
+    product_of,
     set_pos,
 )
 from lightsout_graphs.families._planar import planar_puzzle
@@ -345,6 +346,7 @@ def hypercube(
         pressable=pressable,
         graph=lambda: _hypercube_graph(d),
         board_shape=None,
+        structure=product_of([("path", 2)] * d or [("path", 1)], rule),  # Q_d = K_2 □ … □ K_2
     )
 
 

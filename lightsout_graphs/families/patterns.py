@@ -53,9 +53,11 @@ def press_pattern(
     The result is a weighted DiGraph under ``rule="weighted"``: an edge ``u -> v`` carries
     ``weight`` = the amount a press of ``u`` adds to light ``v``; the node attribute
     ``self_weight`` is the amount a press adds to its own light (0 when the pattern leaves it
-    out). Buttons that are not keys of ``mapping`` cannot be pressed. Nodes that no button
-    reaches carry no light unless ``lights`` says so: a button that only toggles other nodes
-    is a button without a light.
+    out). Buttons that are not keys of ``mapping`` cannot be pressed. With ``nodes`` given,
+    every listed node carries a light unless ``lights`` says otherwise, and a node no button
+    reaches is a light that never changes. Without ``nodes``, a button that only toggles other
+    nodes is a button without a light. A pattern that changes nothing is a puzzle too: its
+    toggle matrix is zero, so a board is solved (by no presses) exactly when it is the target.
 
     Parameters
     ----------
@@ -71,8 +73,9 @@ def press_pattern(
     family, params : optional
         The :class:`FamilyInfo` to record (default ``("press_pattern", {})``).
     lights : iterable of nodes, optional
-        The nodes that carry a light (see :class:`Puzzle`); default: every node that some
-        button changes (a non-zero amount mod k), in node order.
+        The nodes that carry a light (see :class:`Puzzle`); default: every node of ``nodes``
+        when it is given, else every node that some button changes (a non-zero amount mod k),
+        in node order, or every node when no button changes any.
 
     Returns
     -------
@@ -82,7 +85,7 @@ def press_pattern(
     ------
     InvalidPuzzleError
         An empty mapping, an amount that is not an int, a light missing from ``nodes``, a
-        ``lights`` set with unknown nodes, a pattern that changes no light, or a bad modulus.
+        ``lights`` set with unknown nodes, or a bad modulus.
 
     Examples
     --------
@@ -95,6 +98,9 @@ def press_pattern(
     >>> q = press_pattern({"b1": ["r1", "r2"], "b2": ["r2"]})  # two buttons, two rings
     >>> q.lights, lo.analyze(q).solvable_fraction
     (('r1', 'r2'), Fraction(1, 1))
+    >>> still = press_pattern({"a": []}, nodes=["a", "b"])  # a button that does nothing
+    >>> still.lights, lo.is_solvable(still, {"b": 1}, target={"b": 1}), lo.is_solvable(still, 0, 1)
+    (('a', 'b'), True, False)
     """
     if not isinstance(mapping, Mapping) or not mapping:
         msg = f"Argument 'mapping' must be a non-empty mapping button -> lights, not {mapping!r}."
@@ -147,7 +153,7 @@ def press_pattern(
                 g.nodes[button]["self_weight"] = amount
             else:
                 g.add_edge(button, light, weight=amount)
-    if lights is None:
+    if lights is None and nodes is None:
         lights = _reached(effects, order, modulus)
     if pos is None:
         set_pos(g, dict(zip(order, circle_pos(len(order)), strict=True)))
@@ -167,15 +173,12 @@ def press_pattern(
 def _reached(
     effects: Mapping[Hashable, Mapping[Hashable, int]], order: list[Hashable], modulus: object
 ) -> list[Hashable]:
-    """The nodes that some button changes (a non-zero amount mod k), in node order."""
+    """The nodes that some button changes (a non-zero amount mod k), in node order; every
+    node when no button changes any."""
     k = modulus if isinstance(modulus, int) and not isinstance(modulus, bool) and modulus > 1 else 0
     hit = {v for row in effects.values() for v, a in row.items() if (a % k if k else a)}
-    if not hit:
-        msg = (
-            "Argument 'mapping' changes no light (every amount is 0 mod k); give non-zero "
-            "amounts, or name the lights with 'lights'."
-        )
-        raise InvalidPuzzleError(msg)
+    if not hit:  # nothing changes: every node is a light that never changes
+        return order
     return [v for v in order if v in hit]
 
 

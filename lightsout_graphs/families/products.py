@@ -25,10 +25,13 @@ from lightsout_graphs.families._common import (
     check_args,
     check_nodes,
     circle_pos,
+    factor,
+    product_of,
     set_pos,
 )
 from lightsout_graphs.products.invariants import check_factor
 from lightsout_graphs.puzzle import RULES, Puzzle
+from lightsout_graphs.structure import Factor, Product, recognize_factor
 
 __all__ = ["FactorGraph", "cylinder", "hamming", "prism", "product", "product_graph"]
 
@@ -121,6 +124,20 @@ def _factor_graph(obj: object, name: str) -> nx.Graph:
     return FactorGraph(check_factor(graph, name))
 
 
+def _ordered_factor(graph: nx.Graph) -> Factor:
+    """:func:`~lightsout_graphs.structure.recognize_factor`, kept only where the graph's node
+    order walks along the path or around the cycle (the order a closed form numbers them in);
+    otherwise the factor is a general graph."""
+    found = recognize_factor(graph)
+    if found.kind in ("path", "cycle") and found.n > 2:
+        order = list(graph)
+        ends = order[1:] + (order[:1] if found.kind == "cycle" else [])
+        steps = zip(order[: len(ends)], ends, strict=True)
+        if not all(graph.has_edge(u, v) for u, v in steps):
+            return Factor("graph", found.n, graph)
+    return factor(found.kind, found.n) if found.kind != "graph" else found
+
+
 def _check_size(nodes: int, edges: int, what: str) -> None:
     check_nodes(nodes, what)
     if edges > MAX_EDGES:
@@ -197,6 +214,7 @@ def product(
         modulus=modulus,
         rule=rule,
         pressable=pressable,
+        structure=Product((_ordered_factor(first), _ordered_factor(second)), str(rule)),
     )
 
 
@@ -210,6 +228,7 @@ def _lazy_product(
     modulus: int,
     rule: str,
     pressable: Iterable[Hashable] | None,
+    structure: Product,
 ) -> Puzzle:
     """The puzzle of G □ H with its toggle matrix built from the factors (no product graph).
 
@@ -249,6 +268,7 @@ def _lazy_product(
         modulus=k,
         rule=rule,
         pressable=pressable,
+        structure=structure,
     )
     return puzzle.with_metadata(family=FamilyInfo(family, params))
 
@@ -319,6 +339,7 @@ def cylinder(
         modulus=modulus,
         rule=rule,
         pressable=pressable,
+        structure=product_of([("path", rows), ("cycle", cols)], str(rule)),
     )
 
 
@@ -368,7 +389,16 @@ def prism(
     outer = circle_pos(size, 2.0)
     inner = circle_pos(size, 1.0)
     set_pos(graph, {(r, i): (outer if r == 0 else inner)[i] for r, i in graph})
-    return build(graph, "prism", {"n": size}, modulus=modulus, rule=rule, pressable=pressable)
+    structure = product_of([("path", 2), ("cycle", size)], str(rule))
+    return build(
+        graph,
+        "prism",
+        {"n": size},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        structure=structure,
+    )
 
 
 def hamming(
@@ -432,4 +462,7 @@ def hamming(
         out = product_graph(out, graph)
         out = nx.relabel_nodes(out, {(u, v): (*u, v) for u, v in out})
     params = {"d": length, "q": size}
-    return build(out, "hamming", params, modulus=modulus, rule=rule, pressable=pressable)
+    structure = product_of([("complete", size)] * length, str(rule))
+    return build(
+        out, "hamming", params, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+    )

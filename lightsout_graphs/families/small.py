@@ -15,6 +15,7 @@ from lightsout_graphs.families._common import (
     check_seed,
     check_size,
     circle_pos,
+    product_of,
     set_pos,
 )
 from lightsout_graphs.puzzle import Puzzle
@@ -91,7 +92,10 @@ def path(
     check_size(n, n - 1, f"The path of {n} lights")
     g = nx.path_graph(n)
     set_pos(g, {i: (float(i), 0.0) for i in range(n)})
-    return build(g, "path", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    structure = product_of([("path", n)], rule)
+    return build(
+        g, "path", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+    )
 
 
 def cycle(
@@ -128,7 +132,10 @@ def cycle(
     check_args(modulus, rule)
     check_size(n, n, f"The cycle of {n} lights")
     g = _circular(nx.cycle_graph(n))
-    return build(g, "cycle", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    structure = product_of([("cycle", n)], rule)
+    return build(
+        g, "cycle", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+    )
 
 
 def complete(
@@ -165,7 +172,16 @@ def complete(
     check_args(modulus, rule)
     check_size(n, n * (n - 1) // 2, f"The complete graph K_{n}")
     g = _circular(nx.complete_graph(n))
-    return build(g, "complete", {"n": n}, modulus=modulus, rule=rule, pressable=pressable)
+    structure = product_of([("complete", n)], rule)
+    return build(
+        g,
+        "complete",
+        {"n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        structure=structure,
+    )
 
 
 def _tree_pos(g: nx.Graph, root: Hashable) -> None:

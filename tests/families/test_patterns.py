@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -71,3 +73,80 @@ def test_merlin_is_asymmetric_and_every_board_is_solvable() -> None:
 def test_bad_positions_are_named(pos: object, match: str) -> None:
     with pytest.raises(InvalidPuzzleError, match=match):
         press_pattern({"a": ["b"]}, pos=pos)  # type: ignore[arg-type]
+
+
+# -- degenerate patterns are puzzles ---------------------------------------------------------
+
+
+def test_a_pattern_that_changes_nothing_is_a_puzzle() -> None:
+    p = press_pattern({"a": {"b": 2}}, modulus=2)
+    assert p.lights == ("a", "b") and not p.toggle_matrix().count_nonzero()
+    assert lo.solve(p, {"b": 1}, target={"b": 1}).num_presses == 0
+    assert not lo.is_solvable(p, 0, target={"b": 1})
+    with pytest.raises(lo.Unsolvable):
+        lo.solve(p, {"a": 1})
+    assert lo.analyze(p).solvable_states == 1 and lo.gods_number(p) == 0
+    assert press_pattern({"a": {"b": 2}}, modulus=2, lights=["b"]).n == 1
+
+
+def test_listed_nodes_are_lights_that_may_never_change() -> None:
+    p = press_pattern({"a": ["b"]}, nodes=["a", "b", "c"])
+    assert p.lights == ("a", "b", "c") and p.all_lights
+    assert lo.solve(p, {"b": 1, "c": 1}, target={"c": 1}).presses == {"a": 1, "b": 0, "c": 0}
+    assert not lo.is_solvable(p, {"c": 1})  # nothing reaches c
+    assert press_pattern({"a": ["b"]}).lights == ("b",)  # without nodes: the lights reached
+
+
+MOLLIN = Path(__file__).parent / "data" / "mollin_cases.json"
+
+
+def _board(text: str | int, shape: tuple[int, int]) -> np.ndarray:
+    if isinstance(text, int):
+        return np.full(shape, text, dtype=np.int64)
+    return np.array([[int(c) for c in row] for row in text.split("/")], dtype=np.int64)
+
+
+def _mollin_puzzles(spec: dict) -> list[lo.Puzzle]:
+    """The peer's puzzle, built as a stencil and as a press pattern over every cell."""
+    if "grid" in spec:
+        shape = tuple(spec["grid"])
+        offsets = [(0, 0), (0, 1), (0, -1), (1, 0), (-1, 0)]
+    else:
+        shape = tuple(spec["shape"])
+        offsets = [tuple(o) for o in spec["offsets"]]
+    cells = list(itertools.product(*(range(s) for s in shape)))
+    mapping = {
+        c: [t for o in offsets if (t := (c[0] + o[0], c[1] + o[1])) in set(cells)] for c in cells
+    }
+    closed = (0, 0) in offsets
+    others = [o for o in offsets if o != (0, 0)]
+    stencil = lo.stencil(shape, others, rule="closed" if closed else "open")
+    pattern = press_pattern(mapping, nodes=cells)
+    assert (stencil.toggle_matrix() != pattern.toggle_matrix()).nnz == 0
+    return [stencil, pattern]
+
+
+@pytest.mark.parametrize(
+    "case", json.loads(MOLLIN.read_text(encoding="utf-8"))["cases"], ids=lambda c: c["id"]
+)
+def test_florian_mollin_solver_cases(case: dict) -> None:
+    for p in _mollin_puzzles(case["puzzle"]):
+        shape = tuple(case["puzzle"].get("grid") or case["puzzle"]["shape"])
+        start = p.state_vector(_board(case["start"], shape).reshape(-1).tolist())
+        target = p.state_vector(_board(case.get("target", 0), shape).reshape(-1).tolist())
+        check = case["check"]
+        if check == "min_presses":
+            assert lo.solve(p, start, target=target, minimize=True).num_presses == case["expected"]
+        elif check == "solvable":
+            assert lo.is_solvable(p, start, target=target) is case["expected"]
+            if not case["expected"]:
+                with pytest.raises(lo.Unsolvable):
+                    lo.solve(p, start, target=target)
+        elif check == "count":
+            assert lo.solve(p, start, target=target).num_solutions == case["expected"]
+        else:
+            assert check == "in_solution_set"
+            presses = p.state_vector(_board(case["presses"], shape).reshape(-1).tolist())
+            reached = p.apply_vector(start, presses)
+            found = list(lo.solutions(p, start, target=reached))
+            assert p.as_dict(presses) in found

@@ -1,7 +1,10 @@
-"""Buttons that are not lights: states live on the lights, the press matrix is T[lights, pressable].
+"""The codec of a puzzle: states, targets and presses between user forms and vectors.
 
-Every count is checked against brute force over all presses of small random bipartite press
-maps (buttons on one side, lights on the other), for prime and composite k.
+Dict boards on lattices go through NumPy and must give what the key-by-key route gives, errors
+included. Buttons that are not lights: states live on the lights, the press matrix is
+T[lights, pressable]; every count is checked against brute force over all presses of small
+random bipartite press maps (buttons on one side, lights on the other), for prime and
+composite k.
 """
 
 from __future__ import annotations
@@ -16,7 +19,102 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
+from lightsout_graphs._codec import StateCodec, light_rows, press_columns
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.labels import LatticeIndex, LatticeNodes
+
+# -- dict boards on lattices ------------------------------------------------------------------
+
+
+def _codecs(shape: tuple[int, ...], k: int) -> tuple[StateCodec, StateCodec]:
+    """A lattice codec (NumPy route for dicts) and the same cells as a plain tuple and dict."""
+    nodes = tuple(LatticeNodes(shape))
+    plain = StateCodec(nodes, {v: i for i, v in enumerate(nodes)}, k, shape)
+    return StateCodec(LatticeNodes(shape), LatticeIndex(shape), k, shape), plain
+
+
+def _outcome(codec: StateCodec, state: object) -> tuple[str, object]:
+    try:
+        return "ok", codec.node_vector(state, "state").tolist()
+    except InvalidStateError as err:
+        return "error", str(err)
+
+
+STRANGE_KEYS = [(9, 0), (0, -1), (True, 0), (0.0, 1), (2**70, 0), "a", (1,), (0, 0, 0)]
+STRANGE_VALUES = [-1, 3, True, 1.0, 2**70, "1", None]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(5, 6), (2, 3, 4), (40,)]),
+    st.sampled_from([2, 3]),
+    st.data(),
+)
+def test_dict_boards_on_lattices_match_the_key_by_key_route(
+    shape: tuple[int, ...], k: int, data: st.DataObject
+) -> None:
+    fast, plain = _codecs(shape, k)
+    cells = list(LatticeNodes(shape))
+    chosen = data.draw(st.lists(st.sampled_from(cells), min_size=17, unique=True))
+    numpy_ints = data.draw(st.booleans())
+    board = {}
+    for cell in chosen:
+        key = tuple(np.int64(c) for c in cell) if numpy_ints else cell
+        board[key] = data.draw(st.integers(0, k - 1))
+    assert fast._cells_vector(board) is not None  # plain boards take the NumPy route
+    if data.draw(st.booleans()):  # one strange key or value among many plain ones
+        if data.draw(st.booleans()):
+            board[data.draw(st.sampled_from(STRANGE_KEYS))] = 1
+        else:
+            board[chosen[data.draw(st.integers(0, len(chosen) - 1))]] = data.draw(
+                st.sampled_from(STRANGE_VALUES)
+            )
+    expected = _outcome(plain, board)
+    assert _outcome(fast, board) == expected
+    if expected[0] == "ok":
+        vector = np.zeros(len(cells), dtype=np.int64)
+        for key, value in board.items():
+            vector[cells.index(tuple(int(c) for c in key))] = value
+        assert expected[1] == vector.tolist()
+
+
+def test_a_million_cell_dict_board_round_trips() -> None:
+    p = lo.grid(1000, 1000)
+    rng = np.random.default_rng(1)
+    bits = rng.integers(0, 2, p.n)
+    board = dict(zip(p.nodes, bits.tolist(), strict=True))
+    assert (p.state_vector(board) == bits).all()
+    assert p.as_dict(bits) == board
+    presses = {(i, i): 1 for i in range(1000)}
+    after = p.apply(board, presses)
+    x = np.zeros(p.n, dtype=np.int64)
+    x[[i * 1001 for i in range(1000)]] = 1
+    assert (p.state_vector(after) == p.apply_vector(bits, x)).all()
+    with pytest.raises(InvalidStateError, match=r"\(1000, 0\)"):
+        p.state_vector({**board, (1000, 0): 1})
+
+
+def test_codec_parts() -> None:
+    index = {"a": 0, "b": 1, "c": 2}
+    assert press_columns(["c"], index).tolist() == [2]  # type: ignore[union-attr]
+    assert press_columns(["a", "b", "c"], index) is None
+    assert light_rows(["b"], index).tolist() == [1]  # type: ignore[union-attr]
+    with pytest.raises(InvalidPuzzleError, match=r"'pressable'.*iterable"):
+        press_columns(3, index)
+    codec = StateCodec(tuple(index), index, 3, None, np.array([0, 2]), np.array([1, 2]))
+    assert (codec.n, codec.lights, codec.pressable, codec.board_shape) == (
+        2,
+        ("b", "c"),
+        ("a", "c"),
+        None,
+    )
+    assert codec.state_vector({"c": 2}, "state").tolist() == [0, 2]
+    assert codec.presses_vector({"c": 1}, "presses").tolist() == [0, 1]
+    assert codec.full_presses(np.array([4, 1])).tolist() == [1, 0, 1]
+    assert codec.as_dict(np.array([True, False])) == {"b": 1, "c": 0}
+    assert codec.every_node_lit().n == 3
+    with pytest.raises(InvalidStateError, match="'presses' presses node 'b'"):
+        codec.presses_vector({"b": 1}, "presses")
 
 
 @st.composite
@@ -99,13 +197,6 @@ def test_two_buttons_and_two_rings_report_two_lights() -> None:
 def test_merlin_buttons_are_lights() -> None:
     p = lo.merlin()
     assert p.all_lights and p.n == 9 and p.lights == p.nodes
-
-
-def test_zero_pattern_needs_named_lights() -> None:
-    with pytest.raises(InvalidPuzzleError, match="changes no light"):
-        lo.press_pattern({"a": {"b": 2}}, modulus=2)
-    p = lo.press_pattern({"a": {"b": 2}}, modulus=2, lights=["b"])
-    assert p.n == 1 and lo.analyze(p).solvable_states == 1
 
 
 @pytest.fixture
