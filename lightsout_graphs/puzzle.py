@@ -293,10 +293,15 @@ class Puzzle:
                 f"{type(structure).__name__}."
             )
             raise InvalidPuzzleError(msg)
-        plain = self.rule in ("closed", "open") and self.all_pressable and self.all_lights
+        plain = self.rule in RULES and self.all_pressable and self.all_lights
         if isinstance(structure, General) or not plain:
             return General()
-        if structure.rule != self.rule or structure.size != len(self.nodes):
+        # A weighted puzzle whose amounts are all 1 is the closed rule (a weighted torus).
+        same_rule = structure.rule == self.rule or (self.rule, structure.rule) == (
+            "weighted",
+            "closed",
+        )
+        if not same_rule or structure.size != len(self.nodes):
             msg = (
                 f"Argument 'structure' describes {structure.size} nodes under the "
                 f"{structure.rule!r} rule; the puzzle has {len(self.nodes)} under {self.rule!r}."

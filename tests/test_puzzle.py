@@ -472,7 +472,6 @@ def test_a_factor_out_of_order_is_a_graph() -> None:
 
 def test_structure_is_general_where_the_shape_says_too_little() -> None:
     general = [
-        lo.grid(3, 3, rule="weighted"),
         lo.torus(2, 3, rule="weighted"),
         lo.grid(3, 3, pressable=[(0, 0)]),
         lo.stencil((3, 3), [(0, 1), (0, 0)], amounts=[1, 1]),
@@ -484,6 +483,18 @@ def test_structure_is_general_where_the_shape_says_too_little() -> None:
     ]
     for p in general:
         assert p.structure == General()
+
+
+def test_weighted_lattices_of_unit_amounts_are_closed_lattices() -> None:
+    """Every amount 1 and no coinciding offsets: the weighted rule is the closed rule, and
+    the planner takes the same engines as for the closed puzzle."""
+    for p, closed in [
+        (lo.grid(3, 4, rule="weighted"), lo.grid(3, 4)),
+        (lo.torus(3, 5, rule="weighted", modulus=3), lo.torus(3, 5, modulus=3)),
+    ]:
+        assert p.structure == closed.structure
+        assert (p.toggle_matrix() != closed.toggle_matrix()).nnz == 0
+        assert lo.solve(p, 1).method == lo.solve(closed, 1).method
 
 
 def test_structure_survives_metadata_pickling_and_lighting() -> None:

@@ -406,10 +406,21 @@ def stencil_puzzle(
 
     k, rule = check_args(modulus, rule)
     own = (0 if rule == "open" else 1) if self_amount is None else self_amount
-    plain = self_amount is None and not stencil.multiplicity and set(stencil.amounts) <= {1}
+    # Counting coinciding offsets twice changes nothing where no two offsets coincide: on
+    # every wrapped axis the side exceeds twice the longest step along it.
+    distinct = all(
+        not wrapped or side > 2 * max((abs(o[axis]) for o in stencil.offsets), default=0)
+        for axis, (side, wrapped) in enumerate(zip(stencil.shape, stencil.wraps, strict=True))
+    )
+    plain = (
+        self_amount is None
+        and (distinct or not stencil.multiplicity)
+        and set(stencil.amounts) <= {1}
+    )
     if structure is None and plain:
         offsets = tuple(sorted(stencil.offsets))
-        structure = Lattice(stencil.shape, offsets, stencil.wraps, rule)
+        # Every amount is 1, and the weighted rule's own amount too: it is the closed rule.
+        structure = Lattice(stencil.shape, offsets, stencil.wraps, "closed" if own else "open")
 
     what = f"{family} {params}"
 
