@@ -25,7 +25,6 @@ import numpy as np
 
 from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
-from lightsout_graphs.memory import memory_budget
 from lightsout_graphs.zk import coset_member
 
 __all__ = [
@@ -297,13 +296,17 @@ def fewest_presses(
     >>> best.num_presses, best.proof
     (4, 'enumeration of all 16 solutions (grouped, 12 groups)')
     """
-    size = 1
-    for _, o in generators:
-        size *= int(o)
-    wide = modulus if 2 < modulus <= 64 else 1  # the transform's table is k wide
-    if size * wide <= max_enumerate and size * wide * 32 <= memory_budget():
+    from lightsout_graphs.planner import minimum_engine
+
+    engine = minimum_engine(
+        [int(o) for _, o in generators],
+        modulus,
+        max_enumerate=max_enumerate,
+        split_limit=SPLIT_INNER + SPLIT_OUTER,
+    ).engine
+    if engine == "enumeration":
         return enumerate_minimum(x0, generators, modulus)
-    if modulus == 2 and len(generators) <= SPLIT_INNER + SPLIT_OUTER:
+    if engine == "split search":
         return split_search_minimum(x0, generators, time_limit=time_limit)
     return cpsat_minimum(x0, generators, modulus, time_limit=time_limit)
 

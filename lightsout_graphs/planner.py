@@ -23,6 +23,8 @@ The engines, by question:
     complete graphs and small graphs over a prime), else the ``solve`` engine.
 ``symmetry``
     ``box isometries`` for box lattices of the axis stencil, else ``automorphisms``.
+``minimum`` (fewest presses among the solutions, see :func:`minimum_engine`)
+    ``enumeration``, ``split search`` or ``cp-sat``, from the size of the solution coset.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "box_shape",
     "counts",
     "factorize",
+    "minimum_engine",
     "plan",
     "table_route",
 ]
@@ -164,7 +167,7 @@ def _chasing_cost(m: int, n: int, k: int) -> tuple[float, int]:
     """Light chasing: the board-sized arrays of a solve, and a first-row system of width n."""
     width = min(m, n)
     entry = 1 / 8 if k == 2 else 8
-    memory = int(32 * m * n + 4 * entry * width * width) + 2**20
+    memory = int(32 * m * n + 4 * entry * width * width)
     seconds = (m * n * width * (1 / 64 if k == 2 else 1)) / _WORD_OPS + m * n / 5e7
     return seconds, memory
 
@@ -446,6 +449,55 @@ def counts(puzzle: Puzzle) -> tuple[int | None, str]:
             return nullity, "product formula"
         chosen = _solve_plan(puzzle)
     return None, chosen.engine
+
+
+def minimum_engine(
+    orders: list[int], modulus: int, *, max_enumerate: int, split_limit: int
+) -> Plan:
+    """The engine that proves the fewest presses among the solutions of a coset.
+
+    Parameters
+    ----------
+    orders : list of int
+        The additive order of each quiet-pattern generator (the coset has their product
+        many solutions).
+    modulus : int
+    max_enumerate : int
+        The largest coset the grouped transform enumerates (its table is k counts wide for
+        2 < k <= 64).
+    split_limit : int
+        The most generators the GF(2) split search takes.
+
+    Returns
+    -------
+    Plan
+        ``"enumeration"`` (the grouped transform over the whole coset, exact),
+        ``"split search"`` (GF(2) branch and bound over two halves of the generators) or
+        ``"cp-sat"`` (ortools' CP-SAT over the generators' coefficients).
+
+    Examples
+    --------
+    >>> minimum_engine([2] * 10, 2, max_enumerate=2**24, split_limit=40).engine
+    'enumeration'
+    >>> minimum_engine([2] * 30, 2, max_enumerate=2**24, split_limit=40).engine
+    'split search'
+    >>> minimum_engine([3] * 30, 3, max_enumerate=2**24, split_limit=40).engine
+    'cp-sat'
+    """
+    from lightsout_graphs import zk
+
+    size = 1
+    for order in orders:
+        size *= int(order)
+    wide = modulus if 2 < modulus <= 64 else 1
+    table = size * wide * 32
+    if size * wide <= max_enumerate and table <= zk.memory_budget():
+        seconds = size * wide / 2e8
+        return Plan("minimum", "enumeration", seconds, table, "the coset fits the transform")
+    if modulus == 2 and len(orders) <= split_limit:
+        half = 2 ** ((len(orders) + 1) // 2)
+        return Plan("minimum", "split search", half / 1e7, 32 * half, "GF(2), few generators")
+    return Plan("minimum", "cp-sat", float("nan"), 2**28, "the coset is too large to enumerate")
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:

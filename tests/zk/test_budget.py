@@ -55,7 +55,7 @@ def test_every_puzzle_route_through_the_factorisation_is_guarded(small_budget: i
         assert "light chasing" in message and "smaller board" in message
         assert "zk.set_memory_budget" in message
         assert info.value.budget == small_budget == 2**20
-    # grids and tori go to light chasing, which the budget does not stop
+    # grids and tori go to light chasing, whose board-sized arrays fit this budget
     assert lo.analyze(lo.grid(40, 40, modulus=3)).n == 1600
     assert lo.solve(lo.torus(40, 40, modulus=3), 1).verify()
 
