@@ -269,7 +269,7 @@ class ProductIndex(Mapping[Hashable, int]):
 
     def __contains__(self, node: object) -> bool:
         try:
-            self[node]  # type: ignore[index]
+            self[node]
         except KeyError:
             return False
         return True
