@@ -23,6 +23,7 @@ from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
     check_args,
+    check_entries,
     check_nodes,
     circle_pos,
     factor,
@@ -120,8 +121,22 @@ class FactorGraph(nx.Graph):
 
 
 def _factor_graph(obj: object, name: str) -> nx.Graph:
-    graph = obj.graph if isinstance(obj, Puzzle) else obj
-    return FactorGraph(check_factor(graph, name))
+    """A copy of the factor (node order, adjacency order and attributes kept), as a
+    :class:`FactorGraph`; built from the adjacency dicts at once, as ``nx.Graph(graph)``
+    spends seconds on a K_500."""
+    graph = check_factor(obj.graph if isinstance(obj, Puzzle) else obj, name)
+    out = FactorGraph()
+    out.graph.update(graph.graph)
+    out._node.update((v, dict(data)) for v, data in graph._node.items())
+    adj: dict[Hashable, dict[Hashable, Any]] = {
+        u: dict.fromkeys(nbrs) for u, nbrs in graph._adj.items()
+    }
+    for u, nbrs in adj.items():
+        for v, data in nbrs.items():
+            if data is None:  # each edge's attributes: one dict, seen from both ends
+                nbrs[v] = adj[v][u] = dict(graph._adj[u][v])
+    out._adj.update(adj)
+    return out
 
 
 def _ordered_factor(graph: nx.Graph) -> Factor:
@@ -203,12 +218,20 @@ def product(
     second = _factor_graph(h, "h")
     n1, n2 = first.number_of_nodes(), second.number_of_nodes()
     edges = n1 * second.number_of_edges() + n2 * first.number_of_edges()
-    _check_size(n1 * n2, edges, f"The product of graphs of {n1} and {n2} nodes")
+    what = f"The product of graphs of {n1} and {n2} nodes"
+    check_nodes(n1 * n2, what)
+
+    def graph() -> nx.Graph:
+        # Only the graph and the general engine count edges: the planner answers a product of
+        # recognised factors (K_500 □ K_500: 124,750,000 edges) from its factors.
+        _check_size(n1 * n2, edges, what)
+        return product_graph(first, second)
+
     params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
     return _lazy_product(
         first,
         second,
-        lambda: product_graph(first, second),
+        graph,
         "product",
         dict(params),
         modulus=modulus,
@@ -243,7 +266,10 @@ def _lazy_product(
     nodes = [(u, v) for u in left for v in right]
     index: dict[Hashable, int] = {node: i for i, node in enumerate(nodes)}
 
+    edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
+
     def matrix() -> sp.csr_array:
+        check_entries(len(nodes) + 2 * edges, f"The toggle matrix of {family} {params}")
         a_g = sp.csr_array(nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr"))
         a_h = sp.csr_array(
             nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr")
@@ -258,7 +284,6 @@ def _lazy_product(
         t.eliminate_zeros()
         return t
 
-    edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
     puzzle = Puzzle._lazy(
         nodes=tuple(nodes),
         index=index,
