@@ -237,7 +237,10 @@ def product(
         modulus=modulus,
         rule=rule,
         pressable=pressable,
-        structure=Product((_ordered_factor(first), _ordered_factor(second)), str(rule)),
+        structure=Product(
+            (_ordered_factor(first), _ordered_factor(second)),
+            "closed" if rule == "weighted" else str(rule),  # no weights: weighted acts as closed
+        ),
     )
 
 
@@ -270,9 +273,12 @@ def _lazy_product(
 
     def matrix() -> sp.csr_array:
         check_entries(len(nodes) + 2 * edges, f"The toggle matrix of {family} {params}")
-        a_g = sp.csr_array(nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr"))
+        # Adjacency only: the product has no weights, under every rule.
+        a_g = sp.csr_array(
+            nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr", weight=None)
+        )
         a_h = sp.csr_array(
-            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr")
+            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr", weight=None)
         )
         eye_g = sp.eye_array(len(left), dtype=np.int64, format="csr")
         eye_h = sp.eye_array(len(right), dtype=np.int64, format="csr")
