@@ -13,13 +13,14 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families, grids, products, zk
+from lightsout_graphs import catalog, families, grids, planner, products, structure, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
 from lightsout_graphs.covering import GodsNumber, gods_number_bounds
 from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
+    BoardFormatError,
     CatalogError,
     EngineError,
     InvalidPuzzleError,
@@ -27,7 +28,9 @@ from lightsout_graphs.errors import (
     LightsOutError,
     MatrixError,
     MemoryBudgetError,
+    MissingDependencyError,
     ModulusError,
+    SearchLimitError,
     SweepError,
     SweepSpecError,
     Unsolvable,
@@ -62,6 +65,7 @@ from lightsout_graphs.families import (
 )
 from lightsout_graphs.grids import GridChaser
 from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
+from lightsout_graphs.minimum import MinimumInterrupted
 from lightsout_graphs.products import nullity_table
 from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
 from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
@@ -74,19 +78,24 @@ from lightsout_graphs.variants import (
     lit_only_solve,
 )
 
+#: Subpackages imported on first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw``
+#: imports matplotlib, which a script that only solves should not pay for.
+_LAZY = ("draw", "sweep")
+
 
 def __getattr__(name: str) -> object:
-    """Import ``lightsout_graphs.sweep`` on first use (it needs the ``sweep`` extra)."""
-    if name == "sweep":
+    """Import ``lightsout_graphs.sweep`` and ``lightsout_graphs.draw`` on first use."""
+    if name in _LAZY:
         import importlib
 
-        return importlib.import_module("lightsout_graphs.sweep")
+        return importlib.import_module(f"lightsout_graphs.{name}")
     msg = f"module 'lightsout_graphs' has no attribute {name!r}"
     raise AttributeError(msg)
 
 
 __all__ = [
     "Analysis",
+    "BoardFormatError",
     "CatalogError",
     "ChaseTable",
     "EngineError",
@@ -100,9 +109,12 @@ __all__ = [
     "LitOnlyStates",
     "MatrixError",
     "MemoryBudgetError",
+    "MinimumInterrupted",
+    "MissingDependencyError",
     "ModulusError",
     "Puzzle",
     "PuzzleInfo",
+    "SearchLimitError",
     "Solution",
     "SolutionIterator",
     "SweepError",
@@ -139,6 +151,7 @@ __all__ = [
     "nullity_table",
     "parse_board",
     "petersen",
+    "planner",
     "polytope_rings",
     "press_pattern",
     "prism",
@@ -153,6 +166,7 @@ __all__ = [
     "solutions",
     "solve",
     "stencil",
+    "structure",
     "symmetries",
     "torus",
     "triangular",

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._deprecation import deprecated_name
 from lightsout_graphs.counts import count_json, fraction_text
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solution import puzzle_json
@@ -57,7 +58,7 @@ class Analysis:
     :attr:`num_quiet_patterns`, and generators of the quiet patterns as dicts
     (:attr:`quiet_patterns`), vectors (:attr:`quiet_vectors`) and their orders
     (:attr:`quiet_orders`), all computed when first read. The earlier name
-    ``kernel_size`` still works, without warning. An analysis is frozen: its fields cannot be
+    ``kernel_size`` still works, with a :class:`DeprecationWarning`. An analysis is frozen: its fields cannot be
     reassigned.
 
     Examples
@@ -121,13 +122,17 @@ class Analysis:
 
     @property
     def kernel_size(self) -> int:
-        """The earlier name of :attr:`num_quiet_patterns`.
+        """The earlier name of :attr:`num_quiet_patterns` (deprecated: it warns).
 
         Examples
         --------
-        >>> lo.analyze(lo.grid(5, 5)).kernel_size
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     lo.analyze(lo.grid(5, 5)).kernel_size
         4
         """
+        deprecated_name("Analysis.kernel_size", "Analysis.num_quiet_patterns")
         return self.num_quiet_patterns
 
     def _generators(self) -> list[tuple[np.ndarray, int]]:
@@ -243,28 +248,11 @@ def _quiet(puzzle: Puzzle) -> list[tuple[np.ndarray, int]]:
     return [(puzzle.full_presses(g), int(o)) for g, o in factorization(puzzle).kernel()]
 
 
-def _grid_by_polynomials(puzzle: Puzzle) -> Analysis | None:
-    """The counts of a 2-D grid over a prime k from the polynomial method, else None."""
-    from lightsout_graphs.grids.chasing import GridChaser
-    from lightsout_graphs.grids.polynomials import nullity as grid_nullity
-    from lightsout_graphs.zk.crt import prime_power_parts
-
-    k = puzzle.modulus
-    if prime_power_parts(k) != [(k, 1)] or k > 2**31:
-        return None
-    shape = GridChaser.for_puzzle_shape(puzzle)
-    if shape is None:
-        return None
-    m, n = shape
-    return Analysis.from_nullity(
-        puzzle, grid_nullity(m, n, modulus=k, rule=puzzle.rule), "polynomial"
-    )
-
-
 def analyze(puzzle: Puzzle) -> Analysis:
     """Rank, nullity, quiet patterns and the solvable boards of a puzzle.
 
-    On a 2-D grid over a prime k the counts come from the polynomial method (a gcd of two
+    The engine is the one :func:`lightsout_graphs.planner.plan` picks for ``"counts"``. On a
+    2-D grid over a prime k the counts come from the polynomial method (a gcd of two
     polynomials of degree about the side), without elimination. A Cartesian product over a
     prime (a torus, a cylinder, prism, rook's board, hypercube, Hamming graph or
     :func:`lightsout_graphs.product`) gets its nullity from the product formula of
@@ -292,15 +280,12 @@ def analyze(puzzle: Puzzle) -> Analysis:
     >>> lo.analyze(lo.torus(30, 30)).nullity  # from the invariant factors of the two cycles
     24
     """
-    from lightsout_graphs.products.fast import fast_nullity
+    from lightsout_graphs import planner
 
     check_puzzle(puzzle)
-    fast = _grid_by_polynomials(puzzle)
-    if fast is not None:
-        return fast
-    nullity = fast_nullity(puzzle)
+    nullity, method = planner.counts(puzzle)
     if nullity is not None:
-        return Analysis.from_nullity(puzzle, nullity, "product formula")
+        return Analysis.from_nullity(puzzle, nullity, method)
     engine = factorization(puzzle)
     k = puzzle.modulus
     rank = engine.rank

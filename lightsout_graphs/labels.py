@@ -16,7 +16,7 @@ from typing import Any, overload
 
 import numpy as np
 
-__all__ = ["LatticeIndex", "LatticeNodes"]
+__all__ = ["LatticeIndex", "LatticeNodes", "ProductIndex", "ProductNodes"]
 
 
 def _as_cell(node: object, shape: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -167,3 +167,118 @@ class LatticeIndex(Mapping[Hashable, int]):
 
     def __repr__(self) -> str:
         return f"LatticeIndex({self.shape})"
+
+
+class ProductNodes(Sequence[tuple[Hashable, Hashable]]):
+    """The nodes ``(g, h)`` of a Cartesian product G □ H, G's order first, computed on demand.
+
+    Parameters
+    ----------
+    left, right : sequence of hashable
+        The node orders of G and H.
+
+    Examples
+    --------
+    >>> nodes = ProductNodes(("a", "b"), (0, 1, 2))
+    >>> len(nodes), nodes[4], nodes[-1], ("b", 2) in nodes
+    (6, ('b', 1), ('b', 2), True)
+    >>> list(nodes)[:2]
+    [('a', 0), ('a', 1)]
+    """
+
+    __slots__ = ("_index", "_left", "_right")
+
+    def __init__(self, left: Sequence[Hashable], right: Sequence[Hashable]) -> None:
+        self._left = tuple(left)
+        self._right = tuple(right)
+        self._index: ProductIndex | None = None
+
+    def __len__(self) -> int:
+        return len(self._left) * len(self._right)
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Hashable, Hashable]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[tuple[Hashable, Hashable], ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            msg = f"node positions are ints, not {type(i).__name__}"
+            raise TypeError(msg)
+        j = int(i) + (len(self) if int(i) < 0 else 0)
+        if not 0 <= j < len(self):
+            msg = f"node position {i} out of range for {len(self)} nodes"
+            raise IndexError(msg)
+        a, b = divmod(j, len(self._right))
+        return (self._left[a], self._right[b])
+
+    def __iter__(self) -> Iterator[tuple[Hashable, Hashable]]:
+        return itertools.product(self._left, self._right)
+
+    def __contains__(self, node: object) -> bool:
+        if self._index is None:
+            self._index = ProductIndex(self._left, self._right)
+        return node in self._index
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ProductNodes):
+            return (self._left, self._right) == (other._left, other._right)
+        if isinstance(other, tuple | list):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("ProductNodes", self._left, self._right))
+
+    def __add__(self, other: Any) -> Any:
+        return tuple(self) + tuple(other)
+
+    def __repr__(self) -> str:
+        if len(self) <= 8:
+            return repr(tuple(self))
+        return f"ProductNodes({len(self._left)} × {len(self._right)} nodes)"
+
+
+class ProductIndex(Mapping[Hashable, int]):
+    """node -> position for the nodes ``(g, h)`` of G □ H, from the factors' own indexes.
+
+    Examples
+    --------
+    >>> index = ProductIndex(("a", "b"), (0, 1, 2))
+    >>> index[("b", 0)], ("c", 0) in index, len(index)
+    (3, False, 6)
+    """
+
+    __slots__ = ("_left", "_right", "_width")
+
+    def __init__(self, left: Sequence[Hashable], right: Sequence[Hashable]) -> None:
+        self._left = {node: i for i, node in enumerate(left)}
+        self._right = {node: i for i, node in enumerate(right)}
+        self._width = len(self._right)
+
+    def __getitem__(self, node: Hashable) -> int:
+        if not isinstance(node, tuple) or len(node) != 2:
+            raise KeyError(node)
+        try:
+            return self._left[node[0]] * self._width + self._right[node[1]]
+        except (KeyError, TypeError):
+            raise KeyError(node) from None
+
+    def __contains__(self, node: object) -> bool:
+        try:
+            self[node]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return itertools.product(self._left, self._right)
+
+    def __len__(self) -> int:
+        return len(self._left) * self._width
+
+    def __repr__(self) -> str:
+        return f"ProductIndex({len(self._left)} × {self._width} nodes)"

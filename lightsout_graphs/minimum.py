@@ -292,7 +292,7 @@ def fewest_presses(
     --------
     >>> p = lo.grid(4, 4)
     >>> sol = lo.solve(p, 0, target=1)
-    >>> gens = [(np.array(list(g.values())), 2) for g in sol.kernel]
+    >>> gens = [(np.array(list(g.values())), 2) for g in sol.quiet_patterns]
     >>> best = fewest_presses(sol.vector, gens, 2)
     >>> best.num_presses, best.proof
     (4, 'enumeration of all 16 solutions (grouped, 12 groups)')

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs._deprecation import deprecated_name
 from lightsout_graphs.counts import count_json
 from lightsout_graphs.errors import LightsOutError
 from lightsout_graphs.puzzle import Puzzle
@@ -195,14 +196,18 @@ class Solution:
 
     @property
     def count(self) -> int:
-        """The number of solutions: the earlier name of :attr:`num_solutions`.
+        """The earlier name of :attr:`num_solutions` (deprecated: it warns).
 
         Examples
         --------
-        >>> lo.solve(lo.grid(5, 5), 0, target=1).count
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     lo.solve(lo.grid(5, 5), 0, target=1).count
         4
         """
-        return self.num_quiet_patterns
+        deprecated_name("Solution.count", "Solution.num_solutions")
+        return self.num_solutions
 
     @property
     def quiet_vectors(self) -> list[np.ndarray]:
@@ -241,35 +246,47 @@ class Solution:
 
     @property
     def kernel(self) -> list[dict[Hashable, int]]:
-        """The earlier name of :attr:`quiet_patterns`.
+        """The earlier name of :attr:`quiet_patterns` (deprecated: it warns).
 
         Examples
         --------
-        >>> len(lo.solve(lo.grid(5, 5), 0).kernel)
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     len(lo.solve(lo.grid(5, 5), 0).kernel)
         2
         """
+        deprecated_name("Solution.kernel", "Solution.quiet_patterns")
         return self.quiet_patterns
 
     @property
     def kernel_vectors(self) -> list[np.ndarray]:
-        """The earlier name of :attr:`quiet_vectors`.
+        """The earlier name of :attr:`quiet_vectors` (deprecated: it warns).
 
         Examples
         --------
-        >>> len(lo.solve(lo.grid(5, 5), 0).kernel_vectors)
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     len(lo.solve(lo.grid(5, 5), 0).kernel_vectors)
         2
         """
+        deprecated_name("Solution.kernel_vectors", "Solution.quiet_vectors")
         return self.quiet_vectors
 
     @property
     def kernel_orders(self) -> list[int]:
-        """The earlier name of :attr:`quiet_orders`.
+        """The earlier name of :attr:`quiet_orders` (deprecated: it warns).
 
         Examples
         --------
-        >>> lo.solve(lo.grid(5, 5), 0).kernel_orders
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     lo.solve(lo.grid(5, 5), 0).kernel_orders
         [2, 2]
         """
+        deprecated_name("Solution.kernel_orders", "Solution.quiet_orders")
         return self.quiet_orders
 
     @cached_property

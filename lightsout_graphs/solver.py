@@ -1,8 +1,9 @@
 """Solving a board: the presses that take a state to a target, their count, and certificates.
 
 Every puzzle is factorised once (:func:`factorization`) and the factorisation is reused for
-every board of that puzzle. Grid puzzles use light chasing, every other puzzle the general
-engine of :mod:`lightsout_graphs.zk`; both answer through the same interface. The answer, a
+every board of that puzzle. The engine is the one :mod:`lightsout_graphs.planner` picks (light
+chasing for 2-D lattices, the general engine of :mod:`lightsout_graphs.zk` otherwise); every
+engine answers through the same interface. The answer, a
 :class:`lightsout_graphs.solution.Solution`, is defined in :mod:`lightsout_graphs.solution`
 (and re-exported here).
 """
@@ -25,28 +26,8 @@ __all__ = [
     "solve",
 ]
 
-#: The most lights the general engine is asked to factorise (a 300×300 torus, 90,000 lights,
-#: takes about 50 s and 3 GB on 2 cores).
-MAX_GENERAL_LIGHTS = 100_000
-
-#: The most toggle-matrix entries the general engine is asked to factorise.
-MAX_GENERAL_ENTRIES = 2**24
-
 #: What this module computes per puzzle (see :mod:`lightsout_graphs._cache`).
 _CACHE = PuzzleCache()
-
-
-def _grid_engine(puzzle: Puzzle) -> Factorization | None:
-    """The light-chasing engine for a 2-D grid or torus puzzle, else None."""
-    from lightsout_graphs.grids.chasing import GridChaser
-    from lightsout_graphs.grids.wrapped import WrappedChaser
-
-    if not puzzle.all_lights:  # light chasing needs a light on every cell
-        return None
-    engine: Factorization | None = GridChaser.for_puzzle(puzzle)
-    if engine is None:
-        engine = WrappedChaser.for_puzzle(puzzle)
-    return engine
 
 
 def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
@@ -56,8 +37,8 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     ----------
     puzzle : Puzzle
     method : str, default "auto"
-        ``"auto"`` uses light chasing for 2-D grid puzzles and the general Z_k engine
-        otherwise; ``"general"`` forces the general engine; ``"chasing"`` forces light chasing
+        ``"auto"`` uses the engine :func:`lightsout_graphs.planner.plan` picks (light chasing
+        for 2-D grids and tori, the general Z_k engine otherwise); ``"general"`` forces the general engine; ``"chasing"`` forces light chasing
         (grids only).
 
     Returns
@@ -76,60 +57,16 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     >>> f.rank, f.kernel_size
     (23, 4)
     """
-    from lightsout_graphs.errors import InvalidPuzzleError
+    from lightsout_graphs import planner
 
     check_puzzle(puzzle)
-    if method not in ("auto", "general", "chasing"):
-        msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
-        raise InvalidPuzzleError(msg)
     key = f"factorization:{method}"
     cached = _CACHE.peek(puzzle, key)
     if cached is not None:
         return cached
-    engine: Factorization | None = None
-    if method in ("auto", "chasing"):
-        engine = _grid_engine(puzzle)
-        if engine is None and method == "chasing":
-            msg = (
-                "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
-                "torus with sides >= 3."
-            )
-            raise InvalidPuzzleError(msg)
-    if engine is None:
-        from lightsout_graphs import zk
-        from lightsout_graphs.errors import MemoryBudgetError
-
-        entries = 2 * puzzle.number_of_edges() + puzzle.n
-        if puzzle.n > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
-            what = (
-                f"{puzzle.n} lights"
-                if puzzle.n > MAX_GENERAL_LIGHTS
-                else f"{entries} toggle entries"
-            )
-            msg = (
-                f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
-                f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
-                "time grows about as n**1.5 to n**3); "
-                "2-D grids and tori (lo.grid(m, n), lo.torus(m, n); CLI: lightsout solve grid "
-                "--shape MxN) are solved by light chasing at any size; other puzzles need a "
-                "smaller board."
-            )
-            raise InvalidPuzzleError(msg)
-        try:
-            engine = zk.factorize(puzzle.press_matrix(), puzzle.modulus)
-        except MemoryBudgetError as err:
-            raise MemoryBudgetError(_too_big(puzzle, err), err.needed, err.budget) from err
+    engine = planner.factorize(puzzle, method=method)
     _CACHE.put(puzzle, key, engine)
     return engine
-
-
-def _too_big(puzzle: Puzzle, err: Exception) -> str:
-    """The refusal of a factorisation over budget, with the routes a caller can take."""
-    return (
-        f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for the general "
-        f"engine: {err} Faster routes: light chasing, used automatically for 2-D grids with "
-        "the closed or open rule (lo.grid); grids.nullity for grid nullities; or a smaller board."
-    )
 
 
 def _check_limits(max_enumerate: object, time_limit: object) -> None:

@@ -124,12 +124,12 @@ def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
 
 
 def _grid_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The side lengths when the puzzle is a plain grid whose symmetries are geometric."""
-    family = puzzle.family
-    if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
-        return None
-    shape = tuple(int(s) for s in family.params.get("shape", ()))
-    if not shape:
+    """The side lengths when the puzzle is a box whose symmetries are geometric (the planner's
+    ``box isometries`` engine), checked against the node labels."""
+    from lightsout_graphs.planner import box_shape
+
+    shape = box_shape(puzzle)
+    if shape is None:
         return None
     cells = set(itertools.product(*(range(s) for s in shape)))
     if len(cells) != len(puzzle.nodes) or any(node not in cells for node in puzzle.nodes):
@@ -425,21 +425,23 @@ def all_solutions(
     except Unsolvable:
         return []
     k = puzzle.modulus
-    if sol.count > bound:
+    if sol.num_solutions > bound:
         msg = (
-            f"The board has {sol.count} solutions, more than max_count={bound}; pass "
-            f"max_count={sol.count} to enumerate them."
+            f"The board has {sol.num_solutions} solutions, more than max_count={bound}; pass "
+            f"max_count={sol.num_solutions} to enumerate them."
         )
         raise SearchLimitError(msg)
     check_memory(
-        sol.count * len(puzzle.nodes) * 120,
-        f"listing {sol.count} solutions of {len(puzzle.nodes)} lights",
+        sol.num_solutions * len(puzzle.nodes) * 120,
+        f"listing {sol.num_solutions} solutions of {len(puzzle.nodes)} lights",
         "lo.solutions() yields them one at a time instead",
     )
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
     base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
-    gens = [puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.kernel]
-    coset = zip(gens, sol.kernel_orders, strict=True)
+    gens = [
+        puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.quiet_patterns
+    ]
+    coset = zip(gens, sol.quiet_orders, strict=True)
     rows = np.concatenate(list(coset_blocks(base, list(coset), k)))
     order = sorted(range(len(rows)), key=lambda i: _sort_key(rows[i]))
     rows = rows[order]

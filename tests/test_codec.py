@@ -158,7 +158,7 @@ def test_counts_and_every_board_match_brute_force(case: tuple[int, np.ndarray]) 
     assert an.n == lights
     assert an.solvable_states == len(best)
     assert an.solvable_fraction == Fraction(len(best), k**lights)
-    assert an.kernel_size == k**buttons // len(best)
+    assert an.num_quiet_patterns == k**buttons // len(best)
     if k in (2, 3):  # prime: the rank is the dimension of the reachable boards
         assert k**an.rank == len(best)
         assert an.nullity == buttons - an.rank

@@ -131,6 +131,7 @@ BASE, REPRESENTATION, ALGORITHMS, INTERFACES = range(4)
 LAYERS: dict[str, int] = {
     # The base: errors, arithmetic mod k, and helpers that know no puzzle.
     "errors": BASE,
+    "_deprecation": BASE,
     "zk": BASE,
     "_version": BASE,
     "_cache": BASE,
@@ -155,6 +156,7 @@ LAYERS: dict[str, int] = {
     "": ALGORITHMS,
     "solution": ALGORITHMS,
     "solver": ALGORITHMS,
+    "planner": ALGORITHMS,
     "analysis": ALGORITHMS,
     "minimum": ALGORITHMS,
     "coset": ALGORITHMS,

@@ -66,3 +66,35 @@ def test_every_puzzle_function_rejects_a_non_puzzle() -> None:
     for call in calls:
         with pytest.raises(lo.InvalidPuzzleError, match="Argument 'puzzle' must be a Puzzle"):
             call()
+
+
+def test_draw_is_imported_on_first_use() -> None:
+    code = (
+        "import sys, lightsout_graphs as lo; "
+        "assert 'matplotlib' not in sys.modules; "
+        "assert callable(lo.draw.draw_puzzle); print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
+
+
+def test_every_exception_of_the_package_is_exported() -> None:
+    """Every exception class the package defines can be caught as ``lo.<Name>``."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    found = set()
+    for info in pkgutil.walk_packages(lo.__path__, "lightsout_graphs."):
+        if info.name.endswith(("__main__",)) or ".sweep" in info.name or ".cli" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if (
+                inspect.isclass(obj)
+                and issubclass(obj, BaseException)
+                and obj.__module__.startswith("lightsout_graphs")
+            ):
+                found.add(name)
+    missing = sorted(name for name in found if getattr(lo, name, None) is None)
+    assert missing == []

@@ -509,6 +509,18 @@ def test_weighted_families_without_weights_say_closed() -> None:
         assert (p.toggle_matrix() != q.toggle_matrix()).nnz == 0
 
 
+def test_weighted_lattices_of_unit_amounts_are_closed_lattices() -> None:
+    """Every amount 1 and no coinciding offsets: the weighted rule is the closed rule, and
+    the planner takes the same engines as for the closed puzzle."""
+    for p, closed in [
+        (lo.grid(3, 4, rule="weighted"), lo.grid(3, 4)),
+        (lo.torus(3, 5, rule="weighted", modulus=3), lo.torus(3, 5, modulus=3)),
+    ]:
+        assert p.structure == closed.structure
+        assert (p.toggle_matrix() != closed.toggle_matrix()).nnz == 0
+        assert lo.solve(p, 1).method == lo.solve(closed, 1).method
+
+
 def test_structure_survives_metadata_pickling_and_lighting() -> None:
     import pickle
 

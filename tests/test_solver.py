@@ -101,9 +101,9 @@ def test_composite_moduli_agree_with_their_prime_power_parts(
         s = [v % q for v in state]
         t = [v % q for v in target]
         solvable &= lo.is_solvable(sub, s, t)
-        total *= lo.analyze(sub).kernel_size
+        total *= lo.analyze(sub).num_quiet_patterns
     assert lo.is_solvable(puzzle, state, target) == solvable
-    assert lo.analyze(puzzle).kernel_size == total
+    assert lo.analyze(puzzle).num_quiet_patterns == total
 
 
 @given(puzzles_and_boards(), st.randoms(use_true_random=False))
@@ -123,7 +123,11 @@ def test_relabelling_changes_nothing(
     t2 = {names[v]: x for v, x in zip(puzzle.nodes, target, strict=True)}
     assert lo.is_solvable(puzzle, state, target) == lo.is_solvable(other, s2, t2)
     a, b = lo.analyze(puzzle), lo.analyze(other)
-    assert (a.kernel_size, a.solvable_states, a.rank) == (b.kernel_size, b.solvable_states, b.rank)
+    assert (a.num_quiet_patterns, a.solvable_states, a.rank) == (
+        b.num_quiet_patterns,
+        b.solvable_states,
+        b.rank,
+    )
     if lo.is_solvable(puzzle, state, target):
         m1 = lo.solve(puzzle, state, target, minimize=True).num_presses
         m2 = lo.solve(other, s2, t2, minimize=True).num_presses
@@ -133,14 +137,14 @@ def test_relabelling_changes_nothing(
 def test_classic_board_rank_and_four_solutions() -> None:
     p = lo.grid(5, 5)
     a = lo.analyze(p)
-    assert (a.rank, a.nullity, a.kernel_size) == (23, 2, 4)
+    assert (a.rank, a.nullity, a.num_quiet_patterns) == (23, 2, 4)
     assert a.solvable_states == 2**23
     rng = np.random.default_rng(5)
     for _ in range(20):
         presses = rng.integers(0, 2, 25)
         board = p.apply(0, presses.tolist())
         sol = lo.solve(p, board)
-        assert sol.count == 4 and sol.verify()
+        assert sol.num_solutions == 4 and sol.verify()
 
 
 def test_lighting_the_classic_board_takes_fifteen_presses() -> None:
@@ -176,14 +180,14 @@ def test_minimum_on_a_coset_too_large_to_enumerate() -> None:
     g = nx.disjoint_union_all([nx.path_graph(2) for _ in range(30)])
     p = lo.Puzzle(g)
     sol = lo.solve(p, 0, target=1, minimize=True)
-    assert sol.count == 2**30
+    assert sol.num_solutions == 2**30
     assert sol.num_presses == 30 and sol.optimal and sol.lower_bound == 30
     assert sol.proof is not None and sol.proof.startswith("branch and bound")
     assert sol.verify()
     # Over Z_3 the same pairs (one quiet pattern of order 3 each) go to CP-SAT.
     p3 = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(12)]), modulus=3)
     sol3 = lo.solve(p3, 0, target=1, minimize=True, max_enumerate=0)
-    assert sol3.count == 3**12 and sol3.optimal and sol3.verify()
+    assert sol3.num_solutions == 3**12 and sol3.optimal and sol3.verify()
     assert sol3.proof == "CP-SAT over the grouped coset (optimal)"
     assert sol3.num_presses == 12
 
@@ -249,7 +253,7 @@ def test_minimize_is_exact_for_moduli_near_2_62() -> None:
     k = 2**61
     p = doubling(5, k)
     sol = lo.solve(p, 0, [k - 2] * 5, minimize=True)
-    assert sol.count == 32
+    assert sol.num_solutions == 32
     assert sol.vector.tolist() == [2**60 - 1] * 5
     assert sol.num_presses == 5 * (2**60 - 1)
     assert sol.verify()
@@ -276,11 +280,17 @@ def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:
     sol = lo.solve(lo.grid(5, 5), 0, target=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         sol.vector = np.zeros(25, dtype=np.int64)  # type: ignore[misc]
-    assert sol.count == sol.num_solutions == sol.num_quiet_patterns == 4
-    assert sol.kernel == sol.quiet_patterns
-    assert sol.kernel_orders == sol.quiet_orders == [2, 2]
-    assert [v.tolist() for v in sol.kernel_vectors] == [v.tolist() for v in sol.quiet_vectors]
+    with pytest.warns(DeprecationWarning, match=r"Solution\.count is deprecated"):
+        assert sol.count == sol.num_solutions == sol.num_quiet_patterns == 4
+    with pytest.warns(DeprecationWarning, match="Solution.quiet_patterns"):
+        assert sol.kernel == sol.quiet_patterns
+    with pytest.warns(DeprecationWarning, match="Solution.quiet_orders"):
+        assert sol.kernel_orders == sol.quiet_orders == [2, 2]
+    with pytest.warns(DeprecationWarning, match="Solution.quiet_vectors"):
+        assert [v.tolist() for v in sol.kernel_vectors] == [v.tolist() for v in sol.quiet_vectors]
     assert sol.quiet_patterns == lo.analyze(lo.grid(5, 5)).quiet_patterns
+    with pytest.warns(DeprecationWarning, match="Analysis.num_quiet_patterns"):
+        assert lo.analyze(lo.grid(5, 5)).kernel_size == 4
 
 
 def test_huge_counts_are_exact_strings_in_to_dict() -> None:

@@ -238,7 +238,7 @@ def test_solutions_replay_and_are_distinct() -> None:
     p = lo.grid(4, 4)
     board = {(0, 0): 1, (0, 1): 1, (1, 0): 1}
     sols = all_solutions(p, board)
-    assert len(sols) == lo.solve(p, board).count == 16
+    assert len(sols) == lo.solve(p, board).num_solutions == 16
     assert len({tuple(s.values()) for s in sols}) == 16
     for s in sols:
         assert set(p.apply(board, s).values()) == {0}

@@ -80,7 +80,7 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         lines.append(f"Nullity: {analysis.nullity}")
     else:
         lines.append(f"Rank: not defined (the modulus {k} is not prime)")
-    quiet = count_text(analysis.kernel_size, k)
+    quiet = count_text(analysis.num_quiet_patterns, k)
     lines.append(f"Quiet patterns: {quiet} (press patterns that change nothing)")
     total = k**analysis.n
     share = fraction_text(analysis.solvable_states, total, k)

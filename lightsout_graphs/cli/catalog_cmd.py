@@ -101,7 +101,7 @@ def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
     import lightsout_graphs as lo
 
     analysis = lo.analyze(puzzle)
-    return analysis.nullity, analysis.kernel_size
+    return analysis.nullity, analysis.num_quiet_patterns
 
 
 def handle_list(args: argparse.Namespace) -> int:

@@ -106,12 +106,12 @@ def handle(args: argparse.Namespace) -> int:
     elif solution.lower_bound is not None:
         fewest = f" (the best found, {solution.proof})"
     else:
-        fewest = "" if solution.count == 1 else " (not minimised: use --min for the fewest)"
+        fewest = "" if solution.num_solutions == 1 else " (not minimised: use --min for the fewest)"
     print(f"Number of presses: {solution.num_presses}{fewest}")
-    if solution.count == 1:
+    if solution.num_solutions == 1:
         print("Solutions: 1 (this is the only one)")
     else:
         print(
-            f"Solutions: {count_text(solution.count, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
+            f"Solutions: {count_text(solution.num_solutions, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK

@@ -58,7 +58,11 @@ def draw_solution(solution: Solution) -> Figure:
     )
     draw_puzzle(puzzle, after, ax=right, title="after the presses", legend=False)
     fewest = " (fewest)" if solution.optimal else ""
-    count = "the only solution" if solution.count == 1 else f"one of {solution.count} solutions"
+    count = (
+        "the only solution"
+        if solution.num_solutions == 1
+        else f"one of {solution.num_solutions} solutions"
+    )
     fig.suptitle(f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, {count}")
     return fig
 
@@ -115,5 +119,7 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
         extra.set_axis_off()
     more = f", {len(patterns)} generators shown {len(shown)}" if len(patterns) > len(shown) else ""
     every = "; every board is solvable" if not patterns else ""
-    fig.suptitle(f"{puzzle_label(puzzle)}: {analysis.kernel_size} quiet patterns{every}{more}")
+    fig.suptitle(
+        f"{puzzle_label(puzzle)}: {analysis.num_quiet_patterns} quiet patterns{every}{more}"
+    )
     return fig

@@ -382,8 +382,7 @@ def stencil_puzzle(
     toggle matrix. ``self_amount`` is what a press adds to its own light (default: 1 under the
     closed and weighted rules, 0 under the open rule). ``structure`` defaults to the
     stencil's :class:`~lightsout_graphs.structure.Lattice` when every amount is 1 and the
-    reached cells form a set: under the weighted rule with the default self amount, when no
-    two offsets reach one cell, its rule is ``"closed"``.
+    reached cells form a set (the puzzle keeps it only under the closed and open rules).
 
     Examples
     --------
@@ -407,10 +406,20 @@ def stencil_puzzle(
 
     k, rule = check_args(modulus, rule)
     own = (0 if rule == "open" else 1) if self_amount is None else self_amount
-    plain = self_amount is None and set(stencil.amounts) <= {1}
-    as_set = not stencil.multiplicity or not stencil._collides()
-    if structure is None and plain and as_set:
+    # Counting coinciding offsets twice changes nothing where no two offsets coincide: on
+    # every wrapped axis the side exceeds twice the longest step along it.
+    distinct = all(
+        not wrapped or side > 2 * max((abs(o[axis]) for o in stencil.offsets), default=0)
+        for axis, (side, wrapped) in enumerate(zip(stencil.shape, stencil.wraps, strict=True))
+    )
+    plain = (
+        self_amount is None
+        and (distinct or not stencil.multiplicity)
+        and set(stencil.amounts) <= {1}
+    )
+    if structure is None and plain:
         offsets = tuple(sorted(stencil.offsets))
+        # Every amount is 1, and the weighted rule's own amount too: it is the closed rule.
         structure = Lattice(stencil.shape, offsets, stencil.wraps, "closed" if own else "open")
 
     what = f"{family} {params}"

@@ -10,8 +10,9 @@ sum); the product graph itself (:func:`product_graph`) only when ``puzzle.graph`
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
@@ -30,6 +31,7 @@ from lightsout_graphs.families._common import (
     product_of,
     set_pos,
 )
+from lightsout_graphs.labels import LatticeIndex, LatticeNodes, ProductIndex, ProductNodes
 from lightsout_graphs.products.invariants import check_factor
 from lightsout_graphs.puzzle import RULES, Puzzle
 from lightsout_graphs.structure import Factor, Product, recognize_factor
@@ -121,22 +123,20 @@ class FactorGraph(nx.Graph):
 
 
 def _factor_graph(obj: object, name: str) -> nx.Graph:
-    """A copy of the factor (node order, adjacency order and attributes kept), as a
-    :class:`FactorGraph`; built from the adjacency dicts at once, as ``nx.Graph(graph)``
-    spends seconds on a K_500."""
+    """A private copy of a factor (the caller may change its graph afterwards)."""
     graph = check_factor(obj.graph if isinstance(obj, Puzzle) else obj, name)
-    out = FactorGraph()
-    out.graph.update(graph.graph)
-    out._node.update((v, dict(data)) for v, data in graph._node.items())
-    adj: dict[Hashable, dict[Hashable, Any]] = {
-        u: dict.fromkeys(nbrs) for u, nbrs in graph._adj.items()
-    }
-    for u, nbrs in adj.items():
-        for v, data in nbrs.items():
-            if data is None:  # each edge's attributes: one dict, seen from both ends
-                nbrs[v] = adj[v][u] = dict(graph._adj[u][v])
-    out._adj.update(adj)
-    return out
+    n = graph.number_of_nodes()
+    adjacency = graph.adj
+    if graph.number_of_edges() == n * (n - 1) // 2 > n and not any(
+        any(adjacency[u].values()) for u in graph
+    ):
+        # A complete graph without edge data: its edges follow from its nodes, which is
+        # several times faster than networkx's general copy (K_500 has 124,750 edges).
+        out = FactorGraph()
+        out.add_nodes_from(graph.nodes(data=True))
+        out.add_edges_from(itertools.combinations(list(graph), 2))
+        return out
+    return FactorGraph(graph)
 
 
 def _ordered_factor(graph: nx.Graph) -> Factor:
@@ -215,19 +215,19 @@ def product(
     """
     _check_cheap(modulus, rule)
     first = _factor_graph(g, "g")
-    second = _factor_graph(h, "h")
+    second = first if h is g else _factor_graph(h, "h")
     n1, n2 = first.number_of_nodes(), second.number_of_nodes()
     edges = n1 * second.number_of_edges() + n2 * first.number_of_edges()
     what = f"The product of graphs of {n1} and {n2} nodes"
     check_nodes(n1 * n2, what)
+    params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
 
     def graph() -> nx.Graph:
-        # Only the graph and the general engine count edges: the planner answers a product of
-        # recognised factors (K_500 □ K_500: 124,750,000 edges) from its factors.
+        # Only the graph is refused for its edges: the toggle matrix and the formulas of
+        # lo.analyze never build it.
         _check_size(n1 * n2, edges, what)
         return product_graph(first, second)
 
-    params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
     return _lazy_product(
         first,
         second,
@@ -266,8 +266,14 @@ def _lazy_product(
 
     k, rule = check_args(modulus, rule)
     left, right = list(g.nodes), list(h.nodes)
-    nodes = [(u, v) for u in left for v in right]
-    index: dict[Hashable, int] = {node: i for i, node in enumerate(nodes)}
+    # The nodes and their positions are computed on demand: a product of two cycles of 2000
+    # nodes costs what the torus of the same size costs.
+    nodes: Sequence[Hashable]
+    index: Mapping[Hashable, int]
+    if left == list(range(len(left))) and right == list(range(len(right))):
+        nodes, index = LatticeNodes((len(left), len(right))), LatticeIndex((len(left), len(right)))
+    else:
+        nodes, index = ProductNodes(left, right), ProductIndex(left, right)
 
     edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
 
@@ -291,7 +297,7 @@ def _lazy_product(
         return t
 
     puzzle = Puzzle._lazy(
-        nodes=tuple(nodes),
+        nodes=nodes,
         index=index,
         graph=graph,
         matrix=matrix,

@@ -183,10 +183,14 @@ class GridChaser(ChasingFactorization):
         >>> GridChaser.for_puzzle_shape(lo.grid(3, 4)), GridChaser.for_puzzle_shape(lo.torus(3, 4))
         ((3, 4), None)
         """
-        family = puzzle.family
-        if family is None or family.name != "grid" or puzzle.rule not in ("closed", "open"):
+        from lightsout_graphs.structure import Lattice
+
+        lattice = puzzle.structure
+        if not isinstance(lattice, Lattice) or lattice.rule not in ("closed", "open"):
             return None
-        shape = tuple(family.params.get("shape", ()))
+        if puzzle.rule != lattice.rule or not lattice.is_axis_stencil or any(lattice.wrap):
+            return None
+        shape = lattice.shape
         if len(shape) != 2 or not puzzle.all_pressable:
             return None
         m, n = int(shape[0]), int(shape[1])

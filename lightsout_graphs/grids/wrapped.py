@@ -63,7 +63,7 @@ class WrappedChaser(ChasingFactorization):
     >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.grids.wrapped import WrappedChaser
     >>> c = WrappedChaser(5, 5)
-    >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).kernel_size
+    >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).num_quiet_patterns
     True
     >>> x = c.solve(np.ones(25, dtype=np.int64))
     >>> bool(np.all(lo.torus(5, 5).apply_vector(np.zeros(25, dtype=np.int64), x) == 1))
@@ -126,36 +126,43 @@ class WrappedChaser(ChasingFactorization):
         True
         """
         from lightsout_graphs.labels import LatticeNodes
+        from lightsout_graphs.structure import Lattice
 
-        family = puzzle.family
-        if family is None or not puzzle.all_pressable or puzzle.modulus >= _MAX_MODULUS:
+        lattice = puzzle.structure
+        if not isinstance(lattice, Lattice) or not puzzle.all_pressable:
             return None
-        shape = tuple(family.params.get("shape", ()))
-        if len(shape) != 2:
+        if len(lattice.shape) != 2 or not lattice.is_axis_stencil:
             return None
-        if not isinstance(puzzle.nodes, LatticeNodes) or puzzle.nodes.shape != shape:
+        if not isinstance(puzzle.nodes, LatticeNodes) or puzzle.nodes.shape != lattice.shape:
             return None
-        plus = {(0, 1), (0, -1), (1, 0), (-1, 0)}
-        if family.name == "torus":
-            wraps = (True, True)
-            # On sides >= 3 every weight of the weighted torus is 1: it is the closed rule.
-            rule = "closed" if puzzle.rule == "weighted" else puzzle.rule
-        elif (
-            family.name == "stencil"
-            and family.params.get("amounts") is None
-            and set(family.params.get("offsets", ())) == plus
-            and puzzle.rule in ("closed", "open")
-        ):
-            wrap = family.params.get("wrap", False)
-            wraps = tuple(wrap) if isinstance(wrap, tuple) else (bool(wrap),) * 2
-            rule = puzzle.rule
-        else:
+        wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
+        if not any(wrap):
             return None
-        m, n = int(shape[0]), int(shape[1])
-        if (wraps[0] and m < 3) or (wraps[1] and n < 3):
+        m, n = lattice.shape
+        return cls.for_lattice(m, n, puzzle.modulus, lattice.rule, wrap)
+
+    @classmethod
+    def for_lattice(
+        cls, m: int, n: int, modulus: int, rule: str, wrap: tuple[bool, bool]
+    ) -> WrappedChaser | None:
+        """A chaser for an m × n box of the four neighbours, wrapped along the axes of ``wrap``.
+
+        None where wrapped chasing does not apply: a wrapped side below 3, no wrapped side,
+        a rule other than closed or open, or a modulus of 2**31 or more.
+
+        Examples
+        --------
+        >>> WrappedChaser.for_lattice(3, 5, 2, "open", (False, True)).shape
+        (15, 15)
+        >>> WrappedChaser.for_lattice(2, 5, 2, "open", (True, True)) is None
+        True
+        """
+        if rule not in ("closed", "open") or modulus >= _MAX_MODULUS or not any(wrap):
+            return None
+        if (wrap[0] and m < 3) or (wrap[1] and n < 3):
             return None
         # Axis 0 wrapping makes each column a cycle; axis 1 wrapping each row.
-        return cls(m, n, modulus=puzzle.modulus, rule=rule, wrap_rows=wraps[1], wrap_cols=wraps[0])
+        return cls(m, n, modulus=modulus, rule=rule, wrap_rows=wrap[1], wrap_cols=wrap[0])
 
     def _row_op(self, out: np.ndarray, cur: np.ndarray, xor: bool) -> None:
         """Add ``M·cur`` (rows of ``cur`` indexed by cell of the row) into ``out``."""

@@ -1,14 +1,13 @@
 """Recognise a puzzle built as a Cartesian product, and give its nullity from the product formula.
 
-:func:`fast_nullity` reads ``puzzle.family`` (the name and parameters its family recorded) and
-returns the nullity over GF(p) computed from the two factors, or None when the puzzle is not a
-recognised product over a prime (then the caller uses the general engine).
+:func:`fast_nullity` reads ``puzzle.structure`` (a product of factors, or a box lattice of the
+axis stencil) and returns the nullity over GF(p) computed from two factors, or None when the
+puzzle is not a recognised product over a prime (then the caller uses the general engine).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
@@ -27,8 +26,15 @@ from lightsout_graphs.products.invariants import (
     graph_kind,
 )
 from lightsout_graphs.puzzle import Puzzle
+from lightsout_graphs.structure import Factor as StructureFactor
+from lightsout_graphs.structure import Lattice, Product
 
-__all__ = ["GENERIC_FACTOR_LIMIT", "fast_nullity", "product_factors"]
+__all__ = [
+    "GENERIC_FACTOR_LIMIT",
+    "fast_nullity",
+    "product_structure_nullity",
+    "structure_factors",
+]
 
 #: The most nodes a factor that is not a path, cycle or complete graph may have for
 #: :func:`fast_nullity` (its Smith form costs about n³ polynomial operations, a second at 40).
@@ -60,43 +66,6 @@ def _split_power(d: int, q: int) -> tuple[Factor, Factor] | None:
     return (("hamming", (low, q)), ("hamming", (high, q)))
 
 
-def product_factors(family: str, params: Mapping[str, Any]) -> tuple[Factor, Factor] | None:
-    """The two factors of a family's puzzle, as ``(kind, data)`` pairs, or None.
-
-    Examples
-    --------
-    >>> product_factors("torus", {"shape": (4, 6)})
-    (('cycle', 4), ('cycle', 6))
-    >>> product_factors("cylinder", {"m": 3, "n": 5})
-    (('path', 3), ('cycle', 5))
-    >>> product_factors("hexagonal", {"m": 2, "n": 2}) is None
-    True
-    """
-    if family in ("grid", "torus"):
-        shape = tuple(params.get("shape", ()))
-        if len(shape) != 2:
-            return None
-        kind = "path" if family == "grid" else "cycle"
-        return ((kind, int(shape[0])), (kind, int(shape[1])))
-    if family == "cylinder":
-        return (("path", int(params["m"])), ("cycle", int(params["n"])))
-    if family == "prism":
-        return (("cycle", int(params["n"])), ("path", 2))
-    if family == "rook":
-        return (("complete", int(params["m"])), ("complete", int(params["n"])))
-    if family == "hypercube":
-        return _split_power(int(params["d"]), 2)
-    if family == "hamming":
-        d, q = int(params["d"]), int(params["q"])
-        if d == 2:
-            return (("complete", q), ("complete", q))
-        return _split_power(d, q)
-    if family == "product":
-        g, h = params["factors"]
-        return (("graph", g), ("graph", h))
-    return None
-
-
 @functools.lru_cache(maxsize=64)
 def _hamming_factors(d: int, q: int, p: int) -> tuple[Any, ...]:
     graph = _hamming_graph(d, q)
@@ -124,19 +93,115 @@ def _factor_polys(factor: Factor, p: int, lights: int) -> tuple[Any, ...] | None
     return factor_polys(data, p)
 
 
-def fast_nullity(puzzle: Puzzle) -> int | None:
-    """The nullity of a product puzzle over GF(p) from its two factors, or None.
+def _structure_factor(factor: StructureFactor) -> Factor:
+    if factor.kind == "graph":
+        assert factor.graph is not None
+        return ("graph", factor.graph)
+    return (factor.kind, factor.n)
 
-    A puzzle is recognised when its family (``puzzle.family``) is ``product``
-    (:func:`lightsout_graphs.product`), a 2-dimensional ``grid`` or ``torus``, ``cylinder``,
-    ``prism``, ``rook`` (Alien Tiles), ``hypercube`` or ``hamming``; its rule is ``closed`` or
-    ``open``; every node is pressable; and its modulus is a prime below 2**31. The time then
-    depends on the sizes of the factors, not on their product. Hypercubes and Hamming graphs
-    of three or more factors are split in two halves. A factor that is not a path, cycle or
-    complete graph costs a Smith form, used only when it beats elimination of the product
-    (at most :data:`SMALL_FACTOR` nodes, or at most :data:`GENERIC_FACTOR_LIMIT` nodes and
-    at least 64·k² lights); otherwise, and for composite moduli, the result is None and the
-    general engine counts the quiet patterns.
+
+def _hamming_of(product: Product) -> tuple[int, int] | None:
+    """``(d, q)`` when every factor is the complete graph K_q (K_2 may be called a path)."""
+    sizes = set()
+    for factor in product.factors:
+        complete = factor.kind == "complete" or (factor.kind == "path" and factor.n <= 2)
+        if not complete:
+            return None
+        sizes.add(factor.n)
+    return (len(product.factors), sizes.pop()) if len(sizes) == 1 else None
+
+
+def structure_factors(product: Product, p: int, lights: int) -> tuple[Factor, Factor] | None:
+    """The two factors the product formula splits ``product`` into, or None.
+
+    Two factors are taken as they are; d >= 3 complete factors of one size (a hypercube or
+    a Hamming graph) are split into two halves. Any other product of three or more factors
+    goes to the general engine.
+
+    Parameters
+    ----------
+    product : lightsout_graphs.structure.Product
+    p : int
+        The prime modulus.
+    lights : int
+        The number of lights of the product (decides whether a generic factor's Smith form
+        beats elimination).
+
+    Returns
+    -------
+    tuple of two (kind, data) pairs, or None
+
+    Examples
+    --------
+    >>> from lightsout_graphs.structure import Factor, Product
+    >>> structure_factors(Product((Factor("cycle", 4), Factor("path", 6)), "closed"), 2, 24)
+    (('cycle', 4), ('path', 6))
+    >>> structure_factors(Product((Factor("complete", 2),) * 4, "closed"), 2, 16)
+    (('hamming', (2, 2)), ('hamming', (2, 2)))
+    """
+    if len(product.factors) == 2:
+        return (_structure_factor(product.factors[0]), _structure_factor(product.factors[1]))
+    hamming = _hamming_of(product)
+    if hamming is None:
+        return None
+    return _split_power(*hamming)
+
+
+def product_structure_nullity(product: Product, p: int, lights: int) -> int | None:
+    """The nullity over GF(p) of a product structure from the product formula, or None.
+
+    Parameters
+    ----------
+    product : lightsout_graphs.structure.Product
+        Under the closed or open rule.
+    p : int
+        A prime below 2**31.
+    lights : int
+        The number of lights of the product.
+
+    Returns
+    -------
+    int or None
+        None where no formula applies cheaply (then the caller eliminates).
+
+    Examples
+    --------
+    >>> from lightsout_graphs.structure import Factor, Product
+    >>> product_structure_nullity(Product((Factor("cycle", 5),) * 2, "closed"), 2, 25)
+    8
+    """
+    hamming = _hamming_of(product)
+    if hamming is not None and hamming[0] >= 1:
+        closed = hamming_nullity(hamming[0], hamming[1], modulus=p, rule=product.rule)
+        if closed is not None:
+            return closed
+    if len(product.factors) == 2 and all(f.kind == "complete" for f in product.factors):
+        m, n = (f.n for f in product.factors)
+        return rook_nullity(m, n, modulus=p, rule=product.rule)
+    factors = structure_factors(product, p, lights)
+    if factors is None:
+        return None
+    left = _factor_polys(factors[0], p, lights)
+    right = _factor_polys(factors[1], p, lights)
+    if left is None or right is None:
+        return None
+    c = 1 if product.rule == "closed" else 0
+    return nullity_from_factors(left, right, p, c)
+
+
+def fast_nullity(puzzle: Puzzle) -> int | None:
+    """The nullity of a product puzzle over GF(p) from its factors, or None.
+
+    A puzzle is recognised from its structure (:attr:`lightsout_graphs.Puzzle.structure`): a
+    product of factors (:func:`lightsout_graphs.product`, cylinders, prisms, rook boards,
+    hypercubes, Hamming graphs) or a box lattice of the axis stencil with two sides (grids and
+    tori); its rule is ``closed`` or ``open``; every node is pressable and a light; and its
+    modulus is a prime below 2**31. The time then depends on the sizes of the factors, not on
+    their product. Hypercubes and Hamming graphs of three or more factors are split in two
+    halves. A factor that is not a path, cycle or complete graph costs a Smith form, used only
+    when it beats elimination of the product (at most :data:`SMALL_FACTOR` nodes, or at most
+    :data:`GENERIC_FACTOR_LIMIT` nodes and at least 64·k² lights); otherwise, and for
+    composite moduli, the result is None and the caller eliminates.
 
     Parameters
     ----------
@@ -156,38 +221,21 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
     >>> fast_nullity(lo.torus(5, 5, modulus=4)) is None  # composite k: the general engine
     True
     """
-    family = puzzle.family
-    if family is None or puzzle.rule not in ("closed", "open"):
+    if puzzle.rule not in ("closed", "open") or not puzzle.all_pressable:
         return None
-    if len(puzzle.pressable) != len(puzzle.nodes):
+    if not puzzle.all_lights:
         return None
     try:
         p = check_prime(puzzle.modulus)
     except LightsOutError:
         return None
-    c = 1 if puzzle.rule == "closed" else 0
-    if family.name == "grid" and len(tuple(family.params.get("shape", ()))) == 2:
-        from lightsout_graphs.grids.polynomials import nullity
-
-        m, n = family.params["shape"]
-        return nullity(m, n, modulus=p, rule=puzzle.rule)
-    if family.name == "rook":
-        return rook_nullity(family.params["m"], family.params["n"], modulus=p, rule=puzzle.rule)
-    if family.name in ("hypercube", "hamming"):
-        d = int(family.params["d"])
-        q = 2 if family.name == "hypercube" else int(family.params["q"])
-        if d >= 1:
-            closed = hamming_nullity(d, q, modulus=p, rule=puzzle.rule)
-            if closed is not None:
-                return closed
-    try:
-        factors = product_factors(family.name, family.params)
-    except (KeyError, TypeError, ValueError):
+    structure = puzzle.structure
+    if isinstance(structure, Lattice):
+        if len(structure.shape) != 2:
+            return None
+        product = structure.as_product()
+    else:
+        product = structure if isinstance(structure, Product) else None
+    if product is None:
         return None
-    if factors is None:
-        return None
-    left = _factor_polys(factors[0], p, puzzle.n)
-    right = _factor_polys(factors[1], p, puzzle.n)
-    if left is None or right is None:
-        return None
-    return nullity_from_factors(left, right, p, c)
+    return product_structure_nullity(product, p, puzzle.n)

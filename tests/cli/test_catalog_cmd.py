@@ -22,7 +22,10 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     rows = {r["name"]: r for r in json.loads(out)}
     assert set(rows) == set(catalog.names())
     assert rows["alien-tiles"]["nullity"] is None
-    assert rows["alien-tiles"]["kernel_size"] == lo.analyze(catalog.load("alien-tiles")).kernel_size
+    assert (
+        rows["alien-tiles"]["kernel_size"]
+        == lo.analyze(catalog.load("alien-tiles")).num_quiet_patterns
+    )
 
 
 def test_show(capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ def test_every_catalog_entry_has_a_page_with_its_counts(built_docs: Path) -> Non
         puzzle = catalog.load(name)
         analysis = lo.analyze(puzzle)
         assert puzzle.title.replace("'", "&#8217;") in text or puzzle.title in text, name
-        assert f"<td><p>{analysis.kernel_size}</p></td>" in text, name
+        assert f"<td><p>{analysis.num_quiet_patterns}</p></td>" in text, name
         for board in puzzle.boards:
             assert f'<code class="docutils literal notranslate"><span class="pre">{board}' in text
 

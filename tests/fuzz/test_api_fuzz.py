@@ -154,7 +154,7 @@ def test_hostile_input_raises_package_errors_and_answers_replay(
     else:
         k = puzzle.modulus
         # |kernel| · |image| = k^(pressable), the first isomorphism theorem
-        assert analysis.kernel_size * analysis.solvable_states == k ** len(puzzle.pressable)
+        assert analysis.num_quiet_patterns * analysis.solvable_states == k ** len(puzzle.pressable)
         for pattern in analysis.quiet_patterns:
             assert not any(puzzle.apply(0, pattern).values())
     try:

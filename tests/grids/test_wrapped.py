@@ -80,7 +80,7 @@ def test_torus_puzzles_solve_by_chasing(m: int, n: int, k: int) -> None:
     if sol is not None:
         assert sol.method == "wrapped-chasing"
         assert sol.verify()
-        assert sol.count == general.kernel_size
+        assert sol.num_solutions == general.kernel_size
     weighted = lo.torus(m, n, modulus=k, rule="weighted")
     assert WrappedChaser.for_puzzle(weighted) is not None
 

@@ -42,8 +42,8 @@ def test_fast_nullity_equals_elimination(name: str, build, k: int, rule: str) ->
     assert fast == eliminated(puzzle)
     counted = lo.analyze(puzzle)
     assert counted.nullity == fast
-    assert counted.kernel_size == k**fast
-    assert counted.solvable_states * counted.kernel_size == k**puzzle.n
+    assert counted.num_quiet_patterns == k**fast
+    assert counted.solvable_states * counted.num_quiet_patterns == k**puzzle.n
     assert counted.method in ("product formula", "polynomial")
     # The quiet patterns, read on demand, come from elimination: as many as the formula says.
     assert len(counted.quiet_patterns) == fast
@@ -95,7 +95,9 @@ def test_completely_solvable_products_skip_elimination(monkeypatch: pytest.Monke
 
     monkeypatch.setattr("lightsout_graphs.analysis.factorization", no_elimination)
     analysis = lo.analyze(puzzle)  # nullity 0: no quiet pattern to find, no elimination
-    assert analysis.all_solvable and analysis.kernel_size == 1 and analysis.quiet_patterns == []
+    assert (
+        analysis.all_solvable and analysis.num_quiet_patterns == 1 and analysis.quiet_patterns == []
+    )
     analysis = lo.analyze(lo.torus(5, 5))  # the counts come without elimination ...
     assert analysis.nullity == 8 and analysis.method == "product formula"
     with pytest.raises(AssertionError, match="elimination was started"):

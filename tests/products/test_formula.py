@@ -66,7 +66,7 @@ def test_rook_closed_form_from_the_eigenvalues() -> None:
 def test_alien_tiles_7x7_over_gf2() -> None:
     alien = lo.alien_tiles(7)
     assert rook_nullity(7, 7) == 12 == eliminated(alien)
-    assert lo.analyze(alien).kernel_size == 2**12
+    assert lo.analyze(alien).num_quiet_patterns == 2**12
 
 
 def test_a_grid_of_petersen_graphs() -> None:

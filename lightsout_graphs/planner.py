@@ -1,0 +1,510 @@
+"""One place that picks the engine for every question about a puzzle, with its estimated cost.
+
+Every entry point asks here: :func:`lightsout_graphs.solve` and everything built on a
+factorisation (analysis, sampling, solution counts and enumeration, fewest presses, the
+covering searches) through :func:`factorize`; :func:`lightsout_graphs.analyze` through
+:func:`counts`; the symmetry search through :func:`box_shape`; the sweeps' table columns
+through :func:`table_route`. The choice reads the puzzle's **structure**
+(:attr:`lightsout_graphs.Puzzle.structure`: a lattice, a product of factors or a general
+graph), its modulus, its size and the memory budget, never the name of the family that built
+it. :func:`plan` says which engine a question goes to and what it is expected to cost, without
+running it; a refusal is raised from the same estimate, before anything is allocated, and it
+names the cheaper route.
+
+The engines, by question:
+
+``solve`` (one board or many, rank, quiet patterns, counting and enumerating solutions)
+    ``chasing`` (a 2-D box lattice of the four axis neighbours, closed or open rule, any k),
+    ``wrapped-chasing`` (the same with wrapped axes: tori and cylinders, sides >= 3), or the
+    general elimination of :mod:`lightsout_graphs.zk` (its engine names:
+    :data:`lightsout_graphs.zk.METHODS`).
+``counts`` (rank, nullity and the number of solvable boards)
+    ``polynomial`` (2-D grids over a prime), ``product formula`` (products of paths, cycles,
+    complete graphs and small graphs over a prime), else the ``solve`` engine.
+``symmetry``
+    ``box isometries`` for box lattices of the axis stencil, else ``automorphisms``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from lightsout_graphs.errors import InvalidPuzzleError, LightsOutError, MemoryBudgetError
+from lightsout_graphs.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.structure import Lattice, Product
+from lightsout_graphs.zk.protocol import Factorization
+
+__all__ = [
+    "MAX_GENERAL_ENTRIES",
+    "MAX_GENERAL_LIGHTS",
+    "QUESTIONS",
+    "Plan",
+    "box_shape",
+    "counts",
+    "factorize",
+    "plan",
+    "table_route",
+]
+
+#: The questions :func:`plan` answers.
+QUESTIONS: tuple[str, ...] = ("solve", "counts", "symmetry")
+
+#: The most lights the general engine is asked to factorise (a 300×300 torus, 90,000 lights,
+#: takes about 50 s and 3 GB on 2 cores): beyond it the time, not the memory, is the limit.
+MAX_GENERAL_LIGHTS = 100_000
+
+#: The most toggle-matrix entries the general engine is asked to factorise.
+MAX_GENERAL_ENTRIES = 2**24
+
+#: The sweep families whose columns come from a nullity table (see :func:`table_route`).
+_TABLE_FAMILIES = ("grid", "torus", "cylinder", "rook")
+
+#: Word operations per second assumed by the time estimates (one core, bitset elimination).
+_WORD_OPS = 2e9
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Which engine answers a question about a puzzle, and what it is expected to cost.
+
+    Attributes
+    ----------
+    question : str
+        One of :data:`QUESTIONS`.
+    engine : str
+        The engine's name, as it appears in ``Solution.method`` and ``Analysis.method``.
+    seconds : float
+        A rough estimate of the time on one core (an order of magnitude, not a promise).
+    memory : int
+        An estimate of the peak memory in bytes.
+    reason : str
+        Why this engine, in words.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> from lightsout_graphs.planner import plan
+    >>> plan(lo.grid(1000, 1000)).engine
+    'chasing'
+    >>> plan(lo.torus(1999, 2001), "counts").engine
+    'product formula'
+    """
+
+    question: str
+    engine: str
+    seconds: float
+    memory: int
+    reason: str
+
+    def __repr__(self) -> str:
+        return (
+            f"<Plan {self.question}: {self.engine}, about {_seconds(self.seconds)} and "
+            f"{_bytes(self.memory)}; {self.reason}>"
+        )
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.2g} s" if s >= 0.01 else "milliseconds"
+
+
+def _bytes(x: int) -> str:
+    if x >= 2**30:
+        return f"{x / 2**30:.1f} GiB"
+    return f"{x / 2**20:.0f} MiB" if x >= 2**20 else f"{max(x, 1) // 1024 + 1} KiB"
+
+
+# -- what the structure allows -------------------------------------------------------------------
+
+
+def _plain(puzzle: Puzzle) -> bool:
+    """Every node pressable and a light, its structure under the closed or open rule."""
+    rule = getattr(puzzle.structure, "rule", None)
+    return puzzle.all_pressable and puzzle.all_lights and rule in ("closed", "open")
+
+
+def _lattice(puzzle: Puzzle) -> Lattice | None:
+    structure = puzzle.structure
+    return structure if isinstance(structure, Lattice) and _plain(puzzle) else None
+
+
+def _product(puzzle: Puzzle) -> Product | None:
+    """The puzzle as a product of factors (lattices of the axis stencil included), or None."""
+    if not _plain(puzzle):
+        return None
+    structure = puzzle.structure
+    if isinstance(structure, Lattice):
+        return structure.as_product()
+    return structure if isinstance(structure, Product) else None
+
+
+def _chaser_shape(puzzle: Puzzle) -> tuple[int, int, tuple[bool, bool]] | None:
+    """``(m, n, wrap)`` when light chasing applies: a 2-D box of the axis stencil."""
+    lattice = _lattice(puzzle)
+    if lattice is None or len(lattice.shape) != 2 or not lattice.is_axis_stencil:
+        return None
+    m, n = lattice.shape
+    wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
+    if (wrap[0] and m < 3) or (wrap[1] and n < 3):
+        return None
+    return m, n, wrap
+
+
+def _prime(k: int) -> bool:
+    from lightsout_graphs import zk
+
+    return k < 2**31 and zk.is_prime(k)
+
+
+# -- cost estimates --------------------------------------------------------------------------------
+
+
+def _chasing_cost(m: int, n: int, k: int) -> tuple[float, int]:
+    """Light chasing: the board-sized arrays of a solve, and a first-row system of width n."""
+    width = min(m, n)
+    entry = 1 / 8 if k == 2 else 8
+    memory = int(32 * m * n + 4 * entry * width * width) + 2**20
+    seconds = (m * n * width * (1 / 64 if k == 2 else 1)) / _WORD_OPS + m * n / 5e7
+    return seconds, memory
+
+
+def _general_engines(puzzle: Puzzle) -> list[tuple[str, int]]:
+    """The zk engine of each prime-power part of k, as the general engine will pick them."""
+    from lightsout_graphs import zk
+
+    special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
+    out = []
+    for p, e in zk.prime_power_parts(puzzle.modulus):
+        name = special.get((p, e), "gfp" if e == 1 and p < 2**31 else "local")
+        out.append((name, p**e))
+    return out
+
+
+def _general_cost(puzzle: Puzzle) -> tuple[float, int, list[tuple[str, int]]]:
+    from lightsout_graphs import zk
+
+    m, n = len(puzzle.lights), len(puzzle.pressable)
+    engines = _general_engines(puzzle)
+    memory = zk.estimate_memory((m, n), puzzle.modulus, engines)
+    per_word = 1 / 64 if all(name in ("gf2", "z4", "gf3") for name, _ in engines) else 1
+    seconds = m * n * min(m, n) * per_word / _WORD_OPS
+    return seconds, memory, engines
+
+
+# -- the plans --------------------------------------------------------------------------------------
+
+
+def _solve_plan(puzzle: Puzzle) -> Plan:
+    k = puzzle.modulus
+    shape = _chaser_shape(puzzle)
+    if shape is not None:
+        m, n, wrap = shape
+        seconds, memory = _chasing_cost(m, n, k)
+        if any(wrap):
+            return Plan(
+                "solve", "wrapped-chasing", seconds, memory, "a 2-D lattice with wrapped sides"
+            )
+        return Plan("solve", "chasing", seconds, memory, "a 2-D box lattice")
+    seconds, memory, engines = _general_cost(puzzle)
+    names = " + ".join(dict.fromkeys(name for name, _ in engines))
+    return Plan("solve", names, seconds, memory, "the general elimination over Z_k")
+
+
+def _counts_plan(puzzle: Puzzle) -> Plan:
+    k = puzzle.modulus
+    if _prime(k):
+        shape = _chaser_shape(puzzle)
+        if shape is not None and not any(shape[2]):
+            return Plan("counts", "polynomial", 1e-3, 2**20, "a 2-D grid over a prime")
+        if _formula_factors(puzzle) is not None:
+            return Plan(
+                "counts", "product formula", 1e-2, 2**22, "a product of known factors over a prime"
+            )
+    solve = _solve_plan(puzzle)
+    return Plan("counts", solve.engine, solve.seconds, solve.memory, solve.reason)
+
+
+def _symmetry_plan(puzzle: Puzzle) -> Plan:
+    if box_shape(puzzle) is not None:
+        return Plan("symmetry", "box isometries", 1e-3, 2**20, "a box lattice of the axis stencil")
+    n = puzzle.n
+    return Plan("symmetry", "automorphisms", n * n / 1e7, 64 * n * n, "a general graph")
+
+
+_PLANS: dict[str, Callable[[Puzzle], Plan]] = {
+    "solve": _solve_plan,
+    "counts": _counts_plan,
+    "symmetry": _symmetry_plan,
+}
+
+
+def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
+    """Which engine answers ``question`` about ``puzzle``, with its estimated time and memory.
+
+    Nothing is computed but the estimate: the toggle matrix is not built.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    question : str, default "solve"
+        One of :data:`QUESTIONS`: ``"solve"`` (solving boards, rank, quiet patterns,
+        counting solutions), ``"counts"`` (what :func:`lightsout_graphs.analyze` reports),
+        ``"symmetry"``.
+
+    Returns
+    -------
+    Plan
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For an unknown question.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import lightsout_graphs as lo
+    >>> plan(lo.grid(5, 5)).engine, plan(lo.torus(5, 5, modulus=3)).engine
+    ('chasing', 'wrapped-chasing')
+    >>> plan(lo.Puzzle(nx.petersen_graph(), modulus=6)).engine
+    'gf2 + gf3'
+    >>> plan(lo.product(nx.cycle_graph(9), nx.cycle_graph(7)), "counts").engine
+    'product formula'
+    >>> plan(lo.grid(8, 8), "symmetry").engine
+    'box isometries'
+    """
+    check_puzzle(puzzle)
+    if question not in _PLANS:
+        msg = f"Argument 'question' must be one of {', '.join(QUESTIONS)}, not {question!r}."
+        raise InvalidPuzzleError(msg)
+    return _PLANS[question](puzzle)
+
+
+# -- running the plans ------------------------------------------------------------------------------
+
+
+def _check_budget(puzzle: Puzzle, chosen: Plan) -> None:
+    """Refuse a plan whose memory estimate is over the budget, before anything is built."""
+    from lightsout_graphs import zk
+    from lightsout_graphs.zk.budget import BUDGET_ENV
+
+    budget = zk.memory_budget()
+    if chosen.memory <= budget:
+        return
+    route = (
+        "a smaller board, or a machine with more memory"
+        if chosen.engine.endswith("chasing")
+        else "light chasing for 2-D grids and tori (lo.grid, lo.torus), the nullity formulas of "
+        "lo.analyze for grids and products, or a smaller board"
+    )
+    msg = (
+        f"Solving this puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) with the "
+        f"{chosen.engine} engine would need about {_bytes(chosen.memory)}, above the memory "
+        f"budget of {_bytes(budget)}. Cheaper routes: {route}; raise the budget with "
+        f"lo.zk.set_memory_budget(...) or {BUDGET_ENV} if the machine has the memory."
+    )
+    raise MemoryBudgetError(msg, chosen.memory, budget)
+
+
+def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
+    """Factorise a puzzle's press matrix with the engine :func:`plan` picks for ``"solve"``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    method : {"auto", "general", "chasing"}, default "auto"
+        ``"general"`` forces the general elimination; ``"chasing"`` forces light chasing and
+        refuses puzzles that are not 2-D lattices of the axis stencil.
+
+    Returns
+    -------
+    Factorization
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For an unknown method, ``"chasing"`` where it does not apply, or a general
+        elimination beyond :data:`MAX_GENERAL_LIGHTS` lights.
+    MemoryBudgetError
+        When the chosen engine's estimate is over the memory budget.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> f = factorize(lo.grid(5, 5))
+    >>> f.method, f.rank, f.kernel_size
+    ('chasing', 23, 4)
+    >>> factorize(lo.grid(5, 5), method="general").method
+    'gf2-python'
+    """
+    from lightsout_graphs import zk
+    from lightsout_graphs.grids.chasing import GridChaser
+    from lightsout_graphs.grids.wrapped import WrappedChaser
+
+    check_puzzle(puzzle)
+    if method not in ("auto", "general", "chasing"):
+        msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
+        raise InvalidPuzzleError(msg)
+    shape = _chaser_shape(puzzle) if method != "general" else None
+    if shape is None and method == "chasing":
+        msg = (
+            "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
+            "torus with sides >= 3."
+        )
+        raise InvalidPuzzleError(msg)
+    if shape is not None:
+        m, n, wrap = shape
+        chosen = _solve_plan(puzzle)
+        _check_budget(puzzle, chosen)
+        rule = puzzle.structure.rule  # type: ignore[union-attr]
+        if not any(wrap):
+            return GridChaser(m, n, modulus=puzzle.modulus, rule=rule)
+        wrapped = WrappedChaser.for_lattice(m, n, puzzle.modulus, rule, wrap)
+        if wrapped is not None:
+            return wrapped
+    lights, presses = len(puzzle.lights), len(puzzle.pressable)
+    edges = puzzle.number_of_edges()
+    entries = 2 * edges + puzzle.n
+    if max(lights, presses) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+        what = (
+            f"{max(lights, presses)} lights"
+            if max(lights, presses) > MAX_GENERAL_LIGHTS
+            else f"{entries} toggle entries"
+        )
+        msg = (
+            f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
+            f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
+            "time grows about as n**1.5 to n**3); 2-D grids and tori (lo.grid(m, n), "
+            "lo.torus(m, n); CLI: lightsout solve grid --shape MxN) are solved by light "
+            "chasing at any size, and lo.analyze answers grids and products of paths, cycles "
+            "and complete graphs from formulas; other puzzles need a smaller board."
+        )
+        raise InvalidPuzzleError(msg)
+    try:
+        return zk.factorize(puzzle.press_matrix(), puzzle.modulus)
+    except MemoryBudgetError as err:
+        msg = (
+            f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for the "
+            f"general engine: {err} Faster routes: light chasing, used automatically for 2-D "
+            "grids and tori with the closed or open rule (lo.grid, lo.torus); lo.analyze for "
+            "grid and product nullities; or a smaller board."
+        )
+        raise MemoryBudgetError(msg, err.needed, err.budget) from err
+
+
+def _formula_factors(puzzle: Puzzle) -> tuple[Any, Any] | None:
+    """The two factors of a product over a prime for the product formula, or None."""
+    from lightsout_graphs.products.fast import structure_factors
+
+    product = _product(puzzle)
+    if product is None:
+        return None
+    return structure_factors(product, puzzle.modulus, puzzle.n)
+
+
+def counts(puzzle: Puzzle) -> tuple[int | None, str]:
+    """The nullity over a prime from a formula, with the formula's name, where one applies.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    (int or None, str)
+        ``(nullity, "polynomial")`` for 2-D grids over a prime, ``(nullity, "product
+        formula")`` for products of known factors over a prime, else ``(None, engine)`` with
+        the engine :func:`factorize` will use: then the caller factorises.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import lightsout_graphs as lo
+    >>> counts(lo.grid(5, 5)), counts(lo.product(nx.cycle_graph(5), nx.cycle_graph(5)))
+    ((2, 'polynomial'), (8, 'product formula'))
+    >>> counts(lo.Puzzle(nx.petersen_graph()))
+    (None, 'gf2')
+    """
+    check_puzzle(puzzle)
+    chosen = _counts_plan(puzzle)
+    k = puzzle.modulus
+    if chosen.engine == "polynomial":
+        from lightsout_graphs.grids.polynomials import nullity as grid_nullity
+
+        shape = _chaser_shape(puzzle)
+        assert shape is not None
+        rule = puzzle.structure.rule  # type: ignore[union-attr]
+        return grid_nullity(shape[0], shape[1], modulus=k, rule=rule), "polynomial"
+    if chosen.engine == "product formula":
+        from lightsout_graphs.products.fast import product_structure_nullity
+
+        product = _product(puzzle)
+        assert product is not None
+        nullity = product_structure_nullity(product, k, puzzle.n)
+        if nullity is not None:
+            return nullity, "product formula"
+        chosen = _solve_plan(puzzle)
+    return None, chosen.engine
+
+
+def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """The side lengths when the puzzle is a box lattice whose symmetries are geometric.
+
+    A box of the axis stencil without wrapping, under the closed or open rule: its toggle
+    matrix is preserved by every isometry of the box, so the symmetry search enumerates those
+    instead of the graph's automorphisms.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    tuple of int or None
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> box_shape(lo.grid(3, 4)), box_shape(lo.torus(3, 4)), box_shape(lo.king(3))
+    ((3, 4), None, None)
+    """
+    lattice = puzzle.structure
+    if not isinstance(lattice, Lattice) or puzzle.rule not in ("closed", "open"):
+        return None
+    if not lattice.is_axis_stencil or any(lattice.wrap):
+        return None
+    return lattice.shape
+
+
+def table_route(family: str | None, modulus: int, rule: str, params: tuple[str, ...]) -> bool:
+    """Whether a sweep's column over a family comes from a nullity table.
+
+    A sweep names its family by name (its spec is text), so this is the one place that reads
+    family names to choose an engine: grids, tori and cylinders of two sides ``m``, ``n`` and
+    rook boards have nullity tables over every prime (:func:`lightsout_graphs.nullity_table`).
+
+    Parameters
+    ----------
+    family : str or None
+        The sweep's family name (None for a graph stream).
+    modulus : int
+    rule : str
+    params : tuple of str
+        The names of the family parameters the sweep varies or fixes.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> table_route("grid", 3, "closed", ("m", "n")), table_route("king", 2, "closed", ("n",))
+    (True, False)
+    """
+    if family not in _TABLE_FAMILIES or rule not in ("closed", "open"):
+        return False
+    try:
+        return _prime(modulus) and set(params) <= {"m", "n"}
+    except LightsOutError:
+        return False
