@@ -293,15 +293,13 @@ class Puzzle:
                 f"{type(structure).__name__}."
             )
             raise InvalidPuzzleError(msg)
-        plain = self.rule in RULES and self.all_pressable and self.all_lights
-        if isinstance(structure, General) or not plain:
+        plain = self.all_pressable and self.all_lights
+        if isinstance(structure, General) or not plain or structure.rule not in ("closed", "open"):
             return General()
-        # A weighted puzzle whose amounts are all 1 is the closed rule (a weighted torus).
-        same_rule = structure.rule == self.rule or (self.rule, structure.rule) == (
-            "weighted",
-            "closed",
-        )
-        if not same_rule or structure.size != len(self.nodes):
+        # A weighted puzzle may carry the structure of the rule its amounts amount to (a
+        # family's graph without weights acts as closed); the closed and open rules must match.
+        rule_fits = self.rule == "weighted" or structure.rule == self.rule
+        if not rule_fits or structure.size != len(self.nodes):
             msg = (
                 f"Argument 'structure' describes {structure.size} nodes under the "
                 f"{structure.rule!r} rule; the puzzle has {len(self.nodes)} under {self.rule!r}."
@@ -316,9 +314,11 @@ class Puzzle:
         A :class:`~lightsout_graphs.structure.Lattice` (a box with a stencil of offsets, its
         nodes the cells in row-major order), a :class:`~lightsout_graphs.structure.Product`
         of factors (its nodes in the product of the factors' node orders), or
-        :class:`~lightsout_graphs.structure.General`. The families that know their shape
-        set it; a puzzle under the weighted rule, with some buttons not pressable or some
-        nodes without a light is always ``General()``.
+        :class:`~lightsout_graphs.structure.General`. Its rule is ``"closed"`` or ``"open"``:
+        a family under the weighted rule whose amounts are those of the closed rule (every
+        amount 1, no two offsets on one cell) says ``"closed"``, any other weighted puzzle
+        is ``General()``, and so is a puzzle with some buttons not pressable or some nodes
+        without a light.
 
         Examples
         --------
@@ -326,6 +326,11 @@ class Puzzle:
         ((2, 3), ('complete', 'complete'))
         >>> lo.grid(2, 3, pressable=[(0, 0)]).structure, Puzzle(nx.path_graph(3)).structure
         (General(), General())
+        >>> (
+        ...     lo.torus(3, 3, rule="weighted").structure.rule,
+        ...     lo.torus(2, 3, rule="weighted").structure,
+        ... )
+        ('closed', General())
         """
         return self._structure
 

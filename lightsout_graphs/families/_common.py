@@ -70,12 +70,17 @@ def factor(kind: str, n: int) -> Factor:
 def product_of(kinds: Iterable[tuple[str, int]], rule: str) -> Product:
     """The :class:`~lightsout_graphs.structure.Product` of factors ``(kind, n)``, normalised.
 
+    For families whose graphs carry no weights: the weighted rule acts as closed there, and
+    is recorded as ``"closed"``.
+
     Examples
     --------
     >>> product_of([("path", 3), ("complete", 2)], "closed").kinds
     ('path', 'path')
     """
-    return Product(tuple(factor(kind, n) for kind, n in kinds), rule)
+    return Product(
+        tuple(factor(kind, n) for kind, n in kinds), "closed" if rule == "weighted" else rule
+    )
 
 
 def check_nodes(count: int, what: str) -> None:

@@ -24,6 +24,7 @@ from lightsout_graphs.families._common import (
     MAX_NODES,
     build,
     check_args,
+    check_entries,
     check_nodes,
     circle_pos,
     factor,
@@ -236,7 +237,10 @@ def product(
         modulus=modulus,
         rule=rule,
         pressable=pressable,
-        structure=Product((_ordered_factor(first), _ordered_factor(second)), str(rule)),
+        structure=Product(
+            (_ordered_factor(first), _ordered_factor(second)),
+            "closed" if rule == "weighted" else str(rule),  # no weights: weighted acts as closed
+        ),
     )
 
 
@@ -271,10 +275,16 @@ def _lazy_product(
     else:
         nodes, index = ProductNodes(left, right), ProductIndex(left, right)
 
+    edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
+
     def matrix() -> sp.csr_array:
-        a_g = sp.csr_array(nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr"))
+        check_entries(len(nodes) + 2 * edges, f"The toggle matrix of {family} {params}")
+        # Adjacency only: the product has no weights, under every rule.
+        a_g = sp.csr_array(
+            nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr", weight=None)
+        )
         a_h = sp.csr_array(
-            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr")
+            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr", weight=None)
         )
         eye_g = sp.eye_array(len(left), dtype=np.int64, format="csr")
         eye_h = sp.eye_array(len(right), dtype=np.int64, format="csr")
@@ -286,7 +296,6 @@ def _lazy_product(
         t.eliminate_zeros()
         return t
 
-    edges = len(left) * h.number_of_edges() + len(right) * g.number_of_edges()
     puzzle = Puzzle._lazy(
         nodes=nodes,
         index=index,

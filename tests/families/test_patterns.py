@@ -150,3 +150,25 @@ def test_florian_mollin_solver_cases(case: dict) -> None:
             reached = p.apply_vector(start, presses)
             found = list(lo.solutions(p, start, target=reached))
             assert p.as_dict(presses) in found
+
+
+def test_florian_mollin_readme_examples() -> None:
+    # florian-mollin/lights-out-solver @6d8a5f0, resources/images/ex{1,2,3,4}: the README's
+    # pictures decoded (/work/shared/peers_data/mollin_readme_images.json, copied for CI).
+    data = json.loads((MOLLIN.parent / "mollin_readme_images.json").read_text(encoding="utf-8"))
+
+    def vec(text: str) -> list[int]:
+        return [int(c) for c in text.replace("/", "")]
+
+    four = lo.grid(4, 4)  # every solution lighting the dark 4×4 board
+    found = {tuple(four.state_vector(s).tolist()) for s in lo.solutions(four, 0, target=1)}
+    assert found == {tuple(vec(s)) for s in data["ex1_solutions_4x4"]}
+    big = lo.solve(lo.grid(20, 20), 0, target=1)  # the only solution
+    assert big.presses_array.reshape(-1).tolist() == vec(data["ex2_solution_20x20"])
+    three = lo.solve(lo.grid(3, 3), vec(data["ex3_start"]), target=vec(data["ex3_final"]))
+    assert three.presses_array.reshape(-1).tolist() == vec(data["ex3_solution"])
+    king = lo.king(42, 42, rule="open")  # as a press pattern: each cell toggles its 8 neighbours
+    start, final = vec(data["ex4_start"]), vec(data["ex4_final"])
+    sol = lo.solve(king, start, target=final)
+    assert sol.num_solutions == 1
+    assert sol.presses_array.reshape(-1).tolist() == vec(data["ex4_solution_42x42_king_open"])

@@ -153,3 +153,25 @@ def test_lazy_products_equal_the_product_graph(
     assert lazy.number_of_edges() == eager.graph.number_of_edges()
     assert lazy._graph is None  # the matrix and the edge count need no graph
     assert nx.utils.graphs_equal(lazy.graph, eager.graph)
+
+
+@pytest.mark.parametrize("rule", ["closed", "open", "weighted"])
+def test_factor_weights_never_enter_the_product(rule: str) -> None:
+    # The product has no weights: its toggle matrix is that of its (unweighted) graph.
+    g = nx.path_graph(3)
+    g.edges[0, 1]["weight"] = 2
+    p = lo.product(g, nx.path_graph(2), modulus=3, rule=rule)
+    q = lo.Puzzle(product_graph(g, nx.path_graph(2)), modulus=3, rule=rule)
+    assert (p.toggle_matrix() != q.toggle_matrix()).nnz == 0
+    assert (
+        p.toggle_matrix()
+        != lo.product(nx.path_graph(3), nx.path_graph(2), modulus=3, rule=rule).toggle_matrix()
+    ).nnz == 0
+
+
+def test_a_product_of_large_complete_graphs_is_built_without_its_edges() -> None:
+    p = lo.product(nx.complete_graph(500), nx.complete_graph(500))
+    assert p.number_of_edges() == 124_750_000 and p._graph is None
+    assert p.structure == lo.rook(500).structure
+    with pytest.raises(InvalidPuzzleError, match="would have 124750000 edges"):
+        p.graph  # noqa: B018
