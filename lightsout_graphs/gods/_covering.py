@@ -200,6 +200,17 @@ def _coset_memory(groups: CosetGroups) -> int:
     return 8 * size * k * 3
 
 
+def _coset_seconds(groups: CosetGroups) -> float:
+    """A generous estimate of the seconds one exact minimum over a coset takes (0 when the
+    search can stop at the deadline: the GF(2) branch and bound)."""
+    k, size = groups.modulus, groups.coset_size
+    if k == 2 and size > _FULL_TRANSFORM:
+        return 0.0
+    if k > _TABLE_MODULUS:
+        return 2e-8 * size * len(groups.sizes)
+    return 1e-8 * size * k * (groups.dimension + 1) * (k if k > 2 else 1)
+
+
 def _min_over_coset(groups: CosetGroups, clock: Clock) -> tuple[int, list[list[int]]]:
     """A proven lower bound on the minimum over λ (exact unless time ran out), and up to 16
     of the λ that come lowest."""
@@ -239,7 +250,8 @@ def gods_number_bounds(
     Raises
     ------
     SearchLimitError
-        A kernel with more than ``max_kernel`` quiet patterns.
+        A kernel with more than ``max_kernel`` quiet patterns, or one whose first exact
+        count alone is estimated to take longer than ``time_limit``.
     MemoryBudgetError
         When the exact minimum over one solution coset would not fit the memory budget; the
         refusal comes before anything of that size is allocated.
@@ -283,6 +295,14 @@ def gods_number_bounds(
         f"lower max_kernel below {kernel_size} to be refused at once, or bound God's number "
         "by averaging (lightsout_graphs.gods.averaging_bound) over GF(2)",
     )
+    seconds = _coset_seconds(groups)
+    if seconds > time_limit:
+        msg = (
+            f"One exact fewest-press count over the {kernel_size} solutions of a board takes "
+            f"about {seconds:.3g} s, more than time_limit={time_limit}; raise time_limit, or "
+            "lower max_kernel to be refused at once."
+        )
+        raise SearchLimitError(msg)
     return _max_min_programme(groups, k, n, clock)
 
 

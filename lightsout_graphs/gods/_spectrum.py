@@ -51,6 +51,12 @@ from lightsout_graphs.gods._walsh import MAX_DIMENSION, SPECTRUM_BYTES, _entries
 _FULL_MODEL = 2**22
 #: The local search stops after this many moves without a lower spectrum peak.
 _STALL = 2000
+#: Above this many spectrum values per move, moves are scored on the highest values only...
+_SCORE_WORK = 1 << 23
+#: ... this many of them.
+_PEAKS = 4096
+#: A generous estimate of the seconds per value of one spectrum, before one is measured.
+_SECONDS_PER_VALUE = 1.5e-7
 
 
 @dataclass(frozen=True)
@@ -183,19 +189,30 @@ def _local_search(
     until: float,
     rng: np.random.Generator,
     floor: int,
-) -> tuple[np.ndarray, int]:
-    """Small ``max F``: move one ``b_g`` by ±2 at a time against the current maximum."""
+) -> tuple[np.ndarray, int, float]:
+    """Small ``max F``: move one ``b_g`` by ±2 at a time against the current maximum.
+
+    Each move is scored by the new peak: over the whole spectrum when that is cheap, else over
+    the ``_PEAKS`` highest values of ``λ`` (the spectrum itself is always updated exactly, so
+    the peak returned is exact). No move starts that would end after ``until``. Returns the
+    best ``b``, its peak, and the seconds one spectrum took.
+    """
     parity = sizes % 2
     g_count = len(columns)
     best_b = np.where(rng.random(g_count) < 0.5, parity, -parity).astype(np.int64)
+    began = time.monotonic()
     f = spectrum(columns, best_b, dimension)
     best_max = int(f.max())
+    spectrum_seconds = time.monotonic() - began
     b = best_b.copy()
     tabu = np.zeros(g_count, dtype=np.int64)
     step = 0
     last_gain = 0
     sample = min(g_count, max(16, (1 << 22) >> dimension))
-    while time.monotonic() < until and best_max > floor and step - last_gain < _STALL:
+    sampled = sample << dimension > _SCORE_WORK
+    slowest = 0.0
+    while time.monotonic() + slowest < until and best_max > floor and step - last_gain < _STALL:
+        began = time.monotonic()
         step += 1
         top = int(f.max())
         lam = int(rng.choice(np.flatnonzero(f == top)))
@@ -205,20 +222,30 @@ def _local_search(
         if not len(cand):
             tabu[:] = 0
             continue
-        if len(cand) > sample:
-            cand = rng.choice(cand, sample, replace=False)
-        scores = []
-        for j in cand.tolist():
-            new = f + delta[j] * _character(int(columns[j]), dimension)
-            top_j = int(new.max())
-            scores.append((top_j, int((new == top_j).sum()), j))
-        m, _, g = min(scores)
-        f = f + delta[g] * _character(int(columns[g]), dimension)
+        if sampled:  # score every candidate on the highest values of λ only
+            peaks = np.argpartition(f, len(f) - _PEAKS)[-_PEAKS:]
+            signs = 1 - 2 * _flips(peaks, columns[cand])  # peaks × candidates
+            new = f[peaks][:, None] + delta[cand][None, :] * signs
+            tops = new.max(axis=0)
+            counts = (new == tops[None, :]).sum(axis=0)
+            scores = list(zip(tops.tolist(), counts.tolist(), cand.tolist(), strict=True))
+        else:
+            if len(cand) > sample:
+                cand = rng.choice(cand, sample, replace=False)
+            scores = []
+            for j in cand.tolist():
+                new = f + delta[j] * _character(int(columns[j]), dimension)
+                top_j = int(new.max())
+                scores.append((top_j, int((new == top_j).sum()), j))
+        _, _, g = min(scores)
+        f += delta[g] * _character(int(columns[g]), dimension)
+        m = int(f.max())
         b[g] += delta[g]
         tabu[g] = step + 1 + int(rng.integers(0, max(2, g_count // 8)))
         if m < best_max:
             best_max, best_b, last_gain = m, b.copy(), step
-    return best_b, best_max
+        slowest = max(slowest, time.monotonic() - began)
+    return best_b, best_max, spectrum_seconds
 
 
 def _translate(columns: np.ndarray, b: np.ndarray, dimension: int) -> np.ndarray:
@@ -248,7 +275,7 @@ def _pinned_programme(
         constraints=[LinearConstraint(2 * flip, -(flip @ parity), np.inf)],
         integrality=np.ones(len(columns)),
         bounds=Bounds(np.ceil((-hi - parity) / 2), np.floor((hi - parity) / 2)),
-        options={"time_limit": max(0.5, seconds), "mip_rel_gap": 0.0},
+        options={"time_limit": max(0.01, seconds), "mip_rel_gap": 0.0},
     )
     shift = float(parity.sum())
     dual = getattr(res, "mip_dual_bound", None)
@@ -269,6 +296,7 @@ def _integer_bound(
     known: int,
     start: np.ndarray,
     until: float,
+    spectrum_seconds: float = 0.0,
 ) -> tuple[float, np.ndarray | None, int]:
     """A lower bound on ``M`` (and maybe a better ``b``) from an integer programme (HiGHS).
 
@@ -289,20 +317,22 @@ def _integer_bound(
     else:
         f = spectrum(columns, start, dimension)
         chosen = {int(j) for j in np.argsort(-f, kind="stable")[:256] if j}
-        for g in range(g_count):  # for every group, the highest λ that flips it
-            flips = _character(int(columns[g]), dimension) < 0
-            chosen.add(int(np.argmax(np.where(flips, f, np.iinfo(np.int64).min))))
+        # For every group, the highest λ that flips it, among the highest values of F.
+        peaks = np.argsort(-f, kind="stable")[: min(len(f), _PEAKS * 4)]
+        flips = _flips(peaks, columns).astype(bool)  # peaks × groups
+        hit = flips.any(axis=0)
+        chosen.update(int(j) for j in peaks[np.argmax(flips, axis=0)[hit]])
         chosen.discard(0)
     bound = -np.inf
     best: np.ndarray | None = None
     rounds = 0
-    while time.monotonic() < until and chosen:
+    while time.monotonic() + spectrum_seconds < until and chosen:
         target = known - 2
         if target < 0 or np.any((sizes % 2 == 1) & (target < 1)):
             return float(known), best, rounds  # no b fits the box: M = known
         lams = np.array(sorted(chosen), dtype=np.int64)
         proven, b, optimal = _pinned_programme(
-            columns, sizes, lams, target, until - time.monotonic()
+            columns, sizes, lams, target, until - time.monotonic() - spectrum_seconds
         )
         rounds += 1
         bound = max(bound, min(float(known), proven))
@@ -425,18 +455,32 @@ def covering_radius_bounds(
     # Fact 1: averaging.
     m_low = _spectrum_floor(sizes)
     notes.append(f"averaging over the 2**{dimension} quiet patterns: M >= {m_low}")
+    spectrum_seconds = _SECONDS_PER_VALUE * (1 << dimension)  # until one is measured
     if odd == 0:
         b = np.zeros(len(columns), dtype=np.int64)
         m_high = 0
+    elif spectrum_seconds > time_limit / 2:
+        # Too little time for even one spectrum: the witness presses the untouched lights only,
+        # which every solution presses too (M <= Σ c_g, from b = c).
+        b = sizes.copy()
+        m_high = int(sizes.sum())
+        notes.append(
+            f"no search: one spectrum of 2**{dimension} values takes about "
+            f"{spectrum_seconds:.2g} s, more than half of time_limit={time_limit}"
+        )
     else:
         budget = start + time_limit
         rng = np.random.default_rng(seed)
-        b, m_high = _local_search(columns, sizes, dimension, start + time_limit * 0.3, rng, m_low)
+        b, m_high, spectrum_seconds = _local_search(
+            columns, sizes, dimension, start + time_limit * 0.3, rng, m_low
+        )
         notes.append(f"local search over b: M <= {m_high}")
         full = (len(columns) << dimension) <= _FULL_MODEL
         cut = budget if full else start + time_limit * 0.7
-        if m_high > m_low and time.monotonic() < cut:
-            bound, better, rounds = _integer_bound(columns, sizes, dimension, m_high, b, cut)
+        if m_high > m_low and time.monotonic() + 3 * spectrum_seconds < cut:
+            bound, better, rounds = _integer_bound(
+                columns, sizes, dimension, m_high, b, cut - spectrum_seconds, spectrum_seconds
+            )
             if better is not None:
                 top = int(spectrum(columns, better, dimension).max())
                 if top < m_high:

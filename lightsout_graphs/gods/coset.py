@@ -229,16 +229,27 @@ def split_minimum(
     classes, cls = np.unique(idx1, return_inverse=True)
     m = groups.sizes.astype(np.int64)
     total = int(m.sum())
-    # u[β, g] = value of group g when the inner coefficients are 0.
+    # u[β, g] = value of group g when the inner coefficients are 0; the bound of β sums, over
+    # the classes of equal inner column, the cheaper of the class's two values. Computed in
+    # chunks of β, with the groups sorted by class (one reduceat per chunk).
     betas = np.arange(2**d2, dtype=np.int64)
     bbits = ((betas[:, None] >> np.arange(d2 - 1, -1, -1)) & 1).astype(np.int64)
-    u = ((bbits @ c2.T) + groups.values[None, :]) % 2
-    onehot = np.zeros((len(m), len(classes)), dtype=np.int64)
-    onehot[np.arange(len(m)), cls] = m
-    s1 = u @ onehot
-    tot = onehot.sum(axis=0)
+    by_class = np.argsort(cls, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(cls[by_class]) != 0])
+    tot = np.bincount(cls, weights=m, minlength=len(classes)).astype(np.int64)
     zero = classes == 0
-    bound = np.where(zero[None, :], s1, np.minimum(s1, tot[None, :] - s1)).sum(axis=1)
+    bound = np.empty(len(betas), dtype=np.int64)
+    chunk = max(1, _BATCH // max(1, len(m)) * 16)
+    for first in range(0, len(betas), chunk):
+        u = ((bbits[first : first + chunk] @ c2.T) + groups.values[None, :]) % 2
+        s1 = np.add.reduceat((u * m[None, :])[:, by_class], starts, axis=1)
+        bound[first : first + chunk] = np.where(zero[None, :], s1, np.minimum(s1, tot - s1)).sum(
+            axis=1
+        )
+
+    def outer_values(b: int) -> np.ndarray:
+        return ((bbits[b] @ c2.T) + groups.values) % 2
+
     order = np.argsort(bound, kind="stable")
     best_val, best_lam = total + 1, [0] * d
     evaluated = 0
@@ -250,7 +261,7 @@ def split_minimum(
             if deadline is not None and time.monotonic() > deadline and evaluated:
                 low = min(best_val, int(bound[b]))
                 return SplitSearch(best_lam, best_val, low, False, evaluated, d2)
-            w = np.bincount(idx1, weights=np.where(u[b] == 1, -m, m), minlength=2**d1)
+            w = np.bincount(idx1, weights=np.where(outer_values(b) == 1, -m, m), minlength=2**d1)
             val, j = _wht_min(w.astype(dtype), d1, total)
             evaluated += 1
             if val < best_val:

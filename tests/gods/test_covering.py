@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -67,3 +68,39 @@ def test_a_huge_kernel_is_refused() -> None:
 def test_witness_is_a_press_vector() -> None:
     g = gods_number_bounds(lo.grid(5, 5))
     assert g.witness.shape == (25,) and set(np.unique(g.witness)) <= {0, 1}
+
+
+def test_the_time_limit_is_kept_on_a_large_kernel() -> None:
+    # 2**32 quiet patterns: time_limit=3 once ran for 97 s (the branch and bound of every
+    # candidate ignored the deadline). The guard is loose (a busy machine); the promise is
+    # about a tenth over time_limit.
+    p = lo.torus(20, 20)
+    lo.solver.factorization(p)  # set-up, cached on the puzzle
+    start = time.monotonic()
+    g = gods_number_bounds(p, time_limit=1)
+    assert time.monotonic() - start < 10
+    assert 0 <= g.lower <= g.upper and g.witness.shape == (400,)
+
+
+def test_the_time_limit_is_kept_on_a_spectrum_of_2_to_the_24() -> None:
+    # 30×30 torus: 2**24 quiet patterns, once past 120 s with time_limit=3.
+    p = lo.torus(30, 30)
+    lo.solver.factorization(p)
+    start = time.monotonic()
+    g = gods_number_bounds(p, time_limit=1)
+    assert time.monotonic() - start < 10
+    assert g.lower <= g.upper <= 450
+
+
+def test_a_raised_max_kernel_is_refused_by_the_memory_budget() -> None:
+    # max_kernel=2**200 as a refusal advised: once a raw MemoryError ("32.0 TiB").
+    with pytest.raises(lo.MemoryBudgetError, match="memory budget") as info:
+        gods_number_bounds(lo.grid(79, 79), max_kernel=2**200)
+    assert info.value.needed > info.value.budget
+
+
+def test_a_first_count_longer_than_the_time_limit_is_refused() -> None:
+    # Z_3 with 3**4 = 81 solutions per board is quick; a budget of microseconds is not.
+    p = lo.grid(4, 4, modulus=3, rule="open")
+    with pytest.raises(lo.LightsOutError, match="time_limit"):
+        gods_number_bounds(p, time_limit=1e-9)
