@@ -13,12 +13,10 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families, grids, planner, products, structure, zk
+from lightsout_graphs import catalog, families, gods, grids, planner, products, structure, zk
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
-from lightsout_graphs.covering import GodsNumber, gods_number_bounds
-from lightsout_graphs.depth import depth_distribution, gods_number
 from lightsout_graphs.errors import (
     BoardFormatError,
     CatalogError,
@@ -63,6 +61,7 @@ from lightsout_graphs.families import (
     triangular,
     x_pattern,
 )
+from lightsout_graphs.gods import GodsNumber, depth_distribution, gods_number, gods_number_bounds
 from lightsout_graphs.grids import GridChaser
 from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
 from lightsout_graphs.minimum import MinimumInterrupted
@@ -134,6 +133,7 @@ __all__ = [
     "format_board",
     "format_presses",
     "from_graph6",
+    "gods",
     "gods_number",
     "gods_number_bounds",
     "grid",

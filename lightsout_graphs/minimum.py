@@ -2,11 +2,11 @@
 
 Every solution is ``x0 + Σ λ_i g_i`` (``0 <= λ_i < o_i``) for one solution ``x0`` and the
 quiet-pattern generators ``g_i``. Lights with equal quiet-pattern columns and equal ``x0`` value
-form groups (:mod:`lightsout_graphs.coset`), so the search runs over the ``d`` coefficients λ,
+form groups (:mod:`lightsout_graphs.gods.coset`), so the search runs over the ``d`` coefficients λ,
 not over the ``N`` lights:
 
 - when the coset has at most ``max_enumerate`` solutions, the number of presses of **every**
-  solution comes out of one exact transform (:func:`lightsout_graphs.coset.press_counts`) and
+  solution comes out of one exact transform (:func:`lightsout_graphs.gods.press_counts`) and
   its minimum is the proof;
 - over GF(2) with at most 38 quiet patterns, an exact branch and bound splits λ into an inner
   part (one transform) and an outer part (enumerated, pruned by a lower bound);
@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
+from lightsout_graphs.gods.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.zk import coset_member
 
 __all__ = [
@@ -101,7 +101,7 @@ def enumerate_minimum(
     """The fewest presses over the whole coset ``x0 + span(generators)``, proven.
 
     The number of presses of every solution is computed at once on the grouped coset
-    (:func:`lightsout_graphs.coset.press_counts`); memory is about 4 or 8 bytes per solution
+    (:func:`lightsout_graphs.gods.press_counts`); memory is about 4 or 8 bytes per solution
     (times k for k > 2).
 
     Parameters
@@ -318,7 +318,7 @@ def split_search_minimum(
     time_limit: float = 120.0,
     inner: int = SPLIT_INNER,
 ) -> MinimumResult:
-    """Fewest presses over GF(2) by the exact branch and bound of :func:`~.coset.split_minimum`.
+    """Fewest presses over GF(2) by the exact branch and bound of :func:`~lightsout_graphs.gods.split_minimum`.
 
     Parameters
     ----------

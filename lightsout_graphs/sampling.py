@@ -180,7 +180,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
             return puzzle.as_dict(full)
 
         if self.fewest_first:
-            from lightsout_graphs.coset import group_coset, press_counts
+            from lightsout_graphs.gods.coset import group_coset, press_counts
 
             counts = press_counts(group_coset(x0, gens, k)).reshape(-1)
             for flat in np.argsort(counts, kind="stable"):

@@ -159,6 +159,9 @@ LAYERS: dict[str, int] = {
     "planner": ALGORITHMS,
     "analysis": ALGORITHMS,
     "minimum": ALGORITHMS,
+    "gods": ALGORITHMS,
+    # Deprecated module paths: shims that forward to ``gods`` with a warning.
+    "_moved": ALGORITHMS,
     "coset": ALGORITHMS,
     "covering": ALGORITHMS,
     "covering_gf2": ALGORITHMS,

@@ -27,8 +27,7 @@ from pathlib import Path
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs.covering import quiet_groups
-from lightsout_graphs.covering_gf2 import averaging_bound
+from lightsout_graphs.gods import averaging_bound, quiet_groups
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "peers_data"
@@ -67,7 +66,7 @@ def run(sizes: list[int], time_limit: float) -> list[dict[str, object]]:
         nullity = lo.analyze(p).nullity
         peer = peer_averaging_bound(n)
         if nullity and peer is not None:
-            _, sz, zero, _, _ = quiet_groups(p)
+            _, sz, zero = quiet_groups(p).binary_code()
             assert averaging_bound(sz, zero) == peer, n
         low, up = table.get(n, (None, None))
         row = {

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import solver
-from lightsout_graphs.coset import (
+from lightsout_graphs.gods.coset import (
     generator_columns,
     group_coset,
     press_counts,

@@ -10,8 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
-from lightsout_graphs.covering import quiet_groups
-from lightsout_graphs.covering_gf2 import averaging_bound, covering_radius_bounds, walsh_spectrum
+from lightsout_graphs.gods import averaging_bound, covering_radius_bounds, quiet_groups
+
+
+def binary_code(puzzle: lo.Puzzle) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Masks and sizes of the nonzero quiet-pattern columns, the zero group, the dimension."""
+    groups = quiet_groups(puzzle)
+    masks, sizes, zero = groups.binary_code()
+    return masks, sizes, zero, groups.dimension
 
 
 def _distance(a: np.ndarray, columns: np.ndarray, sizes: np.ndarray, zero_on: int, lam: int) -> int:
@@ -57,24 +63,9 @@ def test_bounds_contain_the_brute_force_radius(
     assert found.exact and found.lower == truth  # small codes are always settled
 
 
-@settings(max_examples=40, deadline=None)
-@given(grouped_codes(), st.integers(0, 2**32))
-def test_walsh_spectrum_is_the_direct_sum(code: tuple[np.ndarray, ...], seed: int) -> None:
-    columns, _, _, dimension = code
-    weights = np.random.default_rng(seed).integers(-5, 6, len(columns))
-    direct = [
-        sum(
-            int(w) * (-1) ** (lam & int(v)).bit_count()
-            for v, w in zip(columns, weights, strict=False)
-        )
-        for lam in range(1 << dimension)
-    ]
-    assert walsh_spectrum(columns, weights, dimension).tolist() == direct
-
-
 def test_even_groups_meet_the_averaging_bound() -> None:
     # The 5×5 board: groups of 4, 8 and 8 lights, 5 lights untouched: (25 + 5)/2 = 15.
-    cols, sizes, zero, d, _ = quiet_groups(lo.grid(5, 5))
+    cols, sizes, zero, d = binary_code(lo.grid(5, 5))
     assert averaging_bound(sizes, zero) == 15
     found = covering_radius_bounds(cols, sizes, zero=zero, dimension=d)
     assert found.exact and found.lower == 15 and found.spectrum_max == 0
@@ -84,7 +75,7 @@ def test_averaging_is_an_identity_over_the_whole_code() -> None:
     # For any press vector x, the mean over all 2**16 quiet patterns λ·Q of |x + λ·Q| is
     # (C + c_0)/2 when x presses every untouched light: so no board of the 19×19 board needs
     # more than 181 presses, and by parity at most 180 (the published 197 is impossible).
-    cols, sizes, zero, d, _group = quiet_groups(lo.grid(19, 19))
+    cols, sizes, zero, d = binary_code(lo.grid(19, 19))
     assert (zero, d) == (1, 16)
     rng = np.random.default_rng(1)
     a = np.array([rng.integers(0, c + 1) for c in sizes])
@@ -115,9 +106,6 @@ def test_published_values_by_the_spectrum(n: int, value: int) -> None:
 @pytest.mark.parametrize(
     ("call", "match"),
     [
-        (lambda: walsh_spectrum([1, 5], [1, 1], 2), "'columns' must hold integers in 0..3"),
-        (lambda: walsh_spectrum([1, 2], [1], 2), "differ in length"),
-        (lambda: walsh_spectrum([1], [1], 30), "'dimension' must be an int in 0..24"),
         (lambda: covering_radius_bounds([1, 1], [1, 1], zero=0, dimension=2), "distinct"),
         (lambda: covering_radius_bounds([0], [1], zero=0, dimension=2), "in 1..3"),
         (lambda: covering_radius_bounds([1], [1.5], zero=0, dimension=2), "'sizes' must hold"),
@@ -129,7 +117,6 @@ def test_published_values_by_the_spectrum(n: int, value: int) -> None:
         (lambda: averaging_bound([0], 0), "'sizes'"),
         (lambda: lo.gods_number_bounds(lo.grid(4, 4), time_limit="x"), "'time_limit'"),
         (lambda: lo.gods_number_bounds(lo.grid(4, 4), max_kernel=True), "'max_kernel'"),
-        (lambda: quiet_groups(lo.grid(2, 2, modulus=3)), "modulus 2"),
     ],
 )
 def test_bad_input_names_the_argument(call: object, match: str) -> None:
