@@ -89,12 +89,13 @@ def test_folders_that_hold_something_else_are_refused(tmp_path: Path) -> None:
 
 def test_stale_temporary_files_are_removed_on_resume(tmp_path: Path) -> None:
     out = tmp_path / "res"
-    store = ResultStore(out, load_spec(SPEC))
+    ResultStore(out, load_spec(SPEC)).close()
     stale = out / "_tmp-chunk-00000001.parquet.999"
     stale.write_bytes(b"partial")
-    ResultStore(out, load_spec(SPEC))
+    store = ResultStore(out, load_spec(SPEC))
     assert not stale.exists()
     assert store.finished_chunks() == set()
+    store.close()
 
 
 def test_resuming_with_another_library_version_is_recorded(tmp_path: Path) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep import load_spec
 from lightsout_graphs.sweep.streams import FAST_METRICS, fast_table, geng_parts
 from lightsout_graphs.sweep.work import Chunk, run_chunk
@@ -70,4 +72,5 @@ def test_graphs_over_64_vertices_fall_back_to_the_per_board_path() -> None:
 def test_geng_parts() -> None:
     assert geng_parts("-c 10", 100_000) == 128
     assert geng_parts("10 3/8", 10) == 1  # already split by the user
-    assert geng_parts("-c", 10) == 1  # no size: one part (geng will complain)
+    with pytest.raises(SweepSpecError, match="names no number of vertices"):
+        geng_parts("-c", 10)
