@@ -46,9 +46,7 @@ __all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results", "results_
 MANIFEST = "_manifest.json"
 _FORMAT = 1
 _CHUNK = re.compile(r"^chunk-(\d{8})\.parquet$")
-_OWNED = re.compile(
-    r"^(chunk-\d{8}\.parquet|_tmp-.*|_manifest\.json|_geng\.g6|_chunks\.jsonl)$"
-)
+_OWNED = re.compile(r"^(chunk-\d{8}\.parquet|_tmp-.*|_manifest\.json|_geng\.g6|_chunks\.jsonl)$")
 #: The ledger of finished chunks: one JSON line per chunk (id, rows, keys, SHA-256).
 LEDGER = "_chunks.jsonl"
 LOCK = "_sweep.lock"
@@ -414,7 +412,9 @@ def _verified(path: Path, entry: dict[str, Any] | None, fingerprint: str, chunk_
     except OSError:
         return False
     stamp = _chunk_stamp(path)
-    return stamp is not None and stamp.get("sweep") == fingerprint and stamp.get("chunk") == chunk_id
+    return (
+        stamp is not None and stamp.get("sweep") == fingerprint and stamp.get("chunk") == chunk_id
+    )
 
 
 def _verified_chunks(folder: Path, manifest: dict[str, Any]) -> tuple[dict[int, Path], list[Path]]:

@@ -60,7 +60,7 @@ def test_a_second_run_on_a_busy_folder_is_refused(tmp_path: Path) -> None:
     (tmp_path / "_tmp-chunk-00000001.parquet.123-abcd").write_bytes(b"another run's file")
     with open(tmp_path / "_sweep.lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with pytest.raises(SweepSpecError, match="in use by another sweep run"):
+        with pytest.raises(SweepSpecError, match="in use by another run"):
             run(SPEC, tmp_path, workers=1, progress=False)
         # The busy run's temporary file was left alone.
         assert (tmp_path / "_tmp-chunk-00000001.parquet.123-abcd").exists()
