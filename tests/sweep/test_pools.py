@@ -42,7 +42,7 @@ def test_abandon_stops_a_busy_pool_at_once() -> None:
     start = time.monotonic()
     abandon(pool)
     pool.shutdown(wait=True)  # returns once the killed worker is gone, not after 90 s
-    assert time.monotonic() - start < 20
+    assert time.monotonic() - start < 25  # killed: well under 1 s; waited for: 30 s or more
 
 
 def test_dask_local_workers_are_capped_like_local_ones(monkeypatch: pytest.MonkeyPatch) -> None:
