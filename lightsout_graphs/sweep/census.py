@@ -381,7 +381,7 @@ def run_census(
         "connected_only": bool(connected_only),
         "parts": {str(n): m for n, m in split.items()},
     }
-    geng = find_geng("lightsout census")
+    geng = find_geng("A census")
     wanted = plan_parts(list(split), split)
     if scheduler is None and dask_local is None:
         n_workers = check_workers(workers, len(wanted))
