@@ -22,6 +22,8 @@ def register(subparsers: Any) -> None:
     >>> args = parser.parse_args(["census", "9", "--out", "c9", "--dask-local", "2"])
     >>> args.max_n, args.out, args.dask_local, args.moduli
     (9, 'c9', 2, '2')
+    >>> parser.parse_args(["census", "9"]).out is None  # the handler makes it census-9
+    True
     """
     parser = subparsers.add_parser(
         "census",
@@ -30,11 +32,14 @@ def register(subparsers: Any) -> None:
         "run in parallel) and count them, for each rule and prime modulus, by the nullity of "
         "the toggle matrix and by whether the all-ones board is solvable, separately for "
         "connected graphs. Parts are stored in --out as they finish; running the same command "
-        "again resumes. The summary goes to OUT/census.parquet. Exit 143 after SIGTERM "
+        "again resumes. The summary goes to OUT/census.parquet (OUT: --out, default "
+        "census-N). Exit 143 after SIGTERM "
         "(finished parts are kept).",
     )
     parser.add_argument("max_n", metavar="N", type=int, help="the largest number of vertices")
-    parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
+    parser.add_argument(
+        "--out", metavar="DIR", help="the result folder (default: census-N in this folder)"
+    )
     parser.add_argument("--min-n", type=int, default=1, metavar="M", help="start at M vertices")
     parser.add_argument(
         "--rules", default="closed,open", metavar="LIST", help="comma-separated: closed,open"
@@ -48,7 +53,11 @@ def register(subparsers: Any) -> None:
         help="generate connected graphs only (geng -c): faster, no counts of all graphs",
     )
     parser.add_argument(
-        "--parts", type=int, metavar="P", help="split the largest n into P geng parts"
+        "--parts",
+        type=int,
+        metavar="P",
+        help="split the largest n into P geng parts (at most the number of graphs on N "
+        "vertices: more parts would be empty)",
     )
     add_runner_options(parser, "census")
     parser.set_defaults(handler=handle_census)
@@ -131,6 +140,8 @@ def handle_census(args: argparse.Namespace) -> int:
     from lightsout_graphs.sweep.census import SUMMARY, run_census
     from lightsout_graphs.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
 
+    if args.out is None:
+        args.out = f"census-{args.max_n}"
     moduli = []
     for text in _split(args.moduli, "moduli"):
         try:

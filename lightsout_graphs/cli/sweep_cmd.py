@@ -96,7 +96,7 @@ def handle_sweep(args: argparse.Namespace) -> int:
     ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
     ...         )
     ...     main(["sweep", spec, "--out", os.path.join(tmp, "out"), "--workers", "1", "--quiet"])
-    Sweep complete: 3 rows in 1 chunk files in .../out
+    Sweep complete: 3 rows in 1 chunk file in .../out
     0
     """
     from lightsout_graphs.sweep import run
@@ -122,9 +122,10 @@ def handle_sweep(args: argparse.Namespace) -> int:
         )
         return EXIT_TERMINATED
     manifest = read_manifest(out)
+    chunks = int(manifest.get("total_chunks", 0))
     print(
-        f"Sweep complete: {manifest.get('rows', 0)} rows in {manifest.get('total_chunks', 0)} "
-        f"chunk files in {out}"
+        f"Sweep complete: {manifest.get('rows', 0)} rows in {chunks} chunk "
+        f"file{'' if chunks == 1 else 's'} in {out}"
     )
     return EXIT_OK
 

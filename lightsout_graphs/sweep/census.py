@@ -308,7 +308,9 @@ def run_census(
         Generate connected graphs only (``geng -c``): the ``graphs`` column then counts
         connected graphs too.
     parts : int, optional
-        Split geng's output for ``max_n`` into this many parts (default :func:`default_parts`).
+        Split geng's output for ``max_n`` into this many parts (default :func:`default_parts`);
+        at most the number of graphs on ``max_n`` vertices (connected ones with
+        ``connected_only``) and 99,999: more parts would be empty.
     workers, dask_local, scheduler
         Local processes (default every core), or a Dask LocalCluster of ``dask_local``
         workers, or a running Dask scheduler.
@@ -330,6 +332,10 @@ def run_census(
         Bad arguments, a folder in use by another run or holding a different census.
     SweepError
         geng failed, or the totals disagree with OEIS A000088/A001349.
+    MissingDependencyError
+        nauty's geng is not installed.
+    MemoryBudgetError
+        The ``dask_local`` workers would not fit the memory budget.
 
     Examples
     --------
@@ -338,7 +344,7 @@ def run_census(
     >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
     [1, 0, 1, 2, 9]
     """
-    from lightsout_graphs.sweep.pools import check_workers
+    from lightsout_graphs.sweep.pools import check_dask_local, check_workers
 
     max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
     min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
@@ -356,7 +362,17 @@ def run_census(
         raise SweepSpecError(msg)
     split = {n: default_parts(n) for n in range(min_n, max_n + 1)}
     if parts is not None:
-        split[max_n] = require_int(parts, "parts", minimum=1, maximum=99999, error=SweepSpecError)
+        graphs = (CONNECTED_GRAPHS if connected_only else GRAPHS)[max_n]
+        most = min(99999, graphs)
+        what = "connected graphs" if connected_only else "graphs"
+        parts = require_int(parts, "parts", minimum=1, error=SweepSpecError)
+        if parts > most:
+            msg = (
+                f"Argument 'parts' must be an int in 1..{most} for n = {max_n} (there are "
+                f"{graphs} {what} on {max_n} vertices; more parts would be empty), not {parts}."
+            )
+            raise SweepSpecError(msg)
+        split[max_n] = parts
     settings = {
         "min_n": min_n,
         "max_n": max_n,
@@ -365,10 +381,12 @@ def run_census(
         "connected_only": bool(connected_only),
         "parts": {str(n): m for n, m in split.items()},
     }
-    geng = find_geng()
+    geng = find_geng("A census")
     wanted = plan_parts(list(split), split)
     if scheduler is None and dask_local is None:
         n_workers = check_workers(workers, len(wanted))
+    elif scheduler is None:
+        dask_local = check_dask_local(dask_local, len(wanted))
     store = CensusStore(Path(out), settings, overwrite)
     try:
         t0 = time.perf_counter()

@@ -1,9 +1,13 @@
-"""The result folder of a census: manifest, lock, checksummed part files, summary."""
+"""The result folder of a census: manifest, lock, checksummed part files, summary.
+
+Each part file carries the settings it was counted with (rules, moduli, connected-only, n and
+its ``res/mod``), under its checksum; a part whose settings differ from the census's is
+computed again, so parts of different censuses never mix.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
-import fcntl
 import hashlib
 import json
 import os
@@ -13,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.errors import SweepSpecError
-from lightsout_graphs.sweep.files import atomic_write
+from lightsout_graphs.sweep.files import FolderLock, atomic_write
 from lightsout_graphs.zk import is_prime
 
 if TYPE_CHECKING:
@@ -23,22 +27,28 @@ __all__ = ["MANIFEST", "SUMMARY", "CensusStore", "checksum", "is_prime"]
 
 MANIFEST = "_census.json"
 SUMMARY = "census.parquet"
+LOCK = "_census.lock"
+#: The census settings a part's counts depend on (besides its n, res and mod).
+PART_SETTINGS = ("rules", "moduli", "connected_only")
 
 
 def checksum(record: dict[str, Any]) -> str:
-    """SHA-256 of a part record's counted content (its keys and counts).
+    """SHA-256 of a part record's counted content (its keys, settings and counts).
 
     Other keys of the record (timings, for example) do not change it.
 
     Examples
     --------
-    >>> record = {"n": 3, "res": 0, "mod": 1, "graphs": 4, "counts": []}
+    >>> record = {"n": 3, "res": 0, "mod": 1, "graphs": 4, "counts": [], "settings": {}}
     >>> checksum(record) == checksum({**record, "seconds": 0.5})
     True
+    >>> checksum(record) == checksum({**record, "settings": {"moduli": [3]}})
+    False
     >>> len(checksum(record))
     64
     """
     body = {k: record[k] for k in ("n", "res", "mod", "graphs", "counts")}
+    body["settings"] = record.get("settings")
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
@@ -48,7 +58,9 @@ class CensusStore:
     Raises
     ------
     SweepSpecError
-        ``out`` is a file, is in use by another run, or holds a different census.
+        ``out`` is a file, is in use by another live run ("in use by another run"), or holds
+        a different census. A lock left by a run that no longer exists is taken over (said
+        on stderr); the lock file is removed when the run ends.
 
     Examples
     --------
@@ -65,13 +77,8 @@ class CensusStore:
             msg = f"Argument 'out' is {str(out)!r}, which is a file, not a folder."
             raise SweepSpecError(msg)
         (out / "parts").mkdir(parents=True, exist_ok=True)
-        self._lock = open(out / "_census.lock", "a+")  # noqa: SIM115 - held for the run
-        try:
-            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            self._lock.close()
-            msg = f"Result folder {str(out)!r} is in use by another census run; wait for it."
-            raise SweepSpecError(msg) from exc
+        self._lock = FolderLock(out / LOCK, "census")
+        self.part_settings = {k: settings.get(k) for k in PART_SETTINGS}
         self.run_tag = f"{os.getpid()}-{secrets.token_hex(4)}"
         manifest = out / MANIFEST
         if manifest.exists():
@@ -114,7 +121,7 @@ class CensusStore:
         >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
         >>> store.close()
         """
-        self._lock.close()
+        self._lock.release()
 
     def _write_manifest(self) -> None:
         atomic_write(
@@ -153,12 +160,14 @@ class CensusStore:
                     part.res,
                     part.mod,
                 ) and record["sha256"] == checksum(record)
+                same = good and record["settings"] == self.part_settings
             except (OSError, ValueError, KeyError, TypeError):
-                good = False
-            if good:
+                good = same = False
+            if same:
                 out[part] = record
             else:
-                warnings.warn(f"census: {str(f)!r} is damaged; recomputing it", stacklevel=2)
+                why = "counted with other settings" if good else "damaged"
+                warnings.warn(f"census: {str(f)!r} is {why}; recomputing it", stacklevel=2)
                 f.unlink(missing_ok=True)
         return out
 
@@ -179,6 +188,7 @@ class CensusStore:
         >>> store.close()
         """
         record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
+        record["settings"] = self.part_settings
         record["sha256"] = checksum(record)
         atomic_write(self.path / "parts" / part.name, json.dumps(record).encode(), self.run_tag)
         return record

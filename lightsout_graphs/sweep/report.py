@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep.metrics import METRICS
-from lightsout_graphs.sweep.store import read_manifest, read_results
+from lightsout_graphs.sweep.store import read_manifest, read_results, results_state
 
 __all__ = ["SweepReport", "metric_values", "report"]
 
@@ -151,7 +152,10 @@ def report(
     """
     manifest = read_manifest(out)
     spec = manifest.get("spec", {})
-    frame = read_results(out)
+    state = results_state(out)
+    with warnings.catch_warnings():  # the state line below says what is missing
+        warnings.simplefilter("ignore")
+        frame = read_results(out)
     swept = [m for m in spec.get("metrics", []) if m in frame.columns]
     chosen = swept if metrics is None else list(metrics)
     for m in chosen:
@@ -159,8 +163,8 @@ def report(
             msg = f"Argument 'metrics' names {m!r}, which this sweep did not compute ({swept})."
             raise SweepSpecError(msg)
     source = spec.get("family") or ("geng " + spec["geng"] if "geng" in spec else "graph6 files")
-    state = "complete" if manifest.get("complete") else "incomplete (resume to finish)"
-    lines = [f"Sweep of {source}: {len(frame)} puzzles, {state}"]
+    said = "complete" if state["complete"] else state["text"]
+    lines = [f"Sweep of {source}: {len(frame)} puzzles, {said}"]
     result = SweepReport(text="")
     spec = {**spec, "_source": source}
     if len(frame):

@@ -24,6 +24,7 @@ from lightsout_graphs.sweep.pools import (
     MAX_WORKERS,
     WORKER_SPEC,
     abandon,
+    check_dask_local,
     check_workers,
     dask_client,
     pool_context,
@@ -308,7 +309,9 @@ def run(
     scheduler : str, optional
         Address of a running Dask scheduler, such as ``"tcp://10.0.0.5:8786"``.
     dask_local : int, optional
-        Start a Dask LocalCluster of this many single-threaded worker processes.
+        Start a Dask LocalCluster of this many single-threaded worker processes (capped as
+        ``workers`` is: at most the chunks left and 4 per core; and their memory must fit
+        the memory budget).
     overwrite : bool, default False
         Discard the results of a different sweep found in ``out`` instead of refusing.
     progress : bool, callable or None, default None
@@ -327,6 +330,8 @@ def run(
         A bad spec, a bad runner choice, or a folder holding a different sweep.
     MissingDependencyError
         A geng sweep without nauty's geng.
+    MemoryBudgetError
+        The ``dask_local`` workers would not fit the memory budget.
 
     Examples
     --------
@@ -356,7 +361,7 @@ def run(
         if value is not None:
             require_int(value, name, minimum=1, maximum=MAX_WORKERS, error=SweepSpecError)
     total, chunks = plan_chunks(sweep_spec)
-    store = ResultStore(out, sweep_spec, overwrite=overwrite)
+    store = ResultStore(out, sweep_spec, overwrite=overwrite, total_chunks=total)
     try:
         _run_with_store(
             sweep_spec, store, total, chunks, runner, workers, scheduler, dask_local, progress
@@ -378,7 +383,10 @@ def _run_with_store(
     progress: Progress,
 ) -> None:
     done = store.finished_chunks(total)
-    n_workers = check_workers(workers, max(1, total - len(done & set(range(total)))))
+    left = max(1, total - len(done & set(range(total))))
+    n_workers = check_workers(workers, left)
+    if runner == "dask" and scheduler is None:
+        dask_local = check_dask_local(dask_local, left)
     ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
     todo = _pending(chunks, done)

@@ -443,6 +443,9 @@ def _stream_source(table: Mapping[str, Any], base: Path) -> tuple[tuple[str, ...
         geng = str(geng)
     if not isinstance(geng, str) or not geng.strip():
         raise key_error("geng", f"must be geng's arguments such as '9' or '-c 8', not {geng!r}.")
+    from lightsout_graphs.sweep.streams import geng_argv
+
+    geng_argv(geng)  # an allow-list: no file names, no output formats
     return (), " ".join(geng.split())
 
 

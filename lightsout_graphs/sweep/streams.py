@@ -46,7 +46,13 @@ FAST_METRICS = frozenset(
     {"n", "edges", "rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"}
     | {"all_on_solvable"}
 )
-_SPLIT = re.compile(r"^\d+/\d+$")
+_SPLIT = re.compile(r"^(\d{1,6})/(\d{1,6})$")
+#: geng flags that choose graphs or tune geng, with their number where they take one: -c, -C,
+#: -t, -f, -k, -T, -S, -P, -F, -b, -m, -l, -q, -v, -g and -d#, -D#, -x#, -X#. Flags that change
+#: the output format (-u, -s, -h, -y, ...) are refused: a sweep reads graph6 lines.
+_FLAGS = re.compile(r"^-(?:[cCtfkTSPFbmlqvg]|[dDxX]\d{1,6})+$")
+_N = re.compile(r"^\d{1,6}$")
+_EDGES = re.compile(r"^\d{1,6}(?:[:-]\d{0,6})?$")
 #: The most parts a geng sweep is cut into.
 MAX_PARTS = 1 << 14
 #: OEIS A000088: graphs on n vertices up to isomorphism, n = 0..12 (a cross-check).
@@ -55,8 +61,13 @@ GRAPHS = (1, 1, 2, 4, 11, 34, 156, 1044, 12346, 274668, 12005168, 1018997864, 16
 CONNECTED_GRAPHS = (1, 1, 1, 2, 6, 21, 112, 853, 11117, 261080, 11716571, 1006700565, 164059830476)
 
 
-def find_geng() -> str:
+def find_geng(needed_by: str = "Sweep spec key 'geng'") -> str:
     """The path of nauty's ``geng`` (Debian names it ``nauty-geng``).
+
+    Parameters
+    ----------
+    needed_by : str, optional
+        What needs geng, for the message when it is missing (a census says so).
 
     Raises
     ------
@@ -74,30 +85,68 @@ def find_geng() -> str:
         if path:
             return path
     msg = (
-        "Sweep spec key 'geng' needs nauty's geng (or nauty-geng) on the PATH; install the "
+        f"{needed_by} needs nauty's geng (or nauty-geng) on the PATH; install the "
         "Debian package 'nauty' (sudo apt-get install nauty, or make system)."
     )
     raise MissingDependencyError(msg)
 
 
 def geng_argv(args: str) -> list[str]:
-    """geng's arguments from the spec's ``geng`` string (split like a shell would).
+    """geng's arguments from the spec's ``geng`` string, checked against an allow-list.
+
+    Allowed: flags that choose the graphs (``-c``, ``-C``, ``-t``, ``-f``, ``-k``, ``-T``,
+    ``-S``, ``-P``, ``-F``, ``-b``, degree bounds ``-d#`` and ``-D#``) or tune geng (``-m``,
+    ``-l``, ``-q``, ``-v``, ``-g``, ``-x#``, ``-X#``), combined or apart; then the number of
+    vertices n (1..32), an optional edge range (``mine``, ``mine:maxe`` or ``mine-maxe``) and
+    an optional part ``res/mod``, in that order. Anything else, a file name above all (geng
+    writes its graphs into a file named after its arguments), is refused.
 
     Raises
     ------
     SweepSpecError
-        A string that cannot be split.
+        A string that cannot be split or holds an argument outside the allow-list.
 
     Examples
     --------
-    >>> geng_argv("-c 9")
-    ['-c', '9']
+    >>> geng_argv("-c 9"), geng_argv("-cd1D4 8 7:12 0/4")
+    (['-c', '9'], ['-cd1D4', '8', '7:12', '0/4'])
+    >>> geng_argv("3 /tmp/victim.txt")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Sweep spec key 'geng': argument '/tmp/victim.txt' of '3 /tmp/victim.txt' is not allowed ...
     """
     try:
-        return shlex.split(args)
+        argv = shlex.split(args)
     except ValueError as exc:
         msg = f"Sweep spec key 'geng': cannot split {args!r}: {exc}."
         raise SweepSpecError(msg) from exc
+    allowed = (
+        "geng takes flags such as -c, -t, -b, -d# and -D#, then n, an edge range "
+        "mine:maxe and a part res/mod, in that order; no file names or output-format flags"
+    )
+    positional: list[str] = []
+    for arg in argv:
+        if _FLAGS.match(arg):
+            continue
+        split = _SPLIT.match(arg)
+        if not positional and _N.match(arg):
+            if not 1 <= int(arg) <= 32:
+                msg = f"Sweep spec key 'geng': n = {arg} in {args!r}; geng takes 1..32 vertices."
+                raise SweepSpecError(msg)
+        elif positional and split and not any(_SPLIT.match(p) for p in positional):
+            if not int(split[1]) < int(split[2]):
+                msg = f"Sweep spec key 'geng': part {arg} of {args!r} needs 0 <= res < mod."
+                raise SweepSpecError(msg)
+        elif len(positional) == 1 and _EDGES.match(arg):
+            pass
+        else:
+            msg = f"Sweep spec key 'geng': argument {arg!r} of {args!r} is not allowed ({allowed})."
+            raise SweepSpecError(msg)
+        positional.append(arg)
+    if not positional:
+        msg = f"Sweep spec key 'geng': {args!r} names no number of vertices n ({allowed})."
+        raise SweepSpecError(msg)
+    return argv
 
 
 def geng_parts(args: str, chunk_size: int) -> int:
@@ -114,10 +163,7 @@ def geng_parts(args: str, chunk_size: int) -> int:
     argv = geng_argv(args)
     if any(_SPLIT.match(a) for a in argv):
         return 1
-    sizes = [int(a) for a in argv if a.isdigit()]
-    if not sizes:
-        return 1
-    n = sizes[0]
+    n = int(next(a for a in argv if _N.match(a)))
     total = GRAPHS[n] if n < len(GRAPHS) else MAX_PARTS * chunk_size
     if total <= chunk_size:
         return 1

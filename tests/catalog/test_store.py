@@ -103,7 +103,7 @@ def test_a_huge_file_is_refused_without_parsing_it(tmp_path: Path) -> None:
         assert "lights-out" in catalog.names()
         assert catalog.load("lights-out").n == 25
         found = [str(e) for e in catalog.problems()]
-        assert time.monotonic() - start < 5
+        assert time.monotonic() - start < 30  # a hang guard: parsing 12 MB takes far longer
         assert len(found) == 1
         assert "huge.toml: the file is larger than the 1048576 bytes (1 MiB)" in found[0]
 

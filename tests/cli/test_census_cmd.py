@@ -51,3 +51,25 @@ def test_usage_errors_exit_2(
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+def test_census_n_works_as_written_with_a_default_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["census", "4", "--quiet"]) == 0
+    assert "Summary table: census-4/census.parquet" in capsys.readouterr().out
+    assert sorted(p.name for p in (tmp_path / "census-4").iterdir()) == [
+        "_census.json",
+        "census.parquet",
+        "parts",
+    ]  # no lock file left behind
+
+
+def test_too_many_parts_exit_2_naming_the_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["census", "5", "--parts", "99999", "--out", str(tmp_path / "c")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'parts' must be an int in 1..34 for n = 5" in err[0]
+    assert not (tmp_path / "c" / "parts").exists()

@@ -29,7 +29,7 @@ def test_unknown_start_lists_all_on_once() -> None:
         starts.named_board(lo.grid(1, 2), "x")
 
 
-def _lightsout(args: list[str], stdin: object = None, timeout: float = 60) -> tuple[int, str]:
+def _lightsout(args: list[str], stdin: object = None, timeout: float = 300) -> tuple[int, str]:
     import subprocess
     import sys
 
@@ -52,7 +52,7 @@ def test_endless_standard_input_is_refused_quickly(
     start = time.monotonic()
     with open(device, "rb") as stdin:
         code, err = _lightsout([command, "lights-out", "--board", "-", *out], stdin=stdin)
-    assert time.monotonic() - start < 30
+    assert time.monotonic() - start < 120  # a hang guard: about 4 s on a busy 2-core machine
     assert code == 2, err
     assert "longer than the 4321 characters" in err or "not UTF-8" in err
     assert "Traceback" not in err

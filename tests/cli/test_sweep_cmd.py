@@ -78,3 +78,42 @@ def test_quiet_before_or_after_the_command_silences_the_sweep(argv: list[str]) -
     from lightsout_graphs.cli import build_parser
 
     assert build_parser().parse_args(argv).quiet is True
+
+
+def test_a_folder_in_use_is_refused_and_a_lost_chunk_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lightsout_graphs.sweep import load_spec
+    from lightsout_graphs.sweep.store import ResultStore
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC)
+    out = tmp_path / "res"
+    held = ResultStore(out, load_spec(str(spec)))
+    try:
+        assert main(["sweep", str(spec), "--out", str(out), "--overwrite", "--quiet"]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "in use by another run" in err[0]
+    finally:
+        held.close()
+    assert main(["sweep", str(spec), "--out", str(out), "--workers", "1", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("Sweep complete: 48 rows in 1 chunk file in ")
+    (out / "chunk-00000000.parquet").unlink()
+    assert main(["sweep-report", str(out), "--no-plots"]) == 0
+    assert "0 puzzles, incomplete: 0 of 48 rows; chunk 0 of 1 missing" in capsys.readouterr().out
+    assert main(["sweep", str(spec), "--out", str(out), "--workers", "1", "--quiet"]) == 0
+    assert main(["sweep-report", str(out), "--no-plots"]) == 0
+    assert "48 puzzles, complete" in capsys.readouterr().out
+
+
+def test_geng_arguments_that_name_a_file_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    spec = tmp_path / "spec.toml"
+    spec.write_text(f'geng = "3 {victim}"\nmetrics = ["nullity"]\n')
+    assert main(["sweep", str(spec), "--out", str(tmp_path / "r"), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not allowed" in err[0] and str(victim) in err[0]
+    assert victim.read_text() == "precious"

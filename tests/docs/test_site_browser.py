@@ -45,7 +45,7 @@ def site_url(built_docs: Path) -> Iterator[str]:
 def open_page(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
     """Open a page of the site; fail the test on any console error or failed request."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(10000)
+    context.set_default_timeout(60000)  # a hang guard: pages load in about 1 s
     problems: list[str] = []
 
     def _open(relative: str) -> Any:
@@ -89,7 +89,7 @@ def test_api_page_loads(open_page: Callable[[str], Any]) -> None:
 def test_search_index_loads_and_finds_a_function(open_page: Callable[[str], Any]) -> None:
     page = open_page("search.html?q=gods_number")
     page.wait_for_function("() => typeof Search !== 'undefined' && Search._index !== null")
-    page.wait_for_selector("#search-results li a", timeout=20000)
+    page.wait_for_selector("#search-results li a", timeout=60000)
     hits = page.eval_on_selector_all(
         "#search-results li a", "els => els.map(e => e.getAttribute('href'))"
     )

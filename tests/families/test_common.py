@@ -33,7 +33,7 @@ def test_huge_families_are_refused_at_once(name: str, params: dict, match: str) 
     start = time.perf_counter()
     with pytest.raises(InvalidPuzzleError, match=match):
         make(name, **params)
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 30  # a hang guard (milliseconds when refused)
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ def test_big_boards_build_lazily_and_refuse_the_general_engine_with_a_route(
         lo.solve(p, 1)
     with pytest.raises(InvalidPuzzleError, match=r"puzzle\.graph only on smaller boards|nodes"):
         _ = p.graph
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 60  # a hang guard (0.1 s here; eager builds: minutes)
 
 
 def test_cheap_arguments_are_checked_before_any_build() -> None:
@@ -73,7 +73,7 @@ def test_cheap_arguments_are_checked_before_any_build() -> None:
             make(name, **params, modulus=None)
         with pytest.raises(InvalidPuzzleError, match="rule"):
             make(name, **params, rule="nope")
-        assert time.perf_counter() - start < 1
+        assert time.perf_counter() - start < 30  # a hang guard (milliseconds when refused)
 
 
 def test_limit_messages_name_a_route_the_caller_can_take() -> None:

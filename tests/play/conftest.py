@@ -88,7 +88,7 @@ def open_game(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Game]]:
     def _open(puzzle: Puzzle, **options: Any) -> Game:
         path = write_play_page(puzzle, tmp_path / f"page{len(games)}.html", **options)
         context = browser.new_context(viewport={"width": 1000, "height": 800})
-        context.set_default_timeout(5000)
+        context.set_default_timeout(60000)  # a hang guard: actions take well under 1 s
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []

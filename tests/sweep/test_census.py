@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from lightsout_graphs.errors import SweepSpecError
+from lightsout_graphs.errors import MissingDependencyError, SweepSpecError
 from lightsout_graphs.sweep.census import (
     CONNECTED_GRAPHS,
     GRAPHS,
@@ -102,7 +103,7 @@ def test_a_second_run_on_the_same_folder_is_refused_while_the_first_holds_it(
     run_census(3, tmp_path, workers=1)
     with open(tmp_path / "_census.lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with pytest.raises(SweepSpecError, match="in use by another census run"):
+        with pytest.raises(SweepSpecError, match="in use by another run"):
             run_census(3, tmp_path, workers=1)
     assert run_census(3, tmp_path, workers=1).graphs.sum() == 2 * 7
 
@@ -172,3 +173,51 @@ def test_sigterm_ends_cleanly_with_exit_143(tmp_path: Path) -> None:
     assert not (out / "census.parquet").exists()
     resumed = run_census(9, out, min_n=9, parts=64, workers=1)
     assert int(resumed[resumed.rule == "open"].connected.sum()) == CONNECTED_GRAPHS[9]
+
+
+def test_a_part_of_another_census_is_recomputed(tmp_path: Path) -> None:
+    fresh = run_census(7, tmp_path / "fresh", moduli=(2,), rules=("closed",), workers=1)
+    run_census(7, tmp_path / "other", moduli=(3,), rules=("open",), workers=1)
+    out = tmp_path / "out"
+    run_census(7, out, moduli=(2,), rules=("closed",), workers=1)
+    name = "n7-00000of00001.json"
+    shutil.copy(tmp_path / "other" / "parts" / name, out / "parts" / name)
+    with pytest.warns(UserWarning, match=f"{name}' is counted with other settings"):
+        again = run_census(7, out, moduli=(2,), rules=("closed",), workers=1)
+    pd.testing.assert_frame_equal(again, fresh)
+    row = again[(again.n == 7) & (again.nullity == 0)]
+    assert int(row.graphs.sum()) == 339  # every board solvable: 339 of the 1044 graphs
+    record = json.loads((out / "parts" / name).read_text())
+    assert record["settings"] == {"rules": ["closed"], "moduli": [2], "connected_only": False}
+
+
+def test_the_lock_file_goes_with_the_run_and_a_stale_one_is_taken_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_census(3, tmp_path, workers=1)
+    assert not (tmp_path / "_census.lock").exists()
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / "_census.lock").write_text(str(dead.pid))  # as a killed run leaves it
+    assert run_census(3, tmp_path, workers=1).graphs.sum() == 2 * 7
+    assert f"taking over the lock of process {dead.pid}" in capsys.readouterr().err
+    assert not (tmp_path / "_census.lock").exists()
+
+
+def test_parts_are_capped_at_the_number_of_graphs(tmp_path: Path) -> None:
+    with pytest.raises(SweepSpecError, match=r"'parts' must be an int in 1\.\.34 for n = 5"):
+        run_census(5, tmp_path, parts=99999, workers=1)
+    with pytest.raises(SweepSpecError, match=r"1\.\.21 for n = 5 \(there are 21 connected"):
+        run_census(5, tmp_path, parts=22, connected_only=True, workers=1)
+    assert not (tmp_path / "parts").exists()
+    summary = run_census(4, tmp_path, parts=11, workers=1)  # one graph per part
+    assert len(list((tmp_path / "parts").glob("n4-*"))) == 11
+    assert summary[summary.n == 4].graphs.sum() == 2 * GRAPHS[4]
+
+
+def test_a_census_without_geng_speaks_of_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(MissingDependencyError, match=r"^A census needs nauty's geng"):
+        run_census(3, tmp_path / "c", workers=1)

@@ -15,12 +15,13 @@ from lightsout_graphs.sweep.census_store import MANIFEST, SUMMARY, CensusStore, 
 SETTINGS = {"max_n": 4}
 
 
-def test_checksum_covers_keys_and_counts_only() -> None:
+def test_checksum_covers_keys_settings_and_counts_only() -> None:
     record = {"n": 4, "res": 1, "mod": 2, "graphs": 11, "counts": [[0, 3], [1, 8]]}
     assert checksum(record) == checksum({**record, "seconds": 9.5, "sha256": "x"})
     assert checksum(record) != checksum({**record, "graphs": 12})
     assert checksum(record) != checksum({**record, "counts": [[0, 8], [1, 3]]})
     assert checksum(record) != checksum({**record, "res": 0})
+    assert checksum(record) != checksum({**record, "settings": {"moduli": [3]}})
 
 
 def test_parts_written_are_verified_and_damaged_ones_dropped(tmp_path: Path) -> None:
@@ -48,7 +49,7 @@ def test_one_run_at_a_time_and_the_same_census_resumes(tmp_path: Path) -> None:
     store = CensusStore(tmp_path, SETTINGS, overwrite=False)
     part = CensusPart(4, 0, 1)
     store.write_part(part, {"graphs": 5, "counts": []})
-    with pytest.raises(SweepSpecError, match="in use by another census run"):
+    with pytest.raises(SweepSpecError, match="in use by another run"):
         CensusStore(tmp_path, SETTINGS, overwrite=False)
     store.close()
     again = CensusStore(tmp_path, SETTINGS, overwrite=False)

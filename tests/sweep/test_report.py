@@ -125,3 +125,20 @@ def test_report_text_plots_are_readable(tmp_path: Path, monkeypatch: pytest.Monk
     assert [t.get_text() for t in bool_bar.get_yticklabels()] == ["false", "true"]
     for fig in figures:
         real_close(fig)  # type: ignore[arg-type]
+
+
+def test_a_sweep_that_lost_a_chunk_or_its_ledger_is_not_reported_complete(tmp_path: Path) -> None:
+    spec = {"family": "cycle", "params": {"n": "3..18"}, "metrics": ["nullity"], "chunk_size": 2}
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    assert report(out, plots=False).text.startswith("Sweep of cycle: 16 puzzles, complete\n")
+    (out / "_chunks.jsonl").unlink()  # the manifest's copy of the ledger still checks the files
+    assert report(out, plots=False).text.startswith("Sweep of cycle: 16 puzzles, complete\n")
+    (out / "chunk-00000003.parquet").unlink()
+    (out / "chunk-00000005.parquet").unlink()
+    first = report(out, plots=False).text.splitlines()[0]
+    assert first == (
+        "Sweep of cycle: 12 puzzles, incomplete: 12 of 16 rows; chunks 3, 5 of 8 missing "
+        "(run the same sweep again to compute them)"
+    )
+    run(spec, out, workers=1, progress=False)  # the same command fills them in
+    assert report(out, plots=False).text.startswith("Sweep of cycle: 16 puzzles, complete\n")

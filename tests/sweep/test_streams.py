@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep import load_spec
-from lightsout_graphs.sweep.streams import FAST_METRICS, fast_table, geng_parts
+from lightsout_graphs.sweep.streams import (
+    FAST_METRICS,
+    fast_table,
+    geng_argv,
+    geng_parts,
+    run_geng_part,
+)
 from lightsout_graphs.sweep.work import Chunk, run_chunk
 
 METRICS = sorted(FAST_METRICS)
@@ -70,4 +80,47 @@ def test_graphs_over_64_vertices_fall_back_to_the_per_board_path() -> None:
 def test_geng_parts() -> None:
     assert geng_parts("-c 10", 100_000) == 128
     assert geng_parts("10 3/8", 10) == 1  # already split by the user
-    assert geng_parts("-c", 10) == 1  # no size: one part (geng will complain)
+    with pytest.raises(SweepSpecError, match="names no number of vertices"):
+        geng_parts("-c", 10)
+
+
+@pytest.mark.parametrize(
+    "args",
+    ["9", "-c 9", "-ctb 8", "-cd1D4 8 7:12", "-c -d2 -D5 7 6:9 0/4", "8 0/2", "6 5-7", "-lq 5 3:"],
+)
+def test_geng_arguments_on_the_allow_list_pass(args: str) -> None:
+    assert geng_argv(args) == args.split()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ("3 /tmp/victim.txt", "'/tmp/victim.txt' .* is not allowed"),
+        ("3 1:2 0/2 out.g6", "'out.g6' .* is not allowed"),
+        ("3 :2", "':2' .* is not allowed"),  # geng would take ':2' as its output file
+        ("-u 5", "'-u' .* is not allowed"),  # no output
+        ("-s 5", "'-s' .* is not allowed"),  # sparse6
+        ("-ch 5", "'-ch' .* is not allowed"),  # a header line
+        ("-d 5", "n = 5 .*|'-d' .* is not allowed"),
+        ("5 0/2 1/2", "'1/2' .* is not allowed"),
+        ("5 3/2", "needs 0 <= res < mod"),
+        ("33", "geng takes 1..32 vertices"),
+        ("9" * 5000, "is not allowed|geng takes 1..32"),
+        ("-c", "names no number of vertices"),
+        ("5 '", "cannot split"),
+    ],
+)
+def test_other_geng_arguments_are_refused(args: str, message: str) -> None:
+    with pytest.raises(SweepSpecError, match=message):
+        geng_argv(args)
+    with pytest.raises(SweepSpecError, match="Sweep spec key 'geng'"):
+        load_spec({"geng": args, "metrics": ["nullity"]})
+
+
+def test_a_geng_spec_never_writes_a_file(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    with pytest.raises(SweepSpecError, match="is not allowed"):
+        run_geng_part(f"3 {victim}", 0, 1)
+    assert victim.read_text() == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["victim.txt"]

@@ -28,7 +28,7 @@ def test_a_huge_elimination_is_refused_at_once_under_the_default_budget() -> Non
     start = time.monotonic()
     with pytest.raises(MemoryBudgetError, match=r"4000000×4000000 matrix mod 3") as info:
         zk.factorize(eye, 3)
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 60  # a hang guard (about 1 s here; building takes hours)
     assert info.value.needed > info.value.budget == zk.memory_budget()
     assert "LIGHTSOUT_MEMORY_BUDGET" in str(info.value)
     with pytest.raises(MemoryBudgetError, match="gf2 \\+ gfp engine"):
@@ -49,7 +49,7 @@ def test_every_puzzle_route_through_the_factorisation_is_guarded(small_budget: i
         start = time.monotonic()
         with pytest.raises(MemoryBudgetError) as info:
             call()
-        assert time.monotonic() - start < 5
+        assert time.monotonic() - start < 30  # a hang guard (milliseconds when refused)
         message = str(info.value)
         assert "1600 lights, modulus 3" in message
         assert "light chasing" in message and "smaller board" in message
