@@ -23,6 +23,9 @@ The engines, by question:
     complete graphs and small graphs over a prime), else the ``solve`` engine.
 ``symmetry``
     ``box isometries`` for box lattices of the axis stencil, else ``automorphisms``.
+``gods`` (God's number, see :func:`gods_methods`)
+    ``breadth-first search`` over few solvable boards, else ``covering`` (the covering radius
+    of the quiet-pattern code), then the search again within ``max_states``.
 ``minimum`` (fewest presses among the solutions, see :func:`minimum_engine`)
     ``enumeration``, ``split search`` or ``cp-sat``, from the size of the solution coset.
 """
@@ -42,10 +45,12 @@ __all__ = [
     "MAX_GENERAL_ENTRIES",
     "MAX_GENERAL_LIGHTS",
     "QUESTIONS",
+    "QUICK_SEARCH",
     "Plan",
     "box_shape",
     "counts",
     "factorize",
+    "gods_methods",
     "minimum_engine",
     "plan",
     "table_route",
@@ -498,6 +503,49 @@ def minimum_engine(
         half = 2 ** ((len(orders) + 1) // 2)
         return Plan("minimum", "split search", half / 1e7, 32 * half, "GF(2), few generators")
     return Plan("minimum", "cp-sat", float("nan"), 2**28, "the coset is too large to enumerate")
+
+
+#: Puzzles with at most this many solvable boards get their God's number by breadth-first
+#: search first (a fraction of a second).
+QUICK_SEARCH = 2**16
+
+
+def gods_methods(image: int, kernel: int, *, max_states: int, max_kernel: int) -> list[str]:
+    """The methods that may prove a God's number, in the order to try them.
+
+    Parameters
+    ----------
+    image : int
+        The number of solvable boards.
+    kernel : int
+        The number of quiet patterns.
+    max_states : int
+        The most boards the breadth-first search may enumerate.
+    max_kernel : int
+        The most quiet patterns the covering programmes accept.
+
+    Returns
+    -------
+    list of str
+        Among ``"breadth-first search"`` (every solvable board, by depth) and ``"covering"``
+        (the covering radius of the quiet-pattern code: averaging, the Walsh spectrum and
+        integer programmes), cheapest first; empty when none fits the limits.
+
+    Examples
+    --------
+    >>> gods_methods(2**10, 4, max_states=2**24, max_kernel=2**40)
+    ['breadth-first search']
+    >>> gods_methods(2**79, 4, max_states=2**24, max_kernel=2**40)
+    ['covering']
+    >>> gods_methods(2**20, 2**50, max_states=2**24, max_kernel=2**40)
+    ['breadth-first search']
+    """
+    if image <= min(max_states, QUICK_SEARCH):
+        return ["breadth-first search"]
+    out = ["covering"] if kernel <= max_kernel else []
+    if image <= max_states:
+        out.append("breadth-first search")
+    return out
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:

@@ -14,9 +14,6 @@ from lightsout_graphs.gods._covering import gods_number_bounds
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.statespace import check_bound
 
-#: Puzzles with at most this many solvable boards are searched at once (a fraction of a second).
-_QUICK_SEARCH = 2**16
-
 
 def _count(value: int) -> str:
     """A count as digits, or as a power of two when it is too long to read."""
@@ -35,7 +32,8 @@ def gods_number(
 ) -> int:
     """The most presses any solvable board needs at the fewest, proven by any method that can.
 
-    The methods, cheapest first: no quiet pattern (every board has one solution, so the
+    The methods, in the order :func:`lightsout_graphs.planner.gods_methods` gives, cheapest
+    first: no quiet pattern (every board has one solution, so the
     answer is ``(k − 1)·n``); breadth-first search over the solvable boards when there are
     few; the covering radius of the quiet-pattern code (:func:`gods_number_bounds`: averaging,
     the Walsh spectrum and integer programmes), which needs no enumeration of boards; and the
@@ -76,6 +74,7 @@ def gods_number(
     >>> gods_number(lo.grid(17, 17))  # 2**287 solvable boards: averaging proves it
     199
     """
+    from lightsout_graphs.planner import gods_methods
     from lightsout_graphs.solver import factorization
 
     check_puzzle(puzzle)
@@ -84,10 +83,15 @@ def gods_number(
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
     engine = factorization(puzzle)
     image, kernel = int(engine.image_size), int(engine.kernel_size)
-    if image <= min(bound, _QUICK_SEARCH):
-        return max(depth_distribution(puzzle, max_states=bound))
+    methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
     tried = []
-    if kernel <= max_kernel:
+    for method in methods:
+        if method == "breadth-first search":
+            try:
+                return max(depth_distribution(puzzle, max_states=bound))
+            except LightsOutError as err:
+                tried.append(f"the breadth-first search was refused ({err})")
+            continue
         try:
             g = gods_number_bounds(puzzle, time_limit=time_limit, max_kernel=max_kernel)
         except MemoryBudgetError as err:
@@ -99,14 +103,9 @@ def gods_number(
                 f"the quiet-pattern programmes proved only {g.lower}..{g.upper} in "
                 f"time_limit={time_limit} s"
             )
-    else:
+    if kernel > max_kernel:
         tried.append(f"its {_count(kernel)} quiet patterns are more than max_kernel={max_kernel}")
-    if image <= bound:
-        try:
-            return max(depth_distribution(puzzle, max_states=bound))
-        except LightsOutError as err:
-            tried.append(f"the breadth-first search was refused ({err})")
-    else:
+    if image > bound:
         tried.append(f"its {_count(image)} solvable boards are more than max_states={bound}")
     msg = (
         f"God's number of this puzzle is not proven: {'; '.join(tried)}. "
