@@ -48,7 +48,7 @@ GODS_PUBLISHED: dict[int, tuple[int, int]] = {
     49: (1397, 1397), 50: (1344, 1344),
 }  # fmt: skip
 
-_SHARED = Path("/work/shared/peers_data/wmboyles_min_clicks_answers.txt")
+_SHARED = Path(__file__).resolve().parents[2] / "shared/peers_data/wmboyles_min_clicks_answers.txt"
 
 
 def min299(quick: bool) -> list[Result]:

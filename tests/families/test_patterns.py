@@ -154,7 +154,7 @@ def test_florian_mollin_solver_cases(case: dict) -> None:
 
 def test_florian_mollin_readme_examples() -> None:
     # florian-mollin/lights-out-solver @6d8a5f0, resources/images/ex{1,2,3,4}: the README's
-    # pictures decoded (/work/shared/peers_data/mollin_readme_images.json, copied for CI).
+    # pictures decoded (../shared/peers_data/mollin_readme_images.json, copied for CI).
     data = json.loads((MOLLIN.parent / "mollin_readme_images.json").read_text(encoding="utf-8"))
 
     def vec(text: str) -> list[int]:

@@ -12,7 +12,7 @@ import lightsout_graphs as lo
 from lightsout_graphs.gods import gods_number_bounds
 
 #: wmboyles/LightsOut-Math @305ca2e, code/serialization/min_clicks_answers.txt, as kept in
-#: /work/shared/peers_data/wmboyles_min_clicks_answers.txt (copied here for CI).
+#: ../shared/peers_data/wmboyles_min_clicks_answers.txt (copied here for CI).
 PUBLISHED = {4: 7, 5: 15, 11: 65, 14: 123, 17: 199}
 
 BRUTE_CASES = (
@@ -52,7 +52,7 @@ def test_bounds_when_time_runs_out_contain_the_value() -> None:
 
 
 def test_the_published_table_is_kept_as_data() -> None:
-    path = Path("/work/shared/peers_data/wmboyles_min_clicks_answers.txt")
+    path = Path(__file__).resolve().parents[3] / "shared/peers_data/wmboyles_min_clicks_answers.txt"
     if not path.exists():
         pytest.skip("the shared data folder is not mounted")
     rows = dict(line.split(maxsplit=1) for line in path.read_text().splitlines()[2:] if line)
