@@ -283,6 +283,11 @@ class Puzzle:
 
     _lazy = from_builders  # the earlier name, still used by the families
 
+    def _build_matrix(self) -> sp.csr_array:
+        return graph_toggle_matrix(
+            self.graph, self.index, self.rule, self.modulus, self.weight, self.self_weight
+        )
+
     def _checked_structure(self, structure: Structure | None) -> Structure:
         """The structure given, or General() where the puzzle is not plainly that shape."""
         if structure is None:
@@ -334,127 +339,7 @@ class Puzzle:
         """
         return self._structure
 
-    def every_node_lit(self) -> Puzzle:
-        """The same graph and presses with a light on every node (no metadata).
-
-        For reading press text, which names buttons with or without lights, with the
-        readers of boards.
-
-        Examples
-        --------
-        >>> p = Puzzle(nx.path_graph(3), lights=[0, 2])
-        >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
-        (2, 3, (0, 1, 2))
-        """
-        if self._codec.light_rows is None:
-            return self
-        new = _copy.copy(self)
-        new._codec = self._codec.every_node_lit()
-        new._press = None
-        new.info = PuzzleInfo()
-        return new
-
-    _every_node_lit = every_node_lit  # the earlier name
-
-    # -- construction -------------------------------------------------------------------------
-
-    def _build_matrix(self) -> sp.csr_array:
-        return graph_toggle_matrix(
-            self.graph, self.index, self.rule, self.modulus, self.weight, self.self_weight
-        )
-
-    def with_metadata(self, **fields: Any) -> Puzzle:
-        """Return a new puzzle with metadata fields set; this one is left unchanged.
-
-        The new puzzle shares the graph, rule and modulus (all read-only) but nothing
-        mutable: caches computed for one are never seen by the other.
-
-        Parameters
-        ----------
-        **fields
-            Any of ``name``, ``title``, ``description``, ``sources``, ``colors``, ``boards``
-            (name -> state), ``goal`` (a state), ``family`` (:class:`FamilyInfo`),
-            ``lit_only`` and ``invariants``.
-
-        Returns
-        -------
-        Puzzle
-            A new puzzle whose :attr:`info` holds the new values.
-
-        Raises
-        ------
-        InvalidPuzzleError
-            An unknown field, or a value of the wrong kind (the message names the field).
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> p = Puzzle(nx.cycle_graph(4))
-        >>> q = p.with_metadata(title="Ring", goal=1)
-        >>> q.title, q.goal.tolist(), p.title
-        ('Ring', [1, 1, 1, 1], None)
-        """
-        info = checked_info(self.info, fields, self.modulus, self.state_vector)
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)  # shares only read-only parts (no pickling round)
-        new.info = info
-        return new
-
-    # -- the toggle matrix ----------------------------------------------------------------------
-
-    def toggle_matrix(self) -> sp.csr_array:
-        """The toggle matrix T, n × n, with ``T[v, u]`` = what one press of u adds to light v.
-
-        Entries are in ``0..k-1``; rows and columns follow :attr:`nodes`.
-
-        Returns
-        -------
-        scipy.sparse.csr_array
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.DiGraph([(0, 1)]), rule="open").toggle_matrix().toarray()
-        array([[0, 0],
-               [1, 0]])
-        """
-        return self._toggle().copy()
-
-    def press_matrix(self) -> sp.csr_array:
-        """T restricted to the lights (rows) and pressable nodes (columns).
-
-        Examples
-        --------
-        >>> import networkx as nx
-        >>> Puzzle(nx.path_graph(3), pressable=[1]).press_matrix().toarray()
-        array([[1],
-               [1],
-               [1]])
-        """
-        return self._press_matrix().copy()
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the built parts: the closures that build the graph and matrix lazily are
-        replaced by what they build (so a pickled big board is as big as its matrix)."""
-        state = dict(self.__dict__)
-        if self._graph_factory is not None:
-            state["_edges"] = self.number_of_edges()
-            state["_graph"] = self.graph
-            state["_matrix"] = self._toggle()
-        for key in ("_graph_factory", "_matrix_factory", "_edges_factory", "_apply_fn"):
-            state[key] = None
-        return state
-
-    def __repr__(self) -> str:
-        label = f" {self.name!r}" if self.name else ""
-        extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
-        extra += "" if self.all_lights else f", lights={self.n}"
-        return (
-            f"<Puzzle{label}: {len(self.nodes)} nodes, {self.number_of_edges()} edges, "
-            f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
-        )
-
-    # -- lazily built parts -------------------------------------------------------------------
+    # -- nodes, presses and lights --------------------------------------------------------------
 
     @property
     def graph(self) -> nx.Graph:
@@ -568,120 +453,6 @@ class Puzzle:
                 self._edges = int(self.graph.number_of_edges())
         return self._edges
 
-    # -- metadata -----------------------------------------------------------------------------
-
-    name: Any = property(
-        lambda self: self.info.name,
-        doc="""The catalog name, or None.
-
-        Examples
-        --------
-        >>> lo.catalog.load("merlin").name, lo.grid(2, 2).name
-        ('merlin', None)
-        """,
-    )
-    title = property(
-        lambda self: self.info.title,
-        doc="""A title for people, or None.
-
-        Examples
-        --------
-        >>> lo.catalog.load("merlin").title, lo.grid(2, 2).title
-        ("Merlin's Magic Square", None)
-        """,
-    )
-    description = property(
-        lambda self: self.info.description,
-        doc="""A description.
-
-        Examples
-        --------
-        >>> lo.catalog.load("merlin").description.split()[:4]
-        ['The', 'Magic', 'Square', 'game']
-        >>> lo.grid(2, 2).description
-        ''
-        """,
-    )
-    sources = property(
-        lambda self: self.info.sources,
-        doc="""Where the puzzle comes from.
-
-        Examples
-        --------
-        >>> [s["year"] for s in lo.catalog.load("merlin").sources]
-        [1978]
-        """,
-    )
-    colors = property(
-        lambda self: self.info.colors,
-        doc="""One colour name per state, or None.
-
-        Examples
-        --------
-        >>> lo.catalog.load("merlin").colors, lo.grid(2, 2).colors
-        (('off', 'on'), None)
-        """,
-    )
-    boards = property(
-        lambda self: self.info.boards,
-        doc="""Named boards: name -> vector.
-
-        Examples
-        --------
-        >>> boards = lo.catalog.load("merlin").boards
-        >>> sorted(boards), boards["centre"].tolist()
-        (['all-on', 'centre', 'dark'], [0, 0, 0, 0, 1, 0, 0, 0, 0])
-        """,
-    )
-    family = property(
-        lambda self: self.info.family,
-        doc="""The family that built it, or None.
-
-        Examples
-        --------
-        >>> f = lo.grid(2, 3).family
-        >>> f.name, f.params
-        ('grid', {'shape': (2, 3)})
-        """,
-    )
-    lit_only = property(
-        lambda self: self.info.lit_only,
-        doc="""Whether only lit buttons press.
-
-        Examples
-        --------
-        >>> p = lo.grid(2, 2)
-        >>> p.lit_only, p.with_metadata(lit_only=True).lit_only
-        (False, True)
-        """,
-    )
-    invariants = property(
-        lambda self: self.info.invariants,
-        doc="""Published values.
-
-        Examples
-        --------
-        >>> inv = lo.catalog.load("merlin").invariants
-        >>> inv["rank"], inv["solvable_states"], lo.grid(2, 2).invariants
-        (9, 512, {})
-        """,
-    )
-
-    @property
-    def goal(self) -> np.ndarray:
-        """The default target, a read-only vector in node order (all 0 unless set).
-
-        Examples
-        --------
-        >>> lo.grid(1, 3).goal.tolist(), lo.grid(1, 3).with_metadata(goal=1).goal.tolist()
-        ([0, 0, 0], [1, 1, 1])
-        """
-        if self.info.goal is not None:
-            return self.info.goal
-        zeros = np.zeros(self.n, dtype=np.int64)
-        zeros.flags.writeable = False
-        return zeros
-
     @property
     def n(self) -> int:
         """The number of lights (the number of nodes, unless some buttons carry no light).
@@ -692,23 +463,6 @@ class Puzzle:
         (12, 2)
         """
         return self._codec.n
-
-    def _toggle(self) -> sp.csr_array:
-        """The toggle matrix itself (built on first use; never hand it out)."""
-        if self._matrix is None:
-            assert self._matrix_factory is not None
-            self._matrix = self._matrix_factory()
-        return self._matrix
-
-    def _press_matrix(self) -> sp.csr_array:
-        if self._press is None:
-            cols, rows = self._codec.press_cols, self._codec.light_rows
-            self._press = self._toggle() if cols is None else sp.csr_array(self._toggle()[:, cols])
-            if rows is not None:
-                self._press = sp.csr_array(self._press[rows])
-        return self._press
-
-    # -- buttons without lights -----------------------------------------------------------------
 
     @property
     def all_lights(self) -> bool:
@@ -756,7 +510,77 @@ class Puzzle:
         """
         return self._codec.light_index
 
-    # -- states and presses ---------------------------------------------------------------------
+    def every_node_lit(self) -> Puzzle:
+        """The same graph and presses with a light on every node (no metadata).
+
+        For reading press text, which names buttons with or without lights, with the
+        readers of boards.
+
+        Examples
+        --------
+        >>> p = Puzzle(nx.path_graph(3), lights=[0, 2])
+        >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
+        (2, 3, (0, 1, 2))
+        """
+        if self._codec.light_rows is None:
+            return self
+        new = _copy.copy(self)
+        new._codec = self._codec.every_node_lit()
+        new._press = None
+        new.info = PuzzleInfo()
+        return new
+
+    _every_node_lit = every_node_lit  # the earlier name
+
+    # -- the toggle matrix ----------------------------------------------------------------------
+
+    def _toggle(self) -> sp.csr_array:
+        """The toggle matrix itself (built on first use; never hand it out)."""
+        if self._matrix is None:
+            assert self._matrix_factory is not None
+            self._matrix = self._matrix_factory()
+        return self._matrix
+
+    def _press_matrix(self) -> sp.csr_array:
+        if self._press is None:
+            cols, rows = self._codec.press_cols, self._codec.light_rows
+            self._press = self._toggle() if cols is None else sp.csr_array(self._toggle()[:, cols])
+            if rows is not None:
+                self._press = sp.csr_array(self._press[rows])
+        return self._press
+
+    def toggle_matrix(self) -> sp.csr_array:
+        """The toggle matrix T, n × n, with ``T[v, u]`` = what one press of u adds to light v.
+
+        Entries are in ``0..k-1``; rows and columns follow :attr:`nodes`.
+
+        Returns
+        -------
+        scipy.sparse.csr_array
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.DiGraph([(0, 1)]), rule="open").toggle_matrix().toarray()
+        array([[0, 0],
+               [1, 0]])
+        """
+        return self._toggle().copy()
+
+    def press_matrix(self) -> sp.csr_array:
+        """T restricted to the lights (rows) and pressable nodes (columns).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.path_graph(3), pressable=[1]).press_matrix().toarray()
+        array([[1],
+               [1],
+               [1]])
+        """
+        return self._press_matrix().copy()
+
+    # -- states and presses (converted by the codec) --------------------------------------------
 
     def state_vector(self, state: StateLike, *, name: str = "state") -> np.ndarray:
         """Convert a state (or target, or presses on every node) to a vector in node order.
@@ -954,6 +778,180 @@ class Puzzle:
         vec = self.state_vector(state)
         x = self.presses_vector(presses)
         return self.as_dict(self.apply_vector(vec, x))
+
+    # -- metadata -------------------------------------------------------------------------------
+
+    name: Any = property(
+        lambda self: self.info.name,
+        doc="""The catalog name, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").name, lo.grid(2, 2).name
+        ('merlin', None)
+        """,
+    )
+    title = property(
+        lambda self: self.info.title,
+        doc="""A title for people, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").title, lo.grid(2, 2).title
+        ("Merlin's Magic Square", None)
+        """,
+    )
+    description = property(
+        lambda self: self.info.description,
+        doc="""A description.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").description.split()[:4]
+        ['The', 'Magic', 'Square', 'game']
+        >>> lo.grid(2, 2).description
+        ''
+        """,
+    )
+    sources = property(
+        lambda self: self.info.sources,
+        doc="""Where the puzzle comes from.
+
+        Examples
+        --------
+        >>> [s["year"] for s in lo.catalog.load("merlin").sources]
+        [1978]
+        """,
+    )
+    colors = property(
+        lambda self: self.info.colors,
+        doc="""One colour name per state, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").colors, lo.grid(2, 2).colors
+        (('off', 'on'), None)
+        """,
+    )
+    boards = property(
+        lambda self: self.info.boards,
+        doc="""Named boards: name -> vector.
+
+        Examples
+        --------
+        >>> boards = lo.catalog.load("merlin").boards
+        >>> sorted(boards), boards["centre"].tolist()
+        (['all-on', 'centre', 'dark'], [0, 0, 0, 0, 1, 0, 0, 0, 0])
+        """,
+    )
+    family = property(
+        lambda self: self.info.family,
+        doc="""The family that built it, or None.
+
+        Examples
+        --------
+        >>> f = lo.grid(2, 3).family
+        >>> f.name, f.params
+        ('grid', {'shape': (2, 3)})
+        """,
+    )
+    lit_only = property(
+        lambda self: self.info.lit_only,
+        doc="""Whether only lit buttons press.
+
+        Examples
+        --------
+        >>> p = lo.grid(2, 2)
+        >>> p.lit_only, p.with_metadata(lit_only=True).lit_only
+        (False, True)
+        """,
+    )
+    invariants = property(
+        lambda self: self.info.invariants,
+        doc="""Published values.
+
+        Examples
+        --------
+        >>> inv = lo.catalog.load("merlin").invariants
+        >>> inv["rank"], inv["solvable_states"], lo.grid(2, 2).invariants
+        (9, 512, {})
+        """,
+    )
+
+    @property
+    def goal(self) -> np.ndarray:
+        """The default target, a read-only vector in node order (all 0 unless set).
+
+        Examples
+        --------
+        >>> lo.grid(1, 3).goal.tolist(), lo.grid(1, 3).with_metadata(goal=1).goal.tolist()
+        ([0, 0, 0], [1, 1, 1])
+        """
+        if self.info.goal is not None:
+            return self.info.goal
+        zeros = np.zeros(self.n, dtype=np.int64)
+        zeros.flags.writeable = False
+        return zeros
+
+    def with_metadata(self, **fields: Any) -> Puzzle:
+        """Return a new puzzle with metadata fields set; this one is left unchanged.
+
+        The new puzzle shares the graph, rule and modulus (all read-only) but nothing
+        mutable: caches computed for one are never seen by the other.
+
+        Parameters
+        ----------
+        **fields
+            Any of ``name``, ``title``, ``description``, ``sources``, ``colors``, ``boards``
+            (name -> state), ``goal`` (a state), ``family`` (:class:`FamilyInfo`),
+            ``lit_only`` and ``invariants``.
+
+        Returns
+        -------
+        Puzzle
+            A new puzzle whose :attr:`info` holds the new values.
+
+        Raises
+        ------
+        InvalidPuzzleError
+            An unknown field, or a value of the wrong kind (the message names the field).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = Puzzle(nx.cycle_graph(4))
+        >>> q = p.with_metadata(title="Ring", goal=1)
+        >>> q.title, q.goal.tolist(), p.title
+        ('Ring', [1, 1, 1, 1], None)
+        """
+        info = checked_info(self.info, fields, self.modulus, self.state_vector)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)  # shares only read-only parts (no pickling round)
+        new.info = info
+        return new
+
+    # -- pickling and display -------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the built parts: the closures that build the graph and matrix lazily are
+        replaced by what they build (so a pickled big board is as big as its matrix)."""
+        state = dict(self.__dict__)
+        if self._graph_factory is not None:
+            state["_edges"] = self.number_of_edges()
+            state["_graph"] = self.graph
+            state["_matrix"] = self._toggle()
+        for key in ("_graph_factory", "_matrix_factory", "_edges_factory", "_apply_fn"):
+            state[key] = None
+        return state
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
+        extra += "" if self.all_lights else f", lights={self.n}"
+        return (
+            f"<Puzzle{label}: {len(self.nodes)} nodes, {self.number_of_edges()} edges, "
+            f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
+        )
 
 
 def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
