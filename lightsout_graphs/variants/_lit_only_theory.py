@@ -201,8 +201,8 @@ def closed_clear(masks: list[int], state: int, presses: int) -> list[int]:
     >>> masks = [0b011, 0b111, 0b110]  # the path 0-1-2, closed rule
     >>> closed_clear(masks, 0b111, 0b010)
     [1]
-    >>> closed_clear(masks, 0b100, 0b101)  # the far light: the middle helps
-    [2, 1, 0, 1]
+    >>> closed_clear(masks, 0b100, 0b011)  # presses 0 and 1 are dark: the lit 2 helps
+    [2, 1, 2, 0]
     """
     x, s = state, presses
     out: list[int] = []
