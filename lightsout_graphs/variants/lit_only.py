@@ -842,6 +842,8 @@ class LitOnlyOrbit:
     >>> o = lit_only_orbit(lo.Puzzle(nx.cycle_graph(5), rule="open"), [1, 0, 0, 0, 0])
     >>> o.size, o.bound
     (16, 16)
+    >>> o
+    <LitOnlyOrbit: 16 boards (search), at most 16>
     """
 
     puzzle: Puzzle
@@ -850,6 +852,13 @@ class LitOnlyOrbit:
     bound: int
     size: int | None
     method: str
+
+    def __repr__(self) -> str:
+        size = "unknown" if self.size is None else str(self.size)
+        bound = (
+            str(self.bound) if self.bound < 10**12 else f"about 2**{self.bound.bit_length() - 1}"
+        )
+        return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
 
 
 def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
