@@ -71,10 +71,15 @@ from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
 from lightsout_graphs.solver import Solution, is_solvable, solve
 from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
 from lightsout_graphs.variants import (
+    LitOnlyOrbit,
     LitOnlyResult,
     LitOnlyStates,
+    lit_only_method,
+    lit_only_orbit,
+    lit_only_reachable,
     lit_only_solvable_states,
     lit_only_solve,
+    min_light_number,
 )
 
 #: Subpackages imported on first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw``
@@ -104,6 +109,7 @@ __all__ = [
     "InvalidPuzzleError",
     "InvalidStateError",
     "LightsOutError",
+    "LitOnlyOrbit",
     "LitOnlyResult",
     "LitOnlyStates",
     "MatrixError",
@@ -145,9 +151,13 @@ __all__ = [
     "is_symmetry",
     "king",
     "knight",
+    "lit_only_method",
+    "lit_only_orbit",
+    "lit_only_reachable",
     "lit_only_solvable_states",
     "lit_only_solve",
     "merlin",
+    "min_light_number",
     "nullity_table",
     "parse_board",
     "petersen",

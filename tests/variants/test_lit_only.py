@@ -105,17 +105,24 @@ def test_matches_brute_force_search(puzzle: lo.Puzzle, data: st.DataObject) -> N
     start = tuple(data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
     target = tuple(data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
     dist = brute_force_distances(puzzle, start)
-    r = lit_only_solve(puzzle, list(start), list(target))
+    r = lit_only_solve(puzzle, list(start), list(target), method="search")
     assert r.reachable == (target in dist)
     assert r.explored >= 1
+    assert r.method == "search"
     if r.reachable:
         assert r.num_presses == dist[target]
         assert r.verify()
+    auto = lit_only_solve(puzzle, list(start), list(target))
+    assert auto.reachable == r.reachable
+    if auto.reachable:
+        assert auto.verify()
+        assert auto.num_presses >= r.num_presses
 
 
 @given(small_puzzles())
 def test_solvable_states_match_brute_force(puzzle: lo.Puzzle) -> None:
-    sets = lit_only_solvable_states(puzzle)
+    sets = lit_only_solvable_states(puzzle, method="search")
+    auto = lit_only_solvable_states(puzzle)
     zero = (0,) * len(puzzle.nodes)
     expected = {}
     for board in all_boards(puzzle):
@@ -125,8 +132,14 @@ def test_solvable_states_match_brute_force(puzzle: lo.Puzzle) -> None:
     assert len(sets) == len(expected)
     assert {tuple(v) for v in sets.vectors().tolist()} == set(expected)
     assert {tuple(b.values()) for b in sets} == set(expected)
+    assert auto.size == len(expected)
+    assert {tuple(v) for v in auto.vectors().tolist()} == set(expected)
+    for board in all_boards(puzzle):
+        assert (list(board) in auto) == (board in expected)
     for board, d in expected.items():
         assert list(board) in sets
+        seq = auto.sequence(list(board))
+        assert seq is not None and len(seq) >= d
         assert sets.distance(list(board)) == d
         seq = sets.sequence(list(board))
         assert seq is not None and len(seq) == d
@@ -185,16 +198,18 @@ def test_goal_is_the_default_target() -> None:
 def test_bound_is_enforced_and_can_be_raised() -> None:
     p = lo.grid(3, 4)
     with pytest.raises(SearchLimitError, match=r"max_states=1000.*max_states=4096"):
-        lit_only_solve(p, 1, max_states=1000)
+        lit_only_solve(p, 1, max_states=1000, method="search")
     with pytest.raises(SearchLimitError, match="max_states"):
-        lit_only_solvable_states(p, max_states=4095)
-    assert lit_only_solve(p, 1, max_states=4096).reachable
+        lit_only_solvable_states(p, max_states=4095, method="search")
+    assert lit_only_solve(p, 1, max_states=4096, method="search").reachable
+    # The closed-rule theorem needs no bound.
+    assert lit_only_solve(p, 1, max_states=1000).method == "theory"
 
 
 @pytest.mark.parametrize("bad", [0, -3, 2.5, "many", True])
 def test_bad_bound(bad: object) -> None:
     with pytest.raises(SearchLimitError, match="max_states"):
-        lit_only_solve(lo.grid(2, 2), 1, max_states=bad)  # type: ignore[arg-type]
+        lit_only_solve(lo.grid(2, 2), 1, max_states=bad, method="search")  # type: ignore[arg-type]
 
 
 def test_bad_boards() -> None:
@@ -203,11 +218,12 @@ def test_bad_boards() -> None:
         lit_only_solve(p, [1, 2, 0, 0])
     with pytest.raises(InvalidStateError, match="target"):
         lit_only_solve(p, 1, target=[0, 0])
-    sets = lit_only_solvable_states(p)
-    assert [0, 0] not in sets
-    assert "nonsense" not in sets
+    for method in ("search", "theory"):
+        sets = lit_only_solvable_states(p, method=method)
+        assert [0, 0] not in sets
+        assert "nonsense" not in sets
     with pytest.raises(InvalidStateError):
-        sets.distance([5, 0, 0, 0])
+        lit_only_solvable_states(p, method="search").distance([5, 0, 0, 0])
 
 
 def test_named_nodes_and_weighted_rule() -> None:
@@ -244,4 +260,4 @@ def test_directed_closed_rule_can_lose_boards() -> None:
 def test_a_huge_max_states_is_refused_by_the_memory_budget() -> None:
     # max_states=10**30 once let the search try to allocate one byte per board of 2**49.
     with pytest.raises(lo.LightsOutError, match="memory budget"):
-        lo.lit_only_solve(lo.grid(7, 7), [1] * 49, max_states=10**30)
+        lo.lit_only_solve(lo.grid(7, 7), [1] * 49, max_states=10**30, method="search")

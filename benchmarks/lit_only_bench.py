@@ -1,0 +1,100 @@
+"""Lit-only questions answered by the theorems, against the breadth-first search where both run.
+
+Rows: the closed-rule clearing theorem against our own search on the 4×5 board (2**20 boards);
+the open-rule reduction against the search on the 4×5 open-rule board; a 20×20 open-rule
+question (400 lights, far beyond any search) under 1 s; the 100×100 closed-rule board cleared
+by a replayed lit-only sequence under 10 s. Every answer is checked: sequences replay, and the
+theory agrees with the search where both run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import networkx as nx
+
+import lightsout_graphs as lo
+from benchmarks.common import Result, faster_than, measure, within_seconds
+
+__all__ = ["WORKLOADS"]
+
+
+def _closed_ratio(quick: bool) -> list[Result]:
+    shape = (4, 5)
+    board = lo.random_board(lo.grid(*shape), seed=5)
+
+    def run(method: str) -> lo.LitOnlyResult:
+        return lo.lit_only_solve(lo.grid(*shape), board, method=method)
+
+    ours, got = measure(lambda: run("theory"), 3 if quick else 7)
+    base, want = measure(lambda: run("search"), 1 if quick else 3)
+    if got.reachable != want.reachable or (got.reachable and not got.verify()):
+        msg = "closed-rule theory and search disagree"
+        raise AssertionError(msg)
+    ours.note = f"clearing theorem, {got.num_presses} presses (search: {want.num_presses}, fewest)"
+    base.note = "breadth-first search over 2**20 boards"
+    workload = f"clear one {shape[0]}×{shape[1]} board with lit-only presses (closed rule)"
+    check = "same answer as the search; the sequence replays"
+    return [faster_than("litonly-closed", workload, ours, "search", base, [check], speedup=10)]
+
+
+def _open_ratio(quick: bool) -> list[Result]:
+    g = nx.grid_2d_graph(4, 5)
+    pairs = [({(0, 0): 1}, {(3, 4): 1}), ({(0, 0): 1}, {(1, 2): 1})]
+
+    def run(method: str) -> list[lo.LitOnlyResult]:
+        p = lo.Puzzle(g, rule="open")
+        return [lo.lit_only_reachable(p, a, b, method=method) for a, b in pairs]
+
+    ours, got = measure(lambda: run("theory"), 3 if quick else 7)
+    base, want = measure(lambda: run("search"), 1 if quick else 3)
+    if [r.reachable for r in got] != [r.reachable for r in want] or not got[0].verify():
+        msg = "open-rule theory and search disagree"
+        raise AssertionError(msg)
+    ours.note = "invariants + reduction"
+    base.note = "breadth-first search over 2**20 boards (the whole orbit for the 'no')"
+    workload = "4×5 open rule: corner light to the far corner (yes), to (1, 2) (no)"
+    check = "same answer as the search; the sequence replays"
+    return [faster_than("litonly-open", workload, ours, "search", base, [check], speedup=10)]
+
+
+def _grid20(quick: bool) -> list[Result]:
+    pairs = [({(0, 0): 1}, {(19, 19): 1}), ({(0, 0): 1}, {(10, 10): 1})]
+
+    def run() -> list[lo.LitOnlyResult]:
+        p = lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open")
+        return [lo.lit_only_reachable(p, a, b) for a, b in pairs]
+
+    timing, got = measure(run, 3 if quick else 7)
+    if [r.reachable for r in got] != [True, False] or not got[0].verify():
+        msg = "20×20 open-rule answers changed"
+        raise AssertionError(msg)
+    if any(r.method != "theory" for r in got):
+        msg = "20×20 open-rule questions left the theory"
+        raise AssertionError(msg)
+    workload = "20×20 open rule (400 lights): corner to far corner (yes), to the centre (no)"
+    check = "a replayed sequence for the first, different invariants for the second"
+    return [within_seconds("litonly-grid20", workload, timing, 1.0, [check])]
+
+
+def _grid100(quick: bool) -> list[Result]:
+    board = lo.random_board(lo.grid(100, 100), seed=11)
+
+    def run() -> lo.LitOnlyResult:
+        r = lo.lit_only_solve(lo.grid(100, 100), board)
+        r.verify()
+        return r
+
+    timing, got = measure(run, 1 if quick else 3)
+    timing.note = f"{got.num_presses} lit-only presses, replayed"
+    workload = "100×100 closed rule (10 000 lights): clear a random board with lit-only presses"
+    check = "the sequence replays, pressing lit buttons only"
+    return [within_seconds("litonly-closed-100", workload, timing, 10.0, [check])]
+
+
+def lit_only(quick: bool) -> list[Result]:
+    """Every lit-only theory row."""
+    return _closed_ratio(quick) + _open_ratio(quick) + _grid20(quick) + _grid100(quick)
+
+
+WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {"litonly-theory": lit_only}
