@@ -26,6 +26,9 @@ The engines, by question:
 ``gods`` (God's number, see :func:`gods_methods`)
     ``breadth-first search`` over few solvable boards, else ``covering`` (the covering radius
     of the quiet-pattern code), then the search again within ``max_states``.
+``lit_only`` (see :func:`lit_only_method`)
+    ``closed`` or ``open`` (the theorems, polynomial time) where their hypotheses hold, else
+    ``search`` (breadth-first over the boards).
 ``minimum`` (fewest presses among the solutions, see :func:`minimum_engine`)
     ``enumeration``, ``split search`` or ``cp-sat``, from the size of the solution coset.
 """
@@ -36,12 +39,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from lightsout_graphs.errors import InvalidPuzzleError, LightsOutError, MemoryBudgetError
+from lightsout_graphs.errors import (
+    EngineError,
+    InvalidPuzzleError,
+    LightsOutError,
+    MemoryBudgetError,
+)
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.structure import Lattice, Product
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
+    "LIT_ONLY_METHODS",
     "MAX_GENERAL_ENTRIES",
     "MAX_GENERAL_LIGHTS",
     "QUESTIONS",
@@ -51,6 +60,7 @@ __all__ = [
     "counts",
     "factorize",
     "gods_methods",
+    "lit_only_method",
     "minimum_engine",
     "plan",
     "table_route",
@@ -546,6 +556,93 @@ def gods_methods(image: int, kernel: int, *, max_states: int, max_kernel: int) -
     if image <= max_states:
         out.append("breadth-first search")
     return out
+
+
+#: The ``method`` arguments of the lit-only functions.
+LIT_ONLY_METHODS: tuple[str, ...] = ("auto", "theory", "search")
+
+
+def _lit_only_theory(puzzle: Puzzle) -> str:
+    """``"closed"``, ``"open"`` or ``""``: which proved lit-only theory the toggle matrix falls
+    under (modulus 2, every node a pressable light, symmetric, with unit or zero diagonal)."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    if puzzle.modulus != 2 or not (puzzle.all_lights and puzzle.all_pressable):
+        return ""
+    m = sp.csr_array(puzzle.toggle_matrix()).astype(np.int64)
+    m.data %= 2
+    m.eliminate_zeros()
+    if (m != m.T).count_nonzero():
+        return ""
+    diagonal = m.diagonal()
+    if np.all(diagonal == 1):
+        return "closed"
+    if np.all(diagonal == 0):
+        return "open"
+    return ""
+
+
+def lit_only_method(
+    puzzle: Puzzle, method: str = "auto", *, question: str = "solve", clear: bool = True
+) -> str:
+    """Which method answers a lit-only question: ``"closed"``, ``"open"`` (theory) or ``"search"``.
+
+    The theory applies at modulus 2 when every node is a pressable light and the toggle matrix
+    is symmetric: with unit diagonal (closed rule, undirected) for clearing questions
+    (``clear=True``: the target is dark), with zero diagonal (open rule) for reachability
+    (``question="solve"``) and orbits. Everything else is searched.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    method : {"auto", "theory", "search"}
+        ``auto`` takes the theory where it applies; ``theory`` raises where it does not.
+    question : {"solve", "states"}
+        One board to another, or every board that reaches a target.
+    clear : bool
+        Whether the target is the dark board.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    EngineError
+        An unknown method, or ``method="theory"`` where no theorem applies.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import lightsout_graphs as lo
+    >>> lit_only_method(lo.grid(3, 3)), lit_only_method(lo.grid(3, 3), clear=False)
+    ('closed', 'search')
+    >>> lit_only_method(lo.Puzzle(nx.path_graph(3), rule="open"))
+    'open'
+    >>> lit_only_method(lo.grid(3, 3, modulus=3))
+    'search'
+    """
+    if method not in LIT_ONLY_METHODS:
+        msg = f"Unknown lit-only method {method!r}; use one of {', '.join(LIT_ONLY_METHODS)}."
+        raise EngineError(msg)
+    if method == "search":
+        return "search"
+    found = _lit_only_theory(puzzle)
+    if found == "closed" and not clear:
+        found = ""
+    if found == "open" and question != "solve":
+        found = ""
+    if found:
+        return found
+    if method == "theory":
+        msg = (
+            "No lit-only theorem covers this question: the theory needs modulus 2, every node a "
+            "pressable light, a symmetric toggle matrix, and either the closed rule with the dark "
+            "target or the open rule for one board to another; use method='search'."
+        )
+        raise EngineError(msg)
+    return "search"
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:

@@ -84,7 +84,6 @@ __all__ = [
     "OpenTheory",
     "bits_of",
     "closed_clear",
-    "kind",
     "vector_of",
 ]
 
@@ -94,37 +93,6 @@ MEET_BUDGET = 20_000
 #: Extra lit lights the reduction allows above the greedy minimum, tried in turn (the last
 #: allows every weight, so a small component is explored whole).
 SLACKS = (2, 4, 8, 1 << 30)
-
-
-def kind(matrix: sp.csr_array | np.ndarray, modulus: int, square_all_pressable: bool) -> str:
-    """``"closed"``, ``"open"`` or ``""``: which proved theory a toggle matrix falls under.
-
-    Examples
-    --------
-    >>> kind(np.array([[1, 1], [1, 1]]), 2, True), kind(np.array([[0, 1], [1, 0]]), 2, True)
-    ('closed', 'open')
-    >>> kind(np.array([[1, 1], [0, 1]]), 2, True)
-    ''
-    """
-    if modulus != 2 or not square_all_pressable:
-        return ""
-    m = sp.csr_array(matrix).astype(np.int64)
-    m = sp.csr_array(m.toarray() % 2) if m.shape[0] <= 64 else _mod2(m)
-    if (m != m.T).count_nonzero():
-        return ""
-    diag = m.diagonal()
-    if np.all(diag == 1):
-        return "closed"
-    if np.all(diag == 0):
-        return "open"
-    return ""
-
-
-def _mod2(m: sp.csr_array) -> sp.csr_array:
-    m = m.copy()
-    m.data %= 2
-    m.eliminate_zeros()
-    return sp.csr_array(m)
 
 
 def neighbour_masks(matrix: sp.csr_array | np.ndarray) -> list[int]:

@@ -41,7 +41,6 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import (
-    EngineError,
     InvalidPuzzleError,
     InvalidStateError,
     LightsOutError,
@@ -49,6 +48,7 @@ from lightsout_graphs.errors import (
     Unsolvable,
 )
 from lightsout_graphs.memory import check_memory
+from lightsout_graphs.planner import LIT_ONLY_METHODS, lit_only_method
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.solver import solve as linear_solve
 from lightsout_graphs.statespace import PackedSpace, check_bound
@@ -72,68 +72,7 @@ __all__ = [
 DEFAULT_MAX_STATES = 2**22
 
 #: The accepted ``method`` arguments.
-METHODS = ("auto", "theory", "search")
-
-
-def lit_only_method(
-    puzzle: Puzzle, method: str = "auto", *, question: str = "solve", clear: bool = True
-) -> str:
-    """Which method answers a lit-only question: ``"closed"``, ``"open"`` (theory) or ``"search"``.
-
-    The theory applies at modulus 2 when every node is a pressable light and the toggle matrix
-    is symmetric: with unit diagonal (closed rule, undirected) for clearing questions
-    (``clear=True``: the target is dark), with zero diagonal (open rule) for reachability
-    (``question="solve"``) and orbits. Everything else is searched.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    method : {"auto", "theory", "search"}
-        ``auto`` takes the theory where it applies; ``theory`` raises where it does not.
-    question : {"solve", "states"}
-        One board to another, or every board that reaches a target.
-    clear : bool
-        Whether the target is the dark board.
-
-    Returns
-    -------
-    str
-
-    Raises
-    ------
-    EngineError
-        An unknown method, or ``method="theory"`` where no theorem applies.
-
-    Examples
-    --------
-    >>> lit_only_method(lo.grid(3, 3)), lit_only_method(lo.grid(3, 3), clear=False)
-    ('closed', 'search')
-    >>> lit_only_method(lo.Puzzle(nx.path_graph(3), rule="open"))
-    'open'
-    >>> lit_only_method(lo.grid(3, 3, modulus=3))
-    'search'
-    """
-    if method not in METHODS:
-        msg = f"Unknown lit-only method {method!r}; use one of {', '.join(METHODS)}."
-        raise EngineError(msg)
-    if method == "search":
-        return "search"
-    square = puzzle.all_lights and len(puzzle.pressable) == len(puzzle.nodes)
-    found = theory.kind(puzzle.toggle_matrix(), puzzle.modulus, square)
-    if found == "closed" and not clear:
-        found = ""
-    if found == "open" and question != "solve":
-        found = ""
-    if found:
-        return found
-    if method == "theory":
-        msg = (
-            "No lit-only theorem covers this question: the theory needs modulus 2, every node a "
-            "pressable light, a symmetric toggle matrix, and either the closed rule with the dark "
-            "target or the open rule for one board to another; use method='search'."
-        )
-        raise EngineError(msg)
-    return "search"
+METHODS = LIT_ONLY_METHODS
 
 
 _UNSEEN = -1
