@@ -67,7 +67,7 @@ __all__ = [
 ]
 
 #: The questions :func:`plan` answers.
-QUESTIONS: tuple[str, ...] = ("solve", "counts", "symmetry")
+QUESTIONS: tuple[str, ...] = ("solve", "counts", "symmetry", "lit_only")
 
 #: The most lights the general engine is asked to factorise (a 300×300 torus, 90,000 lights,
 #: takes about 50 s and 3 GB on 2 cores): beyond it the time, not the memory, is the limit.
@@ -250,10 +250,21 @@ def _symmetry_plan(puzzle: Puzzle) -> Plan:
     return Plan("symmetry", "automorphisms", n * n / 1e7, 64 * n * n, "a general graph")
 
 
+def _lit_only_plan(puzzle: Puzzle) -> Plan:
+    found = lit_only_method(puzzle)
+    n = puzzle.n
+    if found == "search":
+        states = puzzle.modulus ** min(n, 64)
+        return Plan("lit_only", "search", states / 1e7, 16 * states, "no theorem applies")
+    reason = f"the {found}-rule theorem (modulus 2, symmetric toggle matrix)"
+    return Plan("lit_only", found, n**3 / 1e9, 8 * n * n, reason)
+
+
 _PLANS: dict[str, Callable[[Puzzle], Plan]] = {
     "solve": _solve_plan,
     "counts": _counts_plan,
     "symmetry": _symmetry_plan,
+    "lit_only": _lit_only_plan,
 }
 
 
@@ -268,7 +279,7 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     question : str, default "solve"
         One of :data:`QUESTIONS`: ``"solve"`` (solving boards, rank, quiet patterns,
         counting solutions), ``"counts"`` (what :func:`lightsout_graphs.analyze` reports),
-        ``"symmetry"``.
+        ``"symmetry"``, ``"lit_only"`` (clearing or reaching a board by lit-only presses).
 
     Returns
     -------
@@ -291,6 +302,8 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     'product formula'
     >>> plan(lo.grid(8, 8), "symmetry").engine
     'box isometries'
+    >>> plan(lo.grid(20, 20), "lit_only").engine, plan(lo.grid(3, 3, modulus=3), "lit_only").engine
+    ('closed', 'search')
     """
     check_puzzle(puzzle)
     if question not in _PLANS:
