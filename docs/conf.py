@@ -36,6 +36,7 @@ extensions = [
     "myst_nb",
     "sphinxarg.ext",
     "lightsout_docs",  # docs/_ext: API, catalog and notebook pages generated at build time
+    "lightsout_figures",  # docs/_ext: the lightsout-figure directive (pictures drawn at build)
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
@@ -54,12 +55,24 @@ numpydoc_xref_param_type = False
 # -- MyST and notebooks -----------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-# The four notebooks take about 15 s together with their default (small) parameters, so the
-# docs build executes them once itself ("force" runs every build; outputs are never committed).
-nb_execution_mode = "force"
+# Quotes and ellipses only: "--param" in option help must stay two hyphens, not an en dash.
+smartquotes_action = "qe"
+# The docs build executes the notebooks itself, at the sizes their titles promise (a million
+# lights, the nullity map to 2048); outputs are never committed. Executions are cached by
+# jupyter-cache in docs/_build/.jupyter_cache, keyed by the code of the cells: a rebuild runs a
+# notebook again only when its code changed (`make clean` or removing that folder runs all).
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(DOCS / "_build" / ".jupyter_cache")
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_merge_streams = True
+# Widgets offline: no script of a widget manager from a CDN; a widget shows its text/html copy
+# (PlayWidget's is self-contained: the play page's front end inline), never a widget view.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_mime_priority_overrides = [
+    ("html", "application/vnd.jupyter.widget-view+json", None),
+    ("html", "application/vnd.jupyter.widget-state+json", None),
+]
 
 # The notebooks run on this very interpreter (the project's environment), whatever kernels the
 # machine has installed: a kernel spec written to a temporary folder, to which every kernel name
@@ -86,11 +99,15 @@ nb_kernel_rgx_aliases = {".*": "lightsout-graphs-docs"}
 # -- HTML -------------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
 html_title = f"lightsout_graphs {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["lightsout.css"]  # the gallery cards and the generated figures
 html_favicon = "_static/favicon.svg"  # a 5×5 board lit with a quiet pattern
 html_logo = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": False,
+    # The way in, on every page's header: getting started, guide, gallery, notebooks, results,
+    # API and CLI; only the background, citing and the changelog go under "More".
+    "header_links_before_dropdown": 7,
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
