@@ -198,8 +198,9 @@ DPI, THUMB_DPI = 90, 40
 
 
 def showcase_board(puzzle: Any) -> tuple[str, Any]:
-    """The board a page shows first: the first named board that is not the goal, else a
-    random solvable board (seed 1).
+    """The board a page shows first: the first named board with lights of more than one value
+    (a scrambled board), else the first that is not the goal, else a random solvable board
+    (seed 1).
 
     Parameters
     ----------
@@ -214,9 +215,16 @@ def showcase_board(puzzle: Any) -> tuple[str, Any]:
 
     import lightsout_graphs as lo
 
-    for name, board in puzzle.boards.items():
-        if not np.array_equal(puzzle.state_vector(board), puzzle.goal):
-            return name, puzzle.state_vector(board)
+    others = {
+        name: puzzle.state_vector(board)
+        for name, board in puzzle.boards.items()
+        if not np.array_equal(puzzle.state_vector(board), puzzle.goal)
+    }
+    for name, vec in others.items():
+        if len(np.unique(vec)) > 1:
+            return name, vec
+    if others:
+        return next(iter(others.items()))
     return "random", lo.random_board(puzzle, seed=1)
 
 

@@ -64,7 +64,7 @@ def run_figure(code: str, path: Path, *, dpi: int = 100) -> Path:
         last = ast.Expression(tree.body.pop().value)
     namespace: dict[str, Any] = {"__name__": "__lightsout_figure__"}
     with matplotlib.rc_context(RC):
-        exec(compile(tree, "<figure>", "exec"), namespace)
+        exec(compile(tree, "<figure>", "exec"), namespace)  # noqa: S102 - the docs' own code
         value = eval(compile(last, "<figure>", "eval"), namespace) if last else None
         if value is None:
             value = namespace.get("fig")
@@ -101,7 +101,7 @@ class LightsoutFigure(SphinxDirective):
         path = FIGURES / f"{stem}-{key}.png"
         try:
             run_figure(code, path, dpi=self.options.get("dpi", 100))
-        except Exception as err:  # a broken drawing must fail the build, with its place
+        except Exception as err:  # noqa: BLE001 - any error fails the build, with its place
             msg = f"lightsout-figure: {type(err).__name__}: {err}"
             return [self.state_machine.reporter.error(msg, line=self.lineno)]
         self.env.note_dependency(str(path))
@@ -116,7 +116,9 @@ class LightsoutFigure(SphinxDirective):
         )
         if "width" in self.options:
             image["width"] = self.options["width"]
-        figure = nodes.figure("", image, classes=["lightsout-figure", *self.options.get("class", [])])
+        figure = nodes.figure(
+            "", image, classes=["lightsout-figure", *self.options.get("class", [])]
+        )
         if caption:
             parsed, _ = self.state.inline_text(caption, self.lineno)
             figure += nodes.caption(caption, "", *parsed)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from typing import Any
-
-import itertools
 
 import numpy as np
 
@@ -227,7 +226,8 @@ class PlayWidget(anywidget.AnyWidget):
         >>> sorted(data)[:2]
         ['application/vnd.jupyter.widget-view+json', 'text/html']
         >>> "https:" in data["text/html"] or "http:" in data["text/html"].replace(
-        ...     "http://www.w3.org/2000/svg", "")
+        ...     "http://www.w3.org/2000/svg", ""
+        ... )
         False
         """
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -250,8 +250,7 @@ class PlayWidget(anywidget.AnyWidget):
                 "<style>",
                 self._css,
                 "</style>",
-                '<div class="lo-play"><noscript>This board needs JavaScript to play.</noscript>'
-                "</div>",
+                '<div class="lo-play"><noscript>This board needs JavaScript.</noscript></div>',
                 f'<script type="application/json" class="lo-play-data">{board}</script>',
                 '<script type="module">',
                 self._esm,
