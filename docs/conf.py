@@ -105,9 +105,9 @@ html_favicon = "_static/favicon.svg"  # a 5×5 board lit with a quiet pattern
 html_logo = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": False,
-    # The way in, on every page's header: getting started, guide, gallery, notebooks, results,
-    # API and CLI; only the background, citing and the changelog go under "More".
-    "header_links_before_dropdown": 7,
+    # The way in, on every page's header: getting started, guide, gallery, notebooks, results and
+    # API; the CLI reference, the background, citing and the changelog go under "More".
+    "header_links_before_dropdown": 6,
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],

@@ -34,6 +34,8 @@ def _sources() -> Iterator[Path]:
         (ROOT / "lightsout_graphs", "*.py"),
         (ROOT / "catalog", "*.toml"),
         (ROOT / "notebooks", "*.ipynb"),
+        (ROOT / "research", "*.json"),  # the results pages show these files' tables
+        (ROOT / "research", "*.parquet"),
     ]:
         for path in folder.rglob(pattern):
             skip = {"_build", "generated", "__pycache__"}
