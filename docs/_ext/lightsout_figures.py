@@ -12,7 +12,7 @@ In a MyST page::
     ```
 
 The code runs in a fresh namespace with matplotlib's Agg backend. The picture is the value of
-the last line (a matplotlib ``Figure`` or ``Axes``), else a variable named ``fig``. It is saved
+the last line when it is a matplotlib ``Figure`` or ``Axes``, else a variable named ``fig``. It is saved
 as a PNG into ``docs/figures/generated/`` (ignored by git) and shown as a figure, with the code
 above it when ``:show-source:`` is given. A line that raises fails the build with the page and
 the error, so a drawing function that breaks breaks the docs.
@@ -66,8 +66,8 @@ def run_figure(code: str, path: Path, *, dpi: int = 100) -> Path:
     with matplotlib.rc_context(RC):
         exec(compile(tree, "<figure>", "exec"), namespace)  # noqa: S102 - the docs' own code
         value = eval(compile(last, "<figure>", "eval"), namespace) if last else None
-        if value is None:
-            value = namespace.get("fig")
+        if not isinstance(value, (Figure, Axes)):
+            value = namespace.get("fig", value)
         if isinstance(value, Axes):
             value = value.figure
         if not isinstance(value, Figure):
