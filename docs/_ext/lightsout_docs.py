@@ -488,20 +488,29 @@ def gods_numbers_table(path: Path = RESEARCH / "gods_numbers" / "results.json") 
     import json
 
     rows = []
-    for r in sorted(json.loads(path.read_text(encoding="utf-8")), key=lambda r: r["n"]):
+    records = sorted(json.loads(path.read_text(encoding="utf-8")), key=lambda r: r["n"])
+    for r in records:
         published = r.get("published") or [None, None]
+        peer = r.get("averaging_bound_from_published_basis")
         rows.append(
             [
                 r["n"],
-                r["nullity"],
+                r.get("nullity", "—"),
                 _bounds(r["lower"], r["upper"]),
                 _bounds(*published),
-                r.get("averaging_bound_from_published_basis", "—"),
-                r["seconds"],
+                "—" if peer is None else peer,
+                r.get("seconds", "—"),
             ]
         )
+    exact = sum(1 for r in records if r["lower"] == r["upper"])
+    sizes = [r["n"] for r in records]
+    seconds = sum(float(r.get("seconds") or 0) for r in records)
+    intro = (
+        f"The file holds {len(records)} boards, n = {min(sizes)}..{max(sizes)}, {exact} of them "
+        f"exact; their searches took {seconds:,.0f} s in all.\n\n"
+    )
     header = ["n", "nullity", "God's number (ours)", "published", "averaging bound (peer basis)"]
-    return _table([*header, "seconds"], rows)
+    return intro + _table([*header, "seconds"], rows)
 
 
 def a075464_table(path: Path = RESEARCH / "a075464" / "results.json") -> str:
