@@ -1,11 +1,16 @@
 """Sphinx configuration of the lightsout_graphs documentation (``make docs``).
 
 Layout: hand-written pages in Markdown (MyST): ``getting-started.md``, ``guide/*.md`` (one page
-per concern; a new page goes into the toctree of ``guide/index.md``) and ``background.md``. Their
-``>>>`` examples run in ``tests/docs/test_doc_examples.py``. Generated at build time by
-``_ext/lightsout_docs.py``, into ``*/generated/`` (ignored by git): the API reference from every
-public ``__all__``, one page per catalog entry, and copies of the notebooks. The CLI reference
-comes from the argument parser (sphinx-argparse), the changelog from ``CHANGELOG.md``.
+per concern; a new page goes into the toctree of ``guide/index.md``), ``results/*.md`` (one page
+per research result), ``cite.md`` and ``background.md``. Their ``>>>`` examples run in
+``tests/docs/test_doc_examples.py``. Generated at build time by ``_ext/lightsout_docs.py``, into
+``generated/`` folders (ignored by git): the API reference from every public ``__all__`` (with
+an index of one-line summaries), one page per catalog entry and the gallery of thumbnails,
+copies of the notebooks, the tables of the results pages (read from ``research/``) and the
+worked examples of the CLI reference (``_ext/cli_examples.py``, run through the real command).
+Pictures in pages come from the ``lightsout-figure`` directive (``_ext/lightsout_figures.py``),
+drawn by the library during the build. The CLI reference comes from the argument parser
+(sphinx-argparse), the changelog from ``CHANGELOG.md``.
 """
 
 from __future__ import annotations

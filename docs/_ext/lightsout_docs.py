@@ -1,14 +1,20 @@
 """Pages of the documentation that are generated from the code and the catalog at build time.
 
-Three kinds of pages are written before Sphinx lists the sources (``config-inited``), each
-into a ``generated/`` folder that git ignores:
+These are written before Sphinx lists the sources (``config-inited``), each into a
+``generated/`` folder that git ignores:
 
 - ``api/generated/``: one page per public module, listing every name of its ``__all__``
-  through ``autosummary``, which then writes one stub page per name. A name added to an
-  ``__all__`` later appears without editing the docs.
-- ``catalog/generated/``: one page per named puzzle of ``catalog/``: picture, rules, sources,
-  nullity and kernel size, named boards and the fewest presses for each board.
+  through ``autosummary``, which then writes one stub page per name, and ``modules.txt``, the
+  index with each module's one-line summary. A name added to an ``__all__`` later appears
+  without editing the docs.
+- ``catalog/generated/``: one page per named puzzle of ``catalog/``: a scrambled named board,
+  rules, sources, nullity and kernel size, named boards (drawn when their text is not a
+  picture, as on the cube) and the fewest presses for each board; and ``gallery.txt``, the
+  cards of the gallery (a thumbnail, name, nodes, modulus and nullity per puzzle).
 - ``notebooks/generated/``: copies of ``notebooks/*.ipynb``, which myst-nb executes.
+- ``results/generated/``: the tables of the results pages, read from the files of
+  ``research/``.
+- ``generated/``: the worked examples of the CLI reference (``cli_examples.py``).
 
 A file is rewritten only when its text changes, so that incremental builds stay incremental.
 """
