@@ -55,4 +55,4 @@ bench-quick: setup
 	$(BIN)/python benchmarks/run.py --quick
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache docs/_build docs/*/generated
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache docs/_build docs/generated docs/*/generated

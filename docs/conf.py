@@ -1,11 +1,16 @@
 """Sphinx configuration of the lightsout_graphs documentation (``make docs``).
 
 Layout: hand-written pages in Markdown (MyST): ``getting-started.md``, ``guide/*.md`` (one page
-per concern; a new page goes into the toctree of ``guide/index.md``) and ``background.md``. Their
-``>>>`` examples run in ``tests/docs/test_doc_examples.py``. Generated at build time by
-``_ext/lightsout_docs.py``, into ``*/generated/`` (ignored by git): the API reference from every
-public ``__all__``, one page per catalog entry, and copies of the notebooks. The CLI reference
-comes from the argument parser (sphinx-argparse), the changelog from ``CHANGELOG.md``.
+per concern; a new page goes into the toctree of ``guide/index.md``), ``results/*.md`` (one page
+per research result), ``cite.md`` and ``background.md``. Their ``>>>`` examples run in
+``tests/docs/test_doc_examples.py``. Generated at build time by ``_ext/lightsout_docs.py``, into
+``generated/`` folders (ignored by git): the API reference from every public ``__all__`` (with
+an index of one-line summaries), one page per catalog entry and the gallery of thumbnails,
+copies of the notebooks, the tables of the results pages (read from ``research/``) and the
+worked examples of the CLI reference (``_ext/cli_examples.py``, run through the real command).
+Pictures in pages come from the ``lightsout-figure`` directive (``_ext/lightsout_figures.py``),
+drawn by the library during the build. The CLI reference comes from the argument parser
+(sphinx-argparse), the changelog from ``CHANGELOG.md``.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ extensions = [
     "myst_nb",
     "sphinxarg.ext",
     "lightsout_docs",  # docs/_ext: API, catalog and notebook pages generated at build time
+    "lightsout_figures",  # docs/_ext: the lightsout-figure directive (pictures drawn at build)
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
@@ -54,12 +60,24 @@ numpydoc_xref_param_type = False
 # -- MyST and notebooks -----------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
-# The four notebooks take about 15 s together with their default (small) parameters, so the
-# docs build executes them once itself ("force" runs every build; outputs are never committed).
-nb_execution_mode = "force"
+# Quotes and ellipses only: "--param" in option help must stay two hyphens, not an en dash.
+smartquotes_action = "qe"
+# The docs build executes the notebooks itself, at the sizes their titles promise (a million
+# lights, the nullity map to 2048); outputs are never committed. Executions are cached by
+# jupyter-cache in docs/_build/.jupyter_cache, keyed by the code of the cells: a rebuild runs a
+# notebook again only when its code changed (`make clean` or removing that folder runs all).
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(DOCS / "_build" / ".jupyter_cache")
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_merge_streams = True
+# Widgets offline: no script of a widget manager from a CDN; a widget shows its text/html copy
+# (PlayWidget's is self-contained: the play page's front end inline), never a widget view.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
+nb_mime_priority_overrides = [
+    ("html", "application/vnd.jupyter.widget-view+json", None),
+    ("html", "application/vnd.jupyter.widget-state+json", None),
+]
 
 # The notebooks run on this very interpreter (the project's environment), whatever kernels the
 # machine has installed: a kernel spec written to a temporary folder, to which every kernel name
@@ -86,11 +104,15 @@ nb_kernel_rgx_aliases = {".*": "lightsout-graphs-docs"}
 # -- HTML -------------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
 html_title = f"lightsout_graphs {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["lightsout.css"]  # the gallery cards and the generated figures
 html_favicon = "_static/favicon.svg"  # a 5×5 board lit with a quiet pattern
 html_logo = "_static/favicon.svg"
 html_theme_options = {
     "navigation_with_keys": False,
+    # The way in, on every page's header: getting started, guide, gallery, notebooks, results and
+    # API; the CLI reference, the background, citing and the changelog go under "More".
+    "header_links_before_dropdown": 6,
     "show_toc_level": 2,
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],

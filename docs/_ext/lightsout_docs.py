@@ -1,14 +1,20 @@
 """Pages of the documentation that are generated from the code and the catalog at build time.
 
-Three kinds of pages are written before Sphinx lists the sources (``config-inited``), each
-into a ``generated/`` folder that git ignores:
+These are written before Sphinx lists the sources (``config-inited``), each into a
+``generated/`` folder that git ignores:
 
 - ``api/generated/``: one page per public module, listing every name of its ``__all__``
-  through ``autosummary``, which then writes one stub page per name. A name added to an
-  ``__all__`` later appears without editing the docs.
-- ``catalog/generated/``: one page per named puzzle of ``catalog/``: picture, rules, sources,
-  nullity and kernel size, named boards and the fewest presses for each board.
+  through ``autosummary``, which then writes one stub page per name, and ``modules.txt``, the
+  index with each module's one-line summary. A name added to an ``__all__`` later appears
+  without editing the docs.
+- ``catalog/generated/``: one page per named puzzle of ``catalog/``: a scrambled named board,
+  rules, sources, nullity and kernel size, named boards (drawn when their text is not a
+  picture, as on the cube) and the fewest presses for each board; and ``gallery.txt``, the
+  cards of the gallery (a thumbnail, name, nodes, modulus and nullity per puzzle).
 - ``notebooks/generated/``: copies of ``notebooks/*.ipynb``, which myst-nb executes.
+- ``results/generated/``: the tables of the results pages, read from the files of
+  ``research/``.
+- ``generated/``: the worked examples of the CLI reference (``cli_examples.py``).
 
 A file is rewritten only when its text changes, so that incremental builds stay incremental.
 """
@@ -90,6 +96,26 @@ def _title(text: str, mark: str = "=") -> str:
     return f"{text}\n{mark * len(text)}\n"
 
 
+def summary(module: types.ModuleType) -> str:
+    """The first sentence of a module's docstring, on one line (reST inline markup kept).
+
+    Parameters
+    ----------
+    module : module
+
+    Returns
+    -------
+    str
+        ``"—"`` when the module has no docstring.
+    """
+    doc = (module.__doc__ or "").strip()
+    if not doc:
+        return "—"
+    first = " ".join(doc.split("\n\n")[0].split())
+    end = first.find(". ")
+    return first if end < 0 else first[: end + 1]
+
+
 def write_api(folder: Path) -> list[Path]:
     """Write one autosummary page per public module into ``folder``.
 
@@ -144,9 +170,16 @@ def write_api(folder: Path) -> list[Path]:
         path = folder / f"{module_name}.rst"
         _write(path, "\n".join(lines))
         pages.append(path)
-    toctree = [".. toctree::", "   :maxdepth: 1", ""]
+    # The index: one line per module with the first sentence of its docstring, then the
+    # (hidden) toctree that puts the pages in the navigation.
+    index = [".. list-table::", "   :header-rows: 1", "   :widths: 35 65", ""]
+    index += ["   * - module", "     - what it holds"]
+    for page in pages:
+        module = importlib.import_module(page.stem)
+        index += [f"   * - :doc:`{page.stem} <generated/{page.stem}>`", f"     - {summary(module)}"]
+    toctree = ["", ".. toctree::", "   :maxdepth: 1", "   :hidden:", ""]
     toctree.extend(f"   generated/{page.stem}" for page in pages)
-    _write(folder / "modules.txt", "\n".join(toctree) + "\n")
+    _write(folder / "modules.txt", "\n".join(index + toctree) + "\n")
     # Object pages are autosummary's stubs, written again after this hook: drop stale ones (a
     # name that moved to another module would otherwise stay, outside every toctree).
     _prune(folder, {*pages, folder / "modules.txt"})
@@ -162,6 +195,56 @@ def _solutions(count: int) -> str:
 
 def _code(text: str) -> str:
     return f"```text\n{text}\n```\n"
+
+
+#: Matplotlib settings of the catalog's pictures: legends and titles that read at page width.
+RC = {"font.size": 13, "legend.fontsize": 12, "axes.titlesize": 14}
+#: Resolution of the catalog's pictures and of the gallery's thumbnails.
+DPI, THUMB_DPI = 90, 40
+
+
+def showcase_board(puzzle: Any) -> tuple[str, Any]:
+    """The board a page shows first: the first named board with lights of more than one value
+    (a scrambled board), else the first that is not the goal, else a random solvable board
+    (seed 1).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    tuple
+        ``(name, state vector)``; the name is ``"random"`` for a random board.
+    """
+    import numpy as np
+
+    import lightsout_graphs as lo
+
+    others = {
+        name: puzzle.state_vector(board)
+        for name, board in puzzle.boards.items()
+        if not np.array_equal(puzzle.state_vector(board), puzzle.goal)
+    }
+    for name, vec in others.items():
+        if len(np.unique(vec)) > 1:
+            return name, vec
+    if others:
+        return next(iter(others.items()))
+    return "random", lo.random_board(puzzle, seed=1)
+
+
+def _grid_like(text: str) -> bool:
+    """Whether a board's text reads as a picture (rows of one width), unlike a long line."""
+    lines = text.splitlines()
+    return len(lines) > 1 and len({len(line) for line in lines}) == 1
+
+
+def _save(fig: Any, path: Path, dpi: int = DPI) -> None:
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path, dpi=dpi, bbox_inches="tight", facecolor="white")
+    plt.close(fig)
 
 
 def catalog_page(name: str, images: Path) -> str:
@@ -182,8 +265,11 @@ def catalog_page(name: str, images: Path) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with matplotlib.rc_context(RC):
+        return _catalog_page(name, images)
 
+
+def _catalog_page(name: str, images: Path) -> str:
     import lightsout_graphs as lo
     from lightsout_graphs import catalog, draw
     from lightsout_graphs.cli.catalog_cmd import graph_description, rules_sentence
@@ -193,10 +279,12 @@ def catalog_page(name: str, images: Path) -> str:
     out = [f"# {puzzle.title}\n", f"`{name}` · `lightsout show {name}`\n"]
     if puzzle.description:
         out.append(puzzle.description.strip() + "\n")
-    fig = draw.draw_puzzle(puzzle, puzzle.goal, title=puzzle.title).figure
-    fig.savefig(images / f"{name}.png", dpi=72, bbox_inches="tight")
-    plt.close(fig)
-    out.append(f"![{puzzle.title}: the board and its goal]({images.name}/{name}.png)\n")
+    shown, board = showcase_board(puzzle)
+    label = "a random solvable board" if shown == "random" else f"the board `{shown}`"
+    ax = draw.draw_puzzle(puzzle, board, title=f"{puzzle.title}: {shown}")
+    _save(ax.figure, images / f"{name}.png")
+    out.append(f"![{puzzle.title}: {label}]({images.name}/{name}.png)\n")
+    out.append(f"The picture shows {label}; `lightsout play {name}` plays it.\n")
     out.append("## Rules\n")
     out.append(f"- Graph: {graph_description(puzzle)}, {puzzle.n} lights.")
     out.append(f"- Modulus k = {puzzle.modulus}, rule `{puzzle.rule}`: {rules_sentence(puzzle)}.")
@@ -225,14 +313,26 @@ def catalog_page(name: str, images: Path) -> str:
     out.append("## Named boards and their fewest presses\n")
     # The fewest presses are proven by enumerating the solutions; a build never waits for CP-SAT.
     exact = analysis.kernel_size <= MAX_ENUMERATE
-    for board_name, board in puzzle.boards.items():
+    for board_name, named in puzzle.boards.items():
         out.append(f"### `{board_name}`\n")
-        out.append(_code(lo.format_board(puzzle, board, colors=None)))
+        text = lo.format_board(puzzle, named, colors=None)
+        drawn = False
+        if _grid_like(text):
+            out.append(_code(text))
         try:
             solution = lo.solve(
-                puzzle, board, target=puzzle.goal, minimize=exact, max_enumerate=MAX_ENUMERATE
+                puzzle, named, target=puzzle.goal, minimize=exact, max_enumerate=MAX_ENUMERATE
             )
         except lo.Unsolvable:
+            solution = None
+        if not _grid_like(text) and (solution is None or not exact):
+            # A board whose text is one long line (the cube's 54 lights) is shown as a picture.
+            picture = f"{name}--{board_name}--board.png"
+            ax = draw.draw_puzzle(puzzle, named, title=board_name)
+            _save(ax.figure, images / picture)
+            out.append(f"![The board {board_name}]({images.name}/{picture})\n")
+            drawn = True
+        if solution is None:
             out.append("This board cannot reach the goal.\n")
             continue
         if not exact:
@@ -249,19 +349,82 @@ def catalog_page(name: str, images: Path) -> str:
         out.append(_code(lo.format_presses(puzzle, solution.vector)))
         fig = draw.draw_solution(solution)
         picture = f"{name}--{board_name}.png"
-        fig.savefig(images / picture, dpi=60, bbox_inches="tight")
-        plt.close(fig)
-        out.append(f"![The presses that solve {board_name}]({images.name}/{picture})\n")
+        _save(fig, images / picture, dpi=72)
+        what = "The board, the presses" if not drawn else "The presses"
+        out.append(f"![{what} that solve {board_name}, and the result]({images.name}/{picture})\n")
     return "\n".join(out)
 
 
+def gallery_entry(name: str, images: Path) -> dict[str, Any]:
+    """Draw the thumbnail of one named puzzle and say what its gallery card shows.
+
+    Parameters
+    ----------
+    name : str
+        A name of ``catalog.names()``.
+    images : Path
+        Folder for the thumbnail ``thumb-NAME.png``.
+
+    Returns
+    -------
+    dict
+        ``name``, ``title``, ``nodes``, ``modulus``, ``nullity`` (``None`` for a composite
+        modulus) and ``thumbnail`` (the file name).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import lightsout_graphs as lo
+    from lightsout_graphs import catalog, draw
+
+    puzzle = catalog.load(name)
+    _, board = showcase_board(puzzle)
+    thumbnail = f"thumb-{name}.png"
+    with matplotlib.rc_context(RC):
+        ax = draw.draw_puzzle(puzzle, board, title="", legend=False)
+        ax.figure.set_size_inches(4, 4)
+        _save(ax.figure, images / thumbnail, dpi=THUMB_DPI)
+    return {
+        "name": name,
+        "title": puzzle.title,
+        "nodes": len(puzzle.nodes),
+        "modulus": puzzle.modulus,
+        "nullity": lo.analyze(puzzle).nullity,
+        "thumbnail": thumbnail,
+    }
+
+
+def gallery_text(entries: list[dict[str, Any]]) -> str:
+    """The MyST of the gallery: one card per puzzle (thumbnail, name and counts).
+
+    Paths are relative to ``docs/catalog/index.md``, the page that includes the text.
+    """
+    cards = ["::::{container} lo-gallery\n"]
+    for e in entries:
+        nullity = "—" if e["nullity"] is None else e["nullity"]
+        cards.append(
+            f":::{{container}} lo-card\n"
+            f"```{{image}} generated/images/{e['thumbnail']}\n"
+            f":alt: {e['title']}\n"
+            f":target: generated/{e['name']}.html\n"
+            f":class: lo-thumb\n"
+            f"```\n\n"
+            f"{{doc}}`{e['title']} <generated/{e['name']}>`\n\n"
+            f"{e['nodes']} nodes · k = {e['modulus']} · nullity {nullity}\n"
+            f":::\n"
+        )
+    cards.append("::::\n")
+    return "\n".join(cards)
+
+
 def write_catalog(folder: Path) -> list[Path]:
-    """Write one page per named puzzle (and its pictures) into ``folder``.
+    """Write one page per named puzzle (and its pictures) into ``folder``, and the gallery.
 
     Parameters
     ----------
     folder : Path
-        ``docs/catalog/generated``.
+        ``docs/catalog/generated``; the gallery goes to ``gallery.txt`` there (included by
+        ``docs/catalog/index.md``).
 
     Returns
     -------
@@ -273,11 +436,15 @@ def write_catalog(folder: Path) -> list[Path]:
     images = folder / "images"
     images.mkdir(parents=True, exist_ok=True)
     pages = []
+    entries = []
     for name in catalog.names():
         path = folder / f"{name}.md"
         _write(path, catalog_page(name, images))
         pages.append(path)
-    _prune(folder, set(pages))
+        entries.append(gallery_entry(name, images))
+    gallery = folder / "gallery.txt"
+    _write(gallery, gallery_text(entries))
+    _prune(folder, {*pages, gallery})
     return pages
 
 
@@ -305,11 +472,162 @@ def copy_notebooks(folder: Path) -> list[Path]:
     return copies
 
 
+# -- the results ------------------------------------------------------------------------------
+
+RESEARCH = ROOT / "research"
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines.extend("| " + " | ".join(str(cell) for cell in row) + " |" for row in rows)
+    return "\n".join(lines) + "\n"
+
+
+def _bounds(low: Any, high: Any) -> str:
+    if low is None or high is None:
+        return "—"
+    return str(low) if low == high else f"{low}..{high}"
+
+
+def gods_numbers_table(path: Path = RESEARCH / "gods_numbers" / "results.json") -> str:
+    """The God's-number table of ``research/gods_numbers/results.json`` as a MyST table."""
+    import json
+
+    rows = []
+    records = sorted(json.loads(path.read_text(encoding="utf-8")), key=lambda r: r["n"])
+    for r in records:
+        published = r.get("published") or [None, None]
+        peer = r.get("averaging_bound_from_published_basis")
+        rows.append(
+            [
+                r["n"],
+                r.get("nullity", "—"),
+                _bounds(r["lower"], r["upper"]),
+                _bounds(*published),
+                "—" if peer is None else peer,
+                r.get("seconds", "—"),
+            ]
+        )
+    exact = sum(1 for r in records if r["lower"] == r["upper"])
+    sizes = [r["n"] for r in records]
+    seconds = sum(float(r.get("seconds") or 0) for r in records)
+    intro = (
+        f"The file holds {len(records)} boards, n = {min(sizes)}..{max(sizes)}, {exact} of them "
+        f"exact; their searches took {seconds:,.0f} s in all.\n\n"
+    )
+    header = ["n", "nullity", "God's number (ours)", "published", "averaging bound (peer basis)"]
+    return intro + _table([*header, "seconds"], rows)
+
+
+def a075464_table(path: Path = RESEARCH / "a075464" / "results.json") -> str:
+    """The A075464 terms of ``research/a075464/results.json`` as a MyST table."""
+    import json
+
+    rows = [
+        [
+            r["n"],
+            r["nullity"],
+            r["fewest_presses"],
+            "—" if r["published"] is None else r["published"],
+            r["solutions"],
+            r["seconds"],
+            "; ".join(r["checks"]) or "—",
+        ]
+        for r in sorted(json.loads(path.read_text(encoding="utf-8")), key=lambda r: r["n"])
+    ]
+    header = ["n", "nullity", "fewest presses", "OEIS", "solutions", "seconds", "checked by"]
+    return _table(header, rows)
+
+
+def nullities_table(path: Path = RESEARCH / "nullities" / "results.json") -> str:
+    """The summary of ``research/nullities/results.json`` as a MyST table."""
+    import json
+
+    rows = []
+    for r in json.loads(path.read_text(encoding="utf-8"))["rows"]:
+        m, n = r["largest_at"]
+        rows.append(
+            [
+                r["max_side"],
+                r["sizes"],
+                r["always_solvable"],
+                f"{r['share_always_solvable']:.2%}",
+                r["largest_nullity"],
+                f"{m}×{n}",
+                r["mean_nullity"],
+                r["seconds"],
+            ]
+        )
+    header = ["M", "sizes m, n ≤ M", "always solvable", "share", "largest nullity", "at"]
+    return _table([*header, "mean nullity", "seconds"], rows)
+
+
+def census_tables(path: Path = RESEARCH / "census11" / "census.parquet") -> str:
+    """The census of ``research/census11/census.parquet``: per n, and the n = 11 histograms."""
+    import pandas as pd
+
+    data = pd.read_parquet(path)
+    closed = data[(data["rule"] == "closed") & (data["modulus"] == 2)]
+    rows = []
+    for n, part in closed.groupby("n"):
+        unique = int(part.loc[part["nullity"] == 0, "connected"].sum())
+        solvable = int(part.loc[part["nullity"] == 0, "graphs"].sum())
+        rows.append(
+            [int(n), int(part["graphs"].sum()), int(part["connected"].sum()), solvable, unique]
+        )
+    header = ["n", "graphs", "connected graphs", "graphs with nullity 0"]
+    out = [_table([*header, "connected, nullity 0 (A334443)"], rows), ""]
+    top = int(data["n"].max())
+    last = data[(data["n"] == top) & (data["modulus"] == 2)]
+    nullities = range(int(last["nullity"].max()) + 1)
+    hist = []
+    for rule in ("closed", "open"):
+        part = last[last["rule"] == rule].groupby("nullity")["connected"].sum()
+        hist.append([rule, *(int(part.get(k, 0)) for k in nullities)])
+    out.append(f"Nullity histogram of the connected graphs on {top} vertices:\n")
+    out.append(_table(["rule", *(str(k) for k in nullities)], hist))
+    return "\n".join(out)
+
+
+#: The generated tables of the results pages: file name -> function of no argument.
+RESULT_TABLES = {
+    "census11.txt": census_tables,
+    "gods-numbers.txt": gods_numbers_table,
+    "a075464.txt": a075464_table,
+    "nullities.txt": nullities_table,
+}
+
+
+def write_results(folder: Path) -> list[Path]:
+    """Write the tables of the results pages, read from ``research/``, into ``folder``.
+
+    Parameters
+    ----------
+    folder : Path
+        ``docs/results/generated``.
+
+    Returns
+    -------
+    list of Path
+        The tables written (MyST text, included by the pages of ``docs/results``).
+    """
+    paths = []
+    for name, make in RESULT_TABLES.items():
+        path = folder / name
+        _write(path, make())
+        paths.append(path)
+    return paths
+
+
 def generate(app: Any = None, config: Any = None) -> None:
     """Write every generated page (the ``config-inited`` hook, before Sphinx lists sources)."""
     write_api(DOCS / "api" / "generated")
     write_catalog(DOCS / "catalog" / "generated")
     copy_notebooks(DOCS / "notebooks" / "generated")
+    write_results(DOCS / "results" / "generated")
+    from cli_examples import write_examples  # docs/_ext, on the path of conf.py
+
+    write_examples(DOCS / "generated" / "cli-examples.txt", DOCS / "generated" / "cli-images")
 
 
 def setup(app: Any) -> dict[str, Any]:

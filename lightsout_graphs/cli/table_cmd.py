@@ -63,6 +63,13 @@ def register(subparsers: Any) -> None:
         "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"
     )
     parser.add_argument("--png", metavar="FILE", help="draw the heat map (.png or .svg)")
+    parser.add_argument(
+        "--scale",
+        choices=("auto", "linear", "log"),
+        default="auto",
+        help="colour scale of the heat map: log (the rare large nullities of a big map no longer "
+        "wash out the rest), linear, or auto (default: log when some nullity is above 16)",
+    )
     add_dpi_argument(parser)
 
 
@@ -197,7 +204,9 @@ def handle(args: argparse.Namespace) -> int:
     if png is not None:
         from lightsout_graphs.draw import draw_nullity_table
 
-        ax = draw_nullity_table(table, modulus=args.modulus, rule=args.rule, family=args.family)
+        ax = draw_nullity_table(
+            table, modulus=args.modulus, rule=args.rule, family=args.family, norm=args.scale
+        )
         width, height = save_figure(ax, png, args.dpi)
         notes.append(f"Wrote {png} ({width}×{height} pixels at {args.dpi} dpi)")
     for note in notes:  # on stderr when the CSV itself goes to standard output

@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
-__all__ = ["draw_depth_distribution", "draw_nullity_table"]
+__all__ = ["LOG_SCALE_ABOVE", "draw_depth_distribution", "draw_nullity_table"]
+
+#: The default colour scale of :func:`draw_nullity_table` turns logarithmic when the largest
+#: nullity of the table is above this: a linear scale would then wash out the small nullities.
+LOG_SCALE_ABOVE = 16
 
 
 def draw_nullity_table(
@@ -33,7 +37,7 @@ def draw_nullity_table(
     family: str = "grid",
     ax: Axes | None = None,
     annotate: bool | None = None,
-    norm: str | mcolors.Normalize | None = None,
+    norm: str | mcolors.Normalize | None = "auto",
 ) -> Axes:
     """Draw a nullity table as a heat map: rows m, columns n (the solvable board sizes).
 
@@ -52,11 +56,13 @@ def draw_nullity_table(
         Where to draw; default a new figure.
     annotate : bool, optional
         Write each value in its cell; default when the table is at most 20×20.
-    norm : {None, "linear", "log"} or matplotlib.colors.Normalize, optional
-        The colour scale. ``None`` or ``"linear"``: linear from 0 to the largest nullity.
-        ``"log"``: ``SymLogNorm(linthresh=1, vmin=0)``, linear between 0 and 1 and logarithmic
-        above, so nullity 0 keeps its own colour while a few large nullities no longer wash
-        out the rest of a big map. A ``Normalize`` instance is used as given.
+    norm : {"auto", "linear", "log"} or matplotlib.colors.Normalize, default "auto"
+        The colour scale. ``"linear"``: linear from 0 to the largest nullity. ``"log"``:
+        ``SymLogNorm(linthresh=1, vmin=0)``, linear between 0 and 1 and logarithmic above, so
+        nullity 0 keeps its own colour while a few large nullities no longer wash out the rest
+        of a big map. ``"auto"`` (or ``None``): ``"log"`` when the largest nullity is above
+        :data:`LOG_SCALE_ABOVE`, else ``"linear"`` (every value one step of colour). A
+        ``Normalize`` instance is used as given.
 
     Returns
     -------
@@ -74,6 +80,10 @@ def draw_nullity_table(
     ('n (columns)', 'm (rows)')
     >>> type(draw_nullity_table([[0, 1], [1, 40]], norm="log").images[0].norm).__name__
     'SymLogNorm'
+    >>> type(draw_nullity_table(lo.nullity_table(64)).images[0].norm).__name__  # auto: up to 40
+    'SymLogNorm'
+    >>> type(draw_nullity_table(lo.nullity_table(8)).images[0].norm).__name__  # auto: up to 6
+    'Normalize'
     """
     try:
         data = np.asarray(table, dtype=float)
@@ -90,7 +100,10 @@ def draw_nullity_table(
         ax = fig.add_subplot()
     masked = np.ma.masked_less(data, 0)
     scale: dict[str, Any]
-    if norm is None or (isinstance(norm, str) and norm == "linear"):
+    if norm is None or (isinstance(norm, str) and norm == "auto"):
+        top = float(masked.max()) if masked.count() else 0.0
+        norm = "log" if top > LOG_SCALE_ABOVE else "linear"
+    if isinstance(norm, str) and norm == "linear":
         scale = {"vmin": 0}
     elif isinstance(norm, str) and norm == "log":
         top = float(masked.max()) if masked.count() else 1.0
@@ -99,7 +112,7 @@ def draw_nullity_table(
         scale = {"norm": norm}
     else:
         msg = (
-            "Argument 'norm' must be None, 'linear', 'log' or a matplotlib.colors.Normalize, "
+            "Argument 'norm' must be 'auto', 'linear', 'log' or a matplotlib.colors.Normalize, "
             f"not {norm!r}."
         )
         raise InvalidStateError(msg)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from typing import Any
 
@@ -14,7 +15,7 @@ from lightsout_graphs.errors import (
     require_int,
 )
 from lightsout_graphs.play.model import _node_space, board_solution, play_data
-from lightsout_graphs.play.page import static_text
+from lightsout_graphs.play.page import _json_for_script, static_text
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
 try:
@@ -69,6 +70,8 @@ class PlayWidget(anywidget.AnyWidget):
 
     _esm = static_text("play.js")
     _css = static_text("play.css")
+    #: Numbers the static copies of widgets shown in one page (their element ids).
+    _copies = itertools.count(1)
 
     _data = traitlets.Dict().tag(sync=True)
     _values = traitlets.List(traitlets.Int()).tag(sync=True)
@@ -207,6 +210,58 @@ class PlayWidget(anywidget.AnyWidget):
         import lightsout_graphs as lo
 
         return lo.solve(self._puzzle, self.state, minimize=minimize)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget for Jupyter, with a self-contained HTML copy for everywhere else.
+
+        A live notebook shows the widget (its view comes first); a notebook rendered without a
+        kernel (a documentation site, nbviewer, GitHub) shows the ``text/html`` copy: the
+        board as it stands, played in the browser by the same front end, inline, so that it
+        loads nothing from the network.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.play import PlayWidget
+        >>> data, _ = PlayWidget(lo.grid(2, 2), seed=1)._repr_mimebundle_()
+        >>> sorted(data)[:2]
+        ['application/vnd.jupyter.widget-view+json', 'text/html']
+        >>> "https:" in data["text/html"] or "http:" in data["text/html"].replace(
+        ...     "http://www.w3.org/2000/svg", ""
+        ... )
+        False
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:  # pragma: no cover - a widget without a view
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        data["text/html"] = self._static_html()
+        return data, metadata
+
+    def _static_html(self) -> str:
+        """The widget's board as an HTML fragment that plays offline (styles and script inline)."""
+        ident = f"lo-play-widget-{next(self._copies)}"
+        board = _json_for_script(
+            {"data": self._data, "values": list(self._values), "remaining": self._remaining}
+        )
+        return "\n".join(
+            [
+                f'<div class="lo-play-widget" id="{ident}">',
+                "<style>",
+                self._css,
+                "</style>",
+                '<div class="lo-play"><noscript>This board needs JavaScript.</noscript></div>',
+                f'<script type="application/json" class="lo-play-data">{board}</script>',
+                '<script type="module">',
+                self._esm,
+                f'const box = document.getElementById("{ident}");',
+                'const saved = JSON.parse(box.querySelector(".lo-play-data").textContent);',
+                'const game = mount(box.querySelector(".lo-play"), saved.data, { ids: false });',
+                "game.load(saved.values, saved.remaining);",
+                "</script>",
+                "</div>",
+            ]
+        )
 
     @traitlets.observe("_values")
     def _check_remaining(self, change: dict[str, Any]) -> None:

@@ -171,3 +171,29 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "table", "--family", "cylinder", "--max", "3", "-k", "6")
     assert code == 2
     assert_one_error_line(err, "--modulus 6 is not prime")
+
+
+def _coloured_share(path: Path) -> float:
+    """The share of the map's pixels whose colour is clearly not the colour of nullity 0."""
+    image = mpimg.imread(path)[..., :3]
+    # The map is the largest block of non-white pixels; nullity 0 is the palest colour of
+    # magma_r, so a pixel darker than 0.8 in every channel shows a non-zero nullity.
+    rows = np.flatnonzero((image < 0.99).any(axis=2).mean(axis=1) > 0.5)
+    cols = np.flatnonzero((image < 0.99).any(axis=2).mean(axis=0) > 0.5)
+    inner = image[rows.min() : rows.max(), cols.min() : cols.max()]
+    return float((inner.max(axis=2) < 0.8).mean())
+
+
+def test_big_heat_map_shows_its_structure(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A big map is drawn on a log scale by default: on a linear one, where a few nullities
+    reach hundreds, the nullities 1 to 10 of most non-zero cells were almost white."""
+    default, linear = tmp_path / "default.png", tmp_path / "linear.png"
+    assert run(capsys, "table", "--max", "512", "--png", str(default))[0] == 0
+    assert run(capsys, "table", "--max", "512", "--png", str(linear), "--scale", "linear")[0] == 0
+    assert _coloured_share(default) > 3 * _coloured_share(linear)
+    assert _coloured_share(default) > 0.1
+    code, _, err = run(capsys, "table", "--max", "4", "--png", str(default), "--scale", "ln")
+    assert code == 2
+    assert "--scale" in err

@@ -34,7 +34,7 @@ def test_draw_nullity_table_colour_scales() -> None:
     from lightsout_graphs.grids import nullity_table
 
     table = nullity_table(40)
-    linear = draw.draw_nullity_table(table).images[0]
+    linear = draw.draw_nullity_table(table, norm="linear").images[0]
     assert type(linear.norm) is mcolors.Normalize
     log = draw.draw_nullity_table(table, norm="log").images[0]
     assert isinstance(log.norm, mcolors.SymLogNorm)
@@ -94,3 +94,26 @@ def test_log_colour_bar_writes_plain_numbers() -> None:
     assert bar is not None
     labels = [bar.formatter(v, 0) for v in (0.0, 1.0, 10.0)]
     assert labels == ["0", "1", "10"]
+
+
+def test_default_colour_scale_shows_the_structure() -> None:
+    """Big maps are drawn on the log scale by default (a linear one left them almost blank),
+    small ones on the linear scale; both through ``norm="auto"`` and ``norm=None``."""
+    from matplotlib import colors as mcolors
+
+    from lightsout_graphs.draw.charts import LOG_SCALE_ABOVE
+    from lightsout_graphs.grids import nullity_table
+
+    big = nullity_table(512)
+    assert big.max() > LOG_SCALE_ABOVE
+    for norm in ("auto", None):
+        image = draw.draw_nullity_table(big, annotate=False, norm=norm).images[0]
+        assert isinstance(image.norm, mcolors.SymLogNorm)
+        # Nullity 1, the commonest non-zero value, is well away from the colour of 0.
+        assert float(image.norm(1)) > 0.1
+    small = nullity_table(8)
+    assert small.max() <= LOG_SCALE_ABOVE
+    assert type(draw.draw_nullity_table(small).images[0].norm) is mcolors.Normalize
+    edge = np.full((2, 2), LOG_SCALE_ABOVE)
+    assert type(draw.draw_nullity_table(edge).images[0].norm) is mcolors.Normalize
+    assert isinstance(draw.draw_nullity_table(edge + 1).images[0].norm, mcolors.SymLogNorm)

@@ -105,3 +105,29 @@ def test_widget_states_name_the_lights() -> None:
     w.press("v0")
     assert w.state == dict.fromkeys(p.lights, 0) and w.moves == 1
     assert w.solve().num_presses == 0
+
+
+def test_rendered_without_a_kernel_the_widget_is_a_self_contained_board() -> None:
+    """A notebook shown without Python (a docs site, nbviewer) gets an HTML copy that carries
+    the front end inline and loads nothing from the network; Jupyter still gets the view."""
+    puzzle = lo.grid(3, 3)
+    w = PlayWidget(puzzle, seed=4)
+    w.state = {(1, 1): 1}
+    data, _ = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    page = data["text/html"]
+    assert static_text("play.js") in page and static_text("play.css") in page
+    without_svg_namespace = page.replace("http://www.w3.org/2000/svg", "")
+    assert "http:" not in without_svg_namespace and "https:" not in without_svg_namespace
+    assert "<script src" not in page and "import " not in page.split("export default")[-1]
+    # The copy shows the board as it stands, with the hints of the current board.
+    saved = page.split('class="lo-play-data">')[1].split("</script>")[0]
+    import json
+
+    board = json.loads(saved)
+    assert board["values"] == w._values and board["remaining"] == w._remaining
+    assert board["data"] == w._data
+    # Two copies in one page do not share element ids.
+    other = PlayWidget(puzzle, seed=4)._repr_mimebundle_()[0]["text/html"]
+    ident = page.split('id="')[1].split('"')[0]
+    assert f'id="{ident}"' not in other

@@ -1,0 +1,138 @@
+"""The pictures of the built site load in a real chromium, the gallery has a card per puzzle,
+and the notebook's play widget plays offline.
+
+The site is served over HTTP from a thread (``site_url`` of ``test_site_browser``); any request
+to another address, and any console error, fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from lightsout_graphs import catalog
+from tests.browser import record_problems
+from tests.docs.test_site_browser import site_url
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["site_url"]
+
+#: The pages that must show pictures drawn by the library, and how many at least.
+PICTURE_PAGES = {
+    "index.html": 1,
+    "guide/drawing.html": 6,
+    "guide/big-boards.html": 2,
+    "catalog/index.html": len(catalog.names()),
+    "catalog/generated/lights-out-cube.html": 3,
+    "results/nullities.html": 1,
+    "cli.html": 2,
+}
+
+
+@pytest.fixture
+def visit(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
+    """Open a page of the site; record console errors and requests that leave the site."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(15000)
+    problems: list[str] = []
+
+    def _open(relative: str) -> Any:
+        page = context.new_page()
+        record_problems(page, problems, prefix=f"{relative}: ")
+        page.on(
+            "request",
+            lambda req: (
+                None
+                if req.url.startswith((site_url, "data:", "blob:", "about:"))
+                else problems.append(f"{relative}: request outside the site: {req.url}")
+            ),
+        )
+        page.on(
+            "response",
+            lambda resp: (
+                problems.append(f"{relative}: HTTP {resp.status}: {resp.url}")
+                if resp.status >= 400
+                else None
+            ),
+        )
+        page.goto(site_url + relative)
+        page.wait_for_load_state("load")
+        return page
+
+    yield _open
+    context.close()
+    assert problems == [], problems
+
+
+def _pictures(page: Any) -> list[dict[str, Any]]:
+    return page.eval_on_selector_all(
+        "main img",
+        """els => els.map(e => ({src: e.getAttribute('src'), complete: e.complete,
+                                 width: e.naturalWidth}))""",
+    )
+
+
+@pytest.mark.parametrize(("relative", "least"), PICTURE_PAGES.items(), ids=list(PICTURE_PAGES))
+def test_every_picture_loads(visit: Callable[[str], Any], relative: str, least: int) -> None:
+    page = visit(relative)
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('main img')).every(i => i.complete)"
+    )
+    pictures = _pictures(page)
+    assert len(pictures) >= least, (relative, pictures)
+    broken = [p["src"] for p in pictures if p["width"] == 0]
+    assert broken == [], relative
+
+
+def test_the_gallery_has_one_card_per_puzzle(visit: Callable[[str], Any]) -> None:
+    page = visit("catalog/index.html")
+    cards = page.eval_on_selector_all(
+        ".lo-gallery .lo-card",
+        """els => els.map(e => ({
+            thumbs: Array.from(e.querySelectorAll('img')).map(i => i.naturalWidth),
+            links: Array.from(e.querySelectorAll('a')).map(a => a.getAttribute('href')),
+            text: e.textContent}))""",
+    )
+    names = catalog.names()
+    assert len(cards) == len(names)
+    for card, name in zip(cards, names, strict=True):
+        puzzle = catalog.load(name)
+        assert len(card["thumbs"]) == 1 and card["thumbs"][0] > 0, name
+        assert f"generated/{name}.html" in card["links"], card
+        assert puzzle.title in card["text"].replace("\u2019", "'"), name
+        assert f"{len(puzzle.nodes)} nodes" in card["text"], name
+        assert f"k = {puzzle.modulus}" in card["text"], name
+        assert "nullity" in card["text"], name
+
+
+def _board(page: Any) -> list[int]:
+    return page.eval_on_selector_all(
+        ".lo-play-widget [data-node]", "els => els.map(e => Number(e.dataset.state))"
+    )
+
+
+def test_the_play_widget_plays_offline(visit: Callable[[str], Any]) -> None:
+    page = visit("notebooks/generated/01_getting_started.html")
+    page.wait_for_selector(".lo-play-widget [data-node]")
+    puzzle = catalog.load("lights-out")
+    before = _board(page)
+    assert before == [int(v) for v in puzzle.state_vector(puzzle.boards["pattern"])]
+    page.click(".lo-play-widget [data-node='[2,2]']")
+    after = _board(page)
+    pressed = puzzle.press(puzzle.boards["pattern"], (2, 2))
+    assert after == [pressed[u] for u in puzzle.nodes]
+    # The cell shows the static copy, not an empty widget view waiting for a widget manager.
+    assert page.locator(".jupyter-widgets, .widget-subarea").count() == 0
+    scripts = page.eval_on_selector_all("script[src]", "els => els.map(e => e.src)")
+    assert all(json.dumps(s).find("cdn") < 0 for s in scripts), scripts
+
+
+def test_notebooks_link_to_each_other(visit: Callable[[str], Any]) -> None:
+    page = visit("notebooks/generated/01_getting_started.html")
+    links = page.eval_on_selector_all("main a", "els => els.map(e => e.getAttribute('href'))")
+    for other in ("02_variants", "03_solvability_research", "04_big_boards"):
+        assert any(h and h.split("#")[0] == f"{other}.html" for h in links), (other, links)
