@@ -73,7 +73,7 @@ DENSE_BYTES = 1 << 28
 #: (estimated by :func:`~lightsout_graphs.zk.gfp_flint.estimate_cost`; measured faster than the
 #: sparse engines up to there), and dense matrices (see :data:`DENSE_ROW_NONZEROS`) of any size
 #: within the memory budget.
-FLINT_SECONDS = 2.0
+FLINT_SECONDS = 1.0
 
 #: The modulus each special engine works in.
 _ENGINE_MODULUS = {
@@ -146,10 +146,13 @@ def _dense_residues(matrix: object, k: int, method: str) -> np.ndarray | None:
         return None
     if method not in ("auto", "flint") or k == 2 or not is_prime(k) or k >= gfp_flint.FLINT_LIMIT:
         return None
-    if matrix.dtype.kind == "u" and matrix.dtype.itemsize == 8:
-        arr = (matrix % np.uint64(k)).astype(np.int64)
-    else:
-        arr = matrix.astype(np.int64) % k
+    if matrix.size and (matrix.min() < 0 or matrix.max() >= k):
+        if matrix.dtype.kind == "u" and matrix.dtype.itemsize == 8:
+            arr = (matrix % np.uint64(k)).astype(np.int64)
+        else:
+            arr = matrix.astype(np.int64) % k
+    else:  # already residues: the engine copies it, no need to reduce
+        arr = matrix
     best = flint_is_best(arr.shape, int(np.count_nonzero(arr)), k)
     return arr if method == "flint" or best else None
 

@@ -181,8 +181,8 @@ class FlintGFpFactorization(EliminationSolver):
         if r and np.array_equal(piv, np.arange(r)):
             self._u_piv: FlintMatrix | FlintWindow | None = self._l11
         else:
-            u_piv = np.triu(lu[:r][:, piv]) if r else None
-            self._u_piv = FlintMatrix(r, r, p, u_piv) if r else None
+            # Only the upper triangle is read: there it holds U's pivot columns.
+            self._u_piv = FlintMatrix(r, r, p, lu[:r].take(piv, axis=1)) if r else None
         self._l11t: FlintMatrix | None = None
         self.rank: int | None = r
         self.kernel_size: int = p ** (n - r)
@@ -253,7 +253,7 @@ class FlintGFpFactorization(EliminationSolver):
         m, r = self.shape[0], self._r
         lu = self._lu.view()
         if self._l11t is None and r:
-            self._l11t = FlintMatrix(r, r, self.modulus, np.triu(lu[:r, :r].T, 1))
+            self._l11t = FlintMatrix(r, r, self.modulus, lu[:r, :r].T)  # read above diagonal
         z1 = self._tri("nmod_mat_solve_triu", self._l11t, self._neg(lu[r + rows, :r].T), True)
         z = np.zeros((m, len(rows)), dtype=np.uint64)
         z[:r] = z1
