@@ -194,7 +194,7 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
             raise EngineError(msg)
         if method.startswith("gf2"):
             return _gf2(a, method)
-        return _component(a, *prime_power_parts(k)[0])
+        return _narrow(GF3Factorization if method == "gf3" else Z4Factorization, a)
     if method == "auto":
         pe = _prime_power(k)
         if pe is None:

@@ -163,7 +163,7 @@ class FlintGFpFactorization(EliminationSolver):
         # The LU decomposition stays in FLINT's memory; numpy reads it through a view and
         # FLINT's solves read its blocks in place (windows).
         self._lu = FlintMatrix(m, n, p, _dense(matrix))
-        cperm = (ctypes.c_long * max(m, 1))()
+        cperm = (ctypes.c_long * max(m, 1))(*range(m))
         r = int(lib.nmod_mat_lu(cperm, self._lu.ptr, 0)) if m and n else 0
         self._perm = np.ctypeslib.as_array(cperm)[:m].astype(np.int64)
         self._r = r
