@@ -126,7 +126,7 @@ class FlintMatrix:
         assert lib is not None
         self._lib = lib
         self.rows, self.cols = int(rows), int(cols)
-        self._buf = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
         lib.nmod_mat_init(self._buf, self.rows, self.cols, int(modulus))
         if values is not None and self.rows * self.cols:
             src = np.asarray(values).reshape(self.rows, self.cols)
@@ -224,7 +224,7 @@ class FlintWindow:
         self._parent = parent  # keeps the entries alive
         self._lib = parent._lib
         self.rows, self.cols = int(r2 - r1), int(c2 - c1)
-        self._buf = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
         self._lib.nmod_mat_window_init(self._buf, parent.ptr, r1, c1, r2, c2)
 
     @property

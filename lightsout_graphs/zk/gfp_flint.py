@@ -102,8 +102,8 @@ def estimate_cost(shape: tuple[int, int], prime: int) -> Cost:
 
 def _dense(matrix: sp.csr_array | np.ndarray) -> np.ndarray:
     """Residues as a dense int64 or uint64 array (the same 64-bit words for FLINT)."""
-    if sp.issparse(matrix):
-        return matrix.toarray()
+    if isinstance(matrix, sp.sparray | sp.spmatrix):
+        return np.asarray(matrix.toarray())
     arr = np.asarray(matrix)
     return arr if arr.dtype in (np.int64, np.uint64) else arr.astype(np.uint64)
 
