@@ -430,18 +430,18 @@ def _format(puzzle: Puzzle, vec: np.ndarray, *, presses: bool, colors: bool) -> 
     m, n = layout.shape
     single_char = k <= 10
     width = 1 if single_char else len(str(k - 1))
-    lines = []
-    for r in range(m):
-        cells = []
-        for c in range(n):
-            node = layout.at.get((r, c), _HOLE)
-            if node is _HOLE:
-                cells.append(_HOLE.rjust(width))
-            else:
-                value = int(vec[puzzle.index[node]])
-                cells.append(_symbol(value, k, presses=presses, initials=initials).rjust(width))
-        lines.append(("" if single_char else " ").join(cells))
-    return "\n".join(lines)
+    # One symbol per value (and one for a hole), looked up for all cells at once: a board of
+    # a million lights formats in about a second.
+    values = sorted({int(v) for v in np.unique(vec)})
+    symbols = {v: _symbol(v, k, presses=presses, initials=initials).rjust(width) for v in values}
+    table = np.array([*symbols.values(), _HOLE.rjust(width)], dtype=object)
+    code = np.full(m * n, len(values), dtype=np.int64)
+    rc = np.array(list(layout.cells.values()), dtype=np.int64).reshape(-1, 2)
+    # grid_layout lists the cells in the order of puzzle.nodes, the order of vec.
+    code[rc[:, 0] * n + rc[:, 1]] = np.searchsorted(values, np.asarray(vec))
+    grid = table[code].reshape(m, n).tolist()
+    sep = "" if single_char else " "
+    return "\n".join(sep.join(row) for row in grid)
 
 
 def _format_listing(

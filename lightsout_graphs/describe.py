@@ -129,6 +129,15 @@ def puzzle_label(puzzle: Puzzle) -> str:
     return family_label(puzzle) or f"graph with {puzzle.n} lights"
 
 
+def _is_directed(puzzle: Puzzle) -> bool:
+    """Whether the graph is directed, read from the toggle matrix while the graph of a family
+    puzzle is not built (a lattice of a million lights takes a minute to build as a graph)."""
+    if puzzle._graph is not None or puzzle._graph_factory is None:
+        return bool(puzzle.graph.is_directed())
+    t = puzzle.toggle_matrix()
+    return bool((t != t.T).nnz)
+
+
 def puzzle_summary(puzzle: Puzzle) -> str:
     """One line for the top of a report: name, lights, edges, rule and modulus.
 
@@ -140,12 +149,12 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
-    kind = "arcs" if puzzle.graph.is_directed() else "edges"
+    kind = "arcs" if _is_directed(puzzle) else "edges"
     pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
     if not puzzle.all_lights:  # buttons without lights
         pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
     return (
-        f"{label}: {puzzle.n} lights, {puzzle.graph.number_of_edges()} {kind}{pressable}, "
+        f"{label}: {puzzle.n} lights, {puzzle.number_of_edges()} {kind}{pressable}, "
         f"{puzzle.rule} rule, modulus {puzzle.modulus}"
     )
 

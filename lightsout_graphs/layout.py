@@ -94,6 +94,8 @@ class GridLayout:
 
 
 def _is_int(x: object) -> bool:
+    if type(x) is int:  # the common case, without the slower check of the abstract class
+        return True
     return isinstance(x, numbers.Integral) and not isinstance(x, bool | np.bool_)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.json_data import analysis_json
-from lightsout_graphs.cli.output import print_json
+from lightsout_graphs.cli.output import GRID_TEXT_LIMIT, grid_too_big, print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.counts import count_text, fraction_text
@@ -43,9 +43,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--max-patterns",
         type=int,
-        default=8,
+        default=None,
         metavar="N",
-        help="print at most N quiet patterns (default 8)",
+        help=f"print at most N quiet patterns (default 8, none above {GRID_TEXT_LIMIT} lights)",
     )
     add_json_argument(parser)
 
@@ -92,8 +92,10 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
     # Vectors, not dicts: only the patterns shown become dicts (a big board has many).
     patterns = list(zip(analysis.quiet_vectors, analysis.quiet_orders, strict=True))
     if patterns:
-        shown = [(puzzle.as_dict(v), o) for v, o in patterns[: max(0, max_patterns)]]
+        shown = patterns[: max(0, max_patterns)]
         more = f", the first {len(shown)} shown" if len(shown) < len(patterns) else ""
+        if not shown:
+            more = ", not shown: see them with --json or --max-patterns N"
         lines.append(f"Generators of the quiet patterns ({len(patterns)}{more}):")
         for i, (pattern, order) in enumerate(shown, start=1):
             extra = "" if order == k else f" (order {order})"
@@ -123,6 +125,9 @@ def handle(args: argparse.Namespace) -> int:
         print_json(analysis_json(analysis))
         return EXIT_OK
     print(f"Puzzle: {puzzle_summary(puzzle)}")
-    for line in analysis_lines(analysis, max_patterns=args.max_patterns):
+    shown = args.max_patterns
+    if shown is None:
+        shown = 0 if grid_too_big(puzzle.n) else 8
+    for line in analysis_lines(analysis, max_patterns=shown):
         print(line)
     return EXIT_OK

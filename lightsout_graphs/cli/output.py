@@ -12,11 +12,55 @@ from lightsout_graphs.cli.runtime import CommandError
 from lightsout_graphs.errors import BoardFormatError
 
 __all__ = [
+    "GRID_TEXT_LIMIT",
+    "grid_too_big",
     "output_path",
     "print_json",
     "read_text",
     "save_figure",
+    "write_text",
 ]
+
+#: Above this many lights, text commands summarise boards, presses and quiet patterns instead
+#: of printing their grids (a million-light grid is a megabyte of text nobody reads on a
+#: terminal); ``--out`` and ``--json`` give them in full.
+GRID_TEXT_LIMIT = 10_000
+
+
+def grid_too_big(lights: int) -> bool:
+    """Whether a board of this many lights is summarised rather than printed as a grid.
+
+    Examples
+    --------
+    >>> grid_too_big(25), grid_too_big(10**6)
+    (False, True)
+    """
+    return lights > GRID_TEXT_LIMIT
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` (and a final newline) to the file ``path``, in UTF-8.
+
+    Raises
+    ------
+    CommandError
+        The file cannot be written (a folder, a missing folder, no permission).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_text(str(pathlib.Path(folder) / "p.txt"), "1.")
+    ...     print((pathlib.Path(folder) / "p.txt").read_text())
+    1.
+    <BLANKLINE>
+    """
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
+    except OSError as err:
+        msg = f"Cannot write {path!r}: {err.strerror or err}."
+        raise CommandError(msg) from err
 
 
 def read_text(

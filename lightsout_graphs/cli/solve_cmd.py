@@ -7,7 +7,7 @@ from typing import Any
 
 from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
-from lightsout_graphs.cli.output import print_json
+from lightsout_graphs.cli.output import GRID_TEXT_LIMIT, grid_too_big, print_json, write_text
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.cli.starts import start_board, target_board
@@ -37,8 +37,10 @@ def register(subparsers: Any) -> None:
         help="solve a board: the presses, their number and how many solutions exist",
         description="Find presses that take a board to the target (by default the puzzle's "
         "goal, usually every light off). Prints the press grid, the number of presses and how "
-        "many press patterns solve the board. Exit code 1, with the violated parity check, "
-        "when no presses do.",
+        "many press patterns solve the board. Boards of more than "
+        f"{GRID_TEXT_LIMIT} lights are summarised (the number of lights on and of presses); "
+        "--out FILE writes the press grid, --json everything. Exit code 1, with the violated "
+        "parity check, when no presses do.",
     )
     parser.add_argument(
         "--target",
@@ -50,6 +52,11 @@ def register(subparsers: Any) -> None:
         dest="minimize",
         action="store_true",
         help="the fewest presses, proven optimal",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the presses to FILE as board text (readable by --board), at any size",
     )
     add_json_argument(parser)
 
@@ -92,14 +99,19 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print_json(solution_json(solution))
         return EXIT_OK
-    print(puzzle_summary(puzzle))
-    print(f"Board ({origin}):")
-    print(format_board(puzzle, solution.state, colors=None))
-    if args.target is not None or solution.target.any():
-        print("Target:")
-        print(format_board(puzzle, solution.target, colors=None))
-    print("Presses:")
-    print(format_presses(puzzle, solution.vector))
+    print(puzzle_summary(puzzle), flush=True)
+    if args.out is not None:
+        write_text(args.out, format_presses(puzzle, solution.vector))
+    if grid_too_big(puzzle.n):
+        _print_summary(puzzle.n, origin, solution, args)
+    else:
+        print(f"Board ({origin}):")
+        print(format_board(puzzle, solution.state, colors=None))
+        if args.target is not None or solution.target.any():
+            print("Target:")
+            print(format_board(puzzle, solution.target, colors=None))
+        print("Presses:" if args.out is None else f"Presses (also written to {args.out}):")
+        print(format_presses(puzzle, solution.vector))
     if solution.optimal:
         how = f"; {solution.proof}" if solution.proof else ""
         fewest = f" (the fewest possible{how})"
@@ -115,3 +127,17 @@ def handle(args: argparse.Namespace) -> int:
             f"Solutions: {count_text(solution.num_solutions, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
         )
     return EXIT_OK
+
+
+def _print_summary(lights: int, origin: str, solution: Any, args: argparse.Namespace) -> None:
+    """Counts instead of grids, for a board too big to read as text."""
+    on = int((solution.state != solution.target).sum())
+    print(f"Board ({origin}): {on} of {lights} lights differ from the target")
+    pressed = int((solution.vector != 0).sum())
+    where = (
+        f"written to {args.out}"
+        if args.out is not None
+        else "not printed above "
+        f"{GRID_TEXT_LIMIT} lights: write them with --out FILE, or print everything with --json"
+    )
+    print(f"Presses: {pressed} of {lights} lights pressed ({where})")

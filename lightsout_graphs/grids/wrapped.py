@@ -39,6 +39,13 @@ __all__ = ["WrappedChaser"]
 _MAX_MODULUS = 2**31
 
 
+def _circulant_blocks(columns: np.ndarray, w: int) -> np.ndarray:
+    """The w × (w·c) matrix of c circulant blocks whose first columns are ``columns`` (w × c)."""
+    j = np.arange(w)
+    index = (j[:, None] - j[None, :]) % w
+    return np.concatenate([columns[:, b][index] for b in range(columns.shape[1])], axis=1)
+
+
 class WrappedChaser(ChasingFactorization):
     """Light chasing on an m×n torus or cylinder over Z_k: a ``Factorization`` of its toggle matrix.
 
@@ -210,8 +217,14 @@ class WrappedChaser(ChasingFactorization):
             eq2 = cur ^ first  # virtual row − x[0]
             return DenseGF2(np.concatenate([eq1, eq2]), u)
         k = self.modulus
-        first_k = eye_u.astype(np.int64)
-        prev_k = eye_v.astype(np.int64)
+        # With wrapped rows, the row operator M is circulant and every w × w block of the
+        # chase is a polynomial in M, circulant too: chasing one column of each block (the
+        # columns 0 and w of the unknowns) and expanding them at the end gives the same
+        # system in O(h·w) steps instead of O(h·w·u).
+        seeds = [0, w] if self._col_wrap else [0]
+        picked = seeds if self._row_wrap else list(range(u))
+        first_k = eye_u[:, picked].astype(np.int64)
+        prev_k = eye_v[:, picked].astype(np.int64)
         cur_k = first_k.copy()
         last_k = cur_k
         for i in range(h):
@@ -224,10 +237,12 @@ class WrappedChaser(ChasingFactorization):
                 last_k = cur_k.copy()
         from lightsout_graphs.zk import factorize
 
-        if not self._col_wrap:
-            return factorize(cur_k, k)
         if h == 1:
             last_k = first_k.copy()
+        if self._row_wrap:
+            cur_k, last_k, first_k = (_circulant_blocks(b, w) for b in (cur_k, last_k, first_k))
+        if not self._col_wrap:
+            return factorize(cur_k, k)
         eq1 = (last_k - eye_v) % k
         eq2 = (cur_k - first_k) % k
         return factorize(np.concatenate([eq1, eq2]), k)

@@ -13,6 +13,10 @@ the process. The estimate depends only on the matrix's size, the modulus and the
 - the sparse prime-field engine (``gfp``) keeps spans of int64 residues as wide as the band of
   the reordered matrix: ``16 · m · min(n + m, 4 · band + 4)`` bytes (the band is measured only
   when the band-free bound is over budget);
+- the dense FLINT engine (``flint``) keeps two dense copies of the matrix while it
+  factorises (the LU decomposition stays in FLINT's copy) and, for certificates, one r × r
+  triangular factor: ``8 · (2 · m · n + min(m, n)²)`` bytes
+  (:func:`~lightsout_graphs.zk.gfp_flint.estimate_cost`);
 - the dense local-ring engine (``local``) keeps three dense matrices, ``m² + n² + mn`` entries
   of 8 bytes (40 when residue products overflow 64 bits), and temporaries: 1.5 times that;
 - the Chinese remainder theorem sums its components.
@@ -27,6 +31,7 @@ from __future__ import annotations
 import os
 import re
 
+import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import MemoryBudgetError
@@ -174,6 +179,10 @@ def estimate_memory(
     for engine, q in engines:
         if engine in _PLANES:
             total += _PLANES[engine] * m * (n + m) // 8 + 64 * m
+        elif engine == "flint":
+            from lightsout_graphs.zk.gfp_flint import estimate_cost
+
+            total += estimate_cost((m, n), q).bytes
         elif engine == "gfp":
             width = n + m if band is None else min(n + m, 4 * band + 4)
             total += 16 * m * width + 64 * m
@@ -187,12 +196,15 @@ def _gib(x: int) -> str:
     return f"{x / 2**30:.1f} GiB" if x >= 2**30 else f"{x / 2**20:.0f} MiB"
 
 
-def check_memory(matrix: sp.csr_array, modulus: int, engines: list[tuple[str, int]]) -> int:
+def check_memory(
+    matrix: sp.csr_array | np.ndarray, modulus: int, engines: list[tuple[str, int]]
+) -> int:
     """Raise :class:`MemoryBudgetError` when factorising ``matrix`` would exceed the budget.
 
     Parameters
     ----------
-    matrix : scipy.sparse.csr_array
+    matrix : scipy.sparse.csr_array or numpy.ndarray
+        (a dense array only for dense engines: the band is measured on sparse ones)
     modulus : int
     engines : list of (str, int)
         As for :func:`estimate_memory`.
@@ -216,7 +228,7 @@ def check_memory(matrix: sp.csr_array, modulus: int, engines: list[tuple[str, in
     """
     budget = memory_budget()
     needed = estimate_memory(matrix.shape, modulus, engines)
-    if needed > budget and any(e == "gfp" for e, _ in engines):
+    if needed > budget and any(e == "gfp" for e, _ in engines) and sp.issparse(matrix):
         from lightsout_graphs.zk.ordering import bandwidth, narrow_band_order, permute
 
         band = bandwidth(matrix)

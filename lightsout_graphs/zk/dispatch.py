@@ -12,11 +12,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import EngineError, ModulusError
-from lightsout_graphs.zk import gf2_packed
+from lightsout_graphs.zk import gf2_packed, gfp_flint
 from lightsout_graphs.zk._common import coerce_matrix
-from lightsout_graphs.zk.budget import (
-    check_memory,
-)
+from lightsout_graphs.zk.budget import check_memory, memory_budget
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
 from lightsout_graphs.zk.gf2_dense import DenseGF2
@@ -31,9 +29,11 @@ from lightsout_graphs.zk.z4 import Z4Factorization
 __all__ = [
     "DENSE_BYTES",
     "DENSE_ROW_NONZEROS",
+    "FLINT_SECONDS",
     "GFP_LIMIT",
     "METHODS",
     "factorize",
+    "flint_is_best",
     "kernel",
     "kernel_size",
     "rank",
@@ -43,7 +43,8 @@ __all__ = [
 #: The engine names :func:`factorize` accepts. Every factorisation names the engine that built
 #: it in its ``method`` attribute: ``gf2-python`` (Python-int bitsets), ``gf2-packed`` (packed
 #: words, compiled with numba), ``gf2-dense`` (dense packed words, numpy Gauss–Jordan), ``gf3``
-#: (bit-sliced), ``gfp`` (sparse rows over a prime below 2**31), ``z4`` (2-adic lifting from
+#: (bit-sliced), ``gfp`` (sparse rows over a prime below 2**31), ``flint`` (dense LU over any
+#: prime below 2**63, on FLINT's ``nmod_mat``), ``z4`` (2-adic lifting from
 #: GF(2)), ``local`` (Smith-like form over Z/p^e) or ``crt`` (Chinese remainder theorem).
 #: ``auto`` and ``gf2`` choose among them and are never a factorisation's ``method``.
 METHODS: tuple[str, ...] = (
@@ -54,6 +55,7 @@ METHODS: tuple[str, ...] = (
     "gf2-dense",
     "gf3",
     "gfp",
+    "flint",
     "z4",
     "local",
     "crt",
@@ -66,6 +68,12 @@ GFP_LIMIT = 2**31
 DENSE_ROW_NONZEROS = 8
 #: ... whose dense working copies fit this many bytes.
 DENSE_BYTES = 1 << 28
+
+#: Over GF(p), p > 2, the ``flint`` engine takes any matrix it factorises in this many seconds
+#: (estimated by :func:`~lightsout_graphs.zk.gfp_flint.estimate_cost`; measured faster than the
+#: sparse engines up to there), and dense matrices (see :data:`DENSE_ROW_NONZEROS`) of any size
+#: within the memory budget.
+FLINT_SECONDS = 1.0
 
 #: The modulus each special engine works in.
 _ENGINE_MODULUS = {
@@ -95,9 +103,65 @@ def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
     return _narrow(GF2Factorization, a)
 
 
+def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
+    """Whether the dense ``flint`` engine is the fastest exact route for a matrix over GF(p).
+
+    It is for any prime p > 2 when python-flint is installed, the dense copies fit the memory
+    budget, and the matrix is small enough to factorise in :data:`FLINT_SECONDS` or dense
+    enough (more than :data:`DENSE_ROW_NONZEROS` nonzeros per row) for sparse elimination
+    to fill in anyway.
+
+    Parameters
+    ----------
+    shape : (int, int)
+        ``(m, n)``.
+    nonzeros : int
+        The number of nonzero entries.
+    prime : int
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from lightsout_graphs.zk import gfp_flint
+    >>> flint_is_best((50, 50), 2500, 5) == gfp_flint.available()
+    True
+    >>> flint_is_best((10, 10), 10, 2)
+    False
+    """
+    if prime == 2 or prime >= gfp_flint.FLINT_LIMIT or not gfp_flint.available():
+        return False
+    cost = gfp_flint.estimate_cost(shape, prime)
+    if cost.bytes > memory_budget():
+        return False
+    return nonzeros > DENSE_ROW_NONZEROS * max(shape[0], 1) or cost.seconds <= FLINT_SECONDS
+
+
+def _dense_residues(matrix: object, k: int, method: str) -> np.ndarray | None:
+    """A dense integer array reduced mod a prime k > 2, for the ``flint`` engine without a
+    sparse copy; None when the matrix is not such an array or another engine is better."""
+    if not (isinstance(matrix, np.ndarray) and matrix.ndim == 2 and matrix.dtype.kind in "iu"):
+        return None
+    if method not in ("auto", "flint") or k == 2 or not is_prime(k) or k >= gfp_flint.FLINT_LIMIT:
+        return None
+    if matrix.size and (matrix.min() < 0 or matrix.max() >= k):
+        if matrix.dtype.kind == "u" and matrix.dtype.itemsize == 8:
+            arr = (matrix % np.uint64(k)).astype(np.int64)
+        else:
+            arr = matrix.astype(np.int64) % k
+    else:  # already residues: the engine copies it, no need to reduce
+        arr = matrix
+    best = flint_is_best(arr.shape, int(np.count_nonzero(arr)), k)
+    return arr if method == "flint" or best else None
+
+
 def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
     if (prime, exponent) == (2, 1):
         return _gf2(matrix)
+    if exponent == 1 and flint_is_best(matrix.shape, matrix.nnz, prime):
+        return gfp_flint.FlintGFpFactorization(matrix, prime)
     if (prime, exponent) == (3, 1):
         return _narrow(GF3Factorization, matrix)
     if (prime, exponent) == (2, 2):
@@ -130,7 +194,7 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
             raise EngineError(msg)
         if method.startswith("gf2"):
             return _gf2(a, method)
-        return _component(a, *prime_power_parts(k)[0])
+        return _narrow(GF3Factorization if method == "gf3" else Z4Factorization, a)
     if method == "auto":
         pe = _prime_power(k)
         if pe is None:
@@ -141,6 +205,11 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
             msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
             raise EngineError(msg)
         return _narrow(lambda m: GFpFactorization(m, k), a)
+    if method == "flint":
+        if not (is_prime(k) and k < gfp_flint.FLINT_LIMIT):
+            msg = f"Engine 'flint' needs a prime modulus below 2**63, not {k}."
+            raise EngineError(msg)
+        return gfp_flint.FlintGFpFactorization(a, k)
     if method == "local":
         pe = _prime_power(k)
         if pe is None:
@@ -153,6 +222,8 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
 def _component_engine(matrix: sp.csr_array, prime: int, exponent: int) -> str:
     """The engine name :func:`_component` picks (for the memory estimate)."""
     special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
+    if exponent == 1 and flint_is_best(matrix.shape, matrix.nnz, prime):
+        return "flint"
     if (prime, exponent) in special:
         return special[(prime, exponent)]
     if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
@@ -162,7 +233,7 @@ def _component_engine(matrix: sp.csr_array, prime: int, exponent: int) -> str:
 
 def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:
     """``(engine, modulus)`` of each component :func:`_build` will run."""
-    if method in _ENGINE_MODULUS or method in ("gfp", "local"):
+    if method in _ENGINE_MODULUS or method in ("gfp", "flint", "local"):
         return [(method, k)]
     return [(_component_engine(a, p, e), p**e) for p, e in prime_power_parts(k)]
 
@@ -182,8 +253,10 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         k >= 2 (below 2**62, :data:`~lightsout_graphs.zk.MAX_MODULUS`).
     method : str, default "auto"
         The engine, one of :data:`METHODS`. ``auto`` uses ``gf2`` for k = 2, ``gf3`` for k = 3,
-        ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31 (``local`` for
-        small matrices with many nonzeros per row), ``local`` (dense Smith-like form over
+        ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31, except that
+        ``flint`` (dense LU on FLINT) takes every prime p > 2 when it is faster (see
+        :func:`flint_is_best`: dense matrices, and any matrix it factorises within
+        :data:`FLINT_SECONDS`), ``local`` (dense Smith-like form over
         Z/p^e) for other prime powers and ``crt`` otherwise (whose
         components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
         bitsets) and ``gf2-packed`` (compiled with numba, for large matrices); ``gf2-dense`` is
@@ -227,6 +300,10 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
     if method not in METHODS:
         msg = f"Argument 'method' must be one of {', '.join(METHODS)}, not {method!r}."
         raise EngineError(msg)
+    dense = _dense_residues(matrix, k, method)
+    if dense is not None:
+        check_memory(dense, k, [("flint", k)])
+        return gfp_flint.FlintGFpFactorization(dense, k)
     a = coerce_matrix(matrix, k)
     check_memory(a, k, _engines(a, k, method))
     return _build(a, k, method)

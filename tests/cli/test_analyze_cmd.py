@@ -130,3 +130,18 @@ def test_to_dict_holds_the_cli_json_in_its_order(
     assert {key: data[key] for key in cli} == cli
     assert analysis_json(lo.analyze(p)).items() <= data.items()
     assert data["num_quiet_patterns"] == data["kernel_size"]
+
+
+def test_big_puzzle_lists_no_pattern_grids_unless_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shape = ["--family", "torus", "--shape", "102x102", "--modulus", "3"]
+    code, out, _ = run(capsys, "analyze", *shape)
+    assert code == 0
+    assert "Generators of the quiet patterns (" in out
+    assert "not shown: see them with --json or --max-patterns N" in out
+    assert "Pattern 1" not in out
+    code, out, _ = run(capsys, "analyze", *shape, "--max-patterns", "1")
+    assert code == 0
+    grid = out.split("Pattern 1:\n")[1].splitlines()
+    assert len(grid) == 102 and all(len(row) == 102 for row in grid)

@@ -173,3 +173,51 @@ def test_the_cli_says_when_the_fewest_presses_are_not_proven(
     code, out, _ = run(capsys, "solve", "lights-out", "--start", "pattern", "--min")
     assert code == 0
     assert "(the best found, stopped)" in out and "not minimised" not in out
+
+
+def test_big_board_prints_a_summary_and_writes_presses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from lightsout_graphs.boards import parse_board
+    from lightsout_graphs.cli.output import GRID_TEXT_LIMIT
+
+    side = 101  # 10,201 lights: just above the limit of printed grids
+    assert side * side > GRID_TEXT_LIMIT
+    code, out, err = run(capsys, "solve", "--family", "grid", "--shape", f"{side}x{side}")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith(f"grid {side}×{side}: {side * side} lights")
+    assert len(lines) == 5  # counts only, no grid
+    assert f"{side * side} of {side * side} lights differ from the target" in lines[1]
+    assert "--out FILE" in lines[2] and "--json" in lines[2]
+    pressed = int(lines[2].split("Presses: ")[1].split(" of ")[0])
+    assert lines[3].startswith(f"Number of presses: {pressed}")
+    # --out writes the full press grid as board text that replays.
+    target = tmp_path / "presses.txt"
+    code, out, _ = run(
+        capsys, "solve", "--family", "grid", "--shape", f"{side}x{side}", "--out", str(target)
+    )
+    assert code == 0 and f"written to {target}" in out
+    puzzle = lo.grid(side, side)
+    presses = parse_board(puzzle, target.read_text())
+    assert int(np.count_nonzero(presses)) == pressed
+    after = puzzle.apply_vector(np.ones(puzzle.n, dtype=np.int64), np.asarray(presses).ravel())
+    assert not after.any()
+
+
+def test_small_board_with_out_still_prints_the_grid(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "p.txt"
+    code, out, _ = run(capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(target))
+    assert code == 0
+    grid = out.split(f"Presses (also written to {target}):\n")[1].split("\nNumber of")[0]
+    assert target.read_text() == grid + "\n"
+
+
+def test_out_to_a_folder_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(tmp_path))
+    assert code == 2
+    assert_one_error_line(err, "Cannot write", str(tmp_path))

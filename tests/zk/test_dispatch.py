@@ -22,8 +22,6 @@ from lightsout_graphs.errors import (
 )
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
-from lightsout_graphs.zk.gf3 import GF3Factorization
-from lightsout_graphs.zk.gfp import GFpFactorization
 from lightsout_graphs.zk.local import LocalFactorization
 from lightsout_graphs.zk.z4 import Z4Factorization
 from tests.zk.zk_oracle import (
@@ -60,12 +58,18 @@ def test_every_method_matches_brute_force(k: int, data: st.DataObject) -> None:
 def test_auto_picks_engine_by_modulus() -> None:
     a = np.eye(2, dtype=np.int64)
     assert isinstance(zk.factorize(a, 2), GF2Factorization)
-    assert isinstance(zk.factorize(a, 3), GF3Factorization)
+    # Small matrices over a prime p > 2 go to the dense FLINT engine, large sparse ones to
+    # the sparse engines.
+    for p in (3, 7, 2**61 - 1):
+        assert zk.factorize(a, p).method == "flint"
+        assert zk.factorize(sp.csr_array(a), p).method == "flint"
+    big = sp.identity(5000, dtype=np.int64, format="csr")
+    assert zk.factorize(big, 3).method == "gf3"
+    assert zk.factorize(big, 7).method == "gfp"
     assert isinstance(zk.factorize(a, 4), Z4Factorization)
     assert isinstance(zk.factorize(a, 9), LocalFactorization)
-    assert isinstance(zk.factorize(a, 7), GFpFactorization)
-    assert isinstance(zk.factorize(a, 2**61 - 1), LocalFactorization)
     assert isinstance(zk.factorize(a, 12), CRTFactorization)
+    assert [f.method for f in zk.factorize(a, 12).components] == ["z4", "flint"]
 
 
 @pytest.mark.parametrize("k", [6, 12, 36, 30])
@@ -253,6 +257,8 @@ ENGINE_CASES = [
     (3, "gf3"),
     (4, "z4"),
     (5, "gfp"),
+    (5, "flint"),
+    (2**61 - 1, "flint"),
     (9, "local"),
     (12, "crt"),
 ]

@@ -1,0 +1,245 @@
+"""A thin binding to FLINT's word-size matrices (``nmod_mat``), with numpy arrays in and out.
+
+python-flint ships FLINT as a shared library beside its extension module. Its Python classes
+convert matrices entry by entry through Python ints (about half a second for 4 million
+entries, longer than the elimination itself), so this module calls the library directly
+with :mod:`ctypes` and copies entries as one block of 64-bit words.
+
+Only the first field of FLINT's ``nmod_mat_struct`` (the pointer to the row-major entries of
+a matrix made by ``nmod_mat_init``, whose rows are contiguous) is read; the structure itself
+is allocated with room to spare and handled by FLINT's own functions. On load, a 3 × 5 test
+matrix checks that the layout is the one expected (rows, columns and stride after the
+pointer); when anything is off, :func:`library` returns None and the callers use the other
+engines.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import glob
+import os
+from typing import Any
+
+import numpy as np
+
+__all__ = ["FlintMatrix", "FlintWindow", "library"]
+
+#: Bytes reserved for an ``nmod_mat_struct`` (48 in FLINT 3: pointer, three slongs, nmod_t).
+_STRUCT_BYTES = 128
+
+
+def _candidates() -> list[str]:
+    try:
+        import flint  # noqa: F401  (loads libflint into the process)
+    except ImportError:
+        return []
+    import flint as _fl
+
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(_fl.__file__)))
+    found: list[str] = []
+    for pattern in ("python_flint.libs/libflint*", "flint/.dylibs/libflint*", "flint/libflint*"):
+        found.extend(sorted(glob.glob(os.path.join(pkg, pattern))))
+    found.append("libflint.so")
+    return found
+
+
+def _declare(lib: Any) -> None:
+    vp, sl, ul, ci = ctypes.c_void_p, ctypes.c_long, ctypes.c_ulong, ctypes.c_int
+    lib.nmod_mat_init.argtypes = [vp, sl, sl, ul]
+    lib.nmod_mat_init.restype = None
+    lib.nmod_mat_clear.argtypes = [vp]
+    lib.nmod_mat_clear.restype = None
+    lib.nmod_mat_lu.argtypes = [vp, vp, ci]
+    lib.nmod_mat_lu.restype = sl
+    lib.nmod_mat_rank.argtypes = [vp]
+    lib.nmod_mat_rank.restype = sl
+    lib.nmod_mat_solve_tril.argtypes = [vp, vp, vp, ci]
+    lib.nmod_mat_solve_tril.restype = None
+    lib.nmod_mat_solve_triu.argtypes = [vp, vp, vp, ci]
+    lib.nmod_mat_solve_triu.restype = None
+    lib.nmod_mat_mul.argtypes = [vp, vp, vp]
+    lib.nmod_mat_mul.restype = None
+    lib.nmod_mat_window_init.argtypes = [vp, vp, sl, sl, sl, sl]
+    lib.nmod_mat_window_init.restype = None
+    lib.nmod_mat_window_clear.argtypes = [vp]
+    lib.nmod_mat_window_clear.restype = None
+
+
+def _layout_ok(lib: Any) -> bool:
+    buf = ctypes.create_string_buffer(_STRUCT_BYTES)
+    lib.nmod_mat_init(buf, 3, 5, 7)
+    try:
+        words = np.frombuffer(buf.raw[:40], dtype=np.int64)
+        return bool(words[0] != 0 and words[1] == 3 and words[2] == 5 and words[3] == 5)
+    finally:
+        lib.nmod_mat_clear(buf)
+
+
+@functools.cache
+def library() -> Any | None:
+    """The loaded FLINT library, or None when python-flint is missing or its layout unknown.
+
+    Examples
+    --------
+    >>> library() is None or hasattr(library(), "nmod_mat_lu")
+    True
+    """
+    if os.environ.get("LIGHTSOUT_NO_FLINT"):
+        return None
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path)
+            _declare(lib)
+            if _layout_ok(lib):
+                return lib
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+class FlintMatrix:
+    """An ``nmod_mat`` owned by Python: created from a numpy array, read back as one.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The shape.
+    modulus : int
+        The word-size modulus (below 2**64).
+    values : numpy.ndarray, optional
+        A rows × cols array of residues to copy in (any integer dtype, entries in
+        ``0..modulus-1``); zeros when omitted.
+
+    Examples
+    --------
+    >>> if library() is not None:
+    ...     a = FlintMatrix(2, 2, 5, np.array([[1, 2], [2, 4]]))
+    ...     print(a.rank(), a.to_numpy().tolist())
+    ... else:
+    ...     print(1, [[1, 2], [2, 4]])
+    1 [[1, 2], [2, 4]]
+    """
+
+    def __init__(self, rows: int, cols: int, modulus: int, values: np.ndarray | None = None):
+        lib = library()
+        assert lib is not None
+        self._lib = lib
+        self.rows, self.cols = int(rows), int(cols)
+        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
+        lib.nmod_mat_init(self._buf, self.rows, self.cols, int(modulus))
+        if values is not None and self.rows * self.cols:
+            src = np.asarray(values).reshape(self.rows, self.cols)
+            if src.dtype not in (np.uint64, np.int64):  # int64 residues are >= 0: same words
+                src = src.astype(np.uint64)
+            src = np.ascontiguousarray(src)
+            ctypes.memmove(self._entries(), src.ctypes.data, src.nbytes)
+
+    def _entries(self) -> int:
+        return int(ctypes.c_void_p.from_buffer(self._buf).value or 0)
+
+    @property
+    def ptr(self) -> Any:
+        """The ``nmod_mat_t`` to hand to FLINT's functions.
+
+        Examples
+        --------
+        >>> library() is None or FlintMatrix(1, 1, 3).ptr is not None
+        True
+        """
+        return self._buf
+
+    def view(self) -> np.ndarray:
+        """The entries as a rows × cols uint64 array sharing FLINT's memory (keep self alive).
+
+        Examples
+        --------
+        >>> if library() is not None:
+        ...     a = FlintMatrix(1, 2, 3)
+        ...     a.view()[0, 1] = 2
+        ...     print(a.to_numpy().tolist())
+        ... else:
+        ...     print([[0, 2]])
+        [[0, 2]]
+        """
+        if not self.rows * self.cols:
+            return np.zeros((self.rows, self.cols), dtype=np.uint64)
+        words = (ctypes.c_uint64 * (self.rows * self.cols)).from_address(self._entries())
+        return np.ctypeslib.as_array(words).reshape(self.rows, self.cols)
+
+    def window(self, r1: int, c1: int, r2: int, c2: int) -> FlintWindow:
+        """The block of rows ``r1:r2`` and columns ``c1:c2``, sharing memory (FLINT's window).
+
+        Examples
+        --------
+        >>> library() is None or FlintMatrix(3, 3, 5, np.eye(3)).window(0, 0, 2, 2).rows == 2
+        True
+        """
+        return FlintWindow(self, r1, c1, r2, c2)
+
+    def to_numpy(self) -> np.ndarray:
+        """The entries as a rows × cols array of uint64.
+
+        Examples
+        --------
+        >>> library() is None or FlintMatrix(1, 2, 3).to_numpy().tolist() == [[0, 0]]
+        True
+        """
+        out = np.zeros((self.rows, self.cols), dtype=np.uint64)
+        if out.size:
+            ctypes.memmove(out.ctypes.data, self._entries(), out.nbytes)
+        return out
+
+    def rank(self) -> int:
+        """The rank, by FLINT's ``nmod_mat_rank``.
+
+        Examples
+        --------
+        >>> library() is None or FlintMatrix(2, 2, 3, np.eye(2, dtype=np.int64)).rank() == 2
+        True
+        """
+        return int(self._lib.nmod_mat_rank(self._buf))
+
+    def __del__(self) -> None:
+        buf = getattr(self, "_buf", None)
+        if buf is not None:
+            self._lib.nmod_mat_clear(buf)
+            self._buf = None
+
+
+class FlintWindow:
+    """A block of a :class:`FlintMatrix` that FLINT's functions read in place.
+
+    Examples
+    --------
+    >>> if library() is not None:
+    ...     a = FlintMatrix(2, 2, 3, np.array([[1, 2], [0, 1]]))
+    ...     print(a.window(0, 1, 2, 2).rows)
+    ... else:
+    ...     print(2)
+    2
+    """
+
+    def __init__(self, parent: FlintMatrix, r1: int, c1: int, r2: int, c2: int) -> None:
+        self._parent = parent  # keeps the entries alive
+        self._lib = parent._lib
+        self.rows, self.cols = int(r2 - r1), int(c2 - c1)
+        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self._lib.nmod_mat_window_init(self._buf, parent.ptr, r1, c1, r2, c2)
+
+    @property
+    def ptr(self) -> Any:
+        """The ``nmod_mat_t`` of the window.
+
+        Examples
+        --------
+        >>> library() is None or FlintMatrix(2, 2, 3).window(0, 0, 1, 1).ptr is not None
+        True
+        """
+        return self._buf
+
+    def __del__(self) -> None:
+        buf = getattr(self, "_buf", None)
+        if buf is not None:
+            self._lib.nmod_mat_window_clear(buf)
+            self._buf = None
