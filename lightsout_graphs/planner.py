@@ -191,12 +191,9 @@ def _general_engines(puzzle: Puzzle) -> list[tuple[str, int]]:
     """The zk engine of each prime-power part of k, as the general engine will pick them."""
     from lightsout_graphs import zk
 
-    special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
-    out = []
-    for p, e in zk.prime_power_parts(puzzle.modulus):
-        name = special.get((p, e), "gfp" if e == 1 and p < 2**31 else "local")
-        out.append((name, p**e))
-    return out
+    lights, presses = len(puzzle.lights), len(puzzle.pressable)
+    nonzeros = 2 * puzzle.number_of_edges() + puzzle.n
+    return zk.component_engines((lights, presses), nonzeros, puzzle.modulus)
 
 
 def _general_cost(puzzle: Puzzle) -> tuple[float, int, list[tuple[str, int]]]:
@@ -205,7 +202,7 @@ def _general_cost(puzzle: Puzzle) -> tuple[float, int, list[tuple[str, int]]]:
     m, n = len(puzzle.lights), len(puzzle.pressable)
     engines = _general_engines(puzzle)
     memory = zk.estimate_memory((m, n), puzzle.modulus, engines)
-    per_word = 1 / 64 if all(name in ("gf2", "z4", "gf3") for name, _ in engines) else 1
+    per_word = 1 / 64 if all(name in ("gf2", "z4", "gf3", "flint") for name, _ in engines) else 1
     seconds = m * n * min(m, n) * per_word / _WORD_OPS
     return seconds, memory, engines
 
@@ -297,7 +294,7 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     >>> plan(lo.grid(5, 5)).engine, plan(lo.torus(5, 5, modulus=3)).engine
     ('chasing', 'wrapped-chasing')
     >>> plan(lo.Puzzle(nx.petersen_graph(), modulus=6)).engine
-    'gf2 + gf3'
+    'gf2 + flint'
     >>> plan(lo.product(nx.cycle_graph(9), nx.cycle_graph(7)), "counts").engine
     'product formula'
     >>> plan(lo.grid(8, 8), "symmetry").engine

@@ -26,6 +26,7 @@ from lightsout_graphs.zk.cosets import coset_blocks, coset_member, iter_coset
 from lightsout_graphs.zk.crt import prime_power_parts
 from lightsout_graphs.zk.dispatch import (
     METHODS,
+    component_engines,
     factorize,
     kernel,
     kernel_size,
@@ -44,6 +45,7 @@ __all__ = [
     "Factorization",
     "bitset_rank",
     "check_modulus",
+    "component_engines",
     "coset_blocks",
     "coset_member",
     "estimate_memory",

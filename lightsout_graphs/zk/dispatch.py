@@ -32,6 +32,7 @@ __all__ = [
     "FLINT_SECONDS",
     "GFP_LIMIT",
     "METHODS",
+    "component_engines",
     "factorize",
     "flint_is_best",
     "kernel",
@@ -158,28 +159,29 @@ def _dense_residues(matrix: object, k: int, method: str) -> np.ndarray | None:
 
 
 def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
-    if (prime, exponent) == (2, 1):
+    name = _engine_name(matrix.shape, matrix.nnz, prime, exponent)
+    if name == "gf2":
         return _gf2(matrix)
-    if exponent == 1 and flint_is_best(matrix.shape, matrix.nnz, prime):
+    if name == "flint":
         return gfp_flint.FlintGFpFactorization(matrix, prime)
-    if (prime, exponent) == (3, 1):
+    if name == "gf3":
         return _narrow(GF3Factorization, matrix)
-    if (prime, exponent) == (2, 2):
+    if name == "z4":
         return _narrow(Z4Factorization, matrix)
-    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
+    if name == "gfp":
         return _narrow(lambda a: GFpFactorization(a, prime), matrix)
     return LocalFactorization(matrix, prime, exponent)
 
 
-def _dense_is_better(matrix: sp.csr_array) -> bool:
+def _dense_is_better(shape: tuple[int, int], nonzeros: int) -> bool:
     """Whether the dense engine beats sparse row insertion: many nonzeros per row, small size.
 
     Measured over GF(5): sparse insertion wins from about 8 nonzeros per row down (grids,
     sparse graphs), dense vectorised elimination above, while its m² + n² + mn entries fit.
     """
-    m, n = matrix.shape
+    m, n = shape
     fits = 8 * (m * m + n * n + m * n) <= DENSE_BYTES
-    return fits and matrix.nnz > DENSE_ROW_NONZEROS * max(m, 1)
+    return fits and nonzeros > DENSE_ROW_NONZEROS * max(m, 1)
 
 
 def _prime_power(k: int) -> tuple[int, int] | None:
@@ -219,23 +221,51 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
     return CRTFactorization(a, k, _component)
 
 
-def _component_engine(matrix: sp.csr_array, prime: int, exponent: int) -> str:
-    """The engine name :func:`_component` picks (for the memory estimate)."""
+def _engine_name(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> str:
+    """The engine the automatic choice takes for one prime-power part p^e of the modulus."""
     special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
-    if exponent == 1 and flint_is_best(matrix.shape, matrix.nnz, prime):
+    if exponent == 1 and flint_is_best(shape, nonzeros, prime):
         return "flint"
     if (prime, exponent) in special:
         return special[(prime, exponent)]
-    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(matrix):
+    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(shape, nonzeros):
         return "gfp"
     return "local"
+
+
+def component_engines(shape: tuple[int, int], nonzeros: int, modulus: int) -> list[tuple[str, int]]:
+    """The engine :func:`factorize` picks for each prime-power part of k, from the size alone.
+
+    Parameters
+    ----------
+    shape : (int, int)
+        The matrix's ``(m, n)``.
+    nonzeros : int
+        Its number of nonzero entries (an estimate will do).
+    modulus : int
+        k.
+
+    Returns
+    -------
+    list of (str, int)
+        ``(engine, p**e)`` for each part, as :func:`~lightsout_graphs.zk.estimate_memory`
+        takes them.
+
+    Examples
+    --------
+    >>> component_engines((100, 100), 500, 12)[0]
+    ('z4', 4)
+    >>> component_engines((100, 100), 500, 2)
+    [('gf2', 2)]
+    """
+    return [(_engine_name(shape, nonzeros, p, e), p**e) for p, e in prime_power_parts(modulus)]
 
 
 def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:
     """``(engine, modulus)`` of each component :func:`_build` will run."""
     if method in _ENGINE_MODULUS or method in ("gfp", "flint", "local"):
         return [(method, k)]
-    return [(_component_engine(a, p, e), p**e) for p, e in prime_power_parts(k)]
+    return component_engines(a.shape, a.nnz, k)
 
 
 def _factor_text(k: int) -> str:
