@@ -121,10 +121,12 @@ def test_a_failing_puzzle_stops_the_sweep_naming_it(monkeypatch: pytest.MonkeyPa
 
     real = work.compute_metrics
 
-    def fussy(puzzle: lo.Puzzle, metrics: list[str], limit: int) -> dict[str, object]:
+    def fussy(
+        puzzle: lo.Puzzle, metrics: list[str], limit: int, seconds: float | None = None
+    ) -> dict[str, object]:
         if puzzle.n == 6 and puzzle.modulus == 3:
             raise SearchLimitError("too many presses to try")
-        return real(puzzle, metrics, limit)
+        return real(puzzle, metrics, limit, seconds)
 
     monkeypatch.setattr(work, "compute_metrics", fussy)
     spec = load_spec(
