@@ -201,9 +201,14 @@ def metric(dtype: object, *, name: str | None = None) -> Callable[[Any], Any]:
     typ = _dtype_name(dtype)
 
     def mark(func: Any) -> Any:
-        func.sweep_dtype = typ
-        if name is not None:
-            func.sweep_column = name
+        try:
+            func.sweep_dtype = typ
+            if name is not None:
+                func.sweep_column = name
+        except AttributeError as exc:
+            what = getattr(func, "__name__", type(func).__name__)
+            msg = f"@sweep.metric cannot mark {what}: decorate a Python function."
+            raise SweepError(msg) from exc
         return func
 
     return mark
@@ -407,7 +412,9 @@ def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
     try:
         found = lo.gods_number_bounds(puzzle, time_limit=time_limit)
         low, high = int(found.lower), int(found.upper)
-    except SearchLimitError:  # a kernel too large for the programme: search the boards
+    except (SearchLimitError, MemoryError):
+        # A kernel too large for the programme (some large kernels run out of memory instead
+        # of being refused): search the boards, up to lo.gods_number's bound.
         try:
             low = high = int(lo.gods_number(puzzle))
         except SearchLimitError:
