@@ -263,6 +263,7 @@ def test_value_checks_and_the_decorator() -> None:
         check_value("m:f", "int64", 2**63, "p")
     with pytest.raises(SweepError, match="not a string"):
         check_value("m:f", "string", b"x", "p")
+
     def share(puzzle: lo.Puzzle) -> float:
         return 0.5
 
