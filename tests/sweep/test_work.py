@@ -166,3 +166,22 @@ def test_a_puzzle_over_the_memory_budget_is_refused_and_the_sweep_goes_on(tmp_pa
         zk.set_memory_budget(None)  # back to the environment or the machine's default
     assert table.m.tolist() == [2, 40]
     assert table.nullity.notna().tolist() == [True, False]  # refused: an empty cell
+
+
+def test_own_metrics_on_a_graph6_stream_take_the_type_of_the_first_graph(
+    tmp_path: Path,
+) -> None:
+    from lightsout_graphs.sweep import read_results, run
+
+    def degree_sum(puzzle: lo.Puzzle) -> int:
+        return 2 * puzzle.graph.number_of_edges()
+
+    graphs = [nx.path_graph(3), nx.cycle_graph(4), nx.complete_graph(4)]
+    g6 = tmp_path / "g.g6"
+    g6.write_bytes(b"".join(nx.to_graph6_bytes(g, header=False) for g in graphs))
+    spec = {"graph6": str(g6), "metrics": ["n", degree_sum, "symmetries"], "moduli": [2, 3]}
+    out = run(spec, tmp_path / "out", workers=1, progress=False)
+    table = read_results(out)
+    assert table["degree_sum"].tolist() == [4, 4, 8, 8, 12, 12]
+    assert table["symmetries"].tolist() == [2, 2, 8, 8, 24, 24]
+    assert str(table["degree_sum"].dtype) == "int64"
