@@ -75,6 +75,10 @@ class MinimumResult:
     lower_bound: int | None = None
 
 
+#: Seconds by which CP-SAT may stop short of its time limit without having been interrupted.
+_CLOCK_SLACK = 0.05
+
+
 class MinimumInterrupted(KeyboardInterrupt):
     """Ctrl-C during a fewest-press search; ``best`` holds the best solution found so far.
 
@@ -252,9 +256,11 @@ def cpsat_minimum(
         optimal=False,
         lower_bound=bound,
     )
-    if solver.wall_time < 0.9 * float(time_limit):
+    limit = float(time_limit)
+    if solver.wall_time < min(0.9 * limit, limit - _CLOCK_SLACK):
         # CP-SAT stops short of its time limit without a proof only when interrupted (its own
-        # SIGINT handler ends the search): pass Ctrl-C on, with the best solution found.
+        # SIGINT handler ends the search): pass Ctrl-C on, with the best solution found. It
+        # checks its clock every few milliseconds, so a short limit may end a little early.
         raise MinimumInterrupted(partial)
     return partial
 

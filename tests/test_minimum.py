@@ -166,6 +166,35 @@ def test_a_search_that_reaches_its_limit_returns_the_best_found(
     assert "'time_limit'" in sol.proof and "'max_enumerate'" in sol.proof
 
 
+@pytest.mark.parametrize("wall", [0.044, 0.0])
+def test_a_tiny_time_limit_reached_early_is_not_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, wall: float
+) -> None:
+    # CP-SAT checks its clock in steps: with time_limit=0.05 it may stop after 0.044 s (or
+    # report UNKNOWN at once). That is the limit, not Ctrl-C: bounds, not a KeyboardInterrupt.
+    from ortools.sat.python import cp_model
+
+    class Quick(cp_model.CpSolver):  # type: ignore[misc]
+        def solve(self, model: object, callback: object = None) -> object:
+            return cp_model.FEASIBLE
+
+        def value(self, var: object) -> int:
+            return 1
+
+        @property
+        def wall_time(self) -> float:
+            return wall
+
+        @property
+        def best_objective_bound(self) -> float:
+            return 2.0
+
+    monkeypatch.setattr(cp_model, "CpSolver", Quick)
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(4)]), modulus=3)
+    sol = lo.solve(p, 0, target=1, minimize=True, max_enumerate=0, time_limit=0.05)
+    assert sol.verify() and not sol.optimal and sol.lower_bound == 2 <= sol.num_presses
+
+
 def test_the_branch_and_bound_returns_its_best_when_time_runs_out() -> None:
     f = lo.solver.factorization(lo.grid(19, 19))
     x0 = f.solve(np.ones(361, dtype=np.int64))

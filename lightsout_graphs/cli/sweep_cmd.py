@@ -55,12 +55,22 @@ def register(subparsers: Any) -> None:
         description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
         "store one Parquet file per finished chunk in --out. Running the same command again "
         "resumes; a different spec in the same folder is refused unless --overwrite. "
+        "A spec naming a family or metric by 'module:function' outside lightsout_graphs and "
+        "networkx imports that module, which runs its code: it is refused unless "
+        "--allow-imports. Off a terminal, progress is one line per finished chunk (at most "
+        "one every 30 s) on stderr. "
         "Exit 143 after SIGTERM (finished chunks are kept; worker processes end with the "
         "sweep, even when it is killed).",
     )
     parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
     parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
     add_runner_options(parser, "sweep")
+    parser.add_argument(
+        "--allow-imports",
+        action="store_true",
+        help="let the spec import the modules it names ('module:function' families and "
+        "metrics); importing runs their code, so use it only for specs you trust",
+    )
     parser.set_defaults(handler=handle_sweep)
 
     report = subparsers.add_parser(
@@ -113,6 +123,7 @@ def handle_sweep(args: argparse.Namespace) -> int:
             dask_local=args.dask_local,
             overwrite=args.overwrite,
             progress=False if getattr(args, "quiet", False) else None,
+            allow_imports=getattr(args, "allow_imports", False),
         )
     except SweepTerminated:
         print(

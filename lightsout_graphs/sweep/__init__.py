@@ -2,7 +2,7 @@
 
 A sweep spec (TOML or a dict, see :mod:`lightsout_graphs.sweep.spec`) names a family with
 parameter ranges, or a stream of graph6 graphs, plus moduli, rules and metrics
-(:data:`METRICS`). :func:`run` cuts the work into chunks, computes them on a local process
+(:data:`METRICS`, or your own: see :func:`metric`). :func:`run` cuts the work into chunks, computes them on a local process
 pool or a Dask cluster and writes one Parquet file per finished chunk; running it again
 resumes. :func:`read_results` loads the table and :func:`report` summarises and plots it.
 :func:`run_census` counts every graph on up to N vertices by nullity (nauty's geng, split
@@ -24,7 +24,7 @@ except ImportError as _err:  # pragma: no cover - both are declared by the "swee
     raise MissingDependencyError(_msg) from _err
 
 from lightsout_graphs.sweep.census import read_census, run_census
-from lightsout_graphs.sweep.metrics import METRICS, Metric
+from lightsout_graphs.sweep.metrics import METRICS, Metric, metric
 from lightsout_graphs.sweep.report import report
 from lightsout_graphs.sweep.runners import RUNNERS, run
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
@@ -36,6 +36,7 @@ __all__ = [
     "Metric",
     "SweepSpec",
     "load_spec",
+    "metric",
     "read_census",
     "read_results",
     "report",

@@ -23,6 +23,7 @@ __all__ = [
     "key_error",
     "param_axis",
     "positive_int",
+    "seconds",
     "str_list",
 ]
 
@@ -230,3 +231,27 @@ def positive_int(key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise key_error(key, f"must be an int >= 1, not {value!r}.")
     return value
+
+
+def seconds(key: str, value: object) -> float:
+    """``value`` as a number of seconds > 0 (a time limit).
+
+    Examples
+    --------
+    >>> seconds("time_limit", 2)
+    2.0
+    >>> seconds("time_limit", "ten")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.errors.SweepSpecError: Sweep spec key 'time_limit': must be a number of seconds > 0, not 'ten'.
+    """
+    import math
+
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise key_error(key, f"must be a number of seconds > 0, not {value!r}.")
+    return float(value)

@@ -18,8 +18,10 @@ it exactly:
 ``general``
     The puzzle built and analysed through the public API (:func:`lightsout_graphs.analyze`).
 ``search``
-    The metrics that need a search (``min_presses_all_on``, ``lightest_quiet_pattern``): the
-    costly columns.
+    The metrics that need a search (``min_presses_all_on``, ``lightest_quiet_pattern``,
+    ``gods_number``): the costly columns.
+``custom``
+    A metric of your own (``"module:function"``), called on the built puzzle.
 
 Every path gives the same table (the tests compare them). Families with a table function are
 listed in :data:`TABLE_FAMILIES`: a function ``(M, modulus, rule) -> M×M nullity array or
@@ -49,7 +51,7 @@ ODD_TABLE_LIMIT = 2048
 _GF2_TABLE_LIMIT = 16384
 #: Metrics read from a nullity table.
 TABLE_METRICS = frozenset({"rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"})
-_SEARCH = frozenset({"min_presses_all_on", "lightest_quiet_pattern"})
+_SEARCH = frozenset({"min_presses_all_on", "lightest_quiet_pattern", "gods_number"})
 _TABLES: dict[tuple[str, int, int, str], np.ndarray] = {}
 
 
@@ -95,6 +97,15 @@ def _grid_shape(spec: Any) -> tuple[int, int] | None:
     return max(max(a.values) for a in spec.axes), spec.family_combinations()
 
 
+def _fixed_engine(metric: str, custom: set[str]) -> str | None:
+    """The engine of a metric that takes the same one everywhere, or None."""
+    if metric in custom:
+        return "custom"
+    if metric in _SEARCH:
+        return "search"
+    return None
+
+
 def column_engines(spec: Any) -> dict[str, dict[str, str]]:
     """The engine of each metric, per ``"modulus/rule"``, as recorded in the manifest.
 
@@ -117,13 +128,14 @@ def column_engines(spec: Any) -> dict[str, dict[str, str]]:
     ... )
     ('chasing', {'2/closed': 'search', '4/closed': 'search'})
     """
+    custom = {c.ref for c in spec.custom}
     if spec.is_stream:
         from lightsout_graphs.sweep.streams import applies
 
         kind = "compiled" if applies(spec.metrics, spec.rules, spec.moduli) else "general"
         return {
             m: {
-                f"{k}/{r}": ("search" if m in _SEARCH else kind)
+                f"{k}/{r}": (_fixed_engine(m, custom) or kind)
                 for k in spec.moduli
                 for r in spec.rules
             }
@@ -133,18 +145,18 @@ def column_engines(spec: Any) -> dict[str, dict[str, str]]:
     shape = _grid_shape(spec) if fam is not None else None
     out: dict[str, dict[str, str]] = {}
     for m in spec.metrics:
+        fixed = _fixed_engine(m, custom)
         cells = {}
         for k in spec.moduli:
             for r in spec.rules:
-                engine = "general"
-                if m in _SEARCH:
-                    engine = "search"
-                elif shape is not None and spec.family == "grid" and m in ("n", "edges"):
-                    engine = "formula"
-                elif shape is not None and spec.family == "grid" and m == "all_on_solvable":
-                    engine = "chasing" if r in ("closed", "open") else "general"
-                elif shape is not None and fam is not None and m in TABLE_METRICS:
-                    engine = "table" if fam[0](shape[0], k, r) else "general"
+                engine = fixed or "general"
+                if fixed is None and shape is not None:
+                    if spec.family == "grid" and m in ("n", "edges"):
+                        engine = "formula"
+                    elif spec.family == "grid" and m == "all_on_solvable":
+                        engine = "chasing" if r in ("closed", "open") else "general"
+                    elif fam is not None and m in TABLE_METRICS:
+                        engine = "table" if fam[0](shape[0], k, r) else "general"
                 cells[f"{k}/{r}"] = engine
         out[m] = cells
     return out

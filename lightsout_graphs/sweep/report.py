@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lightsout_graphs.errors import SweepSpecError
-from lightsout_graphs.sweep.metrics import METRICS
+from lightsout_graphs.sweep.metrics import METRICS, metric_columns
 from lightsout_graphs.sweep.store import read_manifest, read_results, results_state
 
 __all__ = ["SweepReport", "metric_values", "report"]
@@ -192,7 +192,7 @@ def _int_params(frame: Any, spec: dict[str, Any]) -> list[str]:
 
     if "graph6" in frame.columns:
         return ["n"] if "n" in frame.columns and frame["n"].nunique() > 1 else []
-    reserved = {"modulus", "rule", *spec.get("metrics", [])}
+    reserved = {"modulus", "rule", *spec.get("metrics", []), *metric_columns(spec)}
     return [
         c
         for c in frame.columns

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import os
+import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -33,11 +35,13 @@ from lightsout_graphs.sweep.pools import (
 from lightsout_graphs.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.sweep.store import ResultStore
 from lightsout_graphs.sweep.streams import find_geng
-from lightsout_graphs.sweep.work import Chunk, run_chunk
+from lightsout_graphs.sweep.work import Chunk, infer_metric_types, run_chunk
 
 __all__ = [
     "MAX_WORKERS",
+    "PROGRESS_INTERVAL",
     "RUNNERS",
+    "LineProgress",
     "check_workers",
     "dask_client",
     "find_geng",
@@ -52,6 +56,8 @@ __all__ = [
 RUNNERS: tuple[str, ...] = ("local", "dask")
 
 Progress = bool | Callable[[int, int], None] | None
+#: Seconds between two progress lines when the output is not a terminal.
+PROGRESS_INTERVAL = 30.0
 
 
 def _count_lines(path: str) -> int:
@@ -139,8 +145,77 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     return total, stream_chunks()
 
 
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}h{m:02d}m{s:02d}s" if h else f"{m}m{s:02d}s" if m else f"{s}s"
+
+
+class LineProgress:
+    """Progress as plain lines, for a sweep whose output goes to a file (a batch job).
+
+    One line per finished chunk, at most one every ``interval`` seconds, and always the line
+    of the last chunk, so a log shows the sweep is alive without filling up.
+
+    Parameters
+    ----------
+    total, initial : int
+        Chunks in the sweep, and chunks already done (resumed).
+    stream : file, optional
+        Where the lines go (default ``sys.stderr``).
+    interval : float, default PROGRESS_INTERVAL
+    clock : callable, default time.monotonic
+
+    Examples
+    --------
+    >>> import io
+    >>> out, now = io.StringIO(), [0.0]
+    >>> tell = LineProgress(4, 0, out, interval=30, clock=lambda: now[0])
+    >>> for t in (0.0, 10.0, 40.0, 40.0):  # seconds at which chunks finish
+    ...     now[0] = t
+    ...     tell(1)
+    >>> print(out.getvalue(), end="")
+    sweep: 1/4 chunks done (25%), 0s elapsed
+    sweep: 3/4 chunks done (75%), 40s elapsed, about 13s left
+    sweep: 4/4 chunks done (100%), 40s elapsed
+    """
+
+    def __init__(
+        self,
+        total: int,
+        initial: int,
+        stream: Any = None,
+        *,
+        interval: float = PROGRESS_INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.total, self.done, self.initial = total, initial, initial
+        self.stream = stream if stream is not None else sys.stderr
+        self.interval, self.clock = interval, clock
+        self.start = clock()
+        self.last: float | None = None
+
+    def __call__(self, step: int) -> None:
+        self.done += step
+        now = self.clock()
+        if self.done < self.total and self.last is not None and now - self.last < self.interval:
+            return
+        self.last = now
+        elapsed = now - self.start
+        share = 100 * self.done // max(1, self.total)
+        line = (
+            f"sweep: {self.done}/{self.total} chunks done ({share}%), {_duration(elapsed)} elapsed"
+        )
+        new = self.done - self.initial
+        if 0 < self.done < self.total and new > 0 and elapsed > 0:
+            left = elapsed / new * (self.total - self.done)
+            line += f", about {_duration(left)} left"
+        print(line, file=self.stream, flush=True)
+
+
 def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int], None]:
-    """A callback told how many chunks are done; draws a tqdm bar on a terminal."""
+    """A callback told how many chunks are done; a tqdm bar on a terminal, else lines."""
     if callable(progress):
         callback = progress
         callback(initial, total)
@@ -153,6 +228,8 @@ def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int
         return tell
     if progress is False:
         return lambda step: None
+    if progress is None and not _is_terminal(sys.stderr):
+        return LineProgress(total, initial)
     from tqdm.auto import tqdm
 
     bar = tqdm(
@@ -170,6 +247,13 @@ def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int
             bar.close()
 
     return update
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
 
 
 def _pending(chunks: Iterator[Chunk], done: set[int]) -> Iterator[Chunk]:
@@ -291,6 +375,7 @@ def run(
     dask_local: int | None = None,
     overwrite: bool = False,
     progress: Progress = None,
+    allow_imports: bool = False,
 ) -> Path:
     """Run a sweep (or resume it) and store its table as a Parquet dataset folder.
 
@@ -315,8 +400,14 @@ def run(
     overwrite : bool, default False
         Discard the results of a different sweep found in ``out`` instead of refusing.
     progress : bool, callable or None, default None
-        None: a progress bar (chunks done, time left) on a terminal only; True/False: always
-        or never; a callable is called as ``progress(done, total)``.
+        None: a progress bar (chunks done, time left) on a terminal, and when stderr is not
+        a terminal (a batch job's log) one line per finished chunk, at most one every
+        :data:`PROGRESS_INTERVAL` seconds; True/False: always a bar, or nothing; a callable is
+        called as ``progress(done, total)``.
+    allow_imports : bool, default False
+        Allow a spec that names a family or metric by ``"module:function"`` to import a module
+        outside ``lightsout_graphs`` and ``networkx``. Importing a module runs its code: allow
+        it only for specs you trust. (Callables passed in a dict need no permission.)
 
     Returns
     -------
@@ -327,7 +418,10 @@ def run(
     Raises
     ------
     SweepSpecError
-        A bad spec, a bad runner choice, or a folder holding a different sweep.
+        A bad spec, an import that is not allowed, a bad runner choice, or a folder holding a
+        different sweep (other code for a family or metric of your own counts as different).
+    SweepError
+        A puzzle failed (the message names it), or a metric returned a value of another type.
     MissingDependencyError
         A geng sweep without nauty's geng.
     MemoryBudgetError
@@ -347,7 +441,7 @@ def run(
     >>> len(table), int(table.nullity.max())
     (16, 4)
     """
-    sweep_spec = load_spec(spec)
+    sweep_spec = infer_metric_types(load_spec(spec, allow_imports=allow_imports))
     if scheduler is not None or dask_local is not None:
         if runner == "local" and (scheduler is not None or dask_local is not None):
             runner = "dask"

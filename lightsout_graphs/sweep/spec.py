@@ -3,13 +3,15 @@
 The format (a ``[sweep]`` table; every key is checked, unknown keys are errors)::
 
     [sweep]
-    family = "grid"                              # a family from lightsout_graphs.families
+    family = "grid"                              # a family from lightsout_graphs.families,
+                                                 # or "module:function" (see below)
     params = { m = "1..40", n = [3, 5, 7] }      # inclusive int ranges, lists or single values
     moduli = [2, 3]                              # ints >= 2, or a range such as "2..7"
     rules = ["closed", "open"]                   # default ["closed"]
     metrics = ["nullity", "kernel_size", "all_solvable", "all_on_solvable"]
     chunk_size = 20                              # optional: parameter sets (or graphs) per chunk
     max_kernel_enum = 65536                      # optional: largest kernel enumerated
+    time_limit = 120                             # optional: seconds per costly search
     description = "..."                          # optional, kept in the manifest
 
 Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
@@ -22,6 +24,16 @@ cannot both be asked for.
 A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a path or a list
 of paths, relative to the spec file) or ``geng = "9"`` (the arguments of nauty's ``geng``,
 which is run to produce the stream, for example ``"-c 8"`` for connected graphs).
+
+Families and metrics from your own code: ``family = "networkx:circulant_graph"`` takes any
+networkx generator (its keywords from ``params``) and makes each graph a puzzle with the spec's
+rule and modulus; ``family = "mypackage.module:function"`` imports a function that returns a
+networkx graph or a :class:`~lightsout_graphs.Puzzle` (it is given ``modulus`` and ``rule``
+when it takes them); ``metrics = ["mypackage.metrics:my_metric"]`` adds a column computed by a
+function of a Puzzle (see :mod:`lightsout_graphs.sweep.metrics`). Importing a module runs its
+code: a spec that imports anything outside ``lightsout_graphs`` and ``networkx`` is refused
+unless imports are allowed (``--allow-imports``, ``allow_imports=True``). In Python, ``family``
+and the metrics may also be the callables themselves.
 
 Parameter values:
 
@@ -47,14 +59,23 @@ from pathlib import Path
 from typing import Any
 
 from lightsout_graphs.errors import SweepSpecError
-from lightsout_graphs.puzzle import RULES
+from lightsout_graphs.puzzle import RULES, Puzzle
 from lightsout_graphs.sweep.axes import (
     ParamAxis,
     int_list,
     key_error,
     param_axis,
     positive_int,
+    seconds,
     str_list,
+)
+from lightsout_graphs.sweep.metrics import METRICS, CustomMetric
+from lightsout_graphs.sweep.plugins import (
+    CodeRef,
+    build_family_puzzle,
+    family_keywords,
+    fingerprint,
+    resolve,
 )
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
@@ -76,9 +97,12 @@ _KEYS = {
     "metrics",
     "chunk_size",
     "max_kernel_enum",
+    "time_limit",
     "description",
 }
 _MAX_ITEMS = 50_000_000
+#: Metrics whose searches ``time_limit`` bounds (the manifest records the limit they ran with).
+_SEARCH_METRICS = frozenset({"min_presses_all_on", "gods_number"})
 #: The largest spec file read (a spec is a few lines; this bounds reading a huge or endless file).
 MAX_SPEC_BYTES = 1 << 20
 
@@ -106,6 +130,17 @@ class SweepSpec:
     chunk_size : int
     max_kernel_enum : int
     description : str
+    raw_params : dict
+        The parameters as written.
+    time_limit : float or None
+        Seconds per costly search and puzzle (None: the default of
+        :data:`~lightsout_graphs.sweep.metrics.DEFAULT_TIME_LIMIT`).
+    family_code : CodeRef or None
+        The family callable of a ``"module:function"`` family (None for the registry's).
+    family_takes : tuple of str
+        The keywords the family callable takes.
+    custom : tuple of CustomMetric
+        The metrics of your own, in spec order.
 
     Examples
     --------
@@ -132,6 +167,10 @@ class SweepSpec:
     max_kernel_enum: int
     description: str = ""
     raw_params: dict[str, Any] = field(default_factory=dict)
+    time_limit: float | None = None
+    family_code: CodeRef | None = None
+    family_takes: tuple[str, ...] = ()
+    custom: tuple[CustomMetric, ...] = ()
 
     @property
     def is_stream(self) -> bool:
@@ -166,6 +205,19 @@ class SweepSpec:
         """
         return len(self.moduli) * len(self.rules)
 
+    @property
+    def effective_time_limit(self) -> float:
+        """Seconds each costly search may take per puzzle (``time_limit`` or the default).
+
+        Examples
+        --------
+        >>> load_spec({"geng": "4", "metrics": ["n"], "time_limit": 5}).effective_time_limit
+        5.0
+        """
+        from lightsout_graphs.sweep.metrics import DEFAULT_TIME_LIMIT
+
+        return DEFAULT_TIME_LIMIT if self.time_limit is None else self.time_limit
+
     def family_combinations(self) -> int:
         """The number of parameter combinations of a family sweep (1 when it has none).
 
@@ -178,6 +230,45 @@ class SweepSpec:
         8
         """
         return math.prod(len(a.values) for a in self.axes)
+
+    def metric_columns(self) -> list[tuple[str, str | None]]:
+        """Every metric column as (name, Arrow type name), in table order.
+
+        A metric of your own whose type is not declared has type None until it is inferred.
+
+        Examples
+        --------
+        >>> spec = load_spec({"geng": "4", "metrics": ["n", "gods_number"]})
+        >>> [name for name, _ in spec.metric_columns()]
+        ['n', 'gods_number', 'gods_number_lower', 'gods_number_upper']
+        """
+        custom = {c.ref: c for c in self.custom}
+        out: list[tuple[str, str | None]] = []
+        for m in self.metrics:
+            if m in custom:
+                out.append((custom[m].column, custom[m].dtype))
+            else:
+                out.extend(METRICS[m].columns)
+        return out
+
+    def make_puzzle(self, kwargs: Mapping[str, Any], modulus: int, rule: str) -> Puzzle:
+        """The puzzle of one row of a family sweep.
+
+        Examples
+        --------
+        >>> spec = load_spec(
+        ...     {"family": "networkx:cycle_graph", "params": {"n": "3..5"}, "metrics": ["edges"]}
+        ... )
+        >>> spec.make_puzzle({"n": 4}, 3, "open").n
+        4
+        """
+        if self.family_code is not None:
+            return build_family_puzzle(
+                self.family_code, dict(kwargs), modulus, rule, takes=self.family_takes
+            )
+        from lightsout_graphs.families import make
+
+        return make(self.family or "", modulus=modulus, rule=rule, **kwargs)
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical, JSON-ready form of the spec (as recorded in the manifest).
@@ -198,6 +289,18 @@ class SweepSpec:
             "max_kernel_enum": self.max_kernel_enum,
             "description": self.description,
         }
+        if self.time_limit is not None or set(self.metrics) & _SEARCH_METRICS:
+            out["time_limit"] = self.effective_time_limit
+        code: dict[str, Any] = {}
+        if self.family_code is not None:
+            code["family"] = fingerprint(self.family_code)
+        if self.custom:
+            code["metrics"] = {
+                c.ref: {**fingerprint(c.code), "column": c.column, "type": c.dtype}
+                for c in self.custom
+            }
+        if code:
+            out["code"] = code
         if self.family is not None:
             out["family"] = self.family
             out["params"] = self.raw_params
@@ -255,6 +358,7 @@ def load_spec(
     spec: str | os.PathLike[str] | Mapping[str, Any] | SweepSpec,
     *,
     base_dir: str | os.PathLike[str] | None = None,
+    allow_imports: bool = False,
 ) -> SweepSpec:
     """Read and validate a sweep spec from a TOML file, a dict, or pass a SweepSpec through.
 
@@ -266,6 +370,9 @@ def load_spec(
     base_dir : path, optional
         Where relative graph6 paths start: default the spec file's folder, or the current
         folder for a dict.
+    allow_imports : bool, default False
+        Allow the spec to import modules outside ``lightsout_graphs`` and ``networkx`` (a
+        ``"module:function"`` family or metric). Importing a module runs its code.
 
     Returns
     -------
@@ -275,7 +382,8 @@ def load_spec(
     ------
     SweepSpecError
         For an unreadable file, invalid TOML, an unknown key, a bad range, an unknown family,
-        parameter, rule or metric, or a missing graph6 file; the message names the key.
+        parameter, rule or metric, a missing graph6 file, or an import that is not allowed
+        or fails; the message names the key.
 
     Examples
     --------
@@ -294,8 +402,6 @@ def load_spec(
     ...
     lightsout_graphs.errors.SweepSpecError: Sweep spec key 'm': bad range '5..1': ...
     """
-    from lightsout_graphs.sweep.metrics import METRICS
-
     if isinstance(spec, SweepSpec):
         return spec
     if isinstance(spec, Mapping):
@@ -328,12 +434,7 @@ def load_spec(
 
     if "metrics" not in table:
         raise key_error("metrics", "is required: the list of metrics to compute.")
-    metrics = str_list("metrics", table["metrics"])
-    for m in metrics:
-        if m not in METRICS:
-            raise key_error(
-                "metrics", f"unknown metric {m!r}; expected some of {', '.join(METRICS)}."
-            )
+    metrics, custom = _metrics(table["metrics"], allow_imports)
     moduli = int_list("moduli", table.get("moduli", [2]), low=2)
     rules = str_list("rules", table.get("rules", ["closed"]))
     for r in rules:
@@ -343,14 +444,19 @@ def load_spec(
     if not isinstance(description, str):
         raise key_error("description", f"must be a string, not {description!r}.")
     max_enum = positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
+    time_limit = seconds("time_limit", table["time_limit"]) if "time_limit" in table else None
 
     family: str | None = None
     axes: tuple[ParamAxis, ...] = ()
     raw_params: dict[str, Any] = {}
     graph6: tuple[str, ...] = ()
     geng: str | None = None
+    family_code: CodeRef | None = None
+    takes: tuple[str, ...] = ()
     if "family" in table:
-        family, axes, raw_params = _family_source(table, metrics)
+        family, family_code, takes, axes, raw_params = _family_source(
+            table, _column_names(metrics, custom), allow_imports
+        )
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
         graph6, geng = _stream_source(table, base)
@@ -372,6 +478,10 @@ def load_spec(
         max_kernel_enum=max_enum,
         description=description,
         raw_params=raw_params,
+        time_limit=time_limit,
+        family_code=family_code,
+        family_takes=takes,
+        custom=custom,
     )
     if family is not None and "chunk_size" not in table:
         from lightsout_graphs.sweep.engines import column_engines
@@ -387,43 +497,110 @@ def load_spec(
     return out
 
 
-def _family_source(
-    table: Mapping[str, Any], metrics: tuple[str, ...]
-) -> tuple[str, tuple[ParamAxis, ...], dict[str, Any]]:
-    """The family of a spec, its parameter axes and their values as written."""
-    family = table["family"]
-    if not isinstance(family, str):
-        raise key_error("family", f"must be a family name, not {family!r}.")
-    accepted = _family_params(family)
-    if accepted is None:
-        from lightsout_graphs.families import FAMILIES
+def _metrics(
+    value: object, allow_imports: bool
+) -> tuple[tuple[str, ...], tuple[CustomMetric, ...]]:
+    """The metric names of a spec (references for your own), and your own metrics resolved."""
+    items = list(value) if isinstance(value, list | tuple) else [value]
+    names: list[Any] = []
+    custom: list[CustomMetric] = []
+    for item in items:
+        if callable(item) and not isinstance(item, str):
+            code = resolve(item, "metrics")
+        elif isinstance(item, str) and ":" in item:
+            code = resolve(item, "metrics", allow_imports=allow_imports)
+        else:
+            names.append(item)  # checked by str_list below
+            continue
+        column = getattr(code.func, "sweep_column", None)
+        if column is None:
+            column = code.ref.rpartition(":")[2].rpartition(".")[2]
+        if not isinstance(column, str) or not column.isidentifier():
+            msg = (
+                f"the metric {code.ref!r} has no usable column name ({column!r}); name it "
+                "with @sweep.metric(dtype, name=...)."
+            )
+            raise key_error("metrics", msg)
+        custom.append(CustomMetric(code.ref, column, getattr(code.func, "sweep_dtype", None), code))
+        names.append(code.ref)
+    if not items:
+        str_list("metrics", [])  # raises: the list is empty
+    metrics = str_list("metrics", names)
+    refs = {c.ref for c in custom}
+    for m in metrics:
+        if m not in METRICS and m not in refs:
+            known = ", ".join(METRICS)
+            msg = f"unknown metric {m!r}; expected some of {known}, or 'module:function'."
+            raise key_error("metrics", msg)
+    return metrics, tuple(custom)
 
-        known = ", ".join(sorted(FAMILIES))
-        raise key_error("family", f"unknown family {family!r}; expected one of {known}.")
+
+def _column_names(metrics: tuple[str, ...], custom: tuple[CustomMetric, ...]) -> set[str]:
+    """The metric columns of a spec; two metrics filling one column are refused."""
+    by_ref = {c.ref: c for c in custom}
+    seen: dict[str, str] = {}
+    for m in metrics:
+        cols = [by_ref[m].column] if m in by_ref else [name for name, _ in METRICS[m].columns]
+        for col in cols:
+            if col in seen:
+                msg = f"the metrics {seen[col]!r} and {m!r} both fill the column {col!r}."
+                raise key_error("metrics", msg)
+            seen[col] = m
+    if set(seen) & {"modulus", "rule", "graph6"}:
+        clash = min(set(seen) & {"modulus", "rule", "graph6"})
+        raise key_error("metrics", f"the column name {clash!r} is reserved.")
+    return set(seen)
+
+
+def _family_source(
+    table: Mapping[str, Any], metric_columns: set[str], allow_imports: bool
+) -> tuple[str, CodeRef | None, tuple[str, ...], tuple[ParamAxis, ...], dict[str, Any]]:
+    """The family of a spec (and its callable), its parameter axes and their values as written."""
+    family = table["family"]
+    code: CodeRef | None = None
+    takes: tuple[str, ...] = ()
+    if ":" in family if isinstance(family, str) else callable(family):
+        code = resolve(family, "family", allow_imports=allow_imports)
+        family = code.ref
+        names, anything = family_keywords(code.func)
+        takes = names
+        accepted: tuple[str, ...] | None = None if anything else names
+    else:
+        if not isinstance(family, str):
+            raise key_error(
+                "family", f"must be a family name or 'module:function', not {family!r}."
+            )
+        accepted = _family_params(family)
+        if accepted is None:
+            from lightsout_graphs.families import FAMILIES
+
+            known = ", ".join(sorted(FAMILIES))
+            msg = f"unknown family {family!r}; expected one of {known}, or 'module:function'."
+            raise key_error("family", msg)
     params = table.get("params", {})
     if not isinstance(params, Mapping):
         raise key_error("params", f"must be a table of parameter ranges, not {params!r}.")
     axes: list[ParamAxis] = []
     raw_params: dict[str, Any] = {}
-    columns: set[str] = {"modulus", "rule", *metrics}
+    columns: set[str] = {"modulus", "rule", *metric_columns}
     for key, value in params.items():
         if key in ("modulus", "rule"):
             plural = {"modulus": "moduli", "rule": "rules"}[key]
             raise key_error(key, f"set it with the {plural!r} key, not in params.")
-        if key not in accepted:
-            takes = ", ".join(accepted) or "no parameters"
-            raise key_error(key, f"unknown parameter of family {family!r}; it takes {takes}.")
+        if accepted is not None and key not in accepted:
+            takes_words = ", ".join(accepted) or "no parameters"
+            raise key_error(key, f"unknown parameter of family {family!r}; it takes {takes_words}.")
         axis = param_axis(key, value)
         clash = sorted(set(axis.columns[0]) & columns)
         if clash:
-            what = "a metric" if clash[0] in metrics else "another column"
+            what = "a metric" if clash[0] in metric_columns else "another column"
             raise key_error(key, f"its table column {clash[0]!r} has the name of {what}.")
         columns |= set(axis.columns[0])
         axes.append(axis)
         raw_params[key] = list(value) if isinstance(value, tuple) else value
     if "graph6" in columns:
         raise key_error("params", "the column name 'graph6' is reserved for graph streams.")
-    return family, tuple(axes), raw_params
+    return family, code, takes, tuple(axes), raw_params
 
 
 def _stream_source(table: Mapping[str, Any], base: Path) -> tuple[tuple[str, ...], str | None]:
@@ -456,8 +633,10 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
     parameters at their first value.
     """
     from lightsout_graphs.errors import LightsOutError
-    from lightsout_graphs.families import make
 
+    caught: tuple[type[Exception], ...] = (LightsOutError, TypeError, ValueError)
+    if spec.family_code is not None:
+        caught = (Exception,)  # your own code may fail any way: the error names the values
     first = {a.name: a.values[0] for a in spec.axes}
     trials: list[tuple[str, dict[str, Any]]] = [
         (spec.axes[0].name if spec.axes else "params", first)
@@ -470,8 +649,9 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
             trials.append((axis.name, {**first, axis.name: v}))
     for key, kwargs in trials:
         try:
-            make(spec.family or "", modulus=spec.moduli[0], rule=spec.rules[0], **kwargs)
-        except (LightsOutError, TypeError, ValueError) as exc:
+            spec.make_puzzle(kwargs, spec.moduli[0], spec.rules[0])
+        except caught as exc:
             names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
-            msg = f"family {spec.family!r} rejects the parameters {names}: {exc}"
+            cause = f"{type(exc).__name__}: {exc}" if spec.family_code is not None else exc
+            msg = f"family {spec.family!r} rejects the parameters {names}: {cause}"
             raise key_error(key, msg) from exc

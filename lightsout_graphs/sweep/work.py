@@ -16,9 +16,8 @@ from typing import Any
 import pyarrow as pa
 
 from lightsout_graphs.errors import LightsOutError, MemoryBudgetError, SweepError, SweepSpecError
-from lightsout_graphs.families import make
 from lightsout_graphs.families.graph6 import decode_graph6
-from lightsout_graphs.sweep.metrics import METRICS, compute_metrics
+from lightsout_graphs.sweep.metrics import METRICS, compute_metrics, infer_dtype
 from lightsout_graphs.sweep.spec import SweepSpec
 from lightsout_graphs.sweep.streams import FAST_METRICS
 
@@ -26,6 +25,7 @@ __all__ = [
     "LEAN_METRICS",
     "Chunk",
     "family_item",
+    "infer_metric_types",
     "run_chunk",
     "schema",
 ]
@@ -134,8 +134,14 @@ def schema(spec: SweepSpec) -> pa.Schema:
         "float64": pa.float64(),
         "string": pa.string(),
     }
-    for m in spec.metrics:
-        fields.append(pa.field(m, types[METRICS[m].dtype]))
+    for name, dtype in spec.metric_columns():
+        if dtype is None:
+            msg = (
+                f"The type of metric column {name!r} is not known yet: declare it with "
+                "@sweep.metric(...) or let sweep.run infer it from the first puzzle."
+            )
+            raise SweepSpecError(msg)
+        fields.append(pa.field(name, types[dtype]))
     return pa.schema(fields)
 
 
@@ -219,6 +225,7 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[st
     from lightsout_graphs.puzzle import Puzzle
 
     lean_ok = set(spec.metrics) <= LEAN_METRICS
+    builtin = [m for m in spec.metrics if m in METRICS]
     for offset, raw in enumerate(
         data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n")
     ):
@@ -245,11 +252,22 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[st
                         if graph is None:
                             graph = nx.from_graph6_bytes(line)
                         puzzle = Puzzle(graph, modulus=k, rule=rule)
-                        row.update(compute_metrics(puzzle, spec.metrics, spec.max_kernel_enum))
+                        row.update(_puzzle_metrics(spec, builtin, puzzle))
                 except LightsOutError as exc:
                     what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                     raise _failure(what, exc) from exc
+                if spec.custom:
+                    what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
+                    row.update(_custom_metrics(spec, puzzle, what))
                 yield row
+
+
+def _puzzle_metrics(spec: SweepSpec, metrics: Sequence[str], puzzle: Any) -> Any:
+    return compute_metrics(puzzle, metrics, spec.max_kernel_enum, spec.effective_time_limit)
+
+
+def _custom_metrics(spec: SweepSpec, puzzle: Any, what: str) -> dict[str, Any]:
+    return {c.column: c.value(puzzle, what) for c in spec.custom}
 
 
 def _failure(what: str, exc: Exception) -> SweepError:
@@ -261,6 +279,9 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
 
     family = spec.family or ""
     engines = column_engines(spec)
+    caught: tuple[type[Exception], ...] = (LightsOutError, TypeError, ValueError)
+    if spec.family_code is not None:
+        caught = (Exception,)  # your own family may fail any way: the error names the puzzle
     fast: dict[tuple[int, str, str], list[Any]] = {}
     if any(e in ("table", "chasing", "formula") for c in engines.values() for e in c.values()):
         cells_by_column, _, _ = grid_rows(spec, chunk.start, chunk.stop, engines)
@@ -269,7 +290,7 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
             for key, v in cells_by_column.items()
         }
     slow_metrics = {
-        (k, rule): [m for m in spec.metrics if (k, rule, m) not in fast]
+        (k, rule): [m for m in spec.metrics if (k, rule, m) not in fast and m in METRICS]
         for k in spec.moduli
         for rule in spec.rules
     }
@@ -283,17 +304,117 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                     got = fast.get((k, rule, m))
                     if got is not None:
                         row[m] = got[j]
-                if slow:
+                if slow or spec.custom:
+                    names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
+                    what = f"{family}({names}), modulus {k}, rule {rule}"
                     try:
-                        puzzle = make(family, modulus=k, rule=rule, **kwargs)
-                        row.update(compute_metrics(puzzle, slow, spec.max_kernel_enum))
+                        puzzle = spec.make_puzzle(kwargs, k, rule)
+                        row.update(_puzzle_metrics(spec, slow, puzzle))
                     except MemoryBudgetError:
-                        pass  # refused by the memory budget: its other cells stay empty (null)
-                    except (LightsOutError, TypeError, ValueError) as exc:
-                        names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-                        what = f"{family}({names}), modulus {k}, rule {rule}"
+                        yield row  # refused by the memory budget: its cells stay empty (null)
+                        continue
+                    except caught as exc:
                         raise _failure(what, exc) from exc
+                    row.update(_custom_metrics(spec, puzzle, what))
                 yield row
+
+
+def _first_puzzle(spec: SweepSpec) -> tuple[Any, str]:
+    """The sweep's first puzzle and its description (type inference of your own metrics)."""
+    import networkx as nx
+
+    from lightsout_graphs.puzzle import Puzzle
+
+    k, rule = spec.moduli[0], spec.rules[0]
+    if not spec.is_stream:
+        kwargs, _ = family_item(spec, 0)
+        names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
+        return spec.make_puzzle(
+            kwargs, k, rule
+        ), f"{spec.family}({names}), modulus {k}, rule {rule}"
+    for path in spec.graph6:
+        with open(path, "rb") as fh:
+            for number, raw in enumerate(fh, start=1):
+                line = raw.strip()
+                if line:
+                    where = f"the graph at {path} line {number}, modulus {k}, rule {rule}"
+                    try:
+                        graph = nx.from_graph6_bytes(line)
+                    except (nx.NetworkXError, ValueError, IndexError) as exc:
+                        msg = f"{path} line {number}: not a graph6 string: {exc}"
+                        raise SweepSpecError(msg) from exc
+                    return Puzzle(graph, modulus=k, rule=rule), where
+    msg = (
+        "Sweep spec key 'metrics': the types of your own metrics are inferred from the first "
+        "graph of a graph6 file; declare them with @sweep.metric(...) for this stream."
+    )
+    raise SweepSpecError(msg)
+
+
+def infer_metric_types(spec: SweepSpec) -> SweepSpec:
+    """Fill in the column types of your own metrics that were not declared.
+
+    Each undeclared metric is computed on the sweep's first puzzle (first parameter values,
+    modulus and rule; a stream's first graph) and its column takes the type of that value.
+    Every later value must have that type, or the sweep stops naming the metric and the puzzle.
+
+    Parameters
+    ----------
+    spec : SweepSpec
+
+    Returns
+    -------
+    SweepSpec
+        ``spec`` itself when every type is declared.
+
+    Raises
+    ------
+    SweepSpecError
+        The first value is None (nothing to infer from) or of no column type, or the sweep is
+        a geng stream (declare the types with :func:`lightsout_graphs.sweep.metric`).
+    SweepError
+        The metric fails on the first puzzle.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.sweep import load_spec
+    >>> def big(puzzle):
+    ...     return puzzle.n > 4
+    >>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 3}, "metrics": [big]})
+    >>> spec.custom[0].dtype is None, infer_metric_types(spec).custom[0].dtype
+    (True, 'bool')
+    """
+    import dataclasses
+
+    todo = [c for c in spec.custom if c.dtype is None]
+    if not todo:
+        return spec
+    if spec.geng is not None:
+        msg = (
+            f"Sweep spec key 'metrics': declare the type of {todo[0].ref!r} with "
+            "@sweep.metric(...); it is not inferred for a geng stream."
+        )
+        raise SweepSpecError(msg)
+    puzzle, where = _first_puzzle(spec)
+    filled = []
+    for c in spec.custom:
+        if c.dtype is None:
+            try:
+                raw = c.code.func(puzzle)
+            except Exception as exc:  # the user's code: any failure is reported with the puzzle
+                msg = f"Metric {c.ref!r} failed on {where}: {type(exc).__name__}: {exc}"
+                raise SweepError(msg) from exc
+            dtype = infer_dtype(raw)
+            if dtype is None:
+                msg = (
+                    f"Sweep spec key 'metrics': metric {c.ref!r} returned {raw!r} for the first "
+                    f"puzzle, {where}; its type cannot be inferred from that, declare it "
+                    "with @sweep.metric(dtype)."
+                )
+                raise SweepSpecError(msg)
+            c = dataclasses.replace(c, dtype=dtype)
+        filled.append(c)
+    return dataclasses.replace(spec, custom=tuple(filled))
 
 
 def run_chunk(spec: SweepSpec, chunk: Chunk) -> pa.Table:

@@ -117,3 +117,40 @@ def test_geng_arguments_that_name_a_file_are_refused(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is not allowed" in err[0] and str(victim) in err[0]
     assert victim.read_text() == "precious"
+OWN_SPEC = """\
+[sweep]
+family = "tests.sweep.custom_code:chord_ring"
+params = { n = "5..9", step = 2 }
+metrics = ["nullity", "tests.sweep.custom_code:leaves"]
+"""
+
+
+def test_a_spec_that_imports_needs_allow_imports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "own.toml"
+    spec.write_text(OWN_SPEC)
+    out = tmp_path / "res"
+    assert main(["sweep", str(spec), "--out", str(out), "--workers", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "'tests.sweep.custom_code'" in err[0] and "--allow-imports" in err[0]
+    assert not out.exists()  # refused before anything ran or was written
+    argv = ["sweep", str(spec), "--out", str(out), "--workers", "1", "--allow-imports"]
+    assert main(argv) == 0
+    table = read_results(out)
+    assert table.columns.tolist() == ["n", "step", "modulus", "rule", "nullity", "leaves"]
+    assert table["leaves"].tolist() == [0] * 5
+    # Off a terminal the sweep says how far it got, one line per finished chunk at most.
+    assert "sweep: 1/1 chunks done (100%)" in capsys.readouterr().err
+
+
+def test_networkx_families_need_no_permission(tmp_path: Path) -> None:
+    spec = tmp_path / "circ.toml"
+    spec.write_text(
+        '[sweep]\nfamily = "networkx:circulant_graph"\nmetrics = ["nullity", "symmetries"]\n'
+        'params = { n = "5..8", offsets = [[1, 2]] }\n'
+    )
+    assert main(["sweep", str(spec), "--out", str(tmp_path / "r"), "--workers", "1", "-q"]) == 0
+    table = read_results(tmp_path / "r")
+    assert table["symmetries"].tolist() == [120, 48, 14, 16]  # K5, then circulants C_n(1, 2)

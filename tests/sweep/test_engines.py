@@ -110,3 +110,21 @@ def test_fast_family_sweeps_get_large_chunks() -> None:
         {"family": "grid", "params": {"m": "1..4", "n": "1..4"}, "metrics": ["min_presses_all_on"]}
     )
     assert slow.chunk_size == 10
+
+
+def test_own_metrics_and_searches_are_named_in_the_manifest() -> None:
+    def lights(puzzle: Any) -> int:
+        return int(puzzle.n)
+
+    spec = load_spec(
+        {
+            "family": "grid",
+            "params": {"m": "1..3", "n": "1..3"},
+            "metrics": ["nullity", "gods_number", "symmetries", lights],
+        }
+    )
+    got = engines.column_engines(spec)
+    assert got["nullity"] == {"2/closed": "table"}
+    assert got["gods_number"] == {"2/closed": "search"}
+    assert got["symmetries"] == {"2/closed": "general"}
+    assert got[spec.custom[0].ref] == {"2/closed": "custom"}

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import lightsout_graphs as lo
 from lightsout_graphs.errors import SweepSpecError
 from lightsout_graphs.sweep import report, run
 
@@ -142,3 +143,18 @@ def test_a_sweep_that_lost_a_chunk_or_its_ledger_is_not_reported_complete(tmp_pa
     )
     run(spec, out, workers=1, progress=False)  # the same command fills them in
     assert report(out, plots=False).text.startswith("Sweep of cycle: 16 puzzles, complete\n")
+def test_bound_columns_and_own_metrics_are_not_taken_for_parameters(tmp_path: Path) -> None:
+    def lights_mod_3(puzzle: lo.Puzzle) -> int:
+        return puzzle.n % 3
+
+    spec = {
+        "family": "grid",
+        "params": {"m": "1..4", "n": 3},
+        "metrics": ["nullity", "gods_number", lights_mod_3],
+    }
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    rep = report(out, plot_dir=tmp_path / "pics")
+    # One parameter (m), so lines: gods_number_lower/upper and lights_mod_3 are metric columns,
+    # not parameters to draw heat maps over.
+    assert sorted(p.name for p in rep.plots) == ["lines-gods_number.png", "lines-nullity.png"]
+    assert "gods_number max" in rep.text

@@ -152,11 +152,15 @@ def test_killed_run_resumes_to_the_same_table(tmp_path: Path) -> None:
     pd.testing.assert_frame_equal(resumed, fresh)
 
 
-def test_progress_bar_is_quiet_off_a_terminal_and_shows_time_left_when_asked(
+def test_progress_is_lines_off_a_terminal_and_a_bar_with_time_left_when_asked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run(FAMILY, tmp_path / "auto", workers=1)  # progress=None: stderr is not a terminal here
-    assert capsys.readouterr().err == ""
+    lines = capsys.readouterr().err.splitlines()
+    # The first finished chunk, then at most one line every 30 s, and always the last one.
+    assert lines[0].startswith("sweep: 1/8 chunks done (12%)")
+    assert lines[-1].startswith("sweep: 8/8 chunks done (100%)")
+    assert all(line.startswith("sweep: ") and "\r" not in line for line in lines)
     run(FAMILY, tmp_path / "forced", workers=1, progress=True)
     err = capsys.readouterr().err
     assert "8/8" in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import networkx as nx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -128,3 +129,43 @@ def test_graph6_paths_are_relative_to_the_spec_file(tmp_path: Path) -> None:
     assert spec.chunk_size == 100_000  # the compiled stream kernel computes "n"
     geng = load_spec({"geng": 7, "metrics": ["n"]})
     assert geng.geng == "7"
+
+
+def test_time_limit_is_checked_and_recorded_with_the_search_metrics() -> None:
+    grid = {"family": "grid", "params": {"m": "1..2", "n": 2}}
+    plain = load_spec({**grid, "metrics": ["nullity"]})
+    assert plain.time_limit is None
+    assert "time_limit" not in plain.to_dict()  # sweeps without searches keep their manifest
+    searching = load_spec({**grid, "metrics": ["gods_number"]})
+    assert searching.to_dict()["time_limit"] == 120.0
+    assert load_spec({**grid, "metrics": ["edges"], "time_limit": 3}).to_dict()["time_limit"] == 3.0
+    for bad in (0, -1, "10", True, float("nan")):
+        with pytest.raises(SweepSpecError, match="key 'time_limit': must be a number of seconds"):
+            load_spec({**grid, "metrics": ["edges"], "time_limit": bad})
+
+
+def test_metric_columns_must_not_clash() -> None:
+    grid = {"family": "grid", "params": {"m": "1..2", "n": 2}}
+
+    def nullity(puzzle: object) -> int:
+        return 0
+
+    with pytest.raises(SweepSpecError, match="both fill the column 'nullity'"):
+        load_spec({**grid, "metrics": ["nullity", nullity]})
+
+    def path(**params: int) -> nx.Graph:
+        return nx.path_graph(2)
+
+    with pytest.raises(SweepSpecError, match="column 'gods_number_lower' has the name of a metric"):
+        load_spec({"family": path, "params": {"gods_number_lower": 1}, "metrics": ["gods_number"]})
+    spec = load_spec({**grid, "metrics": ["min_presses_all_on"]})
+    assert [c for c, _ in spec.metric_columns()] == [
+        "min_presses_all_on",
+        "min_presses_all_on_optimal",
+        "min_presses_all_on_lower",
+        "min_presses_all_on_upper",
+    ]
+    with pytest.raises(SweepSpecError, match=r"expected some of .*or 'module:function'"):
+        load_spec({**grid, "metrics": ["weight"]})
+    with pytest.raises(SweepSpecError, match=r"unknown family 'gird'.*or 'module:function'"):
+        load_spec({"family": "gird", "metrics": ["n"]})

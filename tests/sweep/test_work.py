@@ -121,10 +121,12 @@ def test_a_failing_puzzle_stops_the_sweep_naming_it(monkeypatch: pytest.MonkeyPa
 
     real = work.compute_metrics
 
-    def fussy(puzzle: lo.Puzzle, metrics: list[str], limit: int) -> dict[str, object]:
+    def fussy(
+        puzzle: lo.Puzzle, metrics: list[str], limit: int, seconds: float | None = None
+    ) -> dict[str, object]:
         if puzzle.n == 6 and puzzle.modulus == 3:
             raise SearchLimitError("too many presses to try")
-        return real(puzzle, metrics, limit)
+        return real(puzzle, metrics, limit, seconds)
 
     monkeypatch.setattr(work, "compute_metrics", fussy)
     spec = load_spec(
@@ -164,3 +166,22 @@ def test_a_puzzle_over_the_memory_budget_is_refused_and_the_sweep_goes_on(tmp_pa
         zk.set_memory_budget(None)  # back to the environment or the machine's default
     assert table.m.tolist() == [2, 40]
     assert table.nullity.notna().tolist() == [True, False]  # refused: an empty cell
+
+
+def test_own_metrics_on_a_graph6_stream_take_the_type_of_the_first_graph(
+    tmp_path: Path,
+) -> None:
+    from lightsout_graphs.sweep import read_results, run
+
+    def degree_sum(puzzle: lo.Puzzle) -> int:
+        return 2 * puzzle.graph.number_of_edges()
+
+    graphs = [nx.path_graph(3), nx.cycle_graph(4), nx.complete_graph(4)]
+    g6 = tmp_path / "g.g6"
+    g6.write_bytes(b"".join(nx.to_graph6_bytes(g, header=False) for g in graphs))
+    spec = {"graph6": str(g6), "metrics": ["n", degree_sum, "symmetries"], "moduli": [2, 3]}
+    out = run(spec, tmp_path / "out", workers=1, progress=False)
+    table = read_results(out)
+    assert table["degree_sum"].tolist() == [4, 4, 8, 8, 12, 12]
+    assert table["symmetries"].tolist() == [2, 2, 8, 8, 24, 24]
+    assert str(table["degree_sum"].dtype) == "int64"
