@@ -117,6 +117,8 @@ def test_geng_arguments_that_name_a_file_are_refused(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is not allowed" in err[0] and str(victim) in err[0]
     assert victim.read_text() == "precious"
+
+
 OWN_SPEC = """\
 [sweep]
 family = "tests.sweep.custom_code:chord_ring"

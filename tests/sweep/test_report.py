@@ -143,6 +143,8 @@ def test_a_sweep_that_lost_a_chunk_or_its_ledger_is_not_reported_complete(tmp_pa
     )
     run(spec, out, workers=1, progress=False)  # the same command fills them in
     assert report(out, plots=False).text.startswith("Sweep of cycle: 16 puzzles, complete\n")
+
+
 def test_bound_columns_and_own_metrics_are_not_taken_for_parameters(tmp_path: Path) -> None:
     def lights_mod_3(puzzle: lo.Puzzle) -> int:
         return puzzle.n % 3
