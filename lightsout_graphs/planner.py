@@ -3,8 +3,8 @@
 Every entry point asks here: :func:`lightsout_graphs.solve` and everything built on a
 factorisation (analysis, sampling, solution counts and enumeration, fewest presses, the
 covering searches) through :func:`factorize`; :func:`lightsout_graphs.analyze` through
-:func:`counts`; the symmetry search through :func:`box_shape`; the sweeps' table columns
-through :func:`table_route`. The choice reads the puzzle's **structure**
+:func:`counts`; the symmetry search through :func:`box_shape`; every sweep column through
+:func:`sweep_column_engine`. The choice reads the puzzle's **structure**
 (:attr:`lightsout_graphs.Puzzle.structure`: a lattice, a product of factors or a general
 graph), its modulus, its size and the memory budget, never the name of the family that built
 it. :func:`plan` says which engine a question goes to and what it is expected to cost, without
@@ -42,7 +42,6 @@ from typing import Any
 from lightsout_graphs.errors import (
     EngineError,
     InvalidPuzzleError,
-    LightsOutError,
     MemoryBudgetError,
 )
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
@@ -50,9 +49,12 @@ from lightsout_graphs.structure import Lattice, Product
 from lightsout_graphs.zk.protocol import Factorization
 
 __all__ = [
+    "COLUMN_KINDS",
+    "GF2_TABLE_LIMIT",
     "LIT_ONLY_METHODS",
     "MAX_GENERAL_ENTRIES",
     "MAX_GENERAL_LIGHTS",
+    "ODD_TABLE_LIMIT",
     "QUESTIONS",
     "QUICK_SEARCH",
     "Plan",
@@ -63,7 +65,8 @@ __all__ = [
     "lit_only_method",
     "minimum_engine",
     "plan",
-    "table_route",
+    "sweep_column_engine",
+    "table_applies",
 ]
 
 #: The questions :func:`plan` answers.
@@ -76,7 +79,7 @@ MAX_GENERAL_LIGHTS = 100_000
 #: The most toggle-matrix entries the general engine is asked to factorise.
 MAX_GENERAL_ENTRIES = 2**24
 
-#: The sweep families whose columns come from a nullity table (see :func:`table_route`).
+#: The sweep families whose columns come from a nullity table (see :func:`sweep_column_engine`).
 _TABLE_FAMILIES = ("grid", "torus", "cylinder", "rook")
 
 #: Word operations per second assumed by the time estimates (one core, bitset elimination).
@@ -684,34 +687,91 @@ def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
     return lattice.shape
 
 
-def table_route(family: str | None, modulus: int, rule: str, params: tuple[str, ...]) -> bool:
-    """Whether a sweep's column over a family comes from a nullity table.
+#: Above this many sides, odd-prime nullity tables are not used (an M×M table over an odd prime
+#: takes about 2 s at M = 500 and grows like M² log M); GF(2) tables go to
+#: :data:`GF2_TABLE_LIMIT`.
+ODD_TABLE_LIMIT = 2048
+#: The largest side of a GF(2) nullity table a sweep reads.
+GF2_TABLE_LIMIT = 16384
+
+#: The kinds of sweep column :func:`sweep_column_engine` tells apart.
+COLUMN_KINDS: tuple[str, ...] = ("counts", "size", "all_on", "search", "custom", "other")
+
+
+def table_applies(size: int, modulus: int, rule: str) -> bool:
+    """Whether an M×M nullity table answers the count columns of a sweep up to ``size``.
+
+    Examples
+    --------
+    >>> table_applies(500, 3, "closed"), table_applies(500, 4, "closed")
+    (True, False)
+    """
+    limit = GF2_TABLE_LIMIT if modulus == 2 else ODD_TABLE_LIMIT
+    return rule in ("closed", "open") and _prime(modulus) and size <= limit
+
+
+def sweep_column_engine(
+    family: str | None,
+    kind: str,
+    modulus: int,
+    rule: str,
+    size: int | None,
+    *,
+    compiled: bool = False,
+) -> str:
+    """The engine of one sweep column for one modulus and rule, as the manifest records it.
 
     A sweep names its family by name (its spec is text), so this is the one place that reads
     family names to choose an engine: grids, tori and cylinders of two sides ``m``, ``n`` and
-    rook boards have nullity tables over every prime (:func:`lightsout_graphs.nullity_table`).
+    rook boards have nullity tables over every prime (:func:`lightsout_graphs.nullity_table`),
+    grids count their lights and edges by formula and chase the all-on board.
 
     Parameters
     ----------
     family : str or None
         The sweep's family name (None for a graph stream).
+    kind : str
+        One of :data:`COLUMN_KINDS`: ``"counts"`` (rank, nullity and the counts that follow),
+        ``"size"`` (lights and edges), ``"all_on"`` (whether the all-on board is solvable),
+        ``"search"`` (fewest presses, God's number...), ``"custom"`` (a metric of your own),
+        ``"other"``.
     modulus : int
     rule : str
-    params : tuple of str
-        The names of the family parameters the sweep varies or fixes.
+    size : int or None
+        The largest side when the sweep varies exactly int ``m`` and ``n``, else None.
+    compiled : bool, default False
+        For a graph stream: whether the compiled kernel answers its metrics.
 
     Returns
     -------
-    bool
+    str
+        ``"table"``, ``"formula"``, ``"chasing"``, ``"compiled"``, ``"search"``, ``"custom"``
+        or ``"general"`` (each puzzle built and analysed through the public API).
 
     Examples
     --------
-    >>> table_route("grid", 3, "closed", ("m", "n")), table_route("king", 2, "closed", ("n",))
-    (True, False)
+    >>> sweep_column_engine("grid", "counts", 3, "closed", 100)
+    'table'
+    >>> sweep_column_engine("grid", "all_on", 4, "closed", 100)
+    'chasing'
+    >>> sweep_column_engine("king", "counts", 2, "closed", 100)
+    'general'
+    >>> sweep_column_engine(None, "counts", 2, "closed", None, compiled=True)
+    'compiled'
     """
-    if family not in _TABLE_FAMILIES or rule not in ("closed", "open"):
-        return False
-    try:
-        return _prime(modulus) and set(params) <= {"m", "n"}
-    except LightsOutError:
-        return False
+    if kind not in COLUMN_KINDS:
+        msg = f"Argument 'kind' must be one of {', '.join(COLUMN_KINDS)}, not {kind!r}."
+        raise InvalidPuzzleError(msg)
+    if kind in ("search", "custom"):
+        return kind
+    if family is None:
+        return "compiled" if compiled else "general"
+    if size is None or family not in _TABLE_FAMILIES:
+        return "general"
+    if family == "grid" and kind == "size":
+        return "formula"
+    if family == "grid" and kind == "all_on":
+        return "chasing" if rule in ("closed", "open") else "general"
+    if kind == "counts" and table_applies(size, modulus, rule):
+        return "table"
+    return "general"

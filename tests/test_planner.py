@@ -113,7 +113,7 @@ def test_general_refusal_names_the_routes() -> None:
 
 def test_no_module_but_the_planner_chooses_by_family_name() -> None:
     """Family names are metadata for people: no algorithm reads them to pick an engine."""
-    pattern = re.compile(r"family\.name\s*(==|!=|in\b|not in\b)|\.name\s*==\s*\"(grid|torus)\"")
+    pattern = re.compile(r"(family\.name|spec\.family)\s*(==|!=|in\b|not\s+in\b)")
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "planner.py":

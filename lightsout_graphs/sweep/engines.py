@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.sweep.census_store import is_prime
+from lightsout_graphs import planner
 
 __all__ = [
     "ODD_TABLE_LIMIT",
@@ -45,28 +45,17 @@ __all__ = [
     "grid_rows",
 ]
 
-#: Above this many sides, odd-prime nullity tables are not used (an M×M table over an odd prime
-#: takes about 2 s at M = 500 and grows like M² log M; GF(2) tables go to 16384).
-ODD_TABLE_LIMIT = 2048
-_GF2_TABLE_LIMIT = 16384
+#: Above this many sides, odd-prime nullity tables are not used (see the planner).
+ODD_TABLE_LIMIT = planner.ODD_TABLE_LIMIT
 #: Metrics read from a nullity table.
 TABLE_METRICS = frozenset({"rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"})
 _SEARCH = frozenset({"min_presses_all_on", "lightest_quiet_pattern", "gods_number"})
 _TABLES: dict[tuple[str, int, int, str], np.ndarray] = {}
 
 
-def _table_applies(size: int, modulus: int, rule: str) -> bool:
-    return (
-        rule in ("closed", "open")
-        and is_prime(modulus)
-        and modulus < 2**31
-        and size <= (_GF2_TABLE_LIMIT if modulus == 2 else ODD_TABLE_LIMIT)
-    )
-
-
 def _table_function(family: str) -> Callable[[int, int, str], np.ndarray | None]:
     def table(size: int, modulus: int, rule: str) -> np.ndarray | None:
-        if not _table_applies(size, modulus, rule):
+        if not planner.table_applies(size, modulus, rule):
             return None
         from lightsout_graphs.products import nullity_table
 
@@ -81,7 +70,7 @@ TABLE_FAMILIES: dict[
     str,
     tuple[Callable[[int, int, str], bool], Callable[[int, int, str], np.ndarray | None]],
 ] = {
-    family: (_table_applies, _table_function(family))
+    family: (planner.table_applies, _table_function(family))
     for family in ("grid", "torus", "cylinder", "rook")
 }
 
@@ -97,13 +86,17 @@ def _grid_shape(spec: Any) -> tuple[int, int] | None:
     return max(max(a.values) for a in spec.axes), spec.family_combinations()
 
 
-def _fixed_engine(metric: str, custom: set[str]) -> str | None:
-    """The engine of a metric that takes the same one everywhere, or None."""
+def _column_kind(metric: str, custom: set[str]) -> str:
+    """The kind of column a metric is, for :func:`lightsout_graphs.planner.sweep_column_engine`."""
     if metric in custom:
         return "custom"
     if metric in _SEARCH:
         return "search"
-    return None
+    if metric in TABLE_METRICS:
+        return "counts"
+    if metric in ("n", "edges"):
+        return "size"
+    return "all_on" if metric == "all_on_solvable" else "other"
 
 
 def column_engines(spec: Any) -> dict[str, dict[str, str]]:
@@ -129,37 +122,26 @@ def column_engines(spec: Any) -> dict[str, dict[str, str]]:
     ('chasing', {'2/closed': 'search', '4/closed': 'search'})
     """
     custom = {c.ref for c in spec.custom}
+    compiled = False
+    shape = None
     if spec.is_stream:
         from lightsout_graphs.sweep.streams import applies
 
-        kind = "compiled" if applies(spec.metrics, spec.rules, spec.moduli) else "general"
-        return {
-            m: {
-                f"{k}/{r}": (_fixed_engine(m, custom) or kind)
-                for k in spec.moduli
-                for r in spec.rules
-            }
-            for m in spec.metrics
+        compiled = applies(spec.metrics, spec.rules, spec.moduli)
+    else:
+        shape = _grid_shape(spec)
+    family = None if spec.is_stream else spec.family
+    size = None if shape is None else shape[0]
+    return {
+        m: {
+            f"{k}/{r}": planner.sweep_column_engine(
+                family, _column_kind(m, custom), k, r, size, compiled=compiled
+            )
+            for k in spec.moduli
+            for r in spec.rules
         }
-    fam = TABLE_FAMILIES.get(spec.family or "")
-    shape = _grid_shape(spec) if fam is not None else None
-    out: dict[str, dict[str, str]] = {}
-    for m in spec.metrics:
-        fixed = _fixed_engine(m, custom)
-        cells = {}
-        for k in spec.moduli:
-            for r in spec.rules:
-                engine = fixed or "general"
-                if fixed is None and shape is not None:
-                    if spec.family == "grid" and m in ("n", "edges"):
-                        engine = "formula"
-                    elif spec.family == "grid" and m == "all_on_solvable":
-                        engine = "chasing" if r in ("closed", "open") else "general"
-                    elif fam is not None and m in TABLE_METRICS:
-                        engine = "table" if fam[0](shape[0], k, r) else "general"
-                cells[f"{k}/{r}"] = engine
-        out[m] = cells
-    return out
+        for m in spec.metrics
+    }
 
 
 def _table(family: str, size: int, modulus: int, rule: str) -> np.ndarray:
