@@ -60,8 +60,10 @@ def _dense(quick: bool) -> list[Result]:
         assert not np.any((a.astype(object) @ x.astype(object) - b) % p)
         rhs = flint.nmod_mat([[int(v)] for v in b64], p)
         built = flint.nmod_mat(a.tolist(), p)
-        t_lu, _ = measure(lambda: built.solve(rhs), reps)
-        t_list, _ = measure(lambda a=a, p=p: flint.nmod_mat(a.tolist(), p).solve(rhs), reps)
+        t_lu, _ = measure(lambda built=built, rhs=rhs: built.solve(rhs), reps)
+        t_list, _ = measure(
+            lambda a=a, p=p, rhs=rhs: flint.nmod_mat(a.tolist(), p).solve(rhs), reps
+        )
         method = zk.factorize(a[:50, :50].copy(), p).method
         rows.append(
             Result(
@@ -177,7 +179,7 @@ SLOW_CASES = {
 def _slow(quick: bool) -> list[Result]:
     rows = []
     for name, args in SLOW_CASES.items():
-        to_first, total, code, line = _cli(["analyze", *args, "--max-patterns", "0"], 60)
+        _, total, code, line = _cli(["analyze", *args, "--max-patterns", "0"], 60)
         seconds = total if total is not None else 60.0
         outcome = "over 60 s, stopped" if total is None else f"exit code {code}: {line[:160]}"
         rows.append(

@@ -218,6 +218,8 @@ def test_small_board_with_out_still_prints_the_grid(
 def test_out_to_a_folder_is_one_error_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, _, err = run(capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(tmp_path))
+    code, _, err = run(
+        capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(tmp_path)
+    )
     assert code == 2
     assert_one_error_line(err, "Cannot write", str(tmp_path))
