@@ -126,8 +126,9 @@ class FlintMatrix:
         assert lib is not None
         self._lib = lib
         self.rows, self.cols = int(rows), int(cols)
+        self.modulus = int(modulus)
         self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
-        lib.nmod_mat_init(self._buf, self.rows, self.cols, int(modulus))
+        lib.nmod_mat_init(self._buf, self.rows, self.cols, self.modulus)
         if values is not None and self.rows * self.cols:
             src = np.asarray(values).reshape(self.rows, self.cols)
             if src.dtype not in (np.uint64, np.int64):  # int64 residues are >= 0: same words
@@ -200,6 +201,14 @@ class FlintMatrix:
         """
         return int(self._lib.nmod_mat_rank(self._buf))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the entries, not FLINT's pointers."""
+        return {"shape": (self.rows, self.cols, self.modulus), "values": self.to_numpy()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        rows, cols, modulus = state["shape"]
+        self.__init__(rows, cols, modulus, state["values"])  # type: ignore[misc]
+
     def __del__(self) -> None:
         buf = getattr(self, "_buf", None)
         if buf is not None:
@@ -223,9 +232,17 @@ class FlintWindow:
     def __init__(self, parent: FlintMatrix, r1: int, c1: int, r2: int, c2: int) -> None:
         self._parent = parent  # keeps the entries alive
         self._lib = parent._lib
+        self._corners = (int(r1), int(c1), int(r2), int(c2))
         self.rows, self.cols = int(r2 - r1), int(c2 - c1)
         self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
-        self._lib.nmod_mat_window_init(self._buf, parent.ptr, r1, c1, r2, c2)
+        self._lib.nmod_mat_window_init(self._buf, parent.ptr, *self._corners)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the parent matrix and the corners (pickle keeps one copy of a shared parent)."""
+        return {"parent": self._parent, "corners": self._corners}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["parent"], *state["corners"])  # type: ignore[misc]
 
     @property
     def ptr(self) -> Any:

@@ -38,3 +38,19 @@ def test_disabled_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv("LIGHTSOUT_NO_FLINT")
         library.cache_clear()
     assert library() is not None
+
+
+def test_factorisations_pickle() -> None:
+    import pickle
+
+    from lightsout_graphs import zk
+
+    a = np.array([[1, 2, 0], [2, 4, 1], [0, 0, 1]], dtype=np.int64)
+    f = zk.factorize(a, 7, method="flint")
+    g = pickle.loads(pickle.dumps(f))
+    b = np.array([1, 2, 3])
+    assert np.array_equal(f.solve(b), g.solve(b))
+    assert [v.tolist() for v, _ in g.kernel()] == [v.tolist() for v, _ in f.kernel()]
+    assert np.array_equal(f.certificate(np.array([1, 0, 0])), g.certificate(np.array([1, 0, 0])))
+    window = FlintMatrix(2, 2, 5, np.array([[1, 2], [3, 4]])).window(0, 1, 2, 2)
+    assert pickle.loads(pickle.dumps(window)).rows == 2
