@@ -210,9 +210,11 @@ class CRTFactorization:
         Examples
         --------
         >>> from lightsout_graphs.zk import factorize
-        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
-        >>> [(g.tolist(), order) for g, order in f.kernel()], f.kernel_size
-        ([([1, 5], 6)], 6)
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> f = factorize(a, 6, method="crt")
+        >>> [(g, order)] = f.kernel()  # one generator of order 6: (1, 5) or (5, 1)
+        >>> order, f.kernel_size, (a @ g % 6).tolist(), sorted(g.tolist())
+        (6, 6, [0, 0], [1, 5])
         """
         return self._merged([comp.kernel() for comp in self.components])
 
