@@ -1,6 +1,6 @@
 """Deprecated: the grouped solution coset lives in :mod:`lightsout_graphs.gods.coset`."""
 
-from lightsout_graphs._moved import moved
+from lightsout_graphs._deprecation import moved
 
 __all__: list[str] = []
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lightsout_graphs._moved import moved
+from lightsout_graphs._deprecation import moved
 from lightsout_graphs.puzzle import Puzzle
 
 __all__: list[str] = []

@@ -1,6 +1,6 @@
 """Deprecated: the covering radius through the Walsh spectrum lives in :mod:`lightsout_graphs.gods`."""
 
-from lightsout_graphs._moved import moved
+from lightsout_graphs._deprecation import moved
 
 __all__: list[str] = []
 

@@ -3,7 +3,7 @@
 ``lightsout_graphs.depth_distribution`` and ``lightsout_graphs.gods_number`` are unchanged.
 """
 
-from lightsout_graphs._moved import moved
+from lightsout_graphs._deprecation import moved
 
 __all__: list[str] = []
 

@@ -161,7 +161,6 @@ LAYERS: dict[str, int] = {
     "minimum": ALGORITHMS,
     "gods": ALGORITHMS,
     # Deprecated module paths: shims that forward to ``gods`` with a warning.
-    "_moved": ALGORITHMS,
     "coset": ALGORITHMS,
     "covering": ALGORITHMS,
     "covering_gf2": ALGORITHMS,

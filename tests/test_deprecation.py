@@ -1,4 +1,4 @@
-"""The old module paths of God's number still work, each name with a DeprecationWarning."""
+"""Earlier names and old module paths still work, each with a DeprecationWarning."""
 
 from __future__ import annotations
 
