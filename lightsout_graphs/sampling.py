@@ -34,9 +34,11 @@ SORTED_LIMIT = 2**20
 def _rng(seed: object) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
-        return np.random.default_rng(None if seed is None else int(seed))
-    msg = f"Argument 'seed' must be None, an int or a numpy Generator, not {seed!r}."
+    if seed is None:
+        return np.random.default_rng()
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and int(seed) >= 0:
+        return np.random.default_rng(int(seed))
+    msg = f"Argument 'seed' must be None, an int >= 0 or a numpy Generator, not {seed!r}."
     raise InvalidPuzzleError(msg)
 
 

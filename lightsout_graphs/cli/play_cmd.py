@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.commands import add_command, seed_value
 from lightsout_graphs.cli.output import output_path
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK
@@ -46,7 +46,11 @@ def register(subparsers: Any) -> None:
         "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the random starting board and layout"
+        "--seed",
+        type=seed_value,
+        default=None,
+        metavar="SEED",
+        help="seed of the random starting board and layout (an int >= 0)",
     )
     parser.add_argument("--title", help="the page's heading (default: the puzzle's title)")
 

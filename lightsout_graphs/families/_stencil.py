@@ -182,7 +182,9 @@ class Stencil:
             if cut is None:
                 sizes.append(0)
                 continue
-            rolled = np.roll(idx, tuple(-o[ax] for ax in wrapped), axis=wrapped) if wrapped else idx
+            # Shifts reduced as Python ints: an offset beyond int64 wraps exactly.
+            shift = tuple(-o[ax] % self.shape[ax] for ax in wrapped)
+            rolled = np.roll(idx, shift, axis=wrapped) if wrapped else idx
             # rolled[c] is the cell c moved by o along the wrapped axes.
             part_src, part_dst = idx[cut[0]], rolled[cut[1]]
             size = part_src.size
@@ -310,7 +312,8 @@ class Stencil:
             cut = self._cut(o)
             if cut is None:
                 continue
-            y = np.roll(x, tuple(o[ax] for ax in wrapped), axis=wrapped) if wrapped else x
+            shift = tuple(o[ax] % self.shape[ax] for ax in wrapped)
+            y = np.roll(x, shift, axis=wrapped) if wrapped else x
             # y[c + o] = x[c] along the wrapped axes; the slices shift the clipped ones.
             out[cut[1]] += a * y[cut[0]]
         if k & (k - 1) == 0:

@@ -7,7 +7,7 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
@@ -253,3 +253,27 @@ def test_cube_surface_matches_its_graph(n: int, k: int, rule: str) -> None:
     assert p._graph is None and p._matrix is None
     _same_as_graph(p)
     assert p.number_of_edges() == 12 * n * n
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    big=st.integers(-(2**80), 2**80),
+    small=st.integers(-3, 3),
+    wrap=st.sampled_from([True, (True, False), (False, True)]),
+    k=st.sampled_from([2, 3]),
+)
+def test_offsets_beyond_int64_wrap_exactly(
+    big: int, small: int, wrap: bool | tuple[bool, bool], k: int
+) -> None:
+    # A wrapped offset is taken mod the side as a Python int: press and matrix agree.
+    assume((big, small) != (0, 0))
+    p = lo.stencil((4, 5), [(big, small)], wrap=wrap, modulus=k)
+    matrix = p.toggle_matrix().toarray()
+    for j, node in enumerate(p.nodes):
+        after = p.press(0, node)
+        assert [after[u] for u in p.nodes] == matrix[:, j].tolist()
+    wraps = (wrap, wrap) if isinstance(wrap, bool) else wrap
+    reduced = tuple(o % s if w else o for o, s, w in zip((big, small), (4, 5), wraps))
+    if reduced != (0, 0) and all(abs(o) < 2**62 for o in reduced):
+        q = lo.stencil((4, 5), [reduced], wrap=wrap, modulus=k)
+        assert (p.toggle_matrix() != q.toggle_matrix()).nnz == 0
