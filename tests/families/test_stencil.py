@@ -273,7 +273,7 @@ def test_offsets_beyond_int64_wrap_exactly(
         after = p.press(0, node)
         assert [after[u] for u in p.nodes] == matrix[:, j].tolist()
     wraps = (wrap, wrap) if isinstance(wrap, bool) else wrap
-    reduced = tuple(o % s if w else o for o, s, w in zip((big, small), (4, 5), wraps))
+    reduced = tuple(o % s if w else o for o, s, w in zip((big, small), (4, 5), wraps, strict=True))
     if reduced != (0, 0) and all(abs(o) < 2**62 for o in reduced):
         q = lo.stencil((4, 5), [reduced], wrap=wrap, modulus=k)
         assert (p.toggle_matrix() != q.toggle_matrix()).nnz == 0
