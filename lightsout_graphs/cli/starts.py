@@ -114,7 +114,7 @@ def read_board(
             where = f"{option} - (standard input)"
         elif from_file:
             where = f"{option} file {source!r}"
-        elif not set(source) <= set("./") and Path(source).is_dir():  # not board dots
+        elif not set(source) <= set("./") and _is_folder(source):  # not board dots
             where = f"{option} {source!r} is a folder, not a board file; and as board text"
         elif _looks_like_path(source):
             where = f"{option} {source!r}: no such file, and as board text"
@@ -129,6 +129,14 @@ def read_board(
             where = f"{option} {source!r} is not a file, and as board text"
         msg = f"{where}: {err}"
         raise BoardFormatError(msg) from err
+
+
+def _is_folder(text: str) -> bool:
+    """Whether a command-line value names a folder (False for text too long to be a path)."""
+    try:
+        return Path(text).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _looks_like_path(text: str) -> bool:

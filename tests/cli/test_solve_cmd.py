@@ -173,3 +173,23 @@ def test_the_cli_says_when_the_fewest_presses_are_not_proven(
     code, out, _ = run(capsys, "solve", "lights-out", "--start", "pattern", "--min")
     assert code == 0
     assert "(the best found, stopped)" in out and "not minimised" not in out
+
+
+def test_a_board_with_a_run_of_4301_digits_is_an_input_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "4" * 4301 + " 0 0"
+    code, _, err = run(
+        capsys, "solve", "--family", "path", "--shape", "3", "-k", "5", "--board", board
+    )
+    assert code == 2
+    assert_one_error_line(err, "(4301 digits) is too large for modulus 5")
+
+
+def test_one_line_board_text_longer_than_a_file_name_is_read_as_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "1 0 " * 150  # 600 characters: longer than a file name may be
+    code, out, err = run(capsys, "solve", "--family", "path", "--shape", "300", "--board", board)
+    assert (code, err) == (0, "")
+    assert "Board (the board given):" in out
