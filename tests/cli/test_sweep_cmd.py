@@ -78,3 +78,15 @@ def test_quiet_before_or_after_the_command_silences_the_sweep(argv: list[str]) -
     from lightsout_graphs.cli import build_parser
 
     assert build_parser().parse_args(argv).quiet is True
+
+
+def test_a_spec_with_a_4400_digit_number_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC + "chunk_size = " + "9" * 4400 + "\n")
+    assert main(["sweep", str(spec), "--out", str(tmp_path / "out"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "spec.toml' holds a number too long to read" in err
+    assert not (tmp_path / "out").exists()
