@@ -17,6 +17,7 @@ import numpy as np
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
+    "counted",
     "describe_certificate",
     "family_label",
     "node_json",
@@ -27,6 +28,42 @@ __all__ = [
 
 #: How many nodes of a certificate are named before "and N more".
 _SHOWN = 12
+#: Up to this many lights a summary may read the puzzle's graph (building it if lazy).
+_SMALL_GRAPH = 1 << 16
+
+
+def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> str:
+    """A count and its noun, singular for exactly one: ``1 solution``, ``4 solutions``.
+
+    Large counts are written as :func:`lightsout_graphs.counts.count_text` writes them
+    (digit groups, or ``k^e`` past 40 digits), so any count prints, however large.
+
+    Parameters
+    ----------
+    x : int
+        The count, ``>= 0``.
+    one : str
+        The noun for one (``"solution"``, ``"press"``).
+    many : str, optional
+        The noun for other counts; default ``one + "s"``.
+    modulus : int, default 10
+        The puzzle's modulus, whose powers huge counts are written in.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> counted(1, "solution"), counted(4, "solution"), counted(1, "press", "presses")
+    ('1 solution', '4 solutions', '1 press')
+    >>> counted(2**20000, "solution", modulus=2)
+    '2^20000 (about 10^6020.6) solutions'
+    """
+    from lightsout_graphs.counts import count_text
+
+    noun = one if x == 1 else (many if many is not None else one + "s")
+    return f"{count_text(int(x), modulus)} {noun}"
 
 
 def node_label(node: Hashable) -> str:
@@ -129,6 +166,25 @@ def puzzle_label(puzzle: Puzzle) -> str:
     return family_label(puzzle) or f"graph with {puzzle.n} lights"
 
 
+def _directed(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's graph is directed, without building a big graph to find out.
+
+    A stencil is directed when some offset lacks its mirror with the same amount; the other
+    families built without their graph (grids, tori, chess boards, products ...) are undirected.
+    """
+    family = puzzle.family
+    if family is not None and family.name == "stencil":
+        offsets = [tuple(o) for o in family.params.get("offsets", ())]
+        amounts = family.params.get("amounts") or (1,) * len(offsets)
+        table: dict[tuple[int, ...], int] = {}
+        for o, a in zip(offsets, amounts, strict=True):
+            table[o] = table.get(o, 0) + int(a)
+        return not all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
+    if puzzle.n <= _SMALL_GRAPH:
+        return bool(puzzle.graph.is_directed())
+    return False
+
+
 def puzzle_summary(puzzle: Puzzle) -> str:
     """One line for the top of a report: name, lights, edges, rule and modulus.
 
@@ -136,16 +192,18 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     --------
     >>> puzzle_summary(lo.grid(2, 3, modulus=3))
     'grid 2×3: 6 lights, 7 edges, closed rule, modulus 3'
+    >>> puzzle_summary(lo.grid(1, 2))
+    'grid 1×2: 2 lights, 1 edge, closed rule, modulus 2'
     """
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
-    kind = "arcs" if puzzle.graph.is_directed() else "edges"
+    noun = "arc" if _directed(puzzle) else "edge"
     pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
     if not puzzle.all_lights:  # buttons without lights
         pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
     return (
-        f"{label}: {puzzle.n} lights, {puzzle.graph.number_of_edges()} {kind}{pressable}, "
+        f"{label}: {counted(puzzle.n, 'light')}, {counted(puzzle.number_of_edges(), noun)}{pressable}, "
         f"{puzzle.rule} rule, modulus {puzzle.modulus}"
     )
 

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.coset import CosetGroups, group_coset, press_counts, split_minimum
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
 from lightsout_graphs.memory import memory_budget
 from lightsout_graphs.zk import coset_member
@@ -139,7 +140,10 @@ def enumerate_minimum(
         proof=(
             "enumeration of the only solution"
             if size == 1
-            else f"enumeration of all {size} solutions (grouped, {len(groups.sizes)} groups)"
+            else (
+                f"enumeration of all {count_text(size, modulus)} solutions (presses counted "
+                f"over {len(groups.sizes)} groups of buttons)"
+            )
         ),
         optimal=True,
         lower_bound=n,
@@ -220,9 +224,12 @@ def cpsat_minimum(
     try:
         from ortools.sat.python import cp_model
     except ImportError as err:
+        size = 1
+        for _, o in generators:
+            size *= int(o)
         msg = (
             "Proving the fewest presses on this board needs ortools' CP-SAT: "
-            "pip install 'lightsout_graphs[cpsat]' (or raise 'max_enumerate' to enumerate)."
+            f"pip install 'lightsout_graphs[cpsat]'{_enumeration_route(size, modulus, 'or')}."
         )
         raise MissingDependencyError(msg) from err
     groups = group_coset(x0, generators, modulus)
@@ -247,8 +254,9 @@ def cpsat_minimum(
         num_presses=n,
         proof=(
             f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
-            f"over {size} solutions; the fewest presses lie in {bound}..{n}. Raise "
-            f"'time_limit', or 'max_enumerate' to {size} (or more) to enumerate them all."
+            f"over {count_text(size, modulus)} solutions; the fewest presses lie in "
+            f"{bound}..{n}. Raise 'time_limit' to give CP-SAT longer"
+            f"{_enumeration_route(size, modulus, 'or')}."
         ),
         optimal=False,
         lower_bound=bound,
@@ -258,6 +266,17 @@ def cpsat_minimum(
         # SIGINT handler ends the search): pass Ctrl-C on, with the best solution found.
         raise MinimumInterrupted(partial)
     return partial
+
+
+def _enumeration_route(size: int, modulus: int, joiner: str) -> str:
+    """``", or raise 'max_enumerate' ..."`` when enumerating the coset fits the memory budget.
+
+    A coset too large to enumerate gets no such advice: the routes left are CP-SAT and time.
+    """
+    wide = modulus if 2 < modulus <= 64 else 1
+    if size * wide * 32 > memory_budget():
+        return ""
+    return f", {joiner} raise 'max_enumerate' to {size * wide} to enumerate all of them"
 
 
 def fewest_presses(
@@ -295,7 +314,7 @@ def fewest_presses(
     >>> gens = [(np.array(list(g.values())), 2) for g in sol.kernel]
     >>> best = fewest_presses(sol.vector, gens, 2)
     >>> best.num_presses, best.proof
-    (4, 'enumeration of all 16 solutions (grouped, 12 groups)')
+    (4, 'enumeration of all 16 solutions (presses counted over 12 groups of buttons)')
     """
     size = 1
     for _, o in generators:
@@ -356,7 +375,7 @@ def split_search_minimum(
     size = groups.coset_size
     if found.complete:
         proof = (
-            f"branch and bound over all {size} solutions ({found.evaluated} of "
+            f"branch and bound over all {count_text(size, 2)} solutions ({found.evaluated} of "
             f"{2**found.outer} blocks of 2**{len(generators) - found.outer} searched in full)"
         )
         return MinimumResult(vec, n, proof, True, n)
@@ -364,10 +383,10 @@ def split_search_minimum(
         vector=vec,
         num_presses=n,
         proof=(
-            f"not proven optimal: the search over {size} solutions stopped at "
+            f"not proven optimal: the search over {count_text(size, 2)} solutions stopped at "
             f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
-            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit', or "
-            f"'max_enumerate' to {size} (or more) to enumerate them all at once."
+            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit' to search "
+            f"longer{_enumeration_route(size, 2, 'or')}."
         ),
         optimal=False,
         lower_bound=found.lower_bound,

@@ -268,9 +268,13 @@ class Stencil:
         if not self._collides():
             directed = sum(self._span(o) for o in self.offsets if any(o))
         else:
-            src, dst, _ = self._raw_pairs()
-            keep = src != dst
-            directed = int(np.unique(dst[keep] * self.n + src[keep]).size)
+            # Offsets reduced along the wrapped axes reach distinct cells from any one cell,
+            # so the distinct (pressed, reached) pairs are counted without building them.
+            reduced = {
+                tuple(x % s if w else x for x, s, w in zip(o, self.shape, self.wraps, strict=True))
+                for o in self.offsets
+            }
+            directed = sum(self._span(r) for r in reduced if any(r))
         return directed // 2 if self.symmetric else directed
 
     def apply(

@@ -193,3 +193,22 @@ def test_one_line_board_text_longer_than_a_file_name_is_read_as_text(
     code, out, err = run(capsys, "solve", "--family", "path", "--shape", "300", "--board", board)
     assert (code, err) == (0, "")
     assert "Board (the board given):" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--family", "grid", "--shape", "40000x40000"], "Light chasing on a 40000×40000 grid"),
+        (["--family", "torus", "--shape", "30000x30000"], "Light chasing on a 30000×30000 torus"),
+        (["--family", "grid", "--shape", "20000x20000", "--min"], "above the memory budget"),
+    ],
+)
+def test_a_board_over_the_memory_budget_is_refused_before_it_is_made(
+    argv: list[str], message: str
+) -> None:
+    from tests.cli.clirun import run_capped
+
+    code, _, err, seconds = run_capped("solve", *argv)
+    assert code == 2, err[-500:]
+    assert_one_error_line(err, message, "LIGHTSOUT_MEMORY_BUDGET")
+    assert seconds < 60  # about 3 s: nothing is allocated
