@@ -83,6 +83,15 @@ def test_solve_default_board_is_all_on(capsys: pytest.CaptureFixture[str]) -> No
     assert "Solutions: 1 (this is the only one)" in out
 
 
+def test_a_puzzle_with_named_boards_starts_from_the_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The rule of solve, draw and play: the first named board, else every light at 1.
+    code, out, _ = run(capsys, "solve", "lights-out")
+    assert code == 0
+    assert "Board (the board 'pattern', the puzzle's first;" in out
+
+
 def test_unsolvable_exit_1_with_parity_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", "grid", "--shape", "5x5", "--board", UNSOLVABLE_5X5)
     assert code == 1
