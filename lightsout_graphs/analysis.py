@@ -12,9 +12,11 @@ import numpy as np
 from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs._deprecation import deprecated_name
 from lightsout_graphs.counts import count_json, fraction_text
+from lightsout_graphs.errors import MemoryBudgetError
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solution import puzzle_json
 from lightsout_graphs.solver import factorization
+from lightsout_graphs.zk.budget import BUDGET_ENV, memory_budget
 
 __all__ = ["Analysis", "analyze"]
 
@@ -135,9 +137,53 @@ class Analysis:
         deprecated_name("Analysis.kernel_size", "Analysis.num_quiet_patterns")
         return self.num_quiet_patterns
 
+    @property
+    def num_generators(self) -> int:
+        """How many generators the quiet patterns have (the nullity for a prime k), not built.
+
+        For other k, the most generators of that many quiet patterns (one per prime factor
+        of :attr:`num_quiet_patterns`, counted with multiplicity), an upper bound.
+
+        Examples
+        --------
+        >>> lo.analyze(lo.grid(5, 5)).num_generators, lo.analyze(lo.grid(3, 3)).num_generators
+        (2, 0)
+        """
+        if self.nullity is not None:
+            return self.nullity
+        from lightsout_graphs.zk.crt import prime_power_parts
+
+        count, left = 0, self.num_quiet_patterns
+        for p, _ in prime_power_parts(self.modulus):
+            while left % p == 0 and left > 1:
+                left //= p
+                count += 1
+        return count
+
+    def generators_memory(self) -> int:
+        """An estimate, in bytes, of building the generators as vectors (and their copies).
+
+        Examples
+        --------
+        >>> lo.analyze(lo.grid(5, 5)).generators_memory()
+        1200
+        """
+        return 24 * self.num_generators * len(self.puzzle.nodes)
+
     def _generators(self) -> list[tuple[np.ndarray, int]]:
         if self.num_quiet_patterns == 1:
             return []
+        needed = self.generators_memory()
+        budget = memory_budget()
+        if needed > budget:
+            msg = (
+                f"Listing the {self.num_generators} generators of the quiet patterns as vectors "
+                f"of {len(self.puzzle.nodes)} presses would need about {needed / 2**30:.1f} GiB, "
+                f"above the memory budget of {budget / 2**30:.1f} GiB: the counts (nullity, "
+                "num_quiet_patterns) need no list; or raise the budget with "
+                f"{BUDGET_ENV} if the machine has the memory."
+            )
+            raise MemoryBudgetError(msg, needed, budget)
         return _CACHE.get(self.puzzle, "quiet", lambda: _quiet(self.puzzle))
 
     @property
@@ -237,10 +283,15 @@ class Analysis:
         return out
 
     def __repr__(self) -> str:
+        from lightsout_graphs.describe import counted
+
+        k = self.modulus
         dim = f"rank {self.rank}, nullity {self.nullity}, " if self.rank is not None else ""
+        quiet = counted(self.num_quiet_patterns, "quiet pattern", modulus=k)
+        share = fraction_text(self.solvable_states, k**self.n, k)
         return (
-            f"<Analysis: {self.n} lights mod {self.modulus}, {dim}{self.num_quiet_patterns} quiet "
-            f"patterns, {self.solvable_fraction} of boards solvable>"
+            f"<Analysis: {counted(self.n, 'light')} mod {k}, {dim}{quiet}, {share} of boards "
+            "solvable>"
         )
 
 

@@ -92,7 +92,13 @@ def _parse_value(puzzle: Puzzle, token: str, where: str, *, single_char: bool) -
     if token == "*":
         return 1
     if token.isascii() and token.isdigit():
-        value = int(token)
+        digits = token.lstrip("0") or "0"
+        if len(digits) > len(str(k - 1)):
+            # Checked before int(): Python refuses to convert more than 4300 digits.
+            shown = digits if len(digits) <= 30 else f"{digits[:12]}… ({len(digits)} digits)"
+            msg = f"{where}: value {shown} is too large for modulus {k} (expected 0-{k - 1})."
+            raise BoardFormatError(msg)
+        value = int(digits)
         if value >= k:
             msg = f"{where}: value {value} is too large for modulus {k} (expected 0-{k - 1})."
             raise BoardFormatError(msg)

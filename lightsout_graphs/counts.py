@@ -22,8 +22,13 @@ def _prime_factors(k: int) -> list[int]:
 
 def _valuation(x: int, p: int) -> int:
     """The exponent of the prime ``p`` in ``x > 0``, by binary search (fast on huge ``x``)."""
+    if p == 2:  # the trailing zero bits, in linear time
+        return (x & -x).bit_length() - 1
     if x % p:
         return 0
+    guess = round(_log10(x) / _log10(p))
+    if guess > 0 and pow(p, guess) == x:  # a power of p, the usual count: one power to check
+        return guess
     lo, hi = 1, x.bit_length() // max(1, p.bit_length() - 1) + 1
     while lo < hi:  # the largest e with p**e dividing x
         mid = (lo + hi + 1) // 2
@@ -72,7 +77,8 @@ def count_text(x: int, modulus: int) -> str:
 
     Counts of boards, quiet patterns and solutions are products of powers of the modulus'
     primes; past :data:`SHORT_DIGITS` digits they are printed as ``k^e`` (or ``p^a·q^b``),
-    followed by their approximate size. Python refuses to print ints of more than 4300 digits.
+    followed by their approximate size; shorter ones from 10 000 on in groups of three
+    digits (``8,388,608``). Python refuses to print ints of more than 4300 digits.
 
     Parameters
     ----------
@@ -87,15 +93,16 @@ def count_text(x: int, modulus: int) -> str:
 
     Examples
     --------
-    >>> count_text(2**23, 2)
-    '8388608'
+    >>> count_text(2**23, 2), count_text(4096, 2)
+    ('8,388,608', '4096')
     >>> count_text(2**14400, 2)
     '2^14400 (about 10^4334.8)'
     >>> count_text(2**300 * 3**10, 6)
     '2^300·3^10 (about 10^95.1)'
     """
     if _digits(x) <= SHORT_DIGITS:
-        return str(x)
+        # Digits in groups of three from 10 000 on: 8,388,608 reads at a glance.
+        return f"{x:,}" if x >= 10_000 else str(x)
     form = _power_form(x, modulus)
     size = f"about 10^{_log10(x):.1f}"
     if form is None:  # not a product of the modulus' primes: give the size only

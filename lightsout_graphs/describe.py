@@ -17,6 +17,7 @@ import numpy as np
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
+    "counted",
     "describe_certificate",
     "family_label",
     "node_json",
@@ -27,6 +28,40 @@ __all__ = [
 
 #: How many nodes of a certificate are named before "and N more".
 _SHOWN = 12
+
+
+def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> str:
+    """A count and its noun, singular for exactly one: ``1 solution``, ``4 solutions``.
+
+    Large counts are written as :func:`lightsout_graphs.counts.count_text` writes them
+    (digit groups, or ``k^e`` past 40 digits), so any count prints, however large.
+
+    Parameters
+    ----------
+    x : int
+        The count, ``>= 0``.
+    one : str
+        The noun for one (``"solution"``, ``"press"``).
+    many : str, optional
+        The noun for other counts; default ``one + "s"``.
+    modulus : int, default 10
+        The puzzle's modulus, whose powers huge counts are written in.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> counted(1, "solution"), counted(4, "solution"), counted(1, "press", "presses")
+    ('1 solution', '4 solutions', '1 press')
+    >>> counted(2**20000, "solution", modulus=2)
+    '2^20000 (about 10^6020.6) solutions'
+    """
+    from lightsout_graphs.counts import count_text
+
+    noun = one if x == 1 else (many if many is not None else one + "s")
+    return f"{count_text(int(x), modulus)} {noun}"
 
 
 def node_label(node: Hashable) -> str:
@@ -145,16 +180,19 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     --------
     >>> puzzle_summary(lo.grid(2, 3, modulus=3))
     'grid 2×3: 6 lights, 7 edges, closed rule, modulus 3'
+    >>> puzzle_summary(lo.grid(1, 2))
+    'grid 1×2: 2 lights, 1 edge, closed rule, modulus 2'
     """
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
-    kind = "arcs" if _is_directed(puzzle) else "edges"
+    noun = "arc" if _is_directed(puzzle) else "edge"
     pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
     if not puzzle.all_lights:  # buttons without lights
         pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
     return (
-        f"{label}: {puzzle.n} lights, {puzzle.number_of_edges()} {kind}{pressable}, "
+        f"{label}: {counted(puzzle.n, 'light')}, "
+        f"{counted(puzzle.number_of_edges(), noun)}{pressable}, "
         f"{puzzle.rule} rule, modulus {puzzle.modulus}"
     )
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
 from lightsout_graphs.gods.coset import CosetGroups, group_coset, press_counts, split_minimum
 from lightsout_graphs.zk import coset_member
@@ -142,7 +143,10 @@ def enumerate_minimum(
         proof=(
             "enumeration of the only solution"
             if size == 1
-            else f"enumeration of all {size} solutions (grouped, {len(groups.sizes)} groups)"
+            else (
+                f"enumeration of all {count_text(size, modulus)} solutions (presses counted "
+                f"over {len(groups.sizes)} groups of buttons)"
+            )
         ),
         optimal=True,
         lower_bound=n,
@@ -223,9 +227,12 @@ def cpsat_minimum(
     try:
         from ortools.sat.python import cp_model
     except ImportError as err:
+        size = 1
+        for _, o in generators:
+            size *= int(o)
         msg = (
             "Proving the fewest presses on this board needs ortools' CP-SAT: "
-            "pip install 'lightsout_graphs[cpsat]' (or raise 'max_enumerate' to enumerate)."
+            f"pip install 'lightsout_graphs[cpsat]'{_enumeration_route(size, modulus, 'or')}."
         )
         raise MissingDependencyError(msg) from err
     groups = group_coset(x0, generators, modulus)
@@ -250,8 +257,9 @@ def cpsat_minimum(
         num_presses=n,
         proof=(
             f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
-            f"over {size} solutions; the fewest presses lie in {bound}..{n}. Raise "
-            f"'time_limit', or 'max_enumerate' to {size} (or more) to enumerate them all."
+            f"over {count_text(size, modulus)} solutions; the fewest presses lie in "
+            f"{bound}..{n}. Raise 'time_limit' to give CP-SAT longer"
+            f"{_enumeration_route(size, modulus, 'or')}."
         ),
         optimal=False,
         lower_bound=bound,
@@ -263,6 +271,17 @@ def cpsat_minimum(
         # checks its clock every few milliseconds, so a short limit may end a little early.
         raise MinimumInterrupted(partial)
     return partial
+
+
+def _enumeration_route(size: int, modulus: int, joiner: str) -> str:
+    """``", or raise 'max_enumerate' ..."`` when enumerating the coset fits the memory budget.
+
+    A coset too large to enumerate gets no such advice: the routes left are CP-SAT and time.
+    """
+    wide = modulus if 2 < modulus <= 64 else 1
+    if size * wide * 32 > memory_budget():
+        return ""
+    return f", {joiner} raise 'max_enumerate' to {size * wide} to enumerate all of them"
 
 
 def fewest_presses(
@@ -300,7 +319,7 @@ def fewest_presses(
     >>> gens = [(np.array(list(g.values())), 2) for g in sol.quiet_patterns]
     >>> best = fewest_presses(sol.vector, gens, 2)
     >>> best.num_presses, best.proof
-    (4, 'enumeration of all 16 solutions (grouped, 12 groups)')
+    (4, 'enumeration of all 16 solutions (presses counted over 12 groups of buttons)')
     """
     from lightsout_graphs.planner import minimum_engine
 
@@ -365,7 +384,7 @@ def split_search_minimum(
     size = groups.coset_size
     if found.complete:
         proof = (
-            f"branch and bound over all {size} solutions ({found.evaluated} of "
+            f"branch and bound over all {count_text(size, 2)} solutions ({found.evaluated} of "
             f"{2**found.outer} blocks of 2**{len(generators) - found.outer} searched in full)"
         )
         return MinimumResult(vec, n, proof, True, n)
@@ -373,10 +392,10 @@ def split_search_minimum(
         vector=vec,
         num_presses=n,
         proof=(
-            f"not proven optimal: the search over {size} solutions stopped at "
+            f"not proven optimal: the search over {count_text(size, 2)} solutions stopped at "
             f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
-            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit', or "
-            f"'max_enumerate' to {size} (or more) to enumerate them all at once."
+            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit' to search "
+            f"longer{_enumeration_route(size, 2, 'or')}."
         ),
         optimal=False,
         lower_bound=found.lower_bound,

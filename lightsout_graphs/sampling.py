@@ -34,9 +34,11 @@ SORTED_LIMIT = 2**20
 def _rng(seed: object) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is None or (isinstance(seed, numbers.Integral) and not isinstance(seed, bool)):
-        return np.random.default_rng(None if seed is None else int(seed))
-    msg = f"Argument 'seed' must be None, an int or a numpy Generator, not {seed!r}."
+    if seed is None:
+        return np.random.default_rng()
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and int(seed) >= 0:
+        return np.random.default_rng(int(seed))
+    msg = f"Argument 'seed' must be None, an int >= 0 or a numpy Generator, not {seed!r}."
     raise InvalidPuzzleError(msg)
 
 
@@ -208,7 +210,10 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
 
     def __repr__(self) -> str:
         order = "fewest presses first" if self.fewest_first else "coset order"
-        return f"<SolutionIterator: {self.count} solutions, {order}>"
+        from lightsout_graphs.describe import counted
+
+        k = 10 if self.solution is None else self.solution.puzzle.modulus
+        return f"<SolutionIterator: {counted(self.count, 'solution', modulus=k)}, {order}>"
 
 
 def solutions(

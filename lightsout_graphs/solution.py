@@ -426,8 +426,10 @@ class Solution:
         return out
 
     def __repr__(self) -> str:
+        from lightsout_graphs.describe import counted
+
         opt = ", optimal" if self.optimal else ""
-        return (
-            f"<Solution: {self.num_presses} presses on {int(np.count_nonzero(self.vector))} "
-            f"nodes, {self.num_solutions} solutions{opt}>"
-        )
+        k = self.puzzle.modulus
+        presses = counted(self.num_presses, "press", "presses")
+        nodes = counted(int(np.count_nonzero(self.vector)), "node")
+        return f"<Solution: {presses} on {nodes}, {counted(self.num_solutions, 'solution', modulus=k)}{opt}>"

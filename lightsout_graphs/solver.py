@@ -153,10 +153,11 @@ def solve(
     ...     print(sum(err.certificate.values()) > 0, err.value)
     True 1
     """
+    # The engine first: it refuses a board over the memory budget before any vector is made.
+    engine = factorization(puzzle)
     s, t, rhs = _rhs(puzzle, state, target)
     if minimize:
         _check_limits(max_enumerate, time_limit)
-    engine = factorization(puzzle)
     x = engine.solve(rhs)
     if x is None:
         y = engine.certificate(rhs)
@@ -225,5 +226,6 @@ def is_solvable(puzzle: Puzzle, state: StateLike = 0, target: StateLike | None =
     >>> lo.is_solvable(p, {(0, 0): 1}), lo.is_solvable(p, 0, target=1)
     (False, True)
     """
+    engine = factorization(puzzle)
     _, _, rhs = _rhs(puzzle, state, target)
-    return bool(factorization(puzzle).is_solvable(rhs))
+    return bool(engine.is_solvable(rhs))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given
@@ -109,3 +110,23 @@ def test_huge_counts_are_exact_strings_in_to_dict() -> None:
     data = lo.analyze(lo.Puzzle(nx.empty_graph(200), rule="open")).to_dict()
     assert json.loads(json.dumps(data)) == data
     assert (data["num_quiet_patterns"], data["solvable_states"]) == ("2^200", 1)
+
+
+def test_repr_of_a_huge_kernel_is_a_power_and_generators_are_refused_over_budget() -> None:
+    from lightsout_graphs import zk
+
+    a = lo.analyze(lo.Puzzle(nx.empty_graph(14400), rule="open"))
+    assert repr(a) == (
+        "<Analysis: 14,400 lights mod 2, rank 0, nullity 14400, 2^14400 (about 10^4334.8) "
+        "quiet patterns, 1/2^14400 of boards solvable>"
+    )
+    assert a.num_generators == 14400
+    try:
+        zk.set_memory_budget(10**6)
+        with pytest.raises(lo.MemoryBudgetError, match="Listing the 14400 generators"):
+            _ = a.quiet_orders
+    finally:
+        zk.set_memory_budget(None)
+    assert lo.analyze(lo.grid(2, 2, modulus=4)).num_generators >= len(
+        lo.analyze(lo.grid(2, 2, modulus=4)).quiet_orders
+    )

@@ -267,3 +267,12 @@ def test_board_text_longer_than_the_puzzle_allows_is_refused() -> None:
         parse_board(p, ok + " " * (limit - len(ok) + 1))
     q = lo.Puzzle(nx.path_graph(3), modulus=1000)
     assert board_text_limit(q) == 4096 + 3 * (3 + 72)
+
+
+@pytest.mark.parametrize("text", ["{run} " + "0 " * 2999, "0={run}", "0000{run}"])
+def test_a_run_of_more_digits_than_python_converts_is_a_format_error(text: str) -> None:
+    p = lo.Puzzle(nx.path_graph(3000), modulus=3)
+    with pytest.raises(BoardFormatError, match=r"\(4301 digits\) is too large for modulus 3"):
+        parse_board(p, text.format(run="1" * 4301))
+    # Leading zeros are no value: a long run of them still reads as 0.
+    assert parse_board(p, "0=" + "0" * 5000 + "2")[0] == 2

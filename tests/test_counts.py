@@ -18,7 +18,8 @@ def _parse_power_form(text: str) -> int:
 
 
 def test_counts_short_are_exact_digits_and_long_are_powers() -> None:
-    assert counts.count_text(8388608, 2) == "8388608"
+    assert counts.count_text(8388608, 2) == "8,388,608"
+    assert counts.count_text(9999, 2) == "9999"
     assert counts.count_json(10**39, 10) == 10**39
     assert counts.count_json(10**40, 10) == "10^40"  # 41 digits
     big = 2**14400  # more than Python's 4300-digit limit for str(int)

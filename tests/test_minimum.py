@@ -243,3 +243,19 @@ def test_huge_moduli_are_enumerated_directly() -> None:
     p = doubling(3, k)
     sol = lo.solve(p, 0, [k - 2] * 3, minimize=True)
     assert sol.optimal and sol.vector.tolist() == [2**60 - 1] * 3
+
+
+def test_an_unproven_result_advises_no_enumeration_beyond_the_memory_budget() -> None:
+    from lightsout_graphs.minimum import _enumeration_route
+
+    # 2^512 solutions (155 digits) cannot be enumerated: the route left is more time.
+    assert _enumeration_route(2**512, 2, "or") == ""
+    assert _enumeration_route(2**40, 2, "or") == ""  # 32 TiB of counts
+    assert _enumeration_route(2**20, 3, "or") == (
+        ", or raise 'max_enumerate' to 3145728 to enumerate all of them"
+    )
+
+
+def test_the_proof_of_an_enumeration_names_what_was_grouped() -> None:
+    best = lo.solve(lo.grid(5, 5), 0, target=1, minimize=True)
+    assert best.proof == "enumeration of all 4 solutions (presses counted over 7 groups of buttons)"

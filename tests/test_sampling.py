@@ -62,6 +62,8 @@ def test_unsolvable_boards_appear_when_asked_for_any_board() -> None:
 def test_random_board_rejects_bad_arguments() -> None:
     with pytest.raises(lo.LightsOutError, match="'seed'"):
         lo.random_board(lo.grid(2, 2), seed="x")
+    with pytest.raises(lo.InvalidPuzzleError, match="'seed' must be None, an int >= 0"):
+        lo.random_board(lo.grid(2, 2), seed=-1)
     with pytest.raises(lo.LightsOutError, match="'solvable'"):
         lo.random_board(lo.grid(2, 2), solvable="yes")  # type: ignore[arg-type]
     with pytest.raises(lo.LightsOutError):

@@ -76,3 +76,16 @@ def test_certificates_in_words() -> None:
     with pytest.raises(lo.Unsolvable) as info:
         lo.solve(lo.grid(5, 5), {(0, 0): 1})
     assert "mod 2" in str(info.value)
+
+
+def test_repr_says_one_solution_and_one_press_and_prints_huge_counts_as_powers() -> None:
+    assert repr(lo.solve(lo.grid(3, 3), {(1, 1): 1}, target={(1, 1): 1})) == (
+        "<Solution: 0 presses on 0 nodes, 1 solution>"
+    )
+    one = lo.solve(lo.grid(1, 1), 1)
+    assert repr(one) == "<Solution: 1 press on 1 node, 1 solution>"
+    # 2^14400 solutions: more digits than Python turns into a string.
+    p = lo.Puzzle(nx.empty_graph(14400), rule="open")
+    assert repr(lo.solve(p, 0)) == (
+        "<Solution: 0 presses on 0 nodes, 2^14400 (about 10^4334.8) solutions>"
+    )

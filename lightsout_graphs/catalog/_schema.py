@@ -81,6 +81,11 @@ SAFE_COLOUR = re.compile(
 
 #: The largest catalog file, in bytes (the shipped ones are below 2 KiB).
 MAX_ENTRY_BYTES = 1 << 20
+#: The deepest nesting of tables and lists a catalog file may have.
+MAX_DEPTH = 16
+#: The most lights a catalog puzzle may have: its named boards are stored whole (8 bytes a
+#: light each); bigger boards are built with the families (lo.grid, lo.torus ...) instead.
+MAX_LIGHTS = 1 << 22
 
 
 def read_entry(data: bytes, source: str) -> dict[str, Any]:
@@ -100,8 +105,9 @@ def read_entry(data: bytes, source: str) -> dict[str, Any]:
     Raises
     ------
     CatalogError
-        Text that is not UTF-8 TOML, that is nested too deeply to parse, or that is longer
-        than :data:`MAX_ENTRY_BYTES`.
+        Text that is not UTF-8 TOML, that is nested deeper than :data:`MAX_DEPTH`, that holds
+        an integer of more digits than Python converts, or that is longer than
+        :data:`MAX_ENTRY_BYTES`.
 
     Examples
     --------
@@ -115,13 +121,40 @@ def read_entry(data: bytes, source: str) -> dict[str, Any]:
         )
         raise CatalogError(msg)
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        table = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         msg = f"{source}: not a valid TOML file ({err})."
+        raise CatalogError(msg) from err
+    except ValueError as err:
+        # An integer of more digits than Python converts (sys.get_int_max_str_digits).
+        msg = f"{source}: not a valid catalog file ({err})."
         raise CatalogError(msg) from err
     except (RecursionError, MemoryError) as err:
         msg = f"{source}: not a valid TOML file (nested too deeply to parse: {type(err).__name__})."
         raise CatalogError(msg) from err
+    _check_depth(table, source)
+    return table
+
+
+def _check_depth(table: dict[str, Any], source: str) -> None:
+    """Refuse tables nested deeper than :data:`MAX_DEPTH` (dotted keys nest without brackets)."""
+    level: list[Any] = [table]
+    depth = 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            msg = (
+                f"{source}: tables or lists are nested more than {MAX_DEPTH} levels deep (a "
+                "catalog entry needs at most 4, e.g. graph.presses.button.light); check the "
+                "dotted keys."
+            )
+            raise CatalogError(msg)
+        level = [
+            v
+            for c in level
+            for v in (c.values() if isinstance(c, dict) else c)
+            if isinstance(v, dict | list)
+        ]
 
 
 def _is_int(value: object) -> bool:
@@ -476,6 +509,13 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
         colors=colors,
         lit_only=lit_only,
     )
+    if puzzle.n > MAX_LIGHTS:
+        raise where.error(
+            "graph",
+            f"a puzzle of at most {MAX_LIGHTS} lights (its boards are stored whole; build "
+            "bigger boards with the families, e.g. lo.grid, or the CLI's --family)",
+            f"{puzzle.n} lights",
+        )
     goal = _board(puzzle, entry["goal"], where, "goal") if "goal" in entry else None
     boards_raw = entry.get("boards")
     if not isinstance(boards_raw, dict) or not boards_raw:

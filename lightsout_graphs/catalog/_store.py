@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lightsout_graphs.catalog._schema import MAX_ENTRY_BYTES, build_entry, read_entry
-from lightsout_graphs.errors import CatalogError
+from lightsout_graphs.errors import CatalogError, LightsOutError
 from lightsout_graphs.puzzle import Puzzle
 
 __all__ = [
@@ -180,7 +180,11 @@ def _parse(f: Traversable) -> dict[str, Any]:
         raise CatalogError(msg) from err
     if isinstance(result, CatalogError):
         raise result
-    return copy.deepcopy(result)
+    try:
+        return copy.deepcopy(result)
+    except RecursionError as err:  # pragma: no cover - read_entry bounds the nesting
+        msg = f"{f}: tables nested too deeply to read."
+        raise CatalogError(msg) from err
 
 
 def _index() -> tuple[dict[str, list[Traversable]], list[CatalogError]]:
@@ -246,7 +250,14 @@ def load_file(path: str | os.PathLike[str] | Traversable) -> Puzzle:
     'Lights Out'
     """
     f: Traversable = path if isinstance(path, Traversable) else Path(path)
-    return build_entry(_parse(f), str(f))
+    try:
+        return build_entry(_parse(f), str(f))
+    except CatalogError:
+        raise
+    except LightsOutError as err:
+        # A refusal deeper down (a size or memory guard): still one file's problem.
+        msg = f"{f}: {err}"
+        raise CatalogError(msg) from err
 
 
 def load(name: str) -> Puzzle:

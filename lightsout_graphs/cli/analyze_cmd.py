@@ -16,7 +16,10 @@ from lightsout_graphs.describe import puzzle_summary
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
 
-__all__ = ["analysis_json", "analysis_lines", "handle", "register"]
+__all__ = ["MAX_TEXT_LIGHTS", "analysis_json", "analysis_lines", "handle", "register"]
+
+#: Quiet patterns of boards with more lights than this are not printed as text.
+MAX_TEXT_LIGHTS = 4096
 
 
 def register(subparsers: Any) -> None:
@@ -71,6 +74,7 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
     ['Rank: 9 of 9', 'Nullity: 0']
     """
     from lightsout_graphs.boards import format_presses
+    from lightsout_graphs.zk import memory_budget
 
     puzzle = analysis.puzzle
     k = analysis.modulus
@@ -80,8 +84,11 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         lines.append(f"Nullity: {analysis.nullity}")
     else:
         lines.append(f"Rank: not defined (the modulus {k} is not prime)")
-    quiet = count_text(analysis.num_quiet_patterns, k)
-    lines.append(f"Quiet patterns: {quiet} (press patterns that change nothing)")
+    if analysis.num_quiet_patterns == 1:
+        lines.append("Quiet patterns: none but pressing nothing (each board has one solution)")
+    else:
+        quiet = count_text(analysis.num_quiet_patterns, k)
+        lines.append(f"Quiet patterns: {quiet} (press patterns that change nothing)")
     total = k**analysis.n
     share = fraction_text(analysis.solvable_states, total, k)
     every = "; every board is solvable" if analysis.all_solvable else ""
@@ -89,6 +96,18 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         f"Solvable boards: {count_text(analysis.solvable_states, k)} of {count_text(total, k)} "
         f"({share}){every}"
     )
+    gens = analysis.num_generators if analysis.kernel_size > 1 else 0
+    if gens and (puzzle.n > MAX_TEXT_LIGHTS or analysis.generators_memory() > memory_budget()):
+        # Nothing is built: a big board's patterns are pictures or data, not text.
+        needed = analysis.generators_memory()
+        why = (
+            f"not listed: as vectors they would need about {needed / 2**30:.1f} GiB, above the "
+            "memory budget"
+            if needed > memory_budget()
+            else f"not printed for a board of {count_text(puzzle.n, 10)} lights; --json lists them"
+        )
+        lines.append(f"Generators of the quiet patterns: {gens} ({why})")
+        return lines
     # Vectors, not dicts: only the patterns shown become dicts (a big board has many).
     patterns = list(zip(analysis.quiet_vectors, analysis.quiet_orders, strict=True))
     if patterns:

@@ -62,7 +62,7 @@ def graph_description(puzzle: Puzzle) -> str:
     >>> graph_description(lo.grid(5, 5)), graph_description(lo.Puzzle(nx.path_graph(3)))
     ('grid 5×5', 'graph, 2 edges')
     """
-    return family_label(puzzle) or f"graph, {puzzle.graph.number_of_edges()} edges"
+    return family_label(puzzle) or f"graph, {puzzle.number_of_edges()} edges"
 
 
 def rules_sentence(puzzle: Puzzle) -> str:
@@ -161,7 +161,7 @@ def handle_show(args: argparse.Namespace) -> int:
     >>> from lightsout_graphs.cli import build_parser
     >>> handle_show(build_parser().parse_args(["show", "--family", "grid", "--shape", "1x2"]))
     ... # doctest: +ELLIPSIS
-    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    grid 1×2: 2 lights, 1 edge, closed rule, modulus 2
     ...
     0
     """

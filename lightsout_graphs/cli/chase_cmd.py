@@ -34,13 +34,44 @@ def register(subparsers: Any) -> None:
         description="The table people use to solve a grid by light chasing: chase every "
         "light down to the bottom row, look that row up, press the listed top-row cells and "
         "chase again. NAME is a grid puzzle of the catalog (e.g. lights-out) or a size "
-        "such as 5x5.",
+        "such as 5x5; --family grid --shape 5x5 names a size as the other commands do.",
     )
-    parser.add_argument("name", metavar="NAME", help="a catalog grid or a size such as 6x5")
+    parser.add_argument(
+        "name", metavar="NAME", nargs="?", help="a catalog grid, a size such as 6x5, or grid"
+    )
+    parser.add_argument("--family", metavar="F", help="grid (chase tables are for grids)")
+    parser.add_argument("--shape", metavar="MxN", help="with --family grid: the size, e.g. 6x5")
     parser.add_argument("--modulus", "-k", type=int, default=2, metavar="K", help="for a size")
     parser.add_argument("--rule", choices=("closed", "open"), default="closed", help="for a size")
     parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
     add_dpi_argument(parser)
+
+
+def _size_or_name(args: argparse.Namespace) -> str:
+    """NAME, or the size of ``--family grid --shape MxN`` (also ``grid --shape MxN``)."""
+    name = (args.name or "").strip()
+    family = getattr(args, "family", None)
+    shape = getattr(args, "shape", None)
+    if name == "grid" and family is None:
+        family, name = "grid", ""
+    if family is None:
+        if shape is not None:
+            msg = "--shape goes with --family grid (or NAME grid), not with a catalog NAME."
+            raise CommandError(msg)
+        if not name:
+            msg = "Name a grid: NAME (a catalog grid or a size such as 5x5), or --family grid --shape MxN."
+            raise CommandError(msg)
+        return name
+    if name:
+        msg = f"Give a NAME or --family, not both (got {name!r} and --family {family!r})."
+        raise CommandError(msg)
+    if family.strip().lower() != "grid":
+        msg = f"--family {family!r}: chase tables are made for grids only (--family grid)."
+        raise CommandError(msg)
+    if shape is None:
+        msg = "--family grid needs --shape MxN (e.g. --shape 5x5)."
+        raise CommandError(msg)
+    return shape.strip()
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -55,7 +86,7 @@ def handle(args: argparse.Namespace) -> int:
     """
     from lightsout_graphs.grids.chase_table import chase_table
 
-    name = args.name.strip()
+    name = _size_or_name(args)
     if re.fullmatch(r"\d+\s*[x×,]\s*\d+|\d+", name):
         sides = parse_shape(name.replace(" ", ""))
         m, n = (sides[0], sides[0]) if len(sides) == 1 else sides

@@ -15,7 +15,7 @@ from typing import Any
 from lightsout_graphs.cli.puzzles import add_puzzle_arguments
 from lightsout_graphs.cli.starts import add_start_arguments
 
-__all__ = ["Handler", "add_command", "add_dpi_argument", "add_json_argument"]
+__all__ = ["Handler", "add_command", "add_dpi_argument", "add_json_argument", "seed_value"]
 
 #: What runs a subcommand: the parsed arguments in, the exit code out.
 Handler = Callable[[argparse.Namespace], int]
@@ -107,3 +107,37 @@ def add_json_argument(parser: argparse.ArgumentParser) -> None:
     (False, True)
     """
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def seed_value(text: str) -> int:
+    """An argparse ``type``: a random seed, an int >= 0 of at most 40 digits.
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Anything else (argparse prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> seed_value("7")
+    7
+    >>> try:
+    ...     seed_value("-1")
+    ... except argparse.ArgumentTypeError as err:
+    ...     print(err)
+    a seed is an int >= 0, not '-1'
+    """
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or len(value) > 40:
+        msg = f"a seed is an int >= 0, not {text[:50]!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return int(value)

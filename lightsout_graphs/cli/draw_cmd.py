@@ -12,7 +12,13 @@ from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
 from lightsout_graphs.cli.starts import read_board, start_board
 from lightsout_graphs.describe import describe_certificate
 
-__all__ = ["handle", "register"]
+__all__ = ["DRAW_BYTES_PER_LIGHT", "MAX_DRAW_LIGHTS", "handle", "register"]
+
+#: The most lights a picture draws (512×512): past it a light is smaller than a pixel, and
+#: drawing takes minutes (700×700: 2 minutes and 2.5 GB).
+MAX_DRAW_LIGHTS = 1 << 18
+#: Peak bytes per light of a picture, measured on 300×300 and 700×700 grids (about 5 KB).
+DRAW_BYTES_PER_LIGHT = 6000
 
 
 def register(subparsers: Any) -> None:
@@ -90,11 +96,33 @@ def handle(args: argparse.Namespace) -> int:
         msg = f"--dpi must be a positive int, not {args.dpi}."
         raise CommandError(msg)
     puzzle = resolve_puzzle(args)
+    _check_drawable(puzzle)
     with status(args, f"drawing {puzzle.n} lights", size=puzzle.n):
         width, height = save_figure(_draw(args, puzzle), path, args.dpi)
     if not args.quiet:
         print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
     return EXIT_OK
+
+
+def _check_drawable(puzzle: Any) -> None:
+    """Refuse a picture of more lights than a picture shows, before anything is drawn."""
+    from lightsout_graphs.errors import MemoryBudgetError
+    from lightsout_graphs.zk import memory_budget
+
+    if puzzle.n > MAX_DRAW_LIGHTS:
+        msg = (
+            f"A picture of {puzzle.n:,} lights is more than draw renders (at most "
+            f"{MAX_DRAW_LIGHTS:,}: each light would be smaller than a pixel); draw a smaller "
+            "board, or use `lightsout solve` / `lightsout analyze` for counts (--json for data)."
+        )
+        raise CommandError(msg)
+    needed, budget = DRAW_BYTES_PER_LIGHT * puzzle.n, memory_budget()
+    if needed > budget:
+        msg = (
+            f"A picture of {puzzle.n:,} lights would need about {needed / 2**30:.1f} GiB, above "
+            f"the memory budget of {budget / 2**30:.1f} GiB; draw a smaller board."
+        )
+        raise MemoryBudgetError(msg, needed, budget)
 
 
 def _draw(args: argparse.Namespace, puzzle: Any) -> Any:

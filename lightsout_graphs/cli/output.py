@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Sequence
@@ -110,8 +111,10 @@ def read_text(
                 )
                 raise BoardFormatError(msg)
         except OSError as err:
-            msg = f"Cannot read the board file {source!r}: {err}."
-            raise BoardFormatError(msg) from err
+            if err.errno != errno.ENAMETOOLONG:
+                msg = f"Cannot read the board file {source!r}: {err}."
+                raise BoardFormatError(msg) from err
+            # Too long to be a file name: it is board text.
     return source, False
 
 

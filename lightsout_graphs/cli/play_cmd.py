@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.cli.commands import add_command
+from lightsout_graphs.cli.commands import add_command, seed_value
 from lightsout_graphs.cli.output import output_path
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK
@@ -46,7 +46,11 @@ def register(subparsers: Any) -> None:
         "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the random starting board and layout"
+        "--seed",
+        type=seed_value,
+        default=None,
+        metavar="SEED",
+        help="seed of the random starting board and layout (an int >= 0)",
     )
     parser.add_argument("--title", help="the page's heading (default: the puzzle's title)")
 
@@ -80,13 +84,16 @@ def handle(args: argparse.Namespace) -> int:
     state = None
     if args.start is not None and args.start in puzzle.boards:
         board = args.start
-    elif args.board is not None or args.start is not None:
+    elif args.board is not None or args.start is not None or not puzzle.boards:
+        # The default start of every command: the first named board, else every light at 1.
         state, _ = start_board(puzzle, args)
     write_play_page(puzzle, path, board=board, state=state, seed=args.seed, title=args.title)
     if not args.quiet:
         start = board or ("the given board" if args.board is not None else None)
-        if start is None and args.start == ALL_ON:
+        if start is None and (args.start == ALL_ON or not puzzle.boards):
             start = "every light at 1"
+        elif start is None:
+            start = f"the board {next(iter(puzzle.boards))!r}"
         where = f", starting from {start}" if start else ""
         print(f"Wrote {path} ({puzzle.n} lights, mod {puzzle.modulus}{where})")
     return EXIT_OK

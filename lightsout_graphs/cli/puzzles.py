@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "add_puzzle_arguments",
     "catalog_names",
+    "family_name",
     "load_named",
     "make_family",
     "parse_shape",
@@ -192,6 +193,7 @@ def make_family(
     """
     from lightsout_graphs import families
 
+    family = family_name(family)
     if family not in families.FAMILIES:
         msg = (
             f"--family {family!r} is unknown; choose one of {', '.join(sorted(families.FAMILIES))}."
@@ -332,4 +334,32 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
 def _is_family(name: str) -> bool:
     from lightsout_graphs import families
 
-    return name in families.FAMILIES
+    return family_name(name) in families.FAMILIES
+
+
+def family_name(text: str) -> str:
+    """A family name as the command line may spell it: ``x-pattern`` is ``x_pattern``.
+
+    Catalog names use ``-`` and family names ``_``; both spellings name the same family.
+
+    Parameters
+    ----------
+    text : str
+        The name given.
+
+    Returns
+    -------
+    str
+        The family's own name when one matches, else ``text`` unchanged.
+
+    Examples
+    --------
+    >>> family_name("x-pattern"), family_name("x_pattern"), family_name("grid")
+    ('x_pattern', 'x_pattern', 'grid')
+    """
+    from lightsout_graphs import families
+
+    if text in families.FAMILIES:
+        return text
+    underscored = text.strip().lower().replace("-", "_")
+    return underscored if underscored in families.FAMILIES else text

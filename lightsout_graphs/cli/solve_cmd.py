@@ -77,14 +77,17 @@ def handle(args: argparse.Namespace) -> int:
     ...     ["solve", "--family", "grid", "--shape", "1x2", "--board", "**"]
     ... )
     >>> handle(args)  # doctest: +ELLIPSIS
-    grid 1×2: 2 lights, 1 edges, closed rule, modulus 2
+    grid 1×2: 2 lights, 1 edge, closed rule, modulus 2
     ...
     0
     """
     import lightsout_graphs as lo
     from lightsout_graphs.boards import format_board, format_presses
+    from lightsout_graphs.solver import factorization
 
     puzzle = resolve_puzzle(args)
+    # The engine before the board: a board over the memory budget is refused unallocated.
+    factorization(puzzle)
     state, origin = start_board(puzzle, args)
     target = target_board(puzzle, args.target)
     try:

@@ -30,7 +30,8 @@ __all__ = [
 ]
 
 
-#: The start board used when neither ``--board`` nor ``--start`` is given: every light at 1.
+#: The name of the board with every light at 1 (``--start all-on``): the start board when
+#: neither ``--board`` nor ``--start`` is given and the puzzle has no named board.
 ALL_ON = "all-on"
 
 
@@ -61,7 +62,7 @@ def add_start_arguments(parser: argparse.ArgumentParser) -> None:
         "--start",
         metavar="BOARD_NAME",
         help=f"a named board of the puzzle (see `lightsout show NAME`), or {ALL_ON!r} "
-        "(every light at 1, the default)",
+        "(every light at 1); default: the puzzle's first named board, else all-on",
     )
 
 
@@ -114,7 +115,7 @@ def read_board(
             where = f"{option} - (standard input)"
         elif from_file:
             where = f"{option} file {source!r}"
-        elif not set(source) <= set("./") and Path(source).is_dir():  # not board dots
+        elif not set(source) <= set("./") and _is_folder(source):  # not board dots
             where = f"{option} {source!r} is a folder, not a board file; and as board text"
         elif _looks_like_path(source):
             where = f"{option} {source!r}: no such file, and as board text"
@@ -129,6 +130,14 @@ def read_board(
             where = f"{option} {source!r} is not a file, and as board text"
         msg = f"{where}: {err}"
         raise BoardFormatError(msg) from err
+
+
+def _is_folder(text: str) -> bool:
+    """Whether a command-line value names a folder (False for text too long to be a path)."""
+    try:
+        return Path(text).is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _looks_like_path(text: str) -> bool:
@@ -190,7 +199,11 @@ def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.nda
 
 
 def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, str]:
-    """The start board from ``--board`` or ``--start`` (default every light at 1).
+    """The start board from ``--board`` or ``--start``, else the default start board.
+
+    The one rule of every command (solve, draw, play): without ``--board`` or ``--start`` a
+    puzzle starts from its first named board (the catalog's starting board, e.g.
+    ``'pattern'`` of lights-out), and a puzzle without named boards from every light at 1.
 
     Parameters
     ----------
@@ -221,6 +234,11 @@ def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, s
     if start is not None:
         words = "every light at 1" if start == ALL_ON and start not in puzzle.boards else None
         return named_board(puzzle, start), words or f"the board {start!r}"
+    if puzzle.boards:
+        first = next(iter(puzzle.boards))
+        return named_board(puzzle, first), (
+            f"the board {first!r}, the puzzle's first; choose another with --board or --start"
+        )
     return named_board(puzzle, ALL_ON), "every light at 1; choose another with --board or --start"
 
 

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
-from lightsout_graphs.cli.puzzles import make_family
+from lightsout_graphs.cli.puzzles import family_name, make_family
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, progress, progress_enabled
 
 __all__ = ["handle", "register", "write_csv", "write_long_csv"]
@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
         "--max", dest="size", type=int, required=True, metavar="N", help="the largest side"
     )
     parser.add_argument(
-        "--modulus", "-k", type=int, default=2, metavar="P", help="a prime (default 2)"
+        "--modulus", "-k", type=int, default=2, metavar="K", help="a prime (default 2)"
     )
     parser.add_argument("--rule", choices=("closed", "open"), default="closed")
     parser.add_argument("--csv", metavar="FILE", help="write the CSV matrix here (- for stdout)")
@@ -129,6 +129,7 @@ def _compute(args: argparse.Namespace) -> Any:
     from lightsout_graphs.errors import ModulusError
     from lightsout_graphs.products.tables import MAX_TABLE_SIDE
 
+    args.family = family_name(args.family)
     size = args.size
     if size < 1:
         msg = f"--max must be at least 1, not {size}."

@@ -183,7 +183,9 @@ class Stencil:
             if cut is None:
                 sizes.append(0)
                 continue
-            rolled = np.roll(idx, tuple(-o[ax] for ax in wrapped), axis=wrapped) if wrapped else idx
+            # Shifts reduced as Python ints: an offset beyond int64 wraps exactly.
+            shift = tuple(-o[ax] % self.shape[ax] for ax in wrapped)
+            rolled = np.roll(idx, shift, axis=wrapped) if wrapped else idx
             # rolled[c] is the cell c moved by o along the wrapped axes.
             part_src, part_dst = idx[cut[0]], rolled[cut[1]]
             size = part_src.size
@@ -267,9 +269,13 @@ class Stencil:
         if not self._collides():
             directed = sum(self._span(o) for o in self.offsets if any(o))
         else:
-            src, dst, _ = self._raw_pairs()
-            keep = src != dst
-            directed = int(np.unique(dst[keep] * self.n + src[keep]).size)
+            # Offsets reduced along the wrapped axes reach distinct cells from any one cell,
+            # so the distinct (pressed, reached) pairs are counted without building them.
+            reduced = {
+                tuple(x % s if w else x for x, s, w in zip(o, self.shape, self.wraps, strict=True))
+                for o in self.offsets
+            }
+            directed = sum(self._span(r) for r in reduced if any(r))
         return directed // 2 if self.symmetric else directed
 
     def apply(
@@ -311,7 +317,8 @@ class Stencil:
             cut = self._cut(o)
             if cut is None:
                 continue
-            y = np.roll(x, tuple(o[ax] for ax in wrapped), axis=wrapped) if wrapped else x
+            shift = tuple(o[ax] % self.shape[ax] for ax in wrapped)
+            y = np.roll(x, shift, axis=wrapped) if wrapped else x
             # y[c + o] = x[c] along the wrapped axes; the slices shift the clipped ones.
             out[cut[1]] += a * y[cut[0]]
         if k & (k - 1) == 0:

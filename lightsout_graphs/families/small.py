@@ -440,7 +440,7 @@ def named(
     >>> named("heawood")
     <Puzzle: 14 nodes, 21 edges, rule='closed', modulus=2>
     """
-    if name not in NAMED_GRAPHS:
+    if not isinstance(name, str) or name not in NAMED_GRAPHS:
         msg = f"Argument 'name' must be one of {', '.join(sorted(NAMED_GRAPHS))}, not {name!r}."
         raise InvalidPuzzleError(msg)
     g = nx.Graph(NAMED_GRAPHS[name]())

@@ -75,7 +75,7 @@ class ChaseTable:
         Examples
         --------
         >>> print(chase_table(5, 5).to_text().splitlines()[6])
-        O...O    XX...
+        *...*    11...
         """
         width = max(self.cols, len("bottom"))
         k = "" if self.modulus == 2 else f" mod {self.modulus}"
@@ -89,8 +89,9 @@ class ChaseTable:
             f"{'bottom':<{width}}   press on top",
         ]
         for bottom, top in self.entries:
-            b = "".join(self._cell(v, "O") for v in bottom)
-            t = "".join(self._cell(v, "X") for v in top)
+            # The symbols of board text: '*' a lit light, '1' one press (values for k > 2).
+            b = "".join(self._cell(v, "*") for v in bottom)
+            t = "".join(self._cell(v, "1") for v in top)
             lines.append(f"{b:<{width}}   {t}")
         if not self.entries:
             lines.append("(none: chasing solves every solvable board by itself)")

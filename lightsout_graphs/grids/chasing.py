@@ -32,7 +32,7 @@ from lightsout_graphs.errors import (
     require_int,
     require_int_entries,
 )
-from lightsout_graphs.grids.chase_base import ChasingFactorization
+from lightsout_graphs.grids.chase_base import ChasingFactorization, check_chase_memory
 from lightsout_graphs.zk import DenseGF2, check_modulus, pack_rows, words_for
 
 if TYPE_CHECKING:
@@ -137,6 +137,15 @@ class GridChaser(ChasingFactorization):
         self._diag = 1 if rule == "closed" else 0
         self._binary = self.modulus == 2
         self._dtype: Any = np.int64 if self.modulus <= _INT64_CHASE_LIMIT else object
+        w = self._width
+        check_chase_memory(
+            f"a {self.rows}×{self.cols} grid mod {self.modulus}",
+            size,
+            w,
+            w,
+            self.modulus,
+            wide=self._dtype is object,
+        )
         # Vectors handed out follow the general engine: object once products overflow int64.
         self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
         self._small: Factorization = self._factor_first_row_system()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, ModulusError, require_int
-from lightsout_graphs.grids.chase_base import ChasingFactorization
+from lightsout_graphs.grids.chase_base import ChasingFactorization, check_chase_memory
 from lightsout_graphs.zk import DenseGF2, pack_rows
 
 if TYPE_CHECKING:
@@ -113,6 +113,18 @@ class WrappedChaser(ChasingFactorization):
         self._diag: int = 1 if rule == "closed" else 0
         self._binary: bool = self.modulus == 2
         self._unknowns: int = self._width * (2 if self._col_wrap else 1)
+        shape = (
+            "torus"
+            if wrap_rows and wrap_cols
+            else ("cylinder" if wrap_rows or wrap_cols else "grid")
+        )
+        check_chase_memory(
+            f"a {self.rows}×{self.cols} {shape} mod {self.modulus}",
+            size,
+            self._unknowns,
+            self._unknowns,
+            self.modulus,
+        )
         self._small: Factorization = self._factor_small_system()
         self._set_counts()
         self._kernel: list[tuple[np.ndarray, int]] | None = None

@@ -352,6 +352,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except RecursionError as exc:
         msg = f"The {where} is nested too deeply to be a sweep spec."
         raise SweepSpecError(msg) from exc
+    except ValueError as exc:  # an integer of more than 4300 digits
+        msg = f"The {where} holds a number too long to read: {exc}."
+        raise SweepSpecError(msg) from exc
 
 
 def load_spec(

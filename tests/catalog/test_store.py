@@ -141,3 +141,40 @@ def test_each_file_is_parsed_once_until_it_changes(
         with pytest.raises(AttributeError):
             catalog.load("my-path").boards.clear()  # type: ignore[attr-defined]
         assert "middle" in catalog.load("my-path").boards
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # 500 dotted keys nest 500 tables in a 1 KB file.
+        ("x." * 500 + "y = 1\n", "nested more than 16 levels deep"),
+        # A 4301-digit integer: more digits than Python turns into an int.
+        (
+            'schema_version = 1\nname = "dig"\ntitle = "D"\nmodulus = ' + "9" * 4301 + "\n",
+            "dig.toml: not a valid catalog file",
+        ),
+        # 170 bytes that name a board of 1.6e9 lights.
+        (
+            (
+                'schema_version = 1\nname = "huge"\ntitle = "H"\n[graph]\nfamily = "grid"\n'
+                "params = {m = 40000, n = 40000}\n[boards]\nall-on = 1\n"
+            ),
+            "key 'graph': expected a puzzle of at most 4194304 lights",
+        ),
+    ],
+    ids=["dotted-keys", "long-integer", "huge-board"],
+)
+def test_one_bad_file_is_one_problem_and_breaks_nothing_else(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    (tmp_path / "dig.toml").write_text(text)
+    (tmp_path / "mine.toml").write_text(ENTRY.format(name="my-path"))
+    (tmp_path / "broken.toml").write_text(ENTRY.format(name="my-broken").replace("path", "nope"))
+    with catalog.folder(tmp_path):
+        assert {"my-path", "lights-out"} <= set(catalog.names())
+        found = [str(e) for e in catalog.problems()]
+        assert len(found) == 2, found
+        assert any(message in f for f in found), found
+        assert any("broken.toml: key 'graph.family'" in f for f in found), found
+        with pytest.raises(CatalogError, match=r"dig\.toml"):
+            catalog.load_file(tmp_path / "dig.toml")

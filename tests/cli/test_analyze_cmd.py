@@ -16,7 +16,7 @@ def test_analyze_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "5x5")
     assert code == 0
     assert "Rank: 23 of 25\nNullity: 2\nQuiet patterns: 4" in out
-    assert "Solvable boards: 8388608 of 33554432 (1/4)" in out
+    assert "Solvable boards: 8,388,608 of 33,554,432 (1/4)" in out
     code, out, _ = run(
         capsys, "analyze", "--family", "torus", "--shape", "7x9", "-k", "3", "--json"
     )
@@ -145,3 +145,55 @@ def test_big_puzzle_lists_no_pattern_grids_unless_asked(
     assert code == 0
     grid = out.split("Pattern 1:\n")[1].splitlines()
     assert len(grid) == 102 and all(len(row) == 102 for row in grid)
+
+
+def test_a_big_board_gets_counts_not_a_dump(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "4x2504")
+    assert code == 0
+    assert "Puzzle: grid 4×2504: 10,016 lights, 17,524 edges" in out
+    lines = out.splitlines()
+    assert lines[-1] == (
+        "Generators of the quiet patterns: 4 (not printed for a board of 10,016 lights; "
+        "--json lists them)"
+    )
+    code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "4x2504", "--json")
+    assert code == 0 and json.loads(out)["quiet_patterns"]
+
+
+def test_nullity_0_says_no_quiet_pattern(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "3x3")
+    assert code == 0
+    assert "Quiet patterns: none but pressing nothing (each board has one solution)" in out
+    assert "Quiet patterns: 1" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        # 32,768 quiet patterns of 65,536 presses each: 16 GB built to print 8 of them.
+        (
+            ["--family", "hypercube", "--shape", "16", "--rule", "open"],
+            "Generators of the quiet patterns: 32768 (not listed: as vectors they would need",
+        ),
+        # 3000×3000: refused because the summary built the networkx graph.
+        (["grid", "--shape", "3000x3000"], "Quiet patterns: none but pressing nothing"),
+    ],
+)
+def test_big_puzzles_are_analysed_under_an_8_gb_cap(argv: list[str], expected: str) -> None:
+    from tests.cli.clirun import run_capped
+
+    code, out, err, seconds = run_capped("analyze", *argv)
+    assert code == 0, err[-1000:]
+    assert expected in out
+    assert seconds < 100  # about 10 s
+
+
+@pytest.mark.parametrize("sides", [22, 23])
+def test_a_torus_of_many_sides_of_2_is_refused_up_front(sides: int) -> None:
+    from tests.cli.clirun import run_capped
+
+    shape = "x".join(["2"] * sides)
+    code, _, err, seconds = run_capped("analyze", "--family", "torus", "--shape", shape)
+    assert code == 2, err[-1000:]
+    assert_one_error_line(err, "more than the 100000 lights")
+    assert seconds < 60  # 80 s and 6.5 GB before

@@ -33,7 +33,7 @@ def test_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert out.startswith("lights-out (Lights Out): 25 lights, 40 edges, closed rule, modulus 2")
     assert "Nullity: 2" in out
-    assert "Solvable boards: 8388608 of 33554432 (1/4)" in out
+    assert "Solvable boards: 8,388,608 of 33,554,432 (1/4)" in out
     assert "Named boards (3; solve one with --start NAME):\npattern:\n.*.*." in out
     assert "Source: manufacturer: Tiger Electronics" in out
     assert "Rules: a press adds 1 mod 2 to its own light and to its neighbours" in out

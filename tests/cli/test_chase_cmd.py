@@ -18,7 +18,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_the_catalog_board_prints_the_classic_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "chase-table", "lights-out")
     assert code == 0
-    assert "O...O    XX..." in out and out.count("\n") == 3 + 7
+    assert "*...*    11..." in out and out.count("\n") == 3 + 7
 
 
 def test_a_size_with_a_modulus_and_a_picture(
@@ -45,3 +45,33 @@ def test_bad_input_is_a_usage_error(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv", [["5x5"], ["--family", "grid", "--shape", "5x5"], ["grid", "--shape", "5x5"]]
+)
+def test_a_size_is_named_positionally_or_as_elsewhere(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, _ = run(capsys, "chase-table", *argv)
+    assert code == 0
+    assert out.startswith("Light chasing on the 5×5 board (closed rule)")
+    assert "*...*    11..." in out  # the symbols of board text: '*' lit, '1' pressed
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--family", "torus", "--shape", "5x5"], "made for grids only"),
+        (["--family", "grid"], "--family grid needs --shape MxN"),
+        (["lights-out", "--shape", "5x5"], "--shape goes with --family grid"),
+        (["lights-out", "--family", "grid", "--shape", "5x5"], "not both"),
+        ([], "Name a grid"),
+    ],
+)
+def test_bad_ways_to_name_a_grid_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "chase-table", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err

@@ -85,3 +85,25 @@ def test_draw_presses_on_buttons(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert 'id="buttons"' in text and 'id="presses"' in text
     code, _, err = run(capsys, "draw", "16-cell", "--presses", "r0=1", "-o", str(out))
     assert code == 2 and "'r0', which is not pressable" in err
+
+
+def test_a_picture_of_more_lights_than_pixels_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import time
+
+    out = tmp_path / "big.png"
+    start = time.monotonic()
+    code, _, err = run(capsys, "draw", "grid", "--shape", "3000x3000", "-o", str(out))
+    assert time.monotonic() - start < 30  # 74 s of layout, then a refusal, before
+    assert code == 2 and not out.exists()
+    assert_one_error_line(err, "A picture of 9,000,000 lights is more than draw renders")
+
+
+def test_a_picture_over_the_memory_budget_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "100M")
+    code, _, err = run(capsys, "draw", "grid", "--shape", "300x300", "-o", str(tmp_path / "a.png"))
+    assert code == 2
+    assert_one_error_line(err, "A picture of 90,000 lights would need about 0.5 GiB")

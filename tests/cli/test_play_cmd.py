@@ -109,3 +109,26 @@ def test_play_page_offers_buttons_not_lights(
     assert code == 0 and "16 lights" in text
     html = out.read_text()
     assert '"lit": [false' in html or '"lit":[false' in html
+
+
+@pytest.mark.parametrize("seed", ["-1", "x", "9" * 4400])
+def test_a_bad_seed_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    out = tmp_path / "p.html"
+    assert main(["play", "lights-out", "--seed", seed, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: a seed is an int >= 0" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_a_puzzle_without_named_boards_opens_on_every_light_at_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "p.html"
+    assert main(["play", "--family", "grid", "--shape", "3x3", "-o", str(out)]) == 0
+    assert "starting from every light at 1" in capsys.readouterr().out
+    data = page_data(out)
+    assert data["boards"][data["start"]]["state"] == [1] * 9
+    assert main(["play", "lights-out", "-o", str(out)]) == 0
+    assert "starting from the board 'pattern'" in capsys.readouterr().out

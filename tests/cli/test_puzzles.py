@@ -40,3 +40,13 @@ def test_hostile_param_values_exit_2(value: str, capsys: pytest.CaptureFixture[s
     assert code == 2, err
     assert "Traceback" not in err and "internal error" not in err
     assert err.startswith("lightsout: ")
+
+
+@pytest.mark.parametrize("argv", [["x-pattern"], ["--family", "x-pattern"], ["x_pattern"]])
+def test_family_names_take_the_catalog_spelling_too(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    from lightsout_graphs.cli import main
+
+    assert main(["analyze", *argv, "--shape", "5x5"]) == 0
+    assert capsys.readouterr().out.startswith("Puzzle: x_pattern m=5 n=5: 25 lights")

@@ -83,6 +83,15 @@ def test_solve_default_board_is_all_on(capsys: pytest.CaptureFixture[str]) -> No
     assert "Solutions: 1 (this is the only one)" in out
 
 
+def test_a_puzzle_with_named_boards_starts_from_the_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The rule of solve, draw and play: the first named board, else every light at 1.
+    code, out, _ = run(capsys, "solve", "lights-out")
+    assert code == 0
+    assert "Board (the board 'pattern', the puzzle's first;" in out
+
+
 def test_unsolvable_exit_1_with_parity_check(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", "grid", "--shape", "5x5", "--board", UNSOLVABLE_5X5)
     assert code == 1
@@ -223,3 +232,42 @@ def test_out_to_a_folder_is_one_error_line(
     )
     assert code == 2
     assert_one_error_line(err, "Cannot write", str(tmp_path))
+
+
+def test_a_board_with_a_run_of_4301_digits_is_an_input_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "4" * 4301 + " 0 0"
+    code, _, err = run(
+        capsys, "solve", "--family", "path", "--shape", "3", "-k", "5", "--board", board
+    )
+    assert code == 2
+    assert_one_error_line(err, "(4301 digits) is too large for modulus 5")
+
+
+def test_one_line_board_text_longer_than_a_file_name_is_read_as_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = "1 0 " * 150  # 600 characters: longer than a file name may be
+    code, out, err = run(capsys, "solve", "--family", "path", "--shape", "300", "--board", board)
+    assert (code, err) == (0, "")
+    assert "Board (the board given):" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--family", "grid", "--shape", "40000x40000"], "Light chasing on a 40000×40000 grid"),
+        (["--family", "torus", "--shape", "30000x30000"], "Light chasing on a 30000×30000 torus"),
+        (["--family", "grid", "--shape", "20000x20000", "--min"], "above the memory budget"),
+    ],
+)
+def test_a_board_over_the_memory_budget_is_refused_before_it_is_made(
+    argv: list[str], message: str
+) -> None:
+    from tests.cli.clirun import run_capped
+
+    code, _, err, seconds = run_capped("solve", *argv)
+    assert code == 2, err[-500:]
+    assert_one_error_line(err, message, "LIGHTSOUT_MEMORY_BUDGET")
+    assert seconds < 60  # about 3 s: nothing is allocated

@@ -156,3 +156,15 @@ def test_networkx_families_need_no_permission(tmp_path: Path) -> None:
     assert main(["sweep", str(spec), "--out", str(tmp_path / "r"), "--workers", "1", "-q"]) == 0
     table = read_results(tmp_path / "r")
     assert table["symmetries"].tolist() == [120, 48, 14, 16]  # K5, then circulants C_n(1, 2)
+
+
+def test_a_spec_with_a_4400_digit_number_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC + "chunk_size = " + "9" * 4400 + "\n")
+    assert main(["sweep", str(spec), "--out", str(tmp_path / "out"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "spec.toml' holds a number too long to read" in err
+    assert not (tmp_path / "out").exists()

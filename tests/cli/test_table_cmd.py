@@ -197,3 +197,16 @@ def test_big_heat_map_shows_its_structure(
     code, _, err = run(capsys, "table", "--max", "4", "--png", str(default), "--scale", "ln")
     assert code == 2
     assert "--scale" in err
+
+
+def test_the_modulus_is_k_and_families_take_either_spelling(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, helptext, _ = run(capsys, "table", "--help")
+    assert code == 0 and "--modulus K, -k K" in helptext
+    outs = []
+    for family in ("x_pattern", "x-pattern"):
+        code, out, _ = run(capsys, "table", "--family", family, "--max", "4")
+        assert code == 0
+        outs.append(out)
+    assert outs[0] == outs[1] and outs[0].startswith("m\\n,1,2,3,4")

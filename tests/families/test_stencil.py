@@ -7,7 +7,7 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
@@ -255,3 +255,56 @@ def test_cube_surface_matches_its_graph(n: int, k: int, rule: str) -> None:
     assert p._graph is None and p._matrix is None
     _same_as_graph(p)
     assert p.number_of_edges() == 12 * n * n
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    big=st.integers(-(2**80), 2**80),
+    small=st.integers(-3, 3),
+    wrap=st.sampled_from([True, (True, False), (False, True)]),
+    k=st.sampled_from([2, 3]),
+)
+def test_offsets_beyond_int64_wrap_exactly(
+    big: int, small: int, wrap: bool | tuple[bool, bool], k: int
+) -> None:
+    # A wrapped offset is taken mod the side as a Python int: press and matrix agree.
+    assume((big, small) != (0, 0))
+    p = lo.stencil((4, 5), [(big, small)], wrap=wrap, modulus=k)
+    matrix = p.toggle_matrix().toarray()
+    for j, node in enumerate(p.nodes):
+        after = p.press(0, node)
+        assert [after[u] for u in p.nodes] == matrix[:, j].tolist()
+    wraps = (wrap, wrap) if isinstance(wrap, bool) else wrap
+    reduced = tuple(o % s if w else o for o, s, w in zip((big, small), (4, 5), wraps, strict=True))
+    if reduced != (0, 0) and all(abs(o) < 2**62 for o in reduced):
+        q = lo.stencil((4, 5), [reduced], wrap=wrap, modulus=k)
+        assert (p.toggle_matrix() != q.toggle_matrix()).nnz == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    shape=st.lists(st.integers(1, 4), min_size=1, max_size=3),
+    data=st.data(),
+)
+def test_edges_are_counted_without_building_even_when_offsets_wrap_onto_each_other(
+    shape: list[int], data: st.DataObject
+) -> None:
+    d = len(shape)
+    offsets = data.draw(
+        st.lists(st.tuples(*[st.integers(-5, 5)] * d), min_size=1, max_size=5, unique=True)
+    )
+    wraps = tuple(data.draw(st.lists(st.booleans(), min_size=d, max_size=d)))
+    s = Stencil(tuple(shape), tuple(offsets), (1,) * len(offsets), wraps)
+    src, dst, _ = s._raw_pairs()
+    keep = src != dst
+    directed = int(np.unique(dst[keep].astype(np.int64) * s.n + src[keep]).size)
+    assert s.edges() == (directed // 2 if s.symmetric else directed)
+
+
+def test_a_torus_of_22_sides_of_2_counts_its_edges_at_once() -> None:
+    import time
+
+    start = time.monotonic()
+    p = lo.torus(*[2] * 22)
+    assert p.number_of_edges() == 22 * 2**21  # each cell has one neighbour per axis
+    assert time.monotonic() - start < 10  # it built 9·10^7 pairs first: 80 s, 6.5 GB

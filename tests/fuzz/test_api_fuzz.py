@@ -10,17 +10,20 @@ runs it for long.
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import Hashable
 from typing import Any
 
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import event, given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
+from lightsout_graphs.boards import parse_board
 from lightsout_graphs.errors import LightsOutError
+from lightsout_graphs.families import FAMILIES, make
 
 # Values that are not what an argument expects, for every slot.
 JUNK = st.sampled_from(
@@ -203,3 +206,46 @@ def _raw_cases() -> dict[str, Any]:
 def test_raw_exceptions_listed_in_the_issue(case: str) -> None:
     with contextlib.suppress(LightsOutError):
         _raw_cases()[case]()
+
+
+FAMILY_VALUES = st.one_of(JUNK, st.integers(-2, 6), st.sampled_from([{}, [[1]], 2**62, -(10**19)]))
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@settings(max_examples=15)
+@given(data=st.data())
+def test_family_builders_take_junk_parameters(family: str, data: st.DataObject) -> None:
+    # Every family parameter, drawn from junk and small ints: a puzzle or the package's error
+    # (``named(name={})`` raised a raw TypeError).
+    signature = inspect.signature(FAMILIES[family]).parameters.values()
+    kwargs = {
+        p.name: data.draw(FAMILY_VALUES, label=p.name)
+        for p in signature
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and data.draw(st.booleans())
+    }
+    try:
+        puzzle = make(family, **kwargs)
+    except LightsOutError:
+        event("refused")
+        return
+    if puzzle.n <= 400:
+        seed = data.draw(st.sampled_from([0, 1, -1, None, 2**70, "x"]), label="seed")
+        with contextlib.suppress(LightsOutError):
+            board = lo.random_board(puzzle, seed=seed)
+            check_solution(puzzle, lo.solve(puzzle, board))
+        repr(lo.analyze(puzzle))
+
+
+@given(
+    text=st.one_of(
+        st.text(alphabet="0123456789 .*=/\n(),", max_size=60),
+        st.integers(4290, 4400).map(lambda n: "7" * n),
+        st.integers(4290, 4400).map(lambda n: "0=" + "3" * n),
+    ),
+    k=st.sampled_from([2, 3, 10, 2**61]),
+)
+def test_board_text_of_any_digits_parses_or_is_a_format_error(text: str, k: int) -> None:
+    for puzzle in (lo.grid(3, 3, modulus=k), lo.Puzzle(nx.path_graph(3), modulus=k)):
+        with contextlib.suppress(LightsOutError):
+            board = parse_board(puzzle, text)
+            assert all(0 <= int(v) < k for v in board)
