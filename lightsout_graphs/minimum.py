@@ -26,6 +26,7 @@ import numpy as np
 from lightsout_graphs.counts import count_text
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
 from lightsout_graphs.gods.coset import CosetGroups, group_coset, press_counts, split_minimum
+from lightsout_graphs.memory import memory_budget
 from lightsout_graphs.zk import coset_member
 
 __all__ = [
