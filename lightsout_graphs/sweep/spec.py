@@ -435,6 +435,7 @@ def load_spec(
     if "metrics" not in table:
         raise key_error("metrics", "is required: the list of metrics to compute.")
     metrics, custom = _metrics(table["metrics"], allow_imports)
+    metric_cols = _column_names(metrics, custom)
     moduli = int_list("moduli", table.get("moduli", [2]), low=2)
     rules = str_list("rules", table.get("rules", ["closed"]))
     for r in rules:
@@ -455,7 +456,7 @@ def load_spec(
     takes: tuple[str, ...] = ()
     if "family" in table:
         family, family_code, takes, axes, raw_params = _family_source(
-            table, _column_names(metrics, custom), allow_imports
+            table, metric_cols, allow_imports
         )
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:

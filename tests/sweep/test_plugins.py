@@ -249,7 +249,8 @@ def test_code_refs_pickle_and_fingerprint() -> None:
     assert again.func is custom_code.chord_ring  # importable: by reference
     print_ = fingerprint(code)
     assert print_["module"] == "tests.sweep.custom_code"
-    assert print_["version"] is None  # not an installed distribution
+    assert set(print_) == {"ref", "module", "version", "sha256"}
+    assert fingerprint(resolve("networkx:cycle_graph", "f"))["version"] == nx.__version__
     assert family_keywords(custom_code.wheel) == (("spokes", "modulus", "rule"), False)
     assert family_keywords(lambda **kw: None) == ((), True)
     p = build_family_puzzle(code, {"n": 7, "step": 3}, 3, "open", takes=("n", "step"))
