@@ -31,9 +31,10 @@ metric                      type      meaning
                                       than ``max_kernel_enum`` patterns and is not enumerated)
 ``gods_number``             int64     the most presses a solvable board needs at the fewest
                                       (costly; null unless proven within ``time_limit``), by
-                                      :func:`lightsout_graphs.gods_number_bounds` (or
-                                      :func:`lightsout_graphs.gods_number` on a kernel too
-                                      large for it); with the proven bounds
+                                      :func:`lightsout_graphs.gods_number_bounds` (and
+                                      :func:`lightsout_graphs.gods_number`, a search over the
+                                      boards, where those bounds do not meet on at most 65,536
+                                      boards, or the kernel is too large); with the bounds
                                       ``gods_number_lower`` and ``gods_number_upper``
 ``symmetries``              int64     the number of automorphisms of the puzzle (node
                                       permutations keeping the toggle rule and the pressable
@@ -53,6 +54,7 @@ metric and the puzzle; ``None`` is a null cell.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -127,6 +129,9 @@ class Metric:
 
 
 _MIN = "min_presses_all_on"
+#: Solvable boards up to which God's number is settled by a search over the boards when the
+#: bounds of :func:`lightsout_graphs.gods_number_bounds` do not meet (milliseconds).
+_FEW_BOARDS = 1 << 16
 
 METRICS: dict[str, Metric] = {
     m.name: m
@@ -419,6 +424,9 @@ def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
             low = high = int(lo.gods_number(puzzle))
         except SearchLimitError:
             return dict.fromkeys(cols)
+    if low != high:  # bounds apart: a puzzle with few boards is settled by searching them all
+        with contextlib.suppress(SearchLimitError):  # too many boards: the bounds stay
+            low = high = int(lo.gods_number(puzzle, max_states=_FEW_BOARDS))
     return dict(zip(cols, [low if low == high else None, low, high], strict=True))
 
 

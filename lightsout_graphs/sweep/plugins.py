@@ -147,10 +147,32 @@ def resolve(value: object, key: str, *, allow_imports: bool = True) -> CodeRef:
             msg = f"Sweep spec key {key!r}: module {module_name!r} has no {attr!r}."
             raise SweepSpecError(msg)
         obj = getattr(obj, part)
+        if not allow_imports and not _trusted(obj):
+            # A trusted module's attributes lead to other modules (its imports) too: a path
+            # through them must not reach, say, importlib.import_module without permission.
+            msg = (
+                f"Sweep spec key {key!r}: {value!r} leads outside lightsout_graphs and networkx "
+                "(to code of another module); pass --allow-imports (allow_imports=True in "
+                "Python) to allow it."
+            )
+            raise SweepSpecError(msg)
     if not callable(obj):
         msg = f"Sweep spec key {key!r}: {value!r} is a {type(obj).__name__}, not a callable."
         raise SweepSpecError(msg)
     return CodeRef(value, obj)
+
+
+def _trusted(obj: Any) -> bool:
+    """Whether ``obj`` is a module, class or function of a trusted package (or plain data)."""
+    import types
+
+    if isinstance(obj, types.ModuleType):
+        name = obj.__name__
+    elif callable(obj) or isinstance(obj, type):
+        name = getattr(obj, "__module__", None) or type(obj).__module__
+    else:
+        return True
+    return name.split(".")[0] in TRUSTED_MODULES
 
 
 def _version(module_name: str) -> str | None:

@@ -156,7 +156,9 @@ class LineProgress:
     """Progress as plain lines, for a sweep whose output goes to a file (a batch job).
 
     One line per finished chunk, at most one every ``interval`` seconds, and always the line
-    of the last chunk, so a log shows the sweep is alive without filling up.
+    of the last chunk, so a log shows the sweep is alive without filling up. The pool and Dask
+    runners also call it with ``step=0`` when no chunk has finished for ``interval`` seconds:
+    a line then says how far the sweep is.
 
     Parameters
     ----------
@@ -164,7 +166,8 @@ class LineProgress:
         Chunks in the sweep, and chunks already done (resumed).
     stream : file, optional
         Where the lines go (default ``sys.stderr``).
-    interval : float, default PROGRESS_INTERVAL
+    interval : float, optional
+        Default :data:`PROGRESS_INTERVAL`.
     clock : callable, default time.monotonic
 
     Examples
@@ -187,12 +190,13 @@ class LineProgress:
         initial: int,
         stream: Any = None,
         *,
-        interval: float = PROGRESS_INTERVAL,
+        interval: float | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.total, self.done, self.initial = total, initial, initial
         self.stream = stream if stream is not None else sys.stderr
-        self.interval, self.clock = interval, clock
+        self.interval = PROGRESS_INTERVAL if interval is None else interval
+        self.clock = clock
         self.start = clock()
         self.last: float | None = None
 
@@ -222,8 +226,9 @@ def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int
         state = {"done": initial}
 
         def tell(step: int) -> None:
-            state["done"] += step
-            callback(state["done"], total)
+            if step:
+                state["done"] += step
+                callback(state["done"], total)
 
         return tell
     if progress is False:
@@ -242,6 +247,9 @@ def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int
     )
 
     def update(step: int) -> None:
+        if not step:
+            bar.refresh()
+            return
         bar.update(step)
         if bar.n >= total:
             bar.close()
@@ -319,7 +327,9 @@ def _drain(
     tell: Callable[[int], None],
     when: str,
 ) -> None:
-    finished, _ = wait(list(running), return_when=when)
+    finished, _ = wait(list(running), timeout=PROGRESS_INTERVAL, return_when=when)
+    if not finished:
+        tell(0)  # nothing finished for a while: progress lines say the sweep is alive
     for fut in sorted(finished, key=lambda f: running[f]):
         cid, keys = running.pop(fut)
         store.write_chunk(cid, fut.result(), keys)
@@ -334,14 +344,13 @@ def _run_dask(
     scheduler: str | None,
     dask_local: int | None,
 ) -> None:
-    from distributed import as_completed
+    from distributed import wait as dask_wait
 
     with dask_client(scheduler, dask_local) as client:
         threads = max(1, sum(client.nthreads().values()))
         window = 2 * threads + 2
         spec_future = client.scatter(spec, broadcast=True)
-        pending = as_completed()
-        ids: dict[Any, tuple[int, tuple[int, int]]] = {}
+        running: dict[Any, tuple[Any, tuple[int, tuple[int, int]]]] = {}
         todo_iter = iter(todo)
 
         def submit_next() -> bool:
@@ -349,20 +358,27 @@ def _run_dask(
             if chunk is None:
                 return False
             fut = client.submit(run_chunk, spec_future, chunk, pure=False)
-            ids[fut.key] = (chunk.chunk_id, chunk_keys(chunk))
-            pending.add(fut)
+            running[fut.key] = (fut, (chunk.chunk_id, chunk_keys(chunk)))
             return True
 
         for _ in range(window):
             if not submit_next():
                 break
-        for fut in pending:
-            table = fut.result()
-            cid, keys = ids.pop(fut.key)
-            store.write_chunk(cid, table, keys)
-            tell(1)
-            fut.release()
-            submit_next()
+        while running:
+            futures = [fut for fut, _ in running.values()]
+            try:
+                done, _ = dask_wait(
+                    futures, timeout=PROGRESS_INTERVAL, return_when="FIRST_COMPLETED"
+                )
+            except TimeoutError:
+                tell(0)  # nothing finished for a while: progress lines say the sweep is alive
+                continue
+            for fut in sorted(done, key=lambda f: running[f.key][1]):
+                _, (cid, keys) = running.pop(fut.key)
+                store.write_chunk(cid, fut.result(), keys)
+                tell(1)
+                fut.release()
+                submit_next()
 
 
 def run(

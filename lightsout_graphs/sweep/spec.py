@@ -52,6 +52,7 @@ import dataclasses
 import json
 import math
 import os
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -375,7 +376,8 @@ def load_spec(
         folder for a dict.
     allow_imports : bool, default False
         Allow the spec to import modules outside ``lightsout_graphs`` and ``networkx`` (a
-        ``"module:function"`` family or metric). Importing a module runs its code.
+        ``"module:function"`` family or metric). Importing a module runs its code. Modules are
+        found on Python's path and, for a spec file, in its folder (added to ``sys.path``).
 
     Returns
     -------
@@ -414,6 +416,10 @@ def load_spec(
         path = Path(spec)
         data = _read_toml(path)
         base = Path(base_dir) if base_dir is not None else path.resolve().parent
+        folder = str(path.resolve().parent)
+        if allow_imports and folder not in sys.path:
+            # Modules next to the spec file can be named; appended, so installed ones come first.
+            sys.path.append(folder)
     else:
         msg = f"Argument 'spec' must be a path, a dict or a SweepSpec, not {type(spec).__name__}."
         raise SweepSpecError(msg)
@@ -438,6 +444,7 @@ def load_spec(
     if "metrics" not in table:
         raise key_error("metrics", "is required: the list of metrics to compute.")
     metrics, custom = _metrics(table["metrics"], allow_imports)
+    metric_cols = _column_names(metrics, custom)
     moduli = int_list("moduli", table.get("moduli", [2]), low=2)
     rules = str_list("rules", table.get("rules", ["closed"]))
     for r in rules:
@@ -458,7 +465,7 @@ def load_spec(
     takes: tuple[str, ...] = ()
     if "family" in table:
         family, family_code, takes, axes, raw_params = _family_source(
-            table, _column_names(metrics, custom), allow_imports
+            table, metric_cols, allow_imports
         )
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:

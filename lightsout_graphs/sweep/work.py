@@ -329,9 +329,8 @@ def _first_puzzle(spec: SweepSpec) -> tuple[Any, str]:
     if not spec.is_stream:
         kwargs, _ = family_item(spec, 0)
         names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-        return spec.make_puzzle(
-            kwargs, k, rule
-        ), f"{spec.family}({names}), modulus {k}, rule {rule}"
+        where = f"{spec.family}({names}), modulus {k}, rule {rule}"
+        return spec.make_puzzle(kwargs, k, rule), where
     for path in spec.graph6:
         with open(path, "rb") as fh:
             for number, raw in enumerate(fh, start=1):

@@ -168,3 +168,20 @@ def test_a_spec_with_a_4400_digit_number_exits_2(
     assert len(err.strip().splitlines()) == 1
     assert "spec.toml' holds a number too long to read" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_module_next_to_the_spec_file_can_be_named(tmp_path: Path) -> None:
+    folder = tmp_path / "study"
+    folder.mkdir()
+    (folder / "study_families_x.py").write_text(
+        "import networkx as nx\n\ndef star(k):\n    return nx.star_graph(k)\n"
+    )
+    spec = folder / "spec.toml"
+    spec.write_text(
+        '[sweep]\nfamily = "study_families_x:star"\nparams = { k = "1..4" }\n'
+        'metrics = ["edges", "nullity"]\n'
+    )
+    out = tmp_path / "res"
+    argv = ["sweep", str(spec), "--out", str(out), "--workers", "1", "-q", "--allow-imports"]
+    assert main(argv) == 0
+    assert read_results(out)["edges"].tolist() == [1, 2, 3, 4]

@@ -249,8 +249,24 @@ def test_code_refs_pickle_and_fingerprint() -> None:
     assert again.func is custom_code.chord_ring  # importable: by reference
     print_ = fingerprint(code)
     assert print_["module"] == "tests.sweep.custom_code"
-    assert print_["version"] is None  # not an installed distribution
+    assert set(print_) == {"ref", "module", "version", "sha256"}
+    assert fingerprint(resolve("networkx:cycle_graph", "f"))["version"] == nx.__version__
     assert family_keywords(custom_code.wheel) == (("spokes", "modulus", "rule"), False)
     assert family_keywords(lambda **kw: None) == ((), True)
     p = build_family_puzzle(code, {"n": 7, "step": 3}, 3, "open", takes=("n", "step"))
     assert (p.n, p.modulus, p.rule, p.graph.number_of_edges()) == (7, 3, "open", 14)
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "lightsout_graphs:sweep.plugins.importlib.import_module",
+        "networkx:utils.backends.os.system",
+        "lightsout_graphs.sweep.plugins:importlib.import_module",
+        "lightsout_graphs.sweep.plugins:hashlib.sha256",
+    ],
+)
+def test_trusted_modules_do_not_lead_elsewhere_without_permission(ref: str) -> None:
+    spec = {"family": ref, "params": {"name": "side_effect_mod"}, "metrics": ["edges"]}
+    with pytest.raises(SweepSpecError, match="leads outside lightsout_graphs and networkx"):
+        load_spec(spec)

@@ -166,3 +166,23 @@ def test_progress_is_lines_off_a_terminal_and_a_bar_with_time_left_when_asked(
     assert "8/8" in err
     assert "chunk" in err
     assert "<" in err  # tqdm's "elapsed<remaining"
+
+
+def test_a_long_chunk_still_gives_progress_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lightsout_graphs.sweep import metric, runners
+
+    monkeypatch.setattr(runners, "PROGRESS_INTERVAL", 0.05)
+
+    @metric("int64")
+    def slow(puzzle: object) -> int:
+        time.sleep(0.5)
+        return 1
+
+    spec = {"family": "path", "params": {"n": "2..3"}, "metrics": [slow], "chunk_size": 1}
+    run(spec, tmp_path / "out", workers=2)
+    lines = capsys.readouterr().err.splitlines()
+    # No chunk finished for a while: a line says the sweep is alive, then each finished chunk.
+    assert any(line.startswith("sweep: 0/2 chunks done (0%)") for line in lines)
+    assert lines[-1].startswith("sweep: 2/2 chunks done (100%)")

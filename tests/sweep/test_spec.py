@@ -152,6 +152,8 @@ def test_metric_columns_must_not_clash() -> None:
 
     with pytest.raises(SweepSpecError, match="both fill the column 'nullity'"):
         load_spec({**grid, "metrics": ["nullity", nullity]})
+    with pytest.raises(SweepSpecError, match="both fill the column 'nullity'"):
+        load_spec({"geng": "4", "metrics": ["nullity", nullity]})
 
     def path(**params: int) -> nx.Graph:
         return nx.path_graph(2)
