@@ -97,6 +97,9 @@ __all__ = [
 #: The most rounds of phases that light a bipartite component.
 CANONICAL_ROUNDS = 64
 
+#: Rounds of steering one nearly lit board towards the other, and back.
+STEER_ROUNDS = 4
+
 #: Boards of at most this many lights try the local search (short sequences) first.
 FEW_LIGHTS = 8
 
@@ -582,9 +585,17 @@ class OpenTheory:
         full = (1 << len(part.nodes)) - 1
         fa, sa = self._enrich(part, a)
         fb, sb = self._enrich(part, b)
-        fa = self._steer(part, fa, fb, sa)
-        if fa == fb:
-            return sa + sb[::-1]
+        for _ in range(STEER_ROUNDS):
+            fa = self._steer(part, fa, fb, sa)
+            if fa == fb:
+                return sa + sb[::-1]
+            fb = self._steer(part, fb, fa, sb)
+            if fa == fb:
+                return sa + sb[::-1]
+            fa, more = self._enrich(part, fa)
+            sa += more
+            fb, more = self._enrich(part, fb)
+            sb += more
         top = max((fa ^ full).bit_count(), (fb ^ full).bit_count())
         for slack in SLACKS[:2]:
             left, _ = self._explore(part, fa, top + slack, FULL_BUDGET, {}, full)
