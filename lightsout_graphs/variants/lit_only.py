@@ -325,7 +325,7 @@ class LitOnlyResult:
             raise LightsOutError(msg)
         puzzle = self.puzzle
         k = puzzle.modulus
-        columns = sp.csc_array(puzzle.toggle_matrix())
+        columns = sp.csc_array(puzzle.press_matrix())  # lights × pressable
         light_of = puzzle.light_index  # node -> its light row
         column_of = {node: j for j, node in enumerate(puzzle.pressable)}
         board = np.asarray(self.state, dtype=np.int64).copy() % k
