@@ -433,6 +433,7 @@ def lit_only_solve(
     (True, 'theory', True)
     """
     check_puzzle(puzzle)
+    check_bound(max_states)
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
     engine = lit_only_method(puzzle, method, clear=not t.any())
@@ -758,6 +759,7 @@ def lit_only_solvable_states(
     1
     """
     check_puzzle(puzzle)
+    check_bound(max_states)
     t = _target(puzzle, target)
     if lit_only_method(puzzle, method, question="states", clear=not t.any()) == "closed":
         return _ClearableStates(puzzle, t)

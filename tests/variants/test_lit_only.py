@@ -210,6 +210,10 @@ def test_bound_is_enforced_and_can_be_raised() -> None:
 def test_bad_bound(bad: object) -> None:
     with pytest.raises(SearchLimitError, match="max_states"):
         lit_only_solve(lo.grid(2, 2), 1, max_states=bad, method="search")  # type: ignore[arg-type]
+    with pytest.raises(SearchLimitError, match="max_states"):
+        lit_only_solve(lo.grid(2, 2), 1, max_states=bad)  # type: ignore[arg-type]
+    with pytest.raises(SearchLimitError, match="max_states"):
+        lit_only_solvable_states(lo.grid(2, 2), max_states=bad)  # type: ignore[arg-type]
 
 
 def test_bad_boards() -> None:
