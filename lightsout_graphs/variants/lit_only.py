@@ -830,8 +830,8 @@ class LitOnlyOrbit:
         different orbits (proof in :mod:`lightsout_graphs.variants._lit_only_theory`).
     bound : int
         How many boards share those invariants: an upper bound on the orbit's size, proved.
-        The orbit reaches it on every graph of up to 7 nodes that is not one of the exceptions
-        (line graphs such as paths, and a few more), see the guide.
+        Measured on the 1252 graphs of up to 7 nodes, 8909 of their 9161 orbits reach it; the
+        others lie on 115 graphs (paths among them), see the guide.
     size : int or None
         The exact size, by searching each component's boards; None when a component has more
         than ``max_states`` boards.
