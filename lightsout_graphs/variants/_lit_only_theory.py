@@ -63,11 +63,16 @@ a proof of unreachability, and a *reachable* answer always comes with a replayed
 found by the reduction below; when the reduction does not connect two boards with equal
 invariants the caller falls back to the search.
 
-**Reduction.** Per component, each board is first brought down greedily (press a lit node when
-more than half of its neighbours are lit: the number of lit lights drops), then the boards of
-a few more lights (2, then 4, 8, any) reachable from there are explored (a bounded search from both ends,
-meeting in the middle). A meeting gives a lit-only sequence ``a -> m`` and ``b -> m``, and the
-answer ``a -> m -> b`` (the second part reversed), which is replayed before it is returned.
+**Reduction.** Per component. On a *bipartite* component with sides P and Q, presses of lit
+P nodes change only Q, so they stay lit: one phase may add any sum of their neighbourhoods to
+the Q side (a linear solve). Phases alternate, each lighting as much of the other side as it
+can, until the board is nearly all lit; then the nodes of a solution ``y`` of ``A y = x + x'``
+(``x'`` the other board's nearly lit form) are pressed while lit, the most useful first. Every
+other case, and whatever that leaves, goes to a local search: each board is first brought down
+greedily (press a lit node when more than half of its neighbours are lit), then the boards of a
+few more lights (2, then 4, 8, any) are explored from both ends until they meet. Any meeting
+gives lit-only sequences ``a -> m`` and ``b -> m``, and the answer ``a -> m -> b`` (the second
+part reversed), which the caller replays.
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.errors import LightsOutError
 from lightsout_graphs.zk.gf2 import GF2Echelon
 
 __all__ = [
@@ -86,6 +92,18 @@ __all__ = [
     "closed_clear",
     "vector_of",
 ]
+
+#: The most rounds of phases that light a bipartite component.
+CANONICAL_ROUNDS = 64
+
+#: Rounds of steering one nearly lit board towards the other, and back.
+STEER_ROUNDS = 4
+
+#: Boards of at most this many lights try the local search (short sequences) first.
+FEW_LIGHTS = 8
+
+#: The number of nearly full boards each side of a bipartite meeting may visit.
+FULL_BUDGET = 2_000
 
 #: The number of boards each side of the meet-in-the-middle reduction may visit.
 MEET_BUDGET = 20_000
@@ -194,6 +212,49 @@ def _parity(bits: int) -> int:
     return bits.bit_count() & 1
 
 
+def _bipartition(masks: list[int]) -> tuple[int, int] | None:
+    """The two colour classes (bitsets) of a connected graph, or None if it has an odd cycle."""
+    n = len(masks)
+    if n < 2:
+        return None
+    colour = [-1] * n
+    colour[0] = 0
+    stack = [0]
+    while stack:
+        v = stack.pop()
+        for u in _ones(masks[v]):
+            if colour[u] < 0:
+                colour[u] = 1 - colour[v]
+                stack.append(u)
+            elif colour[u] == colour[v]:
+                return None
+    first = sum(1 << v for v in range(n) if colour[v] == 0)
+    return first, ((1 << n) - 1) ^ first
+
+
+def _combination(masks: list[int], lit: int, goal: int) -> int | None:
+    """Nodes of ``lit`` (a bitset) whose masks add up to ``goal``, as a bitset, or None."""
+    nodes = _ones(lit)
+    rows = [masks[v] for v in nodes]
+    echelon = GF2Echelon(rows, max((r.bit_length() for r in rows), default=0))
+    combo = echelon.left_solve(goal)
+    if combo is None:
+        return None
+    return sum(1 << nodes[i] for i in _ones(combo))
+
+
+def _reduce(echelon: GF2Echelon, v: int) -> tuple[int, int]:
+    """``v`` reduced against an echelon basis (pivot bits cleared, highest first), and the combo."""
+    combo = 0
+    for lead, row, rows in zip(
+        reversed(echelon.leads), reversed(echelon.rows), reversed(echelon.combos), strict=True
+    ):
+        if v >> lead & 1:
+            v ^= row
+            combo ^= rows
+    return v, combo
+
+
 @dataclass
 class _Component:
     """One connected component: its nodes and its adjacency over local indices."""
@@ -204,6 +265,7 @@ class _Component:
     echelon: GF2Echelon
     kernel: list[int]
     kernel_q: list[int]
+    sides: tuple[int, int] | None = None
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -252,6 +314,7 @@ class OpenTheory:
             kern = ech.kernel_bits()
             part = _Component(nodes, lm, [m.bit_count() for m in lm], ech, kern, [])
             part.kernel_q = [part.q(k) for k in kern]
+            part.sides = _bipartition(lm)
             self.components.append(part)
 
     # -- boards split by component -------------------------------------------------------------
@@ -385,9 +448,14 @@ class OpenTheory:
 
     @staticmethod
     def _explore(
-        part: _Component, start: int, cap: int, budget: int, other: dict[int, tuple[int, int]]
+        part: _Component,
+        start: int,
+        cap: int,
+        budget: int,
+        other: dict[int, tuple[int, int]],
+        flip: int = 0,
     ) -> tuple[dict[int, tuple[int, int]], int | None]:
-        """Boards of weight <= cap from ``start`` (parents), stopping at a board of ``other``."""
+        """Boards within ``cap`` lights of ``flip`` from ``start`` (parents), until ``other``."""
         parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
         if start in other:
             return parent, start
@@ -396,7 +464,7 @@ class OpenTheory:
             x = queue.popleft()
             for v in _ones(x):
                 y = x ^ part.masks[v]
-                if y in parent or y.bit_count() > cap:
+                if y in parent or (y ^ flip).bit_count() > cap:
                     continue
                 parent[y] = (x, v)
                 if y in other:
@@ -416,10 +484,111 @@ class OpenTheory:
         out.reverse()
         return out
 
+    @staticmethod
+    def _phase(part: _Component, x: int, side: int, goal: int, seq: list[int]) -> int | None:
+        """Press lit nodes of ``side`` (they stay lit) so the other side becomes ``goal``."""
+        lit = x & side
+        combo = _combination(part.masks, lit, (x ^ goal) & ~side)
+        if combo is None:
+            return None
+        for v in _ones(combo):
+            x ^= part.masks[v]
+            seq.append(v)
+        return x
+
+    @staticmethod
+    def _enrich(part: _Component, x: int) -> tuple[int, list[int]]:
+        """Light a bipartite component as fully as phases can; the board and the presses.
+
+        With sides P and Q, presses of lit P nodes change Q only, so those nodes stay lit: one
+        *phase* adds any sum of their neighbourhoods to the Q side. Each phase lights as much of
+        the other side as it can (the complement reduced against the lit side's echelon basis),
+        and the lit side's span grows with it, until nothing changes. Boards of one orbit end
+        close to the fully lit board, where a search over small complements joins them.
+        """
+        assert part.sides is not None
+        seq: list[int] = []
+        for _ in range(CANONICAL_ROUNDS):
+            before = x
+            for side in part.sides:
+                lit = x & side
+                other = ((1 << len(part.nodes)) - 1) ^ side
+                if not lit:
+                    continue
+                nodes = _ones(lit)
+                local = GF2Echelon([part.masks[v] for v in nodes], len(part.nodes))
+                combo = _reduce(local, (x ^ other) & other)[1]
+                for i in _ones(combo):
+                    x ^= part.masks[nodes[i]]
+                    seq.append(nodes[i])
+            if x == before:
+                break
+        return x, seq
+
+    @staticmethod
+    def _steer(part: _Component, x: int, goal: int, seq: list[int]) -> int:
+        """Press, whenever lit, the nodes of a solution of ``A y = x + goal``; the board reached.
+
+        Meant for boards that are nearly all lit, where almost every node may be pressed.
+        """
+        if part.echelon.violated(x ^ goal) is not None:
+            return x
+        todo = part.echelon.back_substitute(x ^ goal)
+        while todo & x:
+            # The lit node whose press lights the most nodes still to press, darkening the fewest.
+            best = max(
+                _ones(todo & x),
+                key=lambda v: (
+                    ((part.masks[v] & todo & ~x).bit_count())
+                    - (part.masks[v] & todo & x).bit_count()
+                ),
+            )
+            x ^= part.masks[best]
+            todo ^= 1 << best
+            seq.append(best)
+        return x
+
+    def _connect_bipartite(self, part: _Component, a: int, b: int) -> list[int] | None:
+        """The bipartite route: light both boards nearly fully, steer, then meet."""
+        full = (1 << len(part.nodes)) - 1
+        fa, sa = self._enrich(part, a)
+        fb, sb = self._enrich(part, b)
+        for _ in range(STEER_ROUNDS):
+            fa = self._steer(part, fa, fb, sa)
+            if fa == fb:
+                return sa + sb[::-1]
+            fb = self._steer(part, fb, fa, sb)
+            if fa == fb:
+                return sa + sb[::-1]
+            fa, more = self._enrich(part, fa)
+            sa += more
+            fb, more = self._enrich(part, fb)
+            sb += more
+        top = max((fa ^ full).bit_count(), (fb ^ full).bit_count())
+        for slack in SLACKS[:2]:
+            left, _ = self._explore(part, fa, top + slack, FULL_BUDGET, {}, full)
+            right, hit = self._explore(part, fb, top + slack, FULL_BUDGET, left, full)
+            if hit is not None:
+                return sa + self._path(left, hit) + self._path(right, hit)[::-1] + sb[::-1]
+        return None
+
     def _connect(self, part: _Component, a: int, b: int) -> tuple[list[int] | None, int]:
         """Local lit-only presses from ``a`` to ``b`` found by the reduction, and boards seen."""
         if a == b:
             return [], 1
+        light = max(a.bit_count(), b.bit_count()) <= FEW_LIGHTS
+        if light:
+            found, seen = self._connect_local(part, a, b)
+            if found is not None:
+                return found, seen
+        if part.sides is not None and a and b:
+            found = self._connect_bipartite(part, a, b)
+            if found is not None:
+                return found, len(found)
+        return (None, 0) if light else self._connect_local(part, a, b)
+
+    def _connect_local(self, part: _Component, a: int, b: int) -> tuple[list[int] | None, int]:
+        """Greedy descent, then a meeting among boards of a few more lights."""
         sa: list[int] = []
         sb: list[int] = []
         ra, rb = self._descend(part, a, sa), self._descend(part, b, sb)
@@ -460,6 +629,15 @@ class OpenTheory:
             seen += count
             if path is None:
                 return None, seen
+            x = la
+            for v in path:  # replayed: a wrong sequence would be a bug, never an answer
+                if not x >> v & 1:
+                    msg = f"lit-only reduction pressed a dark node ({part.nodes[v]})"
+                    raise LightsOutError(msg)
+                x ^= part.masks[v]
+            if x != lb:
+                msg = "lit-only reduction missed its target"
+                raise LightsOutError(msg)
             out.extend(part.nodes[v] for v in path)
         return out, seen
 

@@ -264,7 +264,7 @@ class LitOnlyResult:
             raise LightsOutError(msg)
         puzzle = self.puzzle
         k = puzzle.modulus
-        columns = sp.csc_array(puzzle.toggle_matrix())
+        columns = sp.csc_array(puzzle.press_matrix())  # lights × pressable
         light_of = puzzle.light_index  # node -> its light row
         column_of = {node: j for j, node in enumerate(puzzle.pressable)}
         board = np.asarray(self.state, dtype=np.int64).copy() % k
@@ -372,6 +372,7 @@ def lit_only_solve(
     (True, 'theory', True)
     """
     check_puzzle(puzzle)
+    check_bound(max_states)
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
     engine = lit_only_method(puzzle, method, clear=not t.any())
@@ -697,6 +698,7 @@ def lit_only_solvable_states(
     1
     """
     check_puzzle(puzzle)
+    check_bound(max_states)
     t = _target(puzzle, target)
     if lit_only_method(puzzle, method, question="states", clear=not t.any()) == "closed":
         return _ClearableStates(puzzle, t)
@@ -767,8 +769,8 @@ class LitOnlyOrbit:
         different orbits (proof in :mod:`lightsout_graphs.variants._lit_only_theory`).
     bound : int
         How many boards share those invariants: an upper bound on the orbit's size, proved.
-        The orbit reaches it on every graph of up to 7 nodes that is not one of the exceptions
-        (line graphs such as paths, and a few more), see the guide.
+        Measured on the 1252 graphs of up to 7 nodes, 8909 of their 9161 orbits reach it; the
+        others lie on 115 graphs (paths among them), see the guide.
     size : int or None
         The exact size, by searching each component's boards; None when a component has more
         than ``max_states`` boards.

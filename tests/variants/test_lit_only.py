@@ -210,6 +210,10 @@ def test_bound_is_enforced_and_can_be_raised() -> None:
 def test_bad_bound(bad: object) -> None:
     with pytest.raises(SearchLimitError, match="max_states"):
         lit_only_solve(lo.grid(2, 2), 1, max_states=bad, method="search")  # type: ignore[arg-type]
+    with pytest.raises(SearchLimitError, match="max_states"):
+        lit_only_solve(lo.grid(2, 2), 1, max_states=bad)  # type: ignore[arg-type]
+    with pytest.raises(SearchLimitError, match="max_states"):
+        lit_only_solvable_states(lo.grid(2, 2), max_states=bad)  # type: ignore[arg-type]
 
 
 def test_bad_boards() -> None:
@@ -261,3 +265,11 @@ def test_a_huge_max_states_is_refused_by_the_memory_budget() -> None:
     # max_states=10**30 once let the search try to allocate one byte per board of 2**49.
     with pytest.raises(lo.LightsOutError, match="memory budget"):
         lo.lit_only_solve(lo.grid(7, 7), [1] * 49, max_states=10**30, method="search")
+
+
+def test_verify_replays_with_the_pressed_nodes_columns() -> None:
+    # With only node 1 pressable, the replay must add node 1's column, not the first column.
+    p = lo.Puzzle(nx.path_graph(2), rule="open", pressable=[1])
+    r = lit_only_solve(p, [0, 1], [1, 1])
+    assert r.sequence == [1]
+    assert r.verify()

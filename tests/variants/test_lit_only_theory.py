@@ -229,6 +229,17 @@ def test_grid_20x20_open_rule_questions() -> None:
     orbit = lit_only_orbit(p, corner)
     assert orbit.size is None and orbit.method == "theory"
     assert orbit.bound > 2**300
+    # Heavy boards: a random board and the end of a long random walk of lit-only presses.
+    rng = np.random.default_rng(3)
+    masks = theory.neighbour_masks(p.toggle_matrix())
+    a = rng.integers(0, 2, 400)
+    x = theory.bits_of(a)
+    for _ in range(2000):
+        lit = [v for v in range(400) if x >> v & 1]
+        x ^= masks[lit[int(rng.integers(len(lit)))]]
+    r = lit_only_reachable(p, a, theory.vector_of(x, 400))
+    assert (r.reachable, r.method) == (True, "theory")
+    assert r.verify()
 
 
 def test_100x100_closed_rule_replay() -> None:
