@@ -84,6 +84,26 @@ def _inverse(a: int, p: int) -> int:
     return t % p
 
 
+def _reduce(v: int, p: int, inv_p: float) -> int:
+    """``v mod p`` for ``|v| < 2**62``, through a float quotient instead of an integer division.
+
+    The float quotient is off by at most one for p < 2**31, so one step either way fixes it.
+
+    Examples
+    --------
+    >>> _reduce(-7, 5, 1 / 5), _reduce(24, 5, 1 / 5)
+    (3, 4)
+    >>> _reduce(2**61 + 5, 2**31 - 1, 1 / (2**31 - 1)) == (2**61 + 5) % (2**31 - 1)
+    True
+    """
+    v -= int(v * inv_p) * p
+    while v < 0:
+        v += p
+    while v >= p:
+        v -= p
+    return v
+
+
 def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -> tuple[int, bool]:
     """The GF(p) rank of a graph's toggle matrix, and whether the all-ones board is solvable.
 
@@ -105,6 +125,7 @@ def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -
         if closed:
             mat[i, i] = 1
         mat[i, n] = 1 % p
+    inv_p = 1.0 / p
     rank = 0
     for c in range(n):
         piv = -1
@@ -121,12 +142,13 @@ def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -
                 mat[rank, j] = w
         inv = _inverse(mat[rank, c], p)
         for j in range(c, n + 1):
-            mat[rank, j] = mat[rank, j] * inv % p
+            mat[rank, j] = _reduce(mat[rank, j] * inv, p, inv_p)
         for r in range(rank + 1, n):
             f = mat[r, c]
             if f != 0:
                 for j in range(c, n + 1):
-                    mat[r, j] = (mat[r, j] - f * mat[rank, j]) % p
+                    if mat[rank, j] != 0:
+                        mat[r, j] = _reduce(mat[r, j] - f * mat[rank, j], p, inv_p)
         rank += 1
     ok = True
     for r in range(rank, n):
@@ -171,6 +193,7 @@ def _popcount(w: np.uint64) -> int:
 
 gf2_rank = jit(_gf2_rank)
 _inverse = jit(_inverse)
+_reduce = jit(_reduce)
 gfp_rank = jit(_gfp_rank)
 connected = jit(_connected)
 _popcount = jit(_popcount)

@@ -30,7 +30,11 @@ def expected(graph: nx.Graph, p: int, closed: bool) -> tuple[int, bool]:
 
 
 @settings(max_examples=60)
-@given(small_graphs(max_nodes=9, directed=False), st.sampled_from([2, 3, 5, 7]), st.booleans())
+@given(
+    small_graphs(max_nodes=9, directed=False),
+    st.sampled_from([2, 3, 5, 7, 31, 2**31 - 1]),
+    st.booleans(),
+)
 def test_ranks_and_all_on_match_the_general_engine(graph: nx.Graph, p: int, closed: bool) -> None:
     rows, n = bitset_rows(graph), graph.number_of_nodes()
     tmp = np.zeros(64, dtype=np.uint64)

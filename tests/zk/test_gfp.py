@@ -52,12 +52,24 @@ def test_method_checks_the_modulus() -> None:
         zk.factorize(a, 9, method="gfp")
 
 
-def test_dense_small_matrices_go_to_the_dense_engine() -> None:
+def test_dense_small_matrices_go_to_the_dense_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsout_graphs.zk._flint import library
+
     rng = np.random.default_rng(4)
     dense = rng.integers(0, 5, size=(40, 40))
     sparse = np.eye(40, dtype=np.int64) + np.eye(40, k=1, dtype=np.int64)
-    assert isinstance(zk.factorize(dense, 5), LocalFactorization)
-    assert isinstance(zk.factorize(sparse, 5), GFpFactorization)
+    if library() is not None:  # small matrices over GF(p): the FLINT engine
+        assert zk.factorize(dense, 5).method == "flint"
+        assert zk.factorize(sparse, 5).method == "flint"
+    # Without python-flint: the dense numpy engine and sparse row insertion.
+    monkeypatch.setenv("LIGHTSOUT_NO_FLINT", "1")
+    library.cache_clear()
+    try:
+        assert isinstance(zk.factorize(dense, 5), LocalFactorization)
+        assert isinstance(zk.factorize(sparse, 5), GFpFactorization)
+    finally:
+        monkeypatch.delenv("LIGHTSOUT_NO_FLINT")
+        library.cache_clear()
     b = rng.integers(0, 5, size=40)
     for a in (dense, sparse):
         x = zk.factorize(a, 5).solve(b)
