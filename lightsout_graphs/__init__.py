@@ -13,7 +13,17 @@ Examples
 15
 """
 
-from lightsout_graphs import catalog, families, gods, grids, planner, products, structure, zk
+from lightsout_graphs import (
+    _deprecation,
+    catalog,
+    families,
+    gods,
+    grids,
+    planner,
+    products,
+    structure,
+    zk,
+)
 from lightsout_graphs._version import __version__
 from lightsout_graphs.analysis import Analysis, analyze
 from lightsout_graphs.boards import format_board, format_presses, parse_board
@@ -81,6 +91,8 @@ from lightsout_graphs.variants import (
     lit_only_solve,
     min_light_number,
 )
+
+_deprecation.install()  # old module paths (lightsout_graphs.depth, .counts, ...) still import
 
 #: Subpackages imported on first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw``
 #: imports matplotlib, which a script that only solves should not pay for.

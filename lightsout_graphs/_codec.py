@@ -6,7 +6,7 @@ between vectors in node order and what users write: a dict node -> value (missin
 values in node order, an array shaped like the board, or one int for every node. Every value is
 checked, and the messages name the argument, the node and the expected shape.
 
-On boards whose nodes are the cells of a box (:class:`lightsout_graphs.labels.LatticeIndex`), a
+On boards whose nodes are the cells of a box (:class:`lightsout_graphs._labels.LatticeIndex`), a
 dict of coordinate tuples is converted with NumPy, not key by key, so a dict board of a million
 cells costs about what building the dict costs. Keys or values the fast route cannot vouch for
 take the key-by-key route, which names the first bad one.
@@ -21,9 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
-from lightsout_graphs.labels import LatticeIndex
-from lightsout_graphs.states import (
+from lightsout_graphs._labels import LatticeIndex
+from lightsout_graphs._states import (
     StateLike,
     check_value,
     checked_node,
@@ -32,6 +31,7 @@ from lightsout_graphs.states import (
     node_positions,
     reduce_mod,
 )
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 
 __all__ = ["StateCodec", "light_rows", "press_columns"]
 
@@ -273,7 +273,7 @@ class StateCodec:
 
         Examples
         --------
-        >>> from lightsout_graphs.labels import LatticeNodes
+        >>> from lightsout_graphs._labels import LatticeNodes
         >>> StateCodec(LatticeNodes((1, 3)), LatticeIndex((1, 3)), 2, (1, 3)).node_vector(
         ...     {(0, 2): 1}, "state"
         ... ).tolist()
@@ -471,7 +471,7 @@ class StateCodec:
 
         Examples
         --------
-        >>> from lightsout_graphs.labels import LatticeNodes
+        >>> from lightsout_graphs._labels import LatticeNodes
         >>> StateCodec(LatticeNodes((2, 2)), LatticeIndex((2, 2)), 2, (2, 2)).board_array(
         ...     [1, 0, 0, 1]
         ... ).tolist()

@@ -1,17 +1,41 @@
 """Earlier names that still work, with a :class:`DeprecationWarning` that names the new one.
 
 Two forms: :func:`deprecated_name` for an attribute or property kept under its earlier name,
-and :func:`moved` for a module that moved, kept as a thin shim whose every name forwards.
+and :func:`moved` for a module that moved: :data:`MOVED_MODULES` lists the old module paths,
+and an import hook (:func:`install`) serves each as a stand-in whose every public name
+forwards to the new home, with a warning. No file is kept at the old path.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import types
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["deprecated_name", "moved"]
+__all__ = ["MOVED_MODULES", "deprecated_name", "install", "moved"]
+
+#: Old module path -> the module that holds its names now.
+MOVED_MODULES: dict[str, str] = {
+    # God's number moved into one package.
+    "lightsout_graphs.depth": "lightsout_graphs.gods",
+    "lightsout_graphs.covering_gf2": "lightsout_graphs.gods",
+    "lightsout_graphs.coset": "lightsout_graphs.gods.coset",
+    # Implementation modules became private: the public names are at the top level.
+    "lightsout_graphs.counts": "lightsout_graphs._counts",
+    "lightsout_graphs.describe": "lightsout_graphs._describe",
+    "lightsout_graphs.labels": "lightsout_graphs._labels",
+    "lightsout_graphs.layout": "lightsout_graphs._layout",
+    "lightsout_graphs.memory": "lightsout_graphs._memory",
+    "lightsout_graphs.states": "lightsout_graphs._states",
+    "lightsout_graphs.statespace": "lightsout_graphs._statespace",
+    "lightsout_graphs.puzzle_info": "lightsout_graphs._puzzle_info",
+}
 
 
 def deprecated_name(old: str, new: str, *, stacklevel: int = 3) -> None:
@@ -68,3 +92,56 @@ def moved(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
         return getattr(importlib.import_module(home), new)
 
     return __getattr__
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves each old module path as a stand-in that forwards its names, with a warning."""
+
+    def __init__(self, moves: Mapping[str, str]) -> None:
+        self.moves = dict(moves)
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: types.ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.moves:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None  # the default module object
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        home = self.moves[module.__name__]
+        package = importlib.import_module("lightsout_graphs")
+        target = importlib.import_module(home)
+        forwards = {}
+        for name in getattr(target, "__all__", ()):
+            forwards[name] = f"{home}:{name}"
+            if getattr(package, name, None) is getattr(target, name):
+                forwards[name] += f":lightsout_graphs.{name}"  # the public home
+            elif home.rpartition(".")[2].startswith("_"):
+                forwards[name] += ":the public API (this helper is internal)"
+        module.__doc__ = f"Deprecated: the names of this module moved (see {home})."
+        module.__all__ = []  # type: ignore[attr-defined]
+        module.__getattr__ = moved(module.__name__, forwards)  # type: ignore[method-assign]
+
+
+def install(moves: Mapping[str, str] = MOVED_MODULES) -> None:
+    """Serve the old module paths of ``moves`` (once per process).
+
+    Examples
+    --------
+    >>> import importlib, warnings
+    >>> install()
+    >>> old = importlib.import_module("lightsout_graphs.counts")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     text = old.count_text(4, 2)
+    >>> text, str(caught[0].message).split(";")[0]
+    ('4', 'lightsout_graphs.counts.count_text is deprecated and will be removed')
+    """
+    if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
+        sys.meta_path.append(_MovedModules(moves))

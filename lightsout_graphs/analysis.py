@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._counts import count_json, fraction_text
 from lightsout_graphs._deprecation import deprecated_name
-from lightsout_graphs.counts import count_json, fraction_text
 from lightsout_graphs.errors import MemoryBudgetError
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.solution import puzzle_json
@@ -283,7 +283,7 @@ class Analysis:
         return out
 
     def __repr__(self) -> str:
-        from lightsout_graphs.describe import counted
+        from lightsout_graphs._describe import counted
 
         k = self.modulus
         dim = f"rank {self.rank}, nullity {self.nullity}, " if self.rank is not None else ""

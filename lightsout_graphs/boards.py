@@ -24,9 +24,9 @@ from collections.abc import Hashable, Iterator, Sequence
 import numpy as np
 
 from lightsout_graphs._cache import PuzzleCache
-from lightsout_graphs.describe import node_label, puzzle_label
+from lightsout_graphs._describe import node_label, puzzle_label
+from lightsout_graphs._layout import GridLayout, grid_layout
 from lightsout_graphs.errors import BoardFormatError
-from lightsout_graphs.layout import GridLayout, grid_layout
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [

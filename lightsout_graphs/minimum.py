@@ -23,10 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.counts import count_text
+from lightsout_graphs._counts import count_text
+from lightsout_graphs._memory import memory_budget
 from lightsout_graphs.errors import LightsOutError, MissingDependencyError
 from lightsout_graphs.gods.coset import CosetGroups, group_coset, press_counts, split_minimum
-from lightsout_graphs.memory import memory_budget
 from lightsout_graphs.zk import coset_member
 
 __all__ = [

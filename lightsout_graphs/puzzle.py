@@ -21,9 +21,9 @@ import scipy.sparse as sp
 from lightsout_graphs import zk
 from lightsout_graphs._codec import StateCodec, light_rows, press_columns
 from lightsout_graphs._graph_matrix import graph_toggle_matrix
+from lightsout_graphs._puzzle_info import FamilyInfo, PuzzleInfo, checked_info
+from lightsout_graphs._states import StateLike, is_node, reduce_mod
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, require_int
-from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, checked_info
-from lightsout_graphs.states import StateLike, is_node, reduce_mod
 from lightsout_graphs.structure import General, Lattice, Product, Structure
 
 __all__ = [

@@ -210,7 +210,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
 
     def __repr__(self) -> str:
         order = "fewest presses first" if self.fewest_first else "coset order"
-        from lightsout_graphs.describe import counted
+        from lightsout_graphs._describe import counted
 
         k = 10 if self.solution is None else self.solution.puzzle.modulus
         return f"<SolutionIterator: {counted(self.count, 'solution', modulus=k)}, {order}>"

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs._counts import count_json
 from lightsout_graphs._deprecation import deprecated_name
-from lightsout_graphs.counts import count_json
 from lightsout_graphs.errors import LightsOutError
 from lightsout_graphs.puzzle import Puzzle
 from lightsout_graphs.zk.protocol import Factorization
@@ -44,7 +44,7 @@ def describe_certificate(puzzle: Puzzle, certificate: dict[Hashable, int], value
     >>> describe_certificate(p, {0: 1}, 1)
     'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
     """
-    from lightsout_graphs.describe import describe_certificate as in_words
+    from lightsout_graphs._describe import describe_certificate as in_words
 
     return in_words(puzzle, certificate, value)
 
@@ -67,7 +67,7 @@ def puzzle_json(puzzle: Puzzle) -> tuple[str, list[Any], list[Any] | None]:
     >>> puzzle_json(lo.grid(1, 2))
     ('grid 1×2', [[0, 0], [0, 1]], None)
     """
-    from lightsout_graphs.describe import node_json, puzzle_label
+    from lightsout_graphs._describe import node_json, puzzle_label
 
     nodes = [node_json(v) for v in puzzle.nodes]
     lights = None if puzzle.all_lights else [node_json(v) for v in puzzle.lights]
@@ -426,7 +426,7 @@ class Solution:
         return out
 
     def __repr__(self) -> str:
-        from lightsout_graphs.describe import counted
+        from lightsout_graphs._describe import counted
 
         opt = ", optimal" if self.optimal else ""
         k = self.puzzle.modulus

@@ -23,8 +23,8 @@ import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable, require_int
-from lightsout_graphs.memory import check_memory
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.zk import coset_blocks
 

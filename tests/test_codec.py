@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs._codec import StateCodec, light_rows, press_columns
+from lightsout_graphs._labels import LatticeIndex, LatticeNodes
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
-from lightsout_graphs.labels import LatticeIndex, LatticeNodes
 
 # -- dict boards on lattices ------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsout_graphs import counts
+from lightsout_graphs import _counts as counts
 
 
 def _parse_power_form(text: str) -> int:

@@ -40,7 +40,7 @@ def test_old_names_warn_and_forward(module: str, name: str, home: object) -> Non
 
 def test_from_import_warns_every_time() -> None:
     for _ in range(2):
-        with pytest.warns(DeprecationWarning, match="use lightsout_graphs.gods.gods_number"):
+        with pytest.warns(DeprecationWarning, match="use lightsout_graphs.gods_number instead"):
             from lightsout_graphs.depth import gods_number
     assert gods_number(lo.grid(3, 3)) == 9
 
@@ -56,3 +56,22 @@ def test_the_top_level_names_do_not_warn(recwarn: pytest.WarningsRecorder) -> No
     assert lo.gods_number is gods.gods_number and lo.depth_distribution is gods.depth_distribution
     assert lo.gods_number_bounds is gods.gods_number_bounds and lo.GodsNumber is gods.GodsNumber
     assert not [w for w in recwarn if issubclass(w.category, DeprecationWarning)]
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "advice"),
+    [
+        ("counts", "count_text", "the public API"),
+        ("describe", "puzzle_label", "the public API"),
+        ("labels", "LatticeNodes", "the public API"),
+        ("states", "reduce_mod", "the public API"),
+        ("puzzle_info", "PuzzleInfo", "lightsout_graphs.PuzzleInfo"),
+    ],
+)
+def test_private_helpers_keep_their_old_paths(module: str, name: str, advice: str) -> None:
+    """Implementation modules became private; their old paths still import, with a warning
+    that points to the public name where there is one."""
+    old = importlib.import_module(f"lightsout_graphs.{module}")
+    with pytest.warns(DeprecationWarning, match=f"use {advice}"):
+        value = getattr(old, name)
+    assert value is getattr(importlib.import_module(f"lightsout_graphs._{module}"), name)

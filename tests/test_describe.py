@@ -9,7 +9,7 @@ import numpy as np
 
 import lightsout_graphs as lo
 from lightsout_graphs import boards, catalog, describe, solver
-from lightsout_graphs.describe import (
+from lightsout_graphs._describe import (
     describe_certificate,
     node_json,
     node_label,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsout_graphs.labels import LatticeIndex, LatticeNodes
+from lightsout_graphs._labels import LatticeIndex, LatticeNodes
 
 shapes = st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple)
 

@@ -7,15 +7,15 @@ import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs import families
-from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.families import make
-from lightsout_graphs.layout import (
+from lightsout_graphs._layout import (
     OBLIQUE,
     grid_layout,
     node_positions,
     placed_nodes,
     square_shape,
 )
+from lightsout_graphs.errors import InvalidPuzzleError
+from lightsout_graphs.families import make
 from lightsout_graphs.play.model import play_data
 
 

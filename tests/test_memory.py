@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lightsout_graphs import zk
+from lightsout_graphs._memory import check_memory, memory_budget
 from lightsout_graphs.errors import SearchLimitError
-from lightsout_graphs.memory import check_memory, memory_budget
 
 
 def test_the_budget_is_the_zk_setting() -> None:

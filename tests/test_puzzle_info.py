@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import lightsout_graphs as lo
+from lightsout_graphs._puzzle_info import FamilyInfo, PuzzleInfo, ReadOnlyDict, checked_info
 from lightsout_graphs.errors import InvalidPuzzleError
-from lightsout_graphs.puzzle_info import FamilyInfo, PuzzleInfo, ReadOnlyDict, checked_info
 
 
 def vector_of(value: object, name: str) -> np.ndarray:

@@ -11,8 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
-from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
-from lightsout_graphs.states import (
+from lightsout_graphs._states import (
     check_value,
     checked_node,
     checked_values,
@@ -22,6 +21,7 @@ from lightsout_graphs.states import (
     reduce_mod,
     to_vector,
 )
+from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
 
 
 @given(st.lists(st.integers(-(2**40), 2**40), max_size=8), st.integers(1, 40))

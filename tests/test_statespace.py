@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lightsout_graphs._statespace import HARD_LIMIT, PackedSpace, check_bound
 from lightsout_graphs.errors import SearchLimitError
-from lightsout_graphs.statespace import HARD_LIMIT, PackedSpace, check_bound
 
 
 @st.composite

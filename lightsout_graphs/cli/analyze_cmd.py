@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs._counts import count_text, fraction_text
+from lightsout_graphs._describe import puzzle_summary
 from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.json_data import analysis_json
 from lightsout_graphs.cli.output import GRID_TEXT_LIMIT, grid_too_big, print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
-from lightsout_graphs.counts import count_text, fraction_text
-from lightsout_graphs.describe import puzzle_summary
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from lightsout_graphs._describe import family_label, puzzle_summary
 from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.json_data import catalog_row
 from lightsout_graphs.cli.output import print_json
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, progress, status
-from lightsout_graphs.describe import family_label, puzzle_summary
 from lightsout_graphs.zk import is_prime
 
 if TYPE_CHECKING:

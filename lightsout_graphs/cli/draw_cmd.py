@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lightsout_graphs._describe import describe_certificate
 from lightsout_graphs.cli.commands import add_command, add_dpi_argument
 from lightsout_graphs.cli.output import output_path, save_figure
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, CommandError, status
 from lightsout_graphs.cli.starts import read_board, start_board
-from lightsout_graphs.describe import describe_certificate
 
 __all__ = ["DRAW_BYTES_PER_LIGHT", "MAX_DRAW_LIGHTS", "handle", "register"]
 

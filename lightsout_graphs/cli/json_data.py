@@ -3,8 +3,8 @@
 Analyses and solutions are written by their own ``to_dict`` (:meth:`lightsout_graphs.Analysis.to_dict`,
 :meth:`lightsout_graphs.Solution.to_dict`), so the command and the library speak one vocabulary; an unsolvable
 board starts with the same keys (:func:`lightsout_graphs.solution.board_dict`). Nodes are
-written with :func:`lightsout_graphs.describe.node_json`, counts with
-:func:`lightsout_graphs.counts.count_json` (exact strings when they are huge). The shapes are
+written with :func:`lightsout_graphs._describe.node_json`, counts with
+:func:`lightsout_graphs._counts.count_json` (exact strings when they are huge). The shapes are
 part of the command's interface: keys are added, never renamed.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs.describe import node_json
+from lightsout_graphs._describe import node_json
 
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from lightsout_graphs._counts import count_text
+from lightsout_graphs._describe import describe_certificate, puzzle_summary
 from lightsout_graphs.cli.commands import add_command, add_json_argument
 from lightsout_graphs.cli.json_data import solution_json, unsolvable_json
 from lightsout_graphs.cli.output import GRID_TEXT_LIMIT, grid_too_big, print_json, write_text
 from lightsout_graphs.cli.puzzles import resolve_puzzle
 from lightsout_graphs.cli.runtime import EXIT_OK, status
 from lightsout_graphs.cli.starts import start_board, target_board
-from lightsout_graphs.counts import count_text
-from lightsout_graphs.describe import describe_certificate, puzzle_summary
 
 __all__ = ["handle", "register"]
 

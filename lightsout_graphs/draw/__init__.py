@@ -6,9 +6,9 @@ state, so it works on a headless machine, in a script and in a notebook. Functio
 themselves as a PNG when they are the last value of a notebook cell; save one with
 ``fig.savefig("board.png")`` (or ``.svg``).
 
-Layout: the lights sit where :func:`lightsout_graphs.layout.node_positions` puts them, the
+Layout: the lights sit where :func:`lightsout_graphs._layout.node_positions` puts them, the
 same places as on a play page; grids and nets of squares (see
-:func:`~lightsout_graphs.layout.square_shape`) are drawn as squares, other puzzles as dots and
+:func:`~lightsout_graphs._layout.square_shape`) are drawn as squares, other puzzles as dots and
 edges. Lights take the puzzle's colour names where matplotlib knows them, and a default palette
 otherwise; presses are marked with a dot (k = 2) or their count.
 
@@ -20,12 +20,12 @@ The pictures live in :mod:`~lightsout_graphs.draw.boards` (a puzzle and its boar
 
 from __future__ import annotations
 
-from lightsout_graphs.describe import puzzle_label
+from lightsout_graphs._describe import puzzle_label
+from lightsout_graphs._layout import node_positions
 from lightsout_graphs.draw.boards import MAX_LABELLED, MAX_LEGEND_STATES, draw_puzzle
 from lightsout_graphs.draw.charts import draw_depth_distribution, draw_nullity_table
 from lightsout_graphs.draw.colors import light_colors
 from lightsout_graphs.draw.solutions import draw_quiet_patterns, draw_solution
-from lightsout_graphs.layout import node_positions
 
 __all__ = [
     "MAX_LABELLED",

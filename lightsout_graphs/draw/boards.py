@@ -11,7 +11,8 @@ from matplotlib.collections import LineCollection, PatchCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from lightsout_graphs.describe import puzzle_label
+from lightsout_graphs._describe import puzzle_label
+from lightsout_graphs._layout import node_positions, square_shape
 from lightsout_graphs.draw.colors import (
     _EDGE,
     _LINK,
@@ -21,7 +22,6 @@ from lightsout_graphs.draw.colors import (
     _new_figure,
     light_colors,
 )
-from lightsout_graphs.layout import node_positions, square_shape
 from lightsout_graphs.puzzle import Puzzle, StateLike
 
 if TYPE_CHECKING:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from matplotlib.figure import Figure
 
-from lightsout_graphs.describe import puzzle_label
+from lightsout_graphs._describe import puzzle_label
+from lightsout_graphs._layout import square_shape
 from lightsout_graphs.draw.boards import _node_presses, draw_puzzle
 from lightsout_graphs.draw.colors import (
     _new_figure,
 )
-from lightsout_graphs.layout import square_shape
 from lightsout_graphs.puzzle import Puzzle
 
 if TYPE_CHECKING:

@@ -341,7 +341,7 @@ class Stencil:
         >>> nx.is_isomorphic(g, nx.cycle_graph(4)), sorted(g.nodes)
         (True, [(0, 0), (0, 1), (1, 0), (1, 1)])
         """
-        from lightsout_graphs.labels import LatticeNodes
+        from lightsout_graphs._labels import LatticeNodes
 
         nodes = LatticeNodes(self.shape)
         g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
@@ -407,8 +407,8 @@ def stencil_puzzle(
     >>> p.n, p.family.name, (p.toggle_matrix() != lo.grid(2, 3).toggle_matrix()).nnz
     (6, 'grid', 0)
     """
+    from lightsout_graphs._labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.families._common import check_edges, check_entries, check_nodes
-    from lightsout_graphs.labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.puzzle import FamilyInfo, Puzzle
 
     k, rule = check_args(modulus, rule)

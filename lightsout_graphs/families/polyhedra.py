@@ -393,7 +393,7 @@ def cube_surface(
     n = require_int(n, "n", minimum=1)
     k, rule = check_args(modulus, rule)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
-    from lightsout_graphs.labels import LatticeIndex, LatticeNodes
+    from lightsout_graphs._labels import LatticeIndex, LatticeNodes
     from lightsout_graphs.puzzle import FamilyInfo
 
     own = 0 if rule == "open" else 1

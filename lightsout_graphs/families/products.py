@@ -19,6 +19,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs._labels import LatticeIndex, LatticeNodes, ProductIndex, ProductNodes
 from lightsout_graphs.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.families._common import (
     MAX_NODES,
@@ -31,7 +32,6 @@ from lightsout_graphs.families._common import (
     product_of,
     set_pos,
 )
-from lightsout_graphs.labels import LatticeIndex, LatticeNodes, ProductIndex, ProductNodes
 from lightsout_graphs.products.invariants import check_factor
 from lightsout_graphs.puzzle import RULES, Puzzle
 from lightsout_graphs.structure import Factor, Product, recognize_factor

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from lightsout_graphs._memory import check_memory
+from lightsout_graphs._statespace import PackedSpace, check_bound
 from lightsout_graphs.errors import SearchLimitError
-from lightsout_graphs.memory import check_memory
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
-from lightsout_graphs.statespace import PackedSpace, check_bound
 
 #: The default bound on the number of solvable boards :func:`depth_distribution` enumerates.
 DEFAULT_MAX_STATES = 2**24

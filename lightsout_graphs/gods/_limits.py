@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
+from lightsout_graphs._memory import BUDGET_VARIABLE, memory_budget
 from lightsout_graphs.errors import MemoryBudgetError
-from lightsout_graphs.memory import BUDGET_VARIABLE, memory_budget
 
 
 def require_memory(needed: int, what: str, route: str) -> None:

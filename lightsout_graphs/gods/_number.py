@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from lightsout_graphs._statespace import check_bound
 from lightsout_graphs.errors import (
     LightsOutError,
     MemoryBudgetError,
@@ -12,7 +13,6 @@ from lightsout_graphs.errors import (
 from lightsout_graphs.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
 from lightsout_graphs.gods._covering import gods_number_bounds
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
-from lightsout_graphs.statespace import check_bound
 
 
 def _count(value: int) -> str:

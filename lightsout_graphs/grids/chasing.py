@@ -203,7 +203,7 @@ class GridChaser(ChasingFactorization):
         if len(shape) != 2 or not puzzle.all_pressable:
             return None
         m, n = int(shape[0]), int(shape[1])
-        from lightsout_graphs.labels import LatticeNodes
+        from lightsout_graphs._labels import LatticeNodes
 
         nodes = puzzle.nodes
         if isinstance(nodes, LatticeNodes):

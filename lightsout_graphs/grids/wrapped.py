@@ -144,7 +144,7 @@ class WrappedChaser(ChasingFactorization):
         >>> WrappedChaser.for_puzzle(lo.torus(2, 6)) is None
         True
         """
-        from lightsout_graphs.labels import LatticeNodes
+        from lightsout_graphs._labels import LatticeNodes
         from lightsout_graphs.structure import Lattice
 
         lattice = puzzle.structure

@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.describe import node_json, node_label, puzzle_label
+from lightsout_graphs._describe import node_json, node_label, puzzle_label
+from lightsout_graphs._layout import node_positions, square_shape
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError, Unsolvable
-from lightsout_graphs.layout import node_positions, square_shape
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 
 __all__ = [

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs._memory import check_memory
+from lightsout_graphs._statespace import PackedSpace, check_bound
 from lightsout_graphs.errors import (
     InvalidPuzzleError,
     InvalidStateError,
@@ -47,11 +49,9 @@ from lightsout_graphs.errors import (
     SearchLimitError,
     Unsolvable,
 )
-from lightsout_graphs.memory import check_memory
 from lightsout_graphs.planner import LIT_ONLY_METHODS, lit_only_method
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
 from lightsout_graphs.solver import solve as linear_solve
-from lightsout_graphs.statespace import PackedSpace, check_bound
 from lightsout_graphs.variants import _lit_only_theory as theory
 
 __all__ = [

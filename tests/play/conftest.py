@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from lightsout_graphs.describe import node_json
+from lightsout_graphs._describe import node_json
 from lightsout_graphs.play.page import write_play_page
 from lightsout_graphs.puzzle import Puzzle
 from tests.browser import record_problems

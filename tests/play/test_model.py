@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import families
-from lightsout_graphs.describe import node_json
+from lightsout_graphs._describe import node_json
+from lightsout_graphs._layout import placed_nodes
 from lightsout_graphs.errors import InvalidPuzzleError, InvalidStateError
-from lightsout_graphs.layout import placed_nodes
 from lightsout_graphs.play.model import (
     MAX_PLAY_MODULUS,
     board_solution,

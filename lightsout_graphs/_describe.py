@@ -33,7 +33,7 @@ _SHOWN = 12
 def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> str:
     """A count and its noun, singular for exactly one: ``1 solution``, ``4 solutions``.
 
-    Large counts are written as :func:`lightsout_graphs.counts.count_text` writes them
+    Large counts are written as :func:`lightsout_graphs._counts.count_text` writes them
     (digit groups, or ``k^e`` past 40 digits), so any count prints, however large.
 
     Parameters
@@ -58,7 +58,7 @@ def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> 
     >>> counted(2**20000, "solution", modulus=2)
     '2^20000 (about 10^6020.6) solutions'
     """
-    from lightsout_graphs.counts import count_text
+    from lightsout_graphs._counts import count_text
 
     noun = one if x == 1 else (many if many is not None else one + "s")
     return f"{count_text(int(x), modulus)} {noun}"
