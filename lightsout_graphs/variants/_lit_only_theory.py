@@ -11,9 +11,9 @@ Closed rule: clearing theorem
 -----------------------------
 **Theorem.** If ``T`` is symmetric with unit diagonal over GF(2), every board ``x`` that
 ordinary presses clear (``x = T y`` for some ``y``) is cleared by lit-only presses, with at most
-``3·|y|`` presses. (The lit-only restriction does not change which boards can be turned off;
-for the closed-neighbourhood σ⁺-game this is also stated by Eriksson, Eriksson and Sjöstrand,
-"Note on the lamp lighting problem", Adv. Appl. Math. 27 (2001).)
+``3·|y|`` presses: the lit-only restriction does not change which boards can be turned off.
+(Compare Eriksson, Eriksson and Sjöstrand, "Note on the lamp lighting problem", Adv. Appl.
+Math. 27 (2001), on the closed-neighbourhood σ⁺-game; the proof below is self-contained.)
 
 *Proof (constructive).* Keep ``S = supp(y)`` with ``x = T·1_S``. If some ``v`` in ``S`` is lit,
 press it: ``x + T e_v = T·1_{S-v}``. Otherwise every node of ``S`` is dark; if ``x = 0`` we are
