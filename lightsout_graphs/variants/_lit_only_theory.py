@@ -11,9 +11,9 @@ Closed rule: clearing theorem
 -----------------------------
 **Theorem.** If ``T`` is symmetric with unit diagonal over GF(2), every board ``x`` that
 ordinary presses clear (``x = T y`` for some ``y``) is cleared by lit-only presses, with at most
-``3·|y|`` presses. (The lit-only restriction does not change which boards can be turned off;
-for the closed-neighbourhood σ⁺-game this is also stated by Eriksson, Eriksson and Sjöstrand,
-"Note on the lamp lighting problem", Adv. Appl. Math. 27 (2001).)
+``3·|y|`` presses: the lit-only restriction does not change which boards can be turned off.
+(Compare Eriksson, Eriksson and Sjöstrand, "Note on the lamp lighting problem", Adv. Appl.
+Math. 27 (2001), on the closed-neighbourhood σ⁺-game; the proof below is self-contained.)
 
 *Proof (constructive).* Keep ``S = supp(y)`` with ``x = T·1_S``. If some ``v`` in ``S`` is lit,
 press it: ``x + T e_v = T·1_{S-v}``. Otherwise every node of ``S`` is dark; if ``x = 0`` we are
@@ -67,7 +67,8 @@ invariants the caller falls back to the search.
 P nodes change only Q, so they stay lit: one phase may add any sum of their neighbourhoods to
 the Q side (a linear solve). Phases alternate, each lighting as much of the other side as it
 can, until the board is nearly all lit; then the nodes of a solution ``y`` of ``A y = x + x'``
-(``x'`` the other board's nearly lit form) are pressed while lit, the most useful first. Every
+(``x'`` the other board's nearly lit form) are pressed while lit, the most useful first, with
+helper presses when all that is left is dark (see ``OpenTheory._unstick``). Every
 other case, and whatever that leaves, goes to a local search: each board is first brought down
 greedily (press a lit node when more than half of its neighbours are lit), then the boards of a
 few more lights (2, then 4, 8, any) are explored from both ends until they meet. Any meeting
@@ -534,19 +535,77 @@ class OpenTheory:
         if part.echelon.violated(x ^ goal) is not None:
             return x
         todo = part.echelon.back_substitute(x ^ goal)
-        while todo & x:
-            # The lit node whose press lights the most nodes still to press, darkening the fewest.
-            best = max(
-                _ones(todo & x),
-                key=lambda v: (
-                    ((part.masks[v] & todo & ~x).bit_count())
-                    - (part.masks[v] & todo & x).bit_count()
-                ),
-            )
-            x ^= part.masks[best]
-            todo ^= 1 << best
-            seq.append(best)
+        kernel = list(part.kernel)
+        for _ in range(len(part.nodes)):
+            while todo & x:
+                # The lit node whose press lights the most nodes still to press, darkening the
+                # fewest.
+                best = max(
+                    _ones(todo & x),
+                    key=lambda v: (
+                        ((part.masks[v] & todo & ~x).bit_count())
+                        - (part.masks[v] & todo & x).bit_count()
+                    ),
+                )
+                x ^= part.masks[best]
+                todo ^= 1 << best
+                seq.append(best)
+            if not todo:
+                break
+            moved = OpenTheory._unstick(part, x, todo, seq)
+            if moved is not None:
+                x, todo = moved
+            elif kernel:
+                todo ^= kernel.pop()  # another solution of the same equation
+            else:
+                break
         return x
+
+    @staticmethod
+    def _unstick(part: _Component, x: int, todo: int, seq: list[int]) -> tuple[int, int] | None:
+        """Every node left to press is dark: trade two adjacent ones for one lit helper.
+
+        With ``d1 ~ d2`` both dark and a lit ``w`` next to ``d1`` but not ``d2`` (and not to be
+        pressed): press ``w`` (``d1`` lights up), ``d1`` (``d2`` lights up, ``w`` goes dark),
+        ``d2``. The presses still to make become ``todo - d1 - d2 + w``. Failing that, one node
+        ``d`` is traded for a lit neighbour ``w`` nearer another one: press ``w``, then ``d``.
+        """
+        lit = x & ~todo
+        for d1 in _ones(todo):
+            for d2 in _ones(part.masks[d1] & todo):
+                helpers = part.masks[d1] & ~part.masks[d2] & lit & ~(1 << d2)
+                if helpers:
+                    w = _low(helpers)
+                    for v in (w, d1, d2):
+                        x ^= part.masks[v]
+                        seq.append(v)
+                    return x, todo ^ (1 << d1) ^ (1 << d2) ^ (1 << w)
+        defects = _ones(todo)
+        if len(defects) < 2:
+            return None
+        # Move the first defect one step towards the nearest other one (breadth-first).
+        d = defects[0]
+        others = todo ^ (1 << d)
+        dist = dict.fromkeys(_ones(others), 0)
+        frontier = list(dist)
+        while frontier and d not in dist:
+            nxt = []
+            for v in frontier:
+                for u in _ones(part.masks[v]):
+                    if u not in dist:
+                        dist[u] = dist[v] + 1
+                        nxt.append(u)
+            frontier = nxt
+        if d not in dist:
+            return None
+        steps = [w for w in _ones(part.masks[d] & lit) if dist.get(w, -1) == dist[d] - 1]
+        if not steps:
+            return None
+        w = steps[0]
+        for v in (w, d):
+            x ^= part.masks[v]
+            seq.append(v)
+        return x, todo ^ (1 << d) ^ (1 << w)
 
     def _connect_bipartite(self, part: _Component, a: int, b: int) -> list[int] | None:
         """The bipartite route: light both boards nearly fully, steer, then meet."""
