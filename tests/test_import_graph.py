@@ -1,6 +1,11 @@
 """The package's import graph, read from the source: no cycle, no private name across packages,
 no arrow pointing up the layers.
 
+A private module or name inside a subpackage (``lightsout_graphs.zk._common``) is that
+subpackage's own; the private top-level modules (``lightsout_graphs._labels``,
+``lightsout_graphs._describe``, ...) are the package's shared internals, which every subpackage
+may use, as ``scipy._lib`` is for scipy.
+
 Every ``import`` and ``from ... import`` of every module counts, those inside functions too
 (a lazy import still ties two modules together); imports under ``if TYPE_CHECKING:`` do not,
 as they never run. A package is a subfolder of ``lightsout_graphs`` (``zk``, ``sweep``, ...);
