@@ -182,8 +182,8 @@ def _unique_solutions(n: int, k: int, clock: Clock) -> GodsNumber:
         seconds=clock.elapsed(),
         notes=(
             (
-                f"no quiet pattern: every board has one solution, at most {k - 1} presses on "
-                f"each of the {n} nodes, and pressing every node {k - 1} times needs all of them"
+                f"no quiet pattern: every board has one solution, so the board made by "
+                f"pressing each of the {n} nodes {k - 1}× needs all {(k - 1) * n} presses"
             ),
         ),
     )
@@ -192,9 +192,9 @@ def _unique_solutions(n: int, k: int, clock: Clock) -> GodsNumber:
 def _coset_memory(groups: CosetGroups) -> int:
     """Bytes that the exact minimum over one coset of these groups needs at its peak."""
     k, size, count = groups.modulus, groups.coset_size, len(groups.sizes)
-    if k == 2 and size > _FULL_TRANSFORM:
+    if k == 2 and size > _FULL_TRANSFORM:  # the branch and bound: its outer table and one block
         outer = groups.dimension - SPLIT_INNER
-        return (3 * count + 4) * 8 * (1 << outer) + 8 * (1 << SPLIT_INNER)
+        return 8 * (outer + 2) * (1 << outer) + 24 * count * (1 << 14) + 16 * (1 << SPLIT_INNER)
     if k > _TABLE_MODULUS:
         return 8 * count * min(size, 1 << 14) + 8 * size
     return 8 * size * k * 3
