@@ -22,16 +22,20 @@ def _load(name: str) -> dict[int, dict]:
 
 
 def rows() -> list[dict[str, object]]:
-    results, certs, extended = _load("results.json"), _load("certificates.json"), _load(
-        "results_51_256.json"
+    results, certs, extended = (
+        _load("results.json"),
+        _load("certificates.json"),
+        _load("results_51_256.json"),
     )
     out = []
     for n in sorted(set(results) | set(certs) | set(extended)):
         r = results.get(n) or extended[n]
         c = certs.get(n, {})
-        lower = max(x for x in (r.get("lower"), c.get("lower")) if x is not None) if (
-            r.get("lower") is not None or c.get("lower") is not None
-        ) else None
+        lower = (
+            max(x for x in (r.get("lower"), c.get("lower")) if x is not None)
+            if (r.get("lower") is not None or c.get("lower") is not None)
+            else None
+        )
         upper = min(x for x in (r.get("upper"), c.get("upper")) if x is not None)
         argument = c.get("upper_argument") or r.get("argument") or ""
         out.append(
