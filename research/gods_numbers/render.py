@@ -85,6 +85,8 @@ def markdown() -> str:
                 parts.append("tighter lower")
             if looser_low:
                 parts.append("published lower is higher")
+            if low == up and not impossible and r["lower"] != r["upper"]:
+                parts.append("not settled here")
             differs = ", ".join(parts)
         lines.append(
             f"| {r['n']} | {r['nullity']} | {ours} | {r['argument']} | {pub} | {differs} |"
