@@ -25,6 +25,7 @@ NOT_MIRRORS: dict[str, str] = {
     "catalog/test_catalog_entries.py": "the shipped catalog/*.toml files and literature values",
     "catalog/test_catalog_install.py": "the catalog files in a non-editable install",
     "play/test_play_browser.py": "the play page driven in a real browser",
+    "research/": "the scripts and data of research/ (God's-number certificates)",
     "sweep/test_hardening.py": "hostile inputs across the sweep spec, runners and store",
     "test_docstrings.py": "every public docstring follows the house standard",
     "test_import_graph.py": "the import graph of the package: no cycles, no private imports",

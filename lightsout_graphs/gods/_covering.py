@@ -182,8 +182,8 @@ def _unique_solutions(n: int, k: int, clock: Clock) -> GodsNumber:
         seconds=clock.elapsed(),
         notes=(
             (
-                f"no quiet pattern: every board has one solution, at most {k - 1} presses on "
-                f"each of the {n} nodes, and pressing every node {k - 1} times needs all of them"
+                f"no quiet pattern: every board has one solution, so the board made by "
+                f"pressing each of the {n} nodes {k - 1}× needs all {(k - 1) * n} presses"
             ),
         ),
     )
@@ -192,9 +192,9 @@ def _unique_solutions(n: int, k: int, clock: Clock) -> GodsNumber:
 def _coset_memory(groups: CosetGroups) -> int:
     """Bytes that the exact minimum over one coset of these groups needs at its peak."""
     k, size, count = groups.modulus, groups.coset_size, len(groups.sizes)
-    if k == 2 and size > _FULL_TRANSFORM:
+    if k == 2 and size > _FULL_TRANSFORM:  # the branch and bound: its outer table and one block
         outer = groups.dimension - SPLIT_INNER
-        return (3 * count + 4) * 8 * (1 << outer) + 8 * (1 << SPLIT_INNER)
+        return 8 * (outer + 2) * (1 << outer) + 24 * count * (1 << 14) + 16 * (1 << SPLIT_INNER)
     if k > _TABLE_MODULUS:
         return 8 * count * min(size, 1 << 14) + 8 * size
     return 8 * size * k * 3
@@ -308,6 +308,7 @@ def gods_number_bounds(
 
 def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> GodsNumber:
     """Constraint generation for ``max_n min_λ`` over the groups (any modulus)."""
+    from scipy import sparse
     from scipy.optimize import Bounds, LinearConstraint, milp
 
     cols, inverse, sizes = groups.columns, groups.member, groups.sizes
@@ -338,8 +339,10 @@ def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> God
     def witness_of(nvals: np.ndarray) -> np.ndarray:
         """A press vector with n[c, v] lights of group c at value v."""
         x = np.zeros(n, dtype=np.int64)
-        for c in range(ng):
-            members = np.flatnonzero(inverse == c)
+        by_group = np.argsort(inverse, kind="stable")
+        first = np.searchsorted(inverse[by_group], np.arange(ng))
+        for c in np.flatnonzero(nvals[: ng * (k - 1)].reshape(k - 1, ng).sum(axis=0)):
+            members = by_group[first[c] : first[c] + int(sizes[c])]
             pos = 0
             for v in range(1, k):
                 cnt = int(nvals[(v - 1) * ng + c])
@@ -415,10 +418,14 @@ def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> God
     rounds = 0
     integrality = np.ones(nv + 1)
     var_upper = np.concatenate([np.tile(sizes, k - 1), [upper]]).astype(float)
-    # Σ_v n[c, v] <= size_c for every group.
-    share = np.zeros((ng, nv + 1))
-    for v in range(1, k):
-        share[np.arange(ng), (v - 1) * ng + np.arange(ng)] = 1
+    # Σ_v n[c, v] <= size_c for every group (sparse: one row per group, k − 1 entries each).
+    share = sparse.csr_matrix(
+        (
+            np.ones(nv),
+            (np.tile(np.arange(ng), k - 1), np.arange(nv)),
+        ),
+        shape=(ng, nv + 1),
+    )
     seen = {tuple(lam) for lam in lams}
     while best_low < upper and clock.left() > _MIN_ROUND:
         rows, consts = zip(*(row(lam) for lam in lams), strict=True)

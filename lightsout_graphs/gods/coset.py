@@ -241,6 +241,12 @@ def split_minimum(
     bound = np.empty(len(betas), dtype=np.int64)
     chunk = max(1, _BATCH // max(1, len(m)) * 16)
     for first in range(0, len(betas), chunk):
+        if deadline is not None and first and time.monotonic() > deadline:
+            # Out of time before every outer choice has its bound: only λ = 0 is known, and
+            # the lights no quiet pattern changes, pressed in every solution.
+            value = int((m * groups.values).sum())
+            fixed = int((m * groups.values)[~cols.any(axis=1)].sum())
+            return SplitSearch([0] * d, value, fixed, False, 0, d2)
         u = ((bbits[first : first + chunk] @ c2.T) + groups.values[None, :]) % 2
         s1 = np.add.reduceat((u * m[None, :])[:, by_class], starts, axis=1)
         bound[first : first + chunk] = np.where(zero[None, :], s1, np.minimum(s1, tot - s1)).sum(

@@ -1,0 +1,74 @@
+"""The God's-number certificates of research/gods_numbers/ pass the NumPy-only checker."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import lightsout_graphs as lo
+
+FOLDER = Path(__file__).resolve().parents[2] / "research" / "gods_numbers"
+
+
+def _checker() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gods_check", FOLDER / "check.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CHECK = _checker()
+CERTIFICATES = {int(c["n"]): c for c in json.loads((FOLDER / "certificates.json").read_text())}
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 9, 11, 14])
+def test_small_certificates_pass(n: int) -> None:
+    assert CHECK.check(CERTIFICATES[n]) == []
+
+
+def test_every_size_up_to_fifty_has_a_certificate() -> None:
+    assert sorted(CERTIFICATES)[:50] == list(range(1, 51))
+    for cert in CERTIFICATES.values():
+        assert cert["lower"] <= cert["upper"] <= cert["averaging_upper"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "failure"),
+    [
+        ("lower", 38, "needs 37 presses"),
+        ("averaging_upper", 39, "averaging proves 40"),
+        ("quiet", "drop", "nullity 8"),
+        ("board", "flip", "do not make the board"),
+    ],
+)
+def test_a_tampered_certificate_fails(field: str, value: object, failure: str) -> None:
+    cert = copy.deepcopy(CERTIFICATES[9])
+    if value == "drop":
+        cert["quiet"] = cert["quiet"][1:]
+    elif value == "flip":
+        first = "." if cert["board"][0] == "*" else "*"
+        cert["board"] = first + cert["board"][1:]
+    else:
+        cert[field] = value
+    assert any(failure in f for f in CHECK.check(cert))
+
+
+@pytest.mark.parametrize("n", range(1, 31))
+def test_the_chasing_nullity_matches_the_library(n: int) -> None:
+    assert CHECK.chase_nullity(n) == lo.analyze(lo.grid(n, n)).nullity
+
+
+def test_the_press_matrix_matches_the_library() -> None:
+    rng = np.random.default_rng(0)
+    p = lo.grid(7, 7)
+    x = rng.integers(0, 2, 49)
+    assert (
+        CHECK.press(7, x).tolist() == (p.apply_vector(np.zeros(49, dtype=np.int64), x) % 2).tolist()
+    )
