@@ -287,6 +287,9 @@ def symmetries(
     """
     check_puzzle(puzzle)
     bound = _check_count(max_count, "max_count")
+    if not isinstance(rotations_only, bool | np.bool_):
+        msg = f"Argument 'rotations_only' must be True or False, not {rotations_only!r}."
+        raise InvalidPuzzleError(msg)
     perms = _index_symmetries(puzzle, bool(rotations_only), bound)
     nodes = puzzle.nodes
     return [{nodes[i]: nodes[j] for i, j in enumerate(perm)} for perm in perms]
