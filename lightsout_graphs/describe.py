@@ -208,6 +208,16 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     )
 
 
+def _term(coefficient: int, label: str) -> str:
+    """One term of a weighted sum: ``2·(0,3)``, and ``2·[3]`` for a number-like label, so
+    that it does not read as the product 2·3."""
+    if coefficient == 1:
+        return label
+    if label[:1].isdigit() or label[:1] in "-+." or not label:
+        label = f"[{label}]"
+    return f"{coefficient}·{label}"
+
+
 def _listed(names: Sequence[str], more: str) -> str:
     """The first few names joined by ``", "``, then how many were left out."""
     shown = ", ".join(names[:_SHOWN])
@@ -249,10 +259,12 @@ def describe_certificate(
     'the lights at (0,0), (0,2) must have an even sum to reach the target, but on this board it is odd; no press changes the parity of that sum'
     >>> describe_certificate(lo.Puzzle(nx.empty_graph(2), rule="open"), {0: 1}, 1)
     'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
+    >>> describe_certificate(lo.Puzzle(nx.empty_graph(4), modulus=3), {1: 1, 3: 2}, 1)
+    'no press changes the weighted sum of the lights at 1, 2·[3] (mod 3), and the board must change it by 1'
     """
     k = puzzle.modulus
     terms = [(node, int(c) % k) for node, c in certificate.items() if int(c) % k]
-    weighted = [node_label(v) if c == 1 else f"{c}·{node_label(v)}" for v, c in terms]
+    weighted = [_term(c, node_label(v)) for v, c in terms]
     if state is None or target is None:
         kind = "sum" if all(c == 1 for _, c in terms) else "weighted sum"
         return (
