@@ -291,5 +291,7 @@ def test_huge_counts_are_exact_strings_in_to_dict() -> None:
 
 
 def test_minimize_must_be_a_flag() -> None:
-    with pytest.raises(lo.SearchLimitError, match="'minimize' must be True or False"):
+    from lightsout_graphs.errors import SearchLimitError
+
+    with pytest.raises(SearchLimitError, match="'minimize' must be True or False"):
         lo.solve(lo.grid(3, 3), 1, minimize=np.ones(4))  # type: ignore[arg-type]
