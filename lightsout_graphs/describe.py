@@ -20,6 +20,7 @@ __all__ = [
     "counted",
     "describe_certificate",
     "family_label",
+    "is_directed",
     "node_json",
     "node_label",
     "puzzle_label",
@@ -166,11 +167,18 @@ def puzzle_label(puzzle: Puzzle) -> str:
     return family_label(puzzle) or f"graph with {puzzle.n} lights"
 
 
-def _directed(puzzle: Puzzle) -> bool:
+def is_directed(puzzle: Puzzle) -> bool:
     """Whether the puzzle's graph is directed, without building a big graph to find out.
 
     A stencil is directed when some offset lacks its mirror with the same amount; the other
     families built without their graph (grids, tori, chess boards, products ...) are undirected.
+
+    Examples
+    --------
+    >>> is_directed(lo.grid(3000, 3000)), is_directed(lo.Puzzle(nx.DiGraph([(0, 1)])))
+    (False, True)
+    >>> is_directed(lo.stencil((2000, 2000), [(0, 1)]))
+    True
     """
     family = puzzle.family
     if family is not None and family.name == "stencil":
@@ -198,7 +206,7 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
-    noun = "arc" if _directed(puzzle) else "edge"
+    noun = "arc" if is_directed(puzzle) else "edge"
     pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
     if not puzzle.all_lights:  # buttons without lights
         pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
