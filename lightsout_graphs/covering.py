@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from lightsout_graphs.coset import CosetGroups, generator_columns, press_counts, split_minimum
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.covering_gf2 import MAX_DIMENSION, averaging_bound, covering_radius_bounds
 from lightsout_graphs.errors import ModulusError, SearchLimitError, require_int, require_seconds
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
@@ -260,7 +261,7 @@ def gods_number_bounds(
     k = puzzle.modulus
     if int(engine.kernel_size) > max_kernel:
         msg = (
-            f"The puzzle has {engine.kernel_size} quiet patterns, more than "
+            f"The puzzle has {count_text(int(engine.kernel_size), k)} quiet patterns, more than "
             f"max_kernel={max_kernel}; pass a larger max_kernel to try anyway."
         )
         raise SearchLimitError(msg)

@@ -23,6 +23,7 @@ import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable, require_int
 from lightsout_graphs.memory import check_memory
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
@@ -429,14 +430,19 @@ def all_solutions(
         return []
     k = puzzle.modulus
     if sol.count > bound:
+        more = (
+            f"pass max_count={sol.count} to enumerate them"
+            if sol.count < 2**64
+            else "lo.solutions() yields them one at a time"
+        )
         msg = (
-            f"The board has {sol.count} solutions, more than max_count={bound}; pass "
-            f"max_count={sol.count} to enumerate them."
+            f"The board has {count_text(sol.count, k)} solutions, more than "
+            f"max_count={bound}; {more}."
         )
         raise SearchLimitError(msg)
     check_memory(
         sol.count * len(puzzle.nodes) * 120,
-        f"listing {sol.count} solutions of {len(puzzle.nodes)} lights",
+        f"listing {count_text(sol.count, k)} solutions of {len(puzzle.nodes)} lights",
         "lo.solutions() yields them one at a time instead",
     )
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)

@@ -67,3 +67,13 @@ def test_a_huge_kernel_is_refused() -> None:
 def test_witness_is_a_press_vector() -> None:
     g = gods_number_bounds(lo.grid(5, 5))
     assert g.witness.shape == (25,) and set(np.unique(g.witness)) <= {0, 1}
+
+
+def test_a_refusal_writes_a_huge_kernel_as_a_power() -> None:
+    import networkx as nx
+
+    from lightsout_graphs.errors import SearchLimitError
+
+    p = lo.Puzzle(nx.empty_graph(14400), rule="open")
+    with pytest.raises(SearchLimitError, match=r"2\^14400 \(about 10\^4334\.8\) quiet patterns"):
+        lo.gods_number_bounds(p)

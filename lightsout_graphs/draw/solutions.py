@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from matplotlib.figure import Figure
 
+from lightsout_graphs.counts import count_text
 from lightsout_graphs.describe import puzzle_label
 from lightsout_graphs.draw.boards import _node_presses, draw_puzzle
 from lightsout_graphs.draw.colors import (
@@ -58,7 +59,11 @@ def draw_solution(solution: Solution) -> Figure:
     )
     draw_puzzle(puzzle, after, ax=right, title="after the presses", legend=False)
     fewest = " (fewest)" if solution.optimal else ""
-    count = "the only solution" if solution.count == 1 else f"one of {solution.count} solutions"
+    count = (
+        "the only solution"
+        if solution.count == 1
+        else f"one of {count_text(solution.count, puzzle.modulus)} solutions"
+    )
     fig.suptitle(f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, {count}")
     return fig
 
@@ -115,5 +120,6 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
         extra.set_axis_off()
     more = f", {len(patterns)} generators shown {len(shown)}" if len(patterns) > len(shown) else ""
     every = "; every board is solvable" if not patterns else ""
-    fig.suptitle(f"{puzzle_label(puzzle)}: {analysis.kernel_size} quiet patterns{every}{more}")
+    quiet = count_text(analysis.kernel_size, analysis.modulus)
+    fig.suptitle(f"{puzzle_label(puzzle)}: {quiet} quiet patterns{every}{more}")
     return fig
