@@ -134,7 +134,7 @@ def test_bound_is_enforced_and_can_be_raised() -> None:
     with pytest.raises(SearchLimitError, match="max_states"):
         gods_number(p, max_states=100)
     assert gods_number(p, max_states=4096) == 7
-    with pytest.raises(SearchLimitError, match="8,388,608 solvable boards.*max_states=8388608"):
+    with pytest.raises(SearchLimitError, match=r"8,388,608 solvable boards.*max_states=8388608"):
         depth_distribution(lo.grid(5, 5), max_states=2**20)
 
 
