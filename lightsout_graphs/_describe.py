@@ -20,6 +20,7 @@ __all__ = [
     "counted",
     "describe_certificate",
     "family_label",
+    "is_directed",
     "node_json",
     "node_label",
     "puzzle_label",
@@ -164,9 +165,19 @@ def puzzle_label(puzzle: Puzzle) -> str:
     return family_label(puzzle) or f"graph with {puzzle.n} lights"
 
 
-def _is_directed(puzzle: Puzzle) -> bool:
-    """Whether the graph is directed, read from the toggle matrix while the graph of a family
-    puzzle is not built (a lattice of a million lights takes a minute to build as a graph)."""
+def is_directed(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's graph is directed, without building a big graph to find out.
+
+    Read from the toggle matrix while the graph of a family puzzle is not built (a lattice of
+    a million lights takes a minute to build as a graph).
+
+    Examples
+    --------
+    >>> is_directed(lo.grid(300, 300)), is_directed(lo.Puzzle(nx.DiGraph([(0, 1)])))
+    (False, True)
+    >>> is_directed(lo.stencil((200, 200), [(0, 1)]))
+    True
+    """
     if puzzle._graph is not None or puzzle._graph_factory is None:
         return bool(puzzle.graph.is_directed())
     t = puzzle.toggle_matrix()
@@ -186,7 +197,7 @@ def puzzle_summary(puzzle: Puzzle) -> str:
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
-    noun = "arc" if _is_directed(puzzle) else "edge"
+    noun = "arc" if is_directed(puzzle) else "edge"
     pressable = "" if puzzle.all_pressable else f", {len(puzzle.pressable)} pressable"
     if not puzzle.all_lights:  # buttons without lights
         pressable += f", {len(puzzle.nodes) - puzzle.n} buttons without lights"
@@ -195,6 +206,16 @@ def puzzle_summary(puzzle: Puzzle) -> str:
         f"{counted(puzzle.number_of_edges(), noun)}{pressable}, "
         f"{puzzle.rule} rule, modulus {puzzle.modulus}"
     )
+
+
+def _term(coefficient: int, label: str) -> str:
+    """One term of a weighted sum: ``2·(0,3)``, and ``2·[3]`` for a number-like label, so
+    that it does not read as the product 2·3."""
+    if coefficient == 1:
+        return label
+    if label[:1].isdigit() or label[:1] in "-+." or not label:
+        label = f"[{label}]"
+    return f"{coefficient}·{label}"
 
 
 def _listed(names: Sequence[str], more: str) -> str:
@@ -238,10 +259,12 @@ def describe_certificate(
     'the lights at (0,0), (0,2) must have an even sum to reach the target, but on this board it is odd; no press changes the parity of that sum'
     >>> describe_certificate(lo.Puzzle(nx.empty_graph(2), rule="open"), {0: 1}, 1)
     'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
+    >>> describe_certificate(lo.Puzzle(nx.empty_graph(4), modulus=3), {1: 1, 3: 2}, 1)
+    'no press changes the weighted sum of the lights at 1, 2·[3] (mod 3), and the board must change it by 1'
     """
     k = puzzle.modulus
     terms = [(node, int(c) % k) for node, c in certificate.items() if int(c) % k]
-    weighted = [node_label(v) if c == 1 else f"{c}·{node_label(v)}" for v, c in terms]
+    weighted = [_term(c, node_label(v)) for v, c in terms]
     if state is None or target is None:
         kind = "sum" if all(c == 1 for _, c in terms) else "weighted sum"
         return (

@@ -382,6 +382,9 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = Fals
     'g.r'
     """
     check_puzzle(puzzle)
+    if colors is not None and not isinstance(colors, bool | np.bool_):
+        msg = f"Argument 'colors' must be True, False or None, not {colors!r}."
+        raise BoardFormatError(msg)
     vec = puzzle.state_vector(state)
     if colors is None:
         colors = puzzle.modulus > 2 and bool(_color_initials(puzzle))

@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from lightsout_graphs._cache import PuzzleCache
 from lightsout_graphs.errors import (
     EngineError,
     InvalidPuzzleError,
@@ -81,6 +81,9 @@ MAX_GENERAL_ENTRIES = 2**24
 
 #: The sweep families whose columns come from a nullity table (see :func:`sweep_column_engine`).
 _TABLE_FAMILIES = ("grid", "torus", "cylinder", "rook")
+
+#: What the planner computes per puzzle (see :mod:`lightsout_graphs._cache`).
+_CACHE = PuzzleCache()
 
 #: Word operations per second assumed by the time estimates (one core, bitset elimination).
 _WORD_OPS = 2e9
@@ -181,11 +184,15 @@ def _prime(k: int) -> bool:
 # -- cost estimates --------------------------------------------------------------------------------
 
 
-def _chasing_cost(m: int, n: int, k: int) -> tuple[float, int]:
-    """Light chasing: the board-sized arrays of a solve, and a first-row system of width n."""
+def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> tuple[float, int]:
+    """Light chasing: the engine's own memory estimate (board-sized arrays and the small
+    system of the first row), and a rough time."""
+    from lightsout_graphs.grids.chase_base import chase_memory
+
     width = min(m, n)
-    entry = 1 / 8 if k == 2 else 8
-    memory = int(32 * m * n + 4 * entry * width * width)
+    across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
+    unknowns = width * (2 if across else 1)
+    memory = chase_memory(m * n, unknowns, unknowns, k)
     seconds = (m * n * width * (1 / 64 if k == 2 else 1)) / _WORD_OPS + m * n / 5e7
     return seconds, memory
 
@@ -218,7 +225,7 @@ def _solve_plan(puzzle: Puzzle) -> Plan:
     shape = _chaser_shape(puzzle)
     if shape is not None:
         m, n, wrap = shape
-        seconds, memory = _chasing_cost(m, n, k)
+        seconds, memory = _chasing_cost(m, n, k, wrap)
         if any(wrap):
             return Plan(
                 "solve", "wrapped-chasing", seconds, memory, "a 2-D lattice with wrapped sides"
@@ -235,7 +242,7 @@ def _counts_plan(puzzle: Puzzle) -> Plan:
         shape = _chaser_shape(puzzle)
         if shape is not None and not any(shape[2]):
             return Plan("counts", "polynomial", 1e-3, 2**20, "a 2-D grid over a prime")
-        if _formula_factors(puzzle) is not None:
+        if _formula_nullity(puzzle) is not None:
             return Plan(
                 "counts", "product formula", 1e-2, 2**22, "a product of known factors over a prime"
             )
@@ -315,29 +322,6 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
 # -- running the plans ------------------------------------------------------------------------------
 
 
-def _check_budget(puzzle: Puzzle, chosen: Plan) -> None:
-    """Refuse a plan whose memory estimate is over the budget, before anything is built."""
-    from lightsout_graphs import zk
-    from lightsout_graphs.zk.budget import BUDGET_ENV
-
-    budget = zk.memory_budget()
-    if chosen.memory <= budget:
-        return
-    route = (
-        "a smaller board, or a machine with more memory"
-        if chosen.engine.endswith("chasing")
-        else "light chasing for 2-D grids and tori (lo.grid, lo.torus), the nullity formulas of "
-        "lo.analyze for grids and products, or a smaller board"
-    )
-    msg = (
-        f"Solving this puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) with the "
-        f"{chosen.engine} engine would need about {_bytes(chosen.memory)}, above the memory "
-        f"budget of {_bytes(budget)}. Cheaper routes: {route}; raise the budget with "
-        f"lo.zk.set_memory_budget(...) or {BUDGET_ENV} if the machine has the memory."
-    )
-    raise MemoryBudgetError(msg, chosen.memory, budget)
-
-
 def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     """Factorise a puzzle's press matrix with the engine :func:`plan` picks for ``"solve"``.
 
@@ -385,9 +369,7 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         )
         raise InvalidPuzzleError(msg)
     if shape is not None:
-        m, n, wrap = shape
-        chosen = _solve_plan(puzzle)
-        _check_budget(puzzle, chosen)
+        m, n, wrap = shape  # each chaser refuses a board over the budget before allocating
         rule = puzzle.structure.rule  # type: ignore[union-attr]
         if not any(wrap):
             return GridChaser(m, n, modulus=puzzle.modulus, rule=rule)
@@ -424,14 +406,18 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         raise MemoryBudgetError(msg, err.needed, err.budget) from err
 
 
-def _formula_factors(puzzle: Puzzle) -> tuple[Any, Any] | None:
-    """The two factors of a product over a prime for the product formula, or None."""
-    from lightsout_graphs.products.fast import structure_factors
+def _formula_nullity(puzzle: Puzzle) -> int | None:
+    """The nullity of a product over a prime from the product formula, or None where no
+    formula applies cheaply (kept per puzzle: :func:`plan` and :func:`counts` share it)."""
+    from lightsout_graphs.products.fast import product_structure_nullity
 
-    product = _product(puzzle)
-    if product is None:
-        return None
-    return structure_factors(product, puzzle.modulus, puzzle.n)
+    def compute() -> int | None:
+        product = _product(puzzle)
+        if product is None:
+            return None
+        return product_structure_nullity(product, puzzle.modulus, puzzle.n)
+
+    return _CACHE.get(puzzle, "formula nullity", compute)
 
 
 def counts(puzzle: Puzzle) -> tuple[int | None, str]:
@@ -468,14 +454,9 @@ def counts(puzzle: Puzzle) -> tuple[int | None, str]:
         rule = puzzle.structure.rule  # type: ignore[union-attr]
         return grid_nullity(shape[0], shape[1], modulus=k, rule=rule), "polynomial"
     if chosen.engine == "product formula":
-        from lightsout_graphs.products.fast import product_structure_nullity
-
-        product = _product(puzzle)
-        assert product is not None
-        nullity = product_structure_nullity(product, k, puzzle.n)
-        if nullity is not None:
-            return nullity, "product formula"
-        chosen = _solve_plan(puzzle)
+        nullity = _formula_nullity(puzzle)
+        assert nullity is not None
+        return nullity, "product formula"
     return None, chosen.engine
 
 
@@ -519,6 +500,8 @@ def minimum_engine(
         size *= int(order)
     wide = modulus if 2 < modulus <= 64 else 1
     table = size * wide * 32
+    if size == 1:  # one solution: nothing to search
+        return Plan("minimum", "enumeration", 0.0, 64, "the board has one solution")
     if size * wide <= max_enumerate and table <= zk.memory_budget():
         seconds = size * wide / 2e8
         return Plan("minimum", "enumeration", seconds, table, "the coset fits the transform")

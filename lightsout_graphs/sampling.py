@@ -17,10 +17,12 @@ import numpy as np
 from lightsout_graphs.errors import (
     InvalidPuzzleError,
     LightsOutError,
+    MemoryBudgetError,
     SearchLimitError,
     require_int,
 )
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.zk.budget import BUDGET_ENV, memory_budget
 
 if TYPE_CHECKING:
     from lightsout_graphs.solver import Solution
@@ -29,6 +31,8 @@ __all__ = ["SolutionIterator", "random_board", "solutions"]
 
 #: Cosets up to this many solutions are listed fewest presses first.
 SORTED_LIMIT = 2**20
+#: Peak bytes per light of :func:`random_board` (the presses, the pressed board, the result).
+RANDOM_BOARD_BYTES = 40
 
 
 def _rng(seed: object) -> np.random.Generator:
@@ -46,24 +50,6 @@ def _uniform(rng: np.random.Generator, k: int, size: int) -> np.ndarray:
     if k <= 2**62:
         return rng.integers(0, k, size=size, dtype=np.int64)
     return np.array([int(rng.integers(0, 2**62)) % k for _ in range(size)], dtype=object)
-
-
-def _times(matrix: object, x: np.ndarray, k: int) -> np.ndarray:
-    """``matrix @ x mod k`` exactly (object ints when int64 could overflow)."""
-    import scipy.sparse as sp
-
-    m = sp.csr_array(matrix)
-    if k * (int(np.abs(m.data).max(initial=0)) + 1) * (m.shape[1] + 1) < 2**62:
-        return np.asarray(m @ np.asarray(x, dtype=np.int64), dtype=np.int64) % k
-    xs = [int(v) for v in x]
-    out = np.zeros(m.shape[0], dtype=np.int64)
-    for r in range(m.shape[0]):
-        lo_, hi_ = m.indptr[r], m.indptr[r + 1]
-        total = sum(
-            int(a) * xs[int(c)] for c, a in zip(m.indices[lo_:hi_], m.data[lo_:hi_], strict=True)
-        )
-        out[r] = total % k
-    return out
 
 
 def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) -> np.ndarray:
@@ -106,6 +92,15 @@ def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) 
     if not isinstance(solvable, bool):
         msg = f"Argument 'solvable' must be True or False, not {solvable!r}."
         raise InvalidPuzzleError(msg)
+    needed, budget = RANDOM_BOARD_BYTES * len(puzzle.nodes), memory_budget()
+    if needed > budget:
+        msg = (
+            f"A random board of {len(puzzle.nodes)} lights would need about "
+            f"{needed / 2**30:.1f} GiB, above the memory budget of {budget / 2**30:.1f} GiB; "
+            f"draw a smaller board, or raise the budget with {BUDGET_ENV} if the machine has "
+            "the memory."
+        )
+        raise MemoryBudgetError(msg, needed, budget)
     if not solvable:
         return np.asarray(_uniform(rng, k, len(puzzle.nodes)), dtype=np.int64)
     if puzzle.lit_only:
@@ -115,7 +110,10 @@ def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) 
         )
         raise InvalidPuzzleError(msg)
     x = _uniform(rng, k, len(puzzle.pressable))
-    return (puzzle.goal - _times(puzzle.press_matrix(), x, k)) % k
+    # The presses replayed on a dark board (by shifting, for grids and other lattices: no
+    # toggle matrix is built), taken off the goal.
+    pressed = puzzle.apply_vector(np.zeros(puzzle.n, dtype=np.int64), x)
+    return (np.asarray(puzzle.goal, dtype=np.int64) - pressed) % k
 
 
 class SolutionIterator(Iterator[dict[Hashable, int]]):

@@ -133,8 +133,9 @@ def solve(
     MissingDependencyError
         ``minimize=True`` on a coset too large to enumerate without ortools installed.
     SearchLimitError
-        ``minimize=True`` with a ``max_enumerate`` that is not an int, or a ``time_limit``
-        that is not a number of seconds > 0.
+        ``minimize`` that is not True or False, or ``minimize=True`` with a
+        ``max_enumerate`` that is not an int, or a ``time_limit`` that is not a number of
+        seconds > 0.
     KeyboardInterrupt
         Ctrl-C during CP-SAT raises :class:`lightsout_graphs.minimum.MinimumInterrupted`; its
         ``solution`` attribute holds the best :class:`Solution` found so far.
@@ -153,6 +154,9 @@ def solve(
     ...     print(sum(err.certificate.values()) > 0, err.value)
     True 1
     """
+    if not isinstance(minimize, bool | np.bool_):
+        msg = f"Argument 'minimize' must be True or False, not {minimize!r}."
+        raise SearchLimitError(msg)
     # The engine first: it refuses a board over the memory budget before any vector is made.
     engine = factorization(puzzle)
     s, t, rhs = _rhs(puzzle, state, target)

@@ -23,6 +23,7 @@ import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
 from lightsout_graphs._cache import PuzzleCache
+from lightsout_graphs._counts import count_text
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs.errors import InvalidPuzzleError, SearchLimitError, Unsolvable, require_int
 from lightsout_graphs.puzzle import Puzzle, StateLike, check_puzzle
@@ -287,6 +288,9 @@ def symmetries(
     """
     check_puzzle(puzzle)
     bound = _check_count(max_count, "max_count")
+    if not isinstance(rotations_only, bool | np.bool_):
+        msg = f"Argument 'rotations_only' must be True or False, not {rotations_only!r}."
+        raise InvalidPuzzleError(msg)
     perms = _index_symmetries(puzzle, bool(rotations_only), bound)
     nodes = puzzle.nodes
     return [{nodes[i]: nodes[j] for i, j in enumerate(perm)} for perm in perms]
@@ -426,14 +430,19 @@ def all_solutions(
         return []
     k = puzzle.modulus
     if sol.num_solutions > bound:
+        more = (
+            f"pass max_count={sol.num_solutions} to enumerate them"
+            if sol.num_solutions < 2**64
+            else "lo.solutions() yields them one at a time"
+        )
         msg = (
-            f"The board has {sol.num_solutions} solutions, more than max_count={bound}; pass "
-            f"max_count={sol.num_solutions} to enumerate them."
+            f"The board has {count_text(sol.num_solutions, k)} solutions, more than "
+            f"max_count={bound}; {more}."
         )
         raise SearchLimitError(msg)
     check_memory(
         sol.num_solutions * len(puzzle.nodes) * 120,
-        f"listing {sol.num_solutions} solutions of {len(puzzle.nodes)} lights",
+        f"listing {count_text(sol.num_solutions, k)} solutions of {len(puzzle.nodes)} lights",
         "lo.solutions() yields them one at a time instead",
     )
     group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)

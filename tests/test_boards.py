@@ -276,3 +276,8 @@ def test_a_run_of_more_digits_than_python_converts_is_a_format_error(text: str) 
         parse_board(p, text.format(run="1" * 4301))
     # Leading zeros are no value: a long run of them still reads as 0.
     assert parse_board(p, "0=" + "0" * 5000 + "2")[0] == 2
+
+
+def test_format_board_colors_must_be_a_flag() -> None:
+    with pytest.raises(BoardFormatError, match="'colors' must be True, False or None"):
+        format_board(lo.grid(2, 2), 0, colors=np.ones(4))  # type: ignore[arg-type]

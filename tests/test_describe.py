@@ -77,3 +77,13 @@ def test_puzzle_label() -> None:
     from lightsout_graphs import catalog
 
     assert describe.puzzle_label(catalog.load("lights-out")) == "Lights Out"
+
+
+def test_weights_on_integer_labels_do_not_read_as_arithmetic() -> None:
+    p = lo.Puzzle(nx.empty_graph(4), modulus=3)
+    words = describe_certificate(p, {1: 1, 3: 2}, 1)
+    assert "2·[3]" in words and "2·3" not in words
+    words = describe_certificate(p, {1: 1, 3: 2}, state=[0, 1, 0, 0], target=[0, 0, 0, 0])
+    assert "the weighted sum 1 + 2·[3] of the lights" in words
+    grid = lo.grid(1, 4, modulus=3)
+    assert "2·(0,3)" in describe_certificate(grid, {(0, 1): 1, (0, 3): 2}, 1)

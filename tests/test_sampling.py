@@ -122,3 +122,18 @@ def test_a_count_beyond_machine_ints_is_exact() -> None:
 def test_a_bad_limit_is_refused() -> None:
     with pytest.raises(SearchLimitError, match="'limit'"):
         lo.solutions(lo.grid(2, 2), limit=-1)
+
+
+def test_random_boards_of_big_lattices_need_no_toggle_matrix_and_respect_the_budget() -> None:
+    from lightsout_graphs import zk
+
+    p = lo.grid(1500, 1500)  # its toggle matrix is never built: the presses are shifted
+    board = lo.random_board(p, seed=3)
+    assert lo.is_solvable(p, board)
+    assert lo.random_board(p, seed=3).tolist() == board.tolist()
+    try:
+        zk.set_memory_budget("64M")
+        with pytest.raises(lo.MemoryBudgetError, match="A random board of 400000000 lights"):
+            lo.random_board(lo.grid(20000, 20000), seed=1)
+    finally:
+        zk.set_memory_budget(None)

@@ -298,3 +298,10 @@ def test_huge_counts_are_exact_strings_in_to_dict() -> None:
     assert json.loads(json.dumps(data)) == data
     assert data["num_solutions"] == "2^200" and data["num_presses"] == 0
     assert lo.solve(lo.grid(30, 30), 0).to_dict()["count"] == 2**20
+
+
+def test_minimize_must_be_a_flag() -> None:
+    from lightsout_graphs.errors import SearchLimitError
+
+    with pytest.raises(SearchLimitError, match="'minimize' must be True or False"):
+        lo.solve(lo.grid(3, 3), 1, minimize=np.ones(4))  # type: ignore[arg-type]

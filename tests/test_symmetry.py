@@ -361,3 +361,16 @@ def test_a_huge_max_count_is_refused_by_the_memory_budget() -> None:
     p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(40)]))
     with pytest.raises(lo.LightsOutError, match=r"memory budget.*lo\.solutions\(\)"):
         lo.all_solutions(p, 0, 1, max_count=10**30)
+
+
+def test_rotations_only_must_be_a_flag() -> None:
+    with pytest.raises(lo.InvalidPuzzleError, match="'rotations_only' must be True or False"):
+        symmetries(lo.grid(2, 2), rotations_only=np.ones(3))  # type: ignore[arg-type]
+
+
+def test_too_many_solutions_to_list_are_counted_as_a_power() -> None:
+    from lightsout_graphs.errors import SearchLimitError
+
+    p = lo.Puzzle(nx.empty_graph(14400), rule="open")
+    with pytest.raises(SearchLimitError, match=r"2\^14400 \(about 10\^4334\.8\) solutions.*one at"):
+        lo.all_solutions(p, 0, max_count=4)

@@ -302,7 +302,7 @@ def _catalog_page(name: str, images: Path) -> str:
     out.append("| nullity | quiet patterns (kernel size) | solvable boards |")
     out.append("| --- | --- | --- |")
     share = "all" if analysis.all_solvable else f"{analysis.solvable_fraction} of all"
-    out.append(f"| {nullity} | {analysis.kernel_size} | {share} |\n")
+    out.append(f"| {nullity} | {analysis.num_quiet_patterns} | {share} |\n")
     if analysis.nullity is None:
         out.append(f"k = {puzzle.modulus} is not prime, so there is no nullity over a field.\n")
     if puzzle.sources:
@@ -312,7 +312,7 @@ def _catalog_page(name: str, images: Path) -> str:
         out.append("")
     out.append("## Named boards and their fewest presses\n")
     # The fewest presses are proven by enumerating the solutions; a build never waits for CP-SAT.
-    exact = analysis.kernel_size <= MAX_ENUMERATE
+    exact = analysis.num_quiet_patterns <= MAX_ENUMERATE
     for board_name, named in puzzle.boards.items():
         out.append(f"### `{board_name}`\n")
         text = lo.format_board(puzzle, named, colors=None)
@@ -337,14 +337,14 @@ def _catalog_page(name: str, images: Path) -> str:
             continue
         if not exact:
             out.append(
-                f"The board is solvable, by {solution.count} press patterns: too many to find "
+                f"The board is solvable, by {solution.num_solutions} press patterns: too many to find "
                 f"the fewest while the documentation is built. "
                 f"`lightsout solve {name} --start {board_name} --min` proves it.\n"
             )
             continue
         out.append(
             f"Fewest presses: **{solution.num_presses}** ({solution.proof}); "
-            f"{_solutions(solution.count)} in all. Presses:\n"
+            f"{_solutions(solution.num_solutions)} in all. Presses:\n"
         )
         out.append(_code(lo.format_presses(puzzle, solution.vector)))
         fig = draw.draw_solution(solution)

@@ -16,10 +16,7 @@ from lightsout_graphs.cli.runtime import EXIT_OK, status
 if TYPE_CHECKING:
     from lightsout_graphs.analysis import Analysis
 
-__all__ = ["MAX_TEXT_LIGHTS", "analysis_json", "analysis_lines", "handle", "register"]
-
-#: Quiet patterns of boards with more lights than this are not printed as text.
-MAX_TEXT_LIGHTS = 4096
+__all__ = ["analysis_json", "analysis_lines", "handle", "register"]
 
 
 def register(subparsers: Any) -> None:
@@ -96,15 +93,17 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         f"Solvable boards: {count_text(analysis.solvable_states, k)} of {count_text(total, k)} "
         f"({share}){every}"
     )
-    gens = analysis.num_generators if analysis.kernel_size > 1 else 0
-    if gens and (puzzle.n > MAX_TEXT_LIGHTS or analysis.generators_memory() > memory_budget()):
+    gens = analysis.num_generators if analysis.num_quiet_patterns > 1 else 0
+    big = grid_too_big(puzzle.n) and max_patterns <= 0
+    if gens and (big or analysis.generators_memory() > memory_budget()):
         # Nothing is built: a big board's patterns are pictures or data, not text.
         needed = analysis.generators_memory()
         why = (
             f"not listed: as vectors they would need about {needed / 2**30:.1f} GiB, above the "
             "memory budget"
             if needed > memory_budget()
-            else f"not printed for a board of {count_text(puzzle.n, 10)} lights; --json lists them"
+            else f"not printed for a board of {count_text(puzzle.n, 10)} lights; --json lists "
+            "them, --max-patterns N prints N"
         )
         lines.append(f"Generators of the quiet patterns: {gens} ({why})")
         return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from lightsout_graphs._describe import family_label, puzzle_summary
+from lightsout_graphs._describe import family_label, is_directed, puzzle_summary
 from lightsout_graphs.cli.commands import add_command
 from lightsout_graphs.cli.json_data import catalog_row
 from lightsout_graphs.cli.output import print_json
@@ -76,7 +76,7 @@ def rules_sentence(puzzle: Puzzle) -> str:
     'a press adds 1 mod 2 to the lights its arcs point to, not to its own light'
     """
     k = puzzle.modulus
-    directed = puzzle.graph.is_directed()
+    directed = is_directed(puzzle)
     reach = "the lights its arcs point to" if directed else "its neighbours"
     if puzzle.rule == "closed":
         text = f"a press adds 1 mod {k} to its own light and to {reach}"

@@ -122,25 +122,30 @@ def handle(args: argparse.Namespace) -> int:
         fewest = f" (the best found, {solution.proof})"
     else:
         fewest = "" if solution.num_solutions == 1 else " (not minimised: use --min for the fewest)"
-    print(f"Number of presses: {solution.num_presses}{fewest}")
+    print(f"Number of presses: {count_text(solution.num_presses, 10)}{fewest}")
     if solution.num_solutions == 1:
         print("Solutions: 1 (this is the only one)")
     else:
-        print(
-            f"Solutions: {count_text(solution.num_solutions, puzzle.modulus)} (they differ by quiet patterns: see `lightsout analyze`)"
-        )
+        solutions = count_text(solution.num_solutions, puzzle.modulus)
+        print(f"Solutions: {solutions} (they differ by quiet patterns: see `lightsout analyze`)")
     return EXIT_OK
 
 
 def _print_summary(lights: int, origin: str, solution: Any, args: argparse.Namespace) -> None:
     """Counts instead of grids, for a board too big to read as text."""
     on = int((solution.state != solution.target).sum())
-    print(f"Board ({origin}): {on} of {lights} lights differ from the target")
+    print(
+        f"Board ({origin}): {count_text(on, 10)} of {count_text(lights, 10)} lights differ "
+        "from the target"
+    )
     pressed = int((solution.vector != 0).sum())
     where = (
         f"written to {args.out}"
         if args.out is not None
         else "not printed above "
-        f"{GRID_TEXT_LIMIT} lights: write them with --out FILE, or print everything with --json"
+        f"{count_text(GRID_TEXT_LIMIT, 10)} lights: write them with --out FILE, or print "
+        "everything with --json"
     )
-    print(f"Presses: {pressed} of {lights} lights pressed ({where})")
+    print(
+        f"Presses: {count_text(pressed, 10)} of {count_text(lights, 10)} lights pressed ({where})"
+    )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from matplotlib.figure import Figure
 
+from lightsout_graphs._counts import count_text
 from lightsout_graphs._describe import puzzle_label
 from lightsout_graphs._layout import square_shape
 from lightsout_graphs.draw.boards import _node_presses, draw_puzzle
@@ -61,7 +62,7 @@ def draw_solution(solution: Solution) -> Figure:
     count = (
         "the only solution"
         if solution.num_solutions == 1
-        else f"one of {solution.num_solutions} solutions"
+        else f"one of {count_text(solution.num_solutions, puzzle.modulus)} solutions"
     )
     fig.suptitle(f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, {count}")
     return fig
@@ -119,7 +120,6 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
         extra.set_axis_off()
     more = f", {len(patterns)} generators shown {len(shown)}" if len(patterns) > len(shown) else ""
     every = "; every board is solvable" if not patterns else ""
-    fig.suptitle(
-        f"{puzzle_label(puzzle)}: {analysis.num_quiet_patterns} quiet patterns{every}{more}"
-    )
+    quiet = count_text(analysis.num_quiet_patterns, analysis.modulus)
+    fig.suptitle(f"{puzzle_label(puzzle)}: {quiet} quiet patterns{every}{more}")
     return fig

@@ -169,11 +169,17 @@ def read_graph6(
     ...     [p.graph.number_of_edges() for p in read_graph6(f)]
     [3, 6]
     """
+    if not isinstance(path, str | os.PathLike):
+        # open() would take an int as a file descriptor: read_graph6(0) reads standard input.
+        msg = f"Argument 'path' must be a file name (str or path-like), not {path!r}."
+        raise InvalidPuzzleError(msg)
     try:
         with open(path, "rb") as handle:
             raw = handle.read().splitlines()
-    except OSError as err:
-        msg = f"Cannot read graph6 file {os.fspath(path)!r}: {err.strerror}."
+    except (OSError, ValueError) as err:
+        msg = (
+            f"Cannot read graph6 file {os.fspath(path)!r}: {getattr(err, 'strerror', None) or err}."
+        )
         raise InvalidPuzzleError(msg) from err
     return list(iter_graph6(raw, modulus=modulus, rule=rule, source=f"File {os.fspath(path)!r}"))
 

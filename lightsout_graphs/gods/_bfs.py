@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from lightsout_graphs._counts import count_text
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs._statespace import PackedSpace, check_bound
 from lightsout_graphs.errors import SearchLimitError
@@ -92,9 +93,14 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     k = puzzle.modulus
     image_size = int(factorization(puzzle).image_size)
     if image_size > bound:
+        more = (
+            f"pass max_states={image_size} (or more) to enumerate them (about one byte per board)"
+            if image_size < 2**64
+            else "that many boards cannot be enumerated"
+        )
         msg = (
-            f"The puzzle has {image_size} solvable boards, more than max_states={bound}; pass "
-            f"max_states={image_size} (or more) to enumerate them (about one byte per board)."
+            f"The puzzle has {count_text(image_size, k)} solvable boards, more than "
+            f"max_states={bound}; {more}."
         )
         raise SearchLimitError(msg)
     press = (puzzle.press_matrix().toarray() % k).astype(np.int64)
@@ -102,7 +108,8 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     table = k ** len(rows)
     if table > bound:  # only for a composite k, where the codes are not all used
         msg = (
-            f"The search table for this puzzle has {table} entries (its {image_size} solvable "
+            f"The search table for this puzzle has {count_text(table, k)} entries (its "
+            f"{count_text(image_size, k)} solvable "
             f"boards in {len(rows)} base-{k} digits), more than max_states={bound}; pass "
             f"max_states={table} (or more) to enumerate them."
         )

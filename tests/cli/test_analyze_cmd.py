@@ -138,8 +138,8 @@ def test_big_puzzle_lists_no_pattern_grids_unless_asked(
     shape = ["--family", "torus", "--shape", "102x102", "--modulus", "3"]
     code, out, _ = run(capsys, "analyze", *shape)
     assert code == 0
-    assert "Generators of the quiet patterns (" in out
-    assert "not shown: see them with --json or --max-patterns N" in out
+    assert "Generators of the quiet patterns: 5 (not printed for a board of 10,404 lights" in out
+    assert "--json lists them, --max-patterns N prints N" in out
     assert "Pattern 1" not in out
     code, out, _ = run(capsys, "analyze", *shape, "--max-patterns", "1")
     assert code == 0
@@ -154,7 +154,7 @@ def test_a_big_board_gets_counts_not_a_dump(capsys: pytest.CaptureFixture[str]) 
     lines = out.splitlines()
     assert lines[-1] == (
         "Generators of the quiet patterns: 4 (not printed for a board of 10,016 lights; "
-        "--json lists them)"
+        "--json lists them, --max-patterns N prints N)"
     )
     code, out, _ = run(capsys, "analyze", "--family", "grid", "--shape", "4x2504", "--json")
     assert code == 0 and json.loads(out)["quiet_patterns"]

@@ -50,3 +50,11 @@ def test_show_counts_lights_and_buttons(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0
     assert "6 lights" in out and "8 buttons without lights" in out
     assert "Solvable boards: 8 of 64 (1/8)" in out
+
+
+def test_show_a_board_bigger_than_a_networkx_graph(capsys: pytest.CaptureFixture[str]) -> None:
+    # The rules sentence read puzzle.graph: refused, 9,000,000 nodes.
+    code, out, _ = run(capsys, "show", "--family", "grid", "--shape", "3000x3000")
+    assert code == 0
+    assert out.startswith("grid 3000×3000: 9,000,000 lights, 17,994,000 edges")
+    assert "Rules: a press adds 1 mod 2 to its own light and to its neighbours" in out

@@ -55,3 +55,11 @@ def test_other_errors(tmp_path: Path) -> None:
         from_graph6(42)  # type: ignore[arg-type]
     with pytest.raises(InvalidPuzzleError, match="empty"):
         from_graph6("   ")
+
+
+@pytest.mark.parametrize("path", [True, 0, 1, -5, "x\x00y", 2.5])
+def test_read_graph6_takes_file_names_only(path: object) -> None:
+    # An int was a file descriptor to open(): read_graph6(0) read standard input, and
+    # read_graph6(True) closed standard output.
+    with pytest.raises(InvalidPuzzleError, match=r"'path' must be a file name|Cannot read"):
+        read_graph6(path)  # type: ignore[arg-type]

@@ -249,3 +249,38 @@ def test_board_text_of_any_digits_parses_or_is_a_format_error(text: str, k: int)
         with contextlib.suppress(LightsOutError):
             board = parse_board(puzzle, text)
             assert all(0 <= int(v) < k for v in board)
+
+
+PUBLIC_FUNCTIONS = sorted(
+    name
+    for name in lo.__all__
+    if callable(getattr(lo, name)) and not isinstance(getattr(lo, name), type)
+)
+SMALL_PUZZLES = [lo.grid(3, 3), lo.grid(2, 2, modulus=3), lo.Puzzle(nx.path_graph(4))]
+ARGUMENTS = st.one_of(
+    st.sampled_from(SMALL_PUZZLES),
+    JUNK,
+    st.sampled_from([{(0, 0): 1}, {(9, 9): 1}, np.ones(4), np.ones(9, dtype=float), -(10**19)]),
+)
+
+
+@pytest.mark.parametrize("name", PUBLIC_FUNCTIONS)
+@settings(max_examples=40)
+@given(data=st.data())
+def test_every_public_function_takes_junk(name: str, data: st.DataObject) -> None:
+    # A puzzle (mostly) first, then junk for any argument: a result or the package's error.
+    # (read_graph6(True) closed standard output; symmetries and format_board raised ValueError.)
+    function = getattr(lo, name)
+    kwargs: dict[str, Any] = {}
+    params = [
+        p
+        for p in inspect.signature(function).parameters.values()
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+    for i, p in enumerate(params):
+        if p.default is p.empty or data.draw(st.booleans(), label=f"give {p.name}"):
+            first = i == 0 and data.draw(st.integers(0, 4), label="puzzle first") > 0
+            strategy = st.sampled_from(SMALL_PUZZLES) if first else ARGUMENTS
+            kwargs[p.name] = data.draw(strategy, label=p.name)
+    with contextlib.suppress(LightsOutError):
+        function(**kwargs)

@@ -120,6 +120,40 @@ def test_odd_shapes_moduli_and_params(
     assert_clean(code, err, argv)
 
 
+ODD_VALUES = st.one_of(
+    st.sampled_from(["5x5", "0", "-1", "2.5", "9" * 50, "9" * 4400, "x-pattern", "grid", "🙂"]),
+    st.text(alphabet="0123456789x-", max_size=8),
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(
+    command=st.sampled_from(["chase-table", "table", "play"]),
+    name=st.one_of(st.none(), ODD_VALUES),
+    options=st.lists(
+        st.tuples(
+            st.sampled_from(["--family", "--shape", "--modulus", "--max", "--seed", "--rule"]),
+            ODD_VALUES,
+        ),
+        max_size=3,
+    ),
+)
+def test_odd_values_for_every_command(
+    command: str,
+    name: str | None,
+    options: list[tuple[str, str]],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    argv = [command, *([name] if name is not None else [])]
+    for option, value in options:
+        argv += [option, value]
+    if command == "play":
+        argv += ["-o", str(tmp_path / "p.html")]
+    code, err = run_in_process(argv, capsys)
+    assert_clean(code, err, argv)
+
+
 def _entry(args: list[str], stdin: object = None) -> subprocess.CompletedProcess[bytes]:
     code = "import sys; from lightsout_graphs.cli import main; sys.exit(main(sys.argv[1:]))"
     prefix = ["prlimit", f"--as={MEMORY_LIMIT}"] if shutil.which("prlimit") else []

@@ -132,7 +132,7 @@ def test_bound_is_enforced_and_can_be_raised() -> None:
     with pytest.raises(SearchLimitError, match=r"4096 solvable boards.*max_states=4096"):
         depth_distribution(p, max_states=4000)
     assert gods_number(p, max_states=4096) == 7
-    with pytest.raises(SearchLimitError, match="8388608 solvable boards"):
+    with pytest.raises(SearchLimitError, match=r"8,388,608 solvable boards.*max_states=8388608"):
         depth_distribution(lo.grid(5, 5), max_states=2**20)
 
 
@@ -164,3 +164,9 @@ def test_the_memory_budget_can_be_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LIGHTSOUT_MEMORY_BUDGET", "not a number")
     with pytest.raises(lo.LightsOutError, match="LIGHTSOUT_MEMORY_BUDGET must be"):
         lo.depth_distribution(lo.grid(3, 3))
+
+
+def test_a_refusal_writes_a_huge_count_as_a_power() -> None:
+    # 2^14400 boards: more digits than Python turns into a string (a raw ValueError before).
+    with pytest.raises(SearchLimitError, match=r"2\^14400 \(about 10\^4334\.8\) solvable boards"):
+        lo.depth_distribution(lo.Puzzle(nx.empty_graph(14400)), max_states=4)
