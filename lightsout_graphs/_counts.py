@@ -163,8 +163,23 @@ def fraction_text(numerator: int, denominator: int, modulus: int) -> str:
     """
     from math import gcd
 
-    g = gcd(numerator, denominator)
-    p, q = numerator // g, denominator // g
+    p, q = numerator, denominator
+    # Counts are mostly powers of k's primes (k^rank of k^n): cancel those first, by their
+    # valuations, so that a gcd of numbers with millions of digits is rarely needed.
+    for prime in _prime_factors(modulus):
+        common = min(_valuation(p, prime), _valuation(q, prime))
+        if common:
+            p, q = (
+                (p >> common, q >> common)
+                if prime == 2
+                else (
+                    p // prime**common,
+                    q // prime**common,
+                )
+            )
+    if p != 1 and q != 1:
+        g = gcd(p, q)
+        p, q = p // g, q // g
     if q == 1:
         return str(count_json(p, modulus))
     return f"{count_json(p, modulus)}/{count_json(q, modulus)}"

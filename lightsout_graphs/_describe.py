@@ -168,7 +168,8 @@ def puzzle_label(puzzle: Puzzle) -> str:
 def is_directed(puzzle: Puzzle) -> bool:
     """Whether the puzzle's graph is directed, without building a big graph to find out.
 
-    Read from the toggle matrix while the graph of a family puzzle is not built (a lattice of
+    A lattice is directed when some offset lacks its mirror, a product of factors never is;
+    any other puzzle whose graph is not built yet is read from its toggle matrix (a lattice of
     a million lights takes a minute to build as a graph).
 
     Examples
@@ -178,6 +179,14 @@ def is_directed(puzzle: Puzzle) -> bool:
     >>> is_directed(lo.stencil((200, 200), [(0, 1)]))
     True
     """
+    from lightsout_graphs.structure import Lattice, Product
+
+    structure = puzzle.structure
+    if isinstance(structure, Lattice):
+        offsets = set(structure.offsets)
+        return any(tuple(-x for x in o) not in offsets for o in offsets)
+    if isinstance(structure, Product):
+        return False
     if puzzle._graph is not None or puzzle._graph_factory is None:
         return bool(puzzle.graph.is_directed())
     t = puzzle.toggle_matrix()

@@ -49,3 +49,20 @@ def test_count_json_is_exact(k: int, exps: list[int]) -> None:
     else:
         assert _parse_power_form(got) == x
         assert counts.count_text(x, k).startswith(got + " (about 10^")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10**30), st.integers(1, 10**30), st.sampled_from([2, 3, 4, 6, 12, 7]))
+def test_fractions_are_in_lowest_terms(a: int, b: int, k: int) -> None:
+    """Cancelling k's prime powers first gives the same fraction as one gcd."""
+    from fractions import Fraction
+
+    from lightsout_graphs._counts import count_json, fraction_text
+
+    text = fraction_text(a, b, k)
+    f = Fraction(a, b)
+    assert text == (
+        str(count_json(f.numerator, k))
+        if f.denominator == 1
+        else f"{count_json(f.numerator, k)}/{count_json(f.denominator, k)}"
+    )
