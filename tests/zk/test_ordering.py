@@ -47,12 +47,19 @@ def test_scrambled_grid_is_reordered_and_answers_in_caller_order() -> None:
     assert bandwidth(permute(a, perm, perm)) < bandwidth(a) // 3
     assert narrow_band_order(grid) is None
     dense = a.toarray()
-    for k in (2, 3, 4, 5, 6, 9):
-        f = zk.factorize(a, k)
-        # Every elimination engine is reordered; the dense Smith-like form (k = 9) is not.
-        assert isinstance(f, PermutedFactorization) == (k in (2, 3, 4, 5))
+    cases = [(k, "auto") for k in (2, 3, 4, 5, 6, 9)] + [(3, "gf3"), (5, "gfp")]
+    for k, method in cases:
+        f = zk.factorize(a, k, method=method)
+        # Every sparse elimination engine is reordered; the dense ones (the Smith-like form
+        # for k = 9, FLINT's LU that auto picks for small matrices over GF(p), p > 2) are not.
+        dense_engines = ("local", "flint")
+        assert isinstance(f, PermutedFactorization) == (f.method not in (*dense_engines, "crt"))
+        assert f.method in (("gf3", "gfp") if method != "auto" else zk.METHODS)
         if k == 6:
-            assert all(isinstance(c, PermutedFactorization) for c in f.components)
+            assert all(
+                isinstance(c, PermutedFactorization) == (c.method not in dense_engines)
+                for c in f.components
+            )
         b = np.arange(side * side) % k
         x = f.solve(b)
         if x is not None:
@@ -83,7 +90,7 @@ def test_wide_band_gets_sparse_rows_first_and_dense_columns_last() -> None:
     assert sorted(rows) == list(range(300))
     assert sorted(cols) == list(range(300))
     dense = a.toarray()
-    for k, method in ((2, "gf2-python"), (2, "gf2-packed"), (3, "auto"), (4, "auto")):
+    for k, method in ((2, "gf2-python"), (2, "gf2-packed"), (3, "gf3"), (4, "auto")):
         if method == "gf2-packed" and not gf2_packed.AVAILABLE:
             continue
         f = zk.factorize(a, k, method=method)
