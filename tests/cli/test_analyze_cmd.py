@@ -138,8 +138,7 @@ def test_big_puzzle_lists_no_pattern_grids_unless_asked(
     shape = ["--family", "torus", "--shape", "102x102", "--modulus", "3"]
     code, out, _ = run(capsys, "analyze", *shape)
     assert code == 0
-    assert "Generators of the quiet patterns (" in out
-    assert "not shown: see them with --json or --max-patterns N" in out
+    assert "Generators of the quiet patterns: not shown (see them with --json" in out
     assert "Pattern 1" not in out
     code, out, _ = run(capsys, "analyze", *shape, "--max-patterns", "1")
     assert code == 0
