@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -124,13 +125,15 @@ def _cli(args: list[str], limit: float) -> tuple[float, float | None, int, str]:
         cwd=ROOT,
     )
     assert proc.stdout is not None
-    first = proc.stdout.readline()
-    to_first = time.perf_counter() - start
+    timer = threading.Timer(limit, proc.kill)  # a command silent past the limit is stopped
+    timer.start()
     try:
-        _, err = proc.communicate(timeout=max(1.0, limit - to_first))
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
+        first = proc.stdout.readline()
+        to_first = time.perf_counter() - start
+        _, err = proc.communicate()
+    finally:
+        timer.cancel()
+    if proc.returncode < 0:  # killed by the timer
         return to_first, None, -1, first.strip()
     total = time.perf_counter() - start
     return to_first, total, proc.returncode, first.strip() or err.strip()
