@@ -48,3 +48,10 @@ def test_count_json_is_exact(k: int, exps: list[int]) -> None:
     else:
         assert _parse_power_form(got) == x
         assert counts.count_text(x, k).startswith(got + " (about 10^")
+
+
+def test_huge_exact_powers_and_near_powers_keep_their_exponents() -> None:
+    for p, e in ((5, 20_000), (3, 15_001), (2**31 - 1, 400)):
+        assert counts.count_text(p**e, p).startswith(f"{p}^{e} ")
+        assert counts.count_text(p**e * 2, 2 * p).startswith(f"2^1·{p}^{e} ")  # not pure
+        assert counts.count_text(p ** (e - 1) * 2, 2 * p).startswith(f"2^1·{p}^{e - 1} ")
