@@ -36,6 +36,7 @@ PRIMES = (3, 5, 7, 2**31 - 1)
 
 
 def _dense(quick: bool) -> list[Result]:
+    """Random 2000×2000 systems over GF(3), GF(5), GF(7), GF(2³¹−1) against python-flint."""
     import flint
 
     from lightsout_graphs import zk
@@ -84,6 +85,7 @@ def _dense(quick: bool) -> list[Result]:
 
 
 def _torus(quick: bool) -> list[Result]:
+    """``lo.solve`` on a 1000×1000 torus mod 3 (wrapped chasing, FLINT on the final system)."""
     import lightsout_graphs as lo
 
     side = 1000
@@ -140,6 +142,7 @@ def _cli(args: list[str], limit: float) -> tuple[float, float | None, int, str]:
 
 
 def _cli_rows(quick: bool) -> list[Result]:
+    """Big answers in the CLI: analyze a 400×400 torus mod 3, solve a 1000×1000 grid."""
     reps = 1 if quick else 3
     rows = []
     analyze = ["analyze", "--family", "torus", "--shape", "400x400", "--modulus", "3"]
@@ -180,6 +183,7 @@ SLOW_CASES = {
 
 
 def _slow(quick: bool) -> list[Result]:
+    """The cheapest inputs that were slow: each should finish in seconds or be refused."""
     rows = []
     for name, args in SLOW_CASES.items():
         _, total, code, line = _cli(["analyze", *args, "--max-patterns", "0"], 60)
