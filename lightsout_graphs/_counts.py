@@ -7,6 +7,8 @@ Python refuses to print ints of more than 4300 digits, and nobody reads them: pa
 
 from __future__ import annotations
 
+import math
+
 __all__ = ["SHORT_DIGITS", "count_json", "count_text", "fraction_text"]
 
 #: Counts with at most this many decimal digits are printed in full; larger ones as powers.
@@ -26,9 +28,11 @@ def _valuation(x: int, p: int) -> int:
         return (x & -x).bit_length() - 1
     if x % p:
         return 0
-    guess = round(_log10(x) / _log10(p))
-    if guess > 0 and pow(p, guess) == x:  # a power of p, the usual count: one power to check
-        return guess
+    if x.bit_length() > 10_000:  # counts are mostly exact powers: try that first
+        guess = round(math.log(x) / math.log(p))
+        for e in (guess, guess - 1, guess + 1):
+            if e > 0 and pow(p, e) == x:
+                return e
     lo, hi = 1, x.bit_length() // max(1, p.bit_length() - 1) + 1
     while lo < hi:  # the largest e with p**e dividing x
         mid = (lo + hi + 1) // 2

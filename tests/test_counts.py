@@ -66,3 +66,10 @@ def test_fractions_are_in_lowest_terms(a: int, b: int, k: int) -> None:
         if f.denominator == 1
         else f"{count_json(f.numerator, k)}/{count_json(f.denominator, k)}"
     )
+
+
+def test_huge_exact_powers_and_near_powers_keep_their_exponents() -> None:
+    for p, e in ((5, 20_000), (3, 15_001), (2**31 - 1, 400)):
+        assert counts.count_text(p**e, p).startswith(f"{p}^{e} ")
+        assert counts.count_text(p**e * 2, 2 * p).startswith(f"2^1·{p}^{e} ")  # not pure
+        assert counts.count_text(p ** (e - 1) * 2, 2 * p).startswith(f"2^1·{p}^{e - 1} ")

@@ -110,10 +110,8 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
     # Vectors, not dicts: only the patterns shown become dicts (a big board has many).
     patterns = list(zip(analysis.quiet_vectors, analysis.quiet_orders, strict=True))
     if patterns:
-        shown = patterns[: max(0, max_patterns)]
+        shown = patterns[:max_patterns]
         more = f", the first {len(shown)} shown" if len(shown) < len(patterns) else ""
-        if not shown:
-            more = ", not shown: see them with --json or --max-patterns N"
         lines.append(f"Generators of the quiet patterns ({len(patterns)}{more}):")
         for i, (pattern, order) in enumerate(shown, start=1):
             extra = "" if order == k else f" (order {order})"

@@ -10,7 +10,8 @@ a matrix made by ``nmod_mat_init``, whose rows are contiguous) is read; the stru
 is allocated with room to spare and handled by FLINT's own functions. On load, a 3 × 5 test
 matrix checks that the layout is the one expected (rows, columns and stride after the
 pointer); when anything is off, :func:`library` returns None and the callers use the other
-engines.
+engines. Setting the environment variable ``LIGHTSOUT_NO_FLINT`` (to anything non-empty) does
+the same on purpose, to compare the engines or to test the route without FLINT.
 """
 
 from __future__ import annotations

@@ -47,15 +47,18 @@ def test_scrambled_grid_is_reordered_and_answers_in_caller_order() -> None:
     assert bandwidth(permute(a, perm, perm)) < bandwidth(a) // 3
     assert narrow_band_order(grid) is None
     dense = a.toarray()
-    for k in (2, 3, 4, 5, 6, 9):
-        # The sparse engines by name (small systems over odd primes go to FLINT's dense LU).
-        f = zk.factorize(a, k, method={3: "gf3", 5: "gfp"}.get(k, "auto"))
-        # Every sparse elimination engine is reordered; the dense ones (Smith-like form for
-        # k = 9, FLINT for the GF(3) part of k = 6) are not.
-        assert isinstance(f, PermutedFactorization) == (k in (2, 3, 4, 5))
+    cases = [(k, "auto") for k in (2, 3, 4, 5, 6, 9)] + [(3, "gf3"), (5, "gfp")]
+    for k, method in cases:
+        f = zk.factorize(a, k, method=method)
+        # Every sparse elimination engine is reordered; the dense ones (the Smith-like form
+        # for k = 9, FLINT's LU that auto picks for small matrices over GF(p), p > 2) are not.
+        dense_engines = ("local", "flint")
+        assert isinstance(f, PermutedFactorization) == (f.method not in (*dense_engines, "crt"))
+        assert f.method in (("gf3", "gfp") if method != "auto" else zk.METHODS)
         if k == 6:
             assert all(
-                isinstance(c, PermutedFactorization) or c.method == "flint" for c in f.components
+                isinstance(c, PermutedFactorization) == (c.method not in dense_engines)
+                for c in f.components
             )
         b = np.arange(side * side) % k
         x = f.solve(b)

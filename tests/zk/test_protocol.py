@@ -19,7 +19,7 @@ ENGINES = [
     ("gf2-dense", 2),
     ("gf3", 3),
     ("gfp", 7),
-    ("flint", 5),
+    ("flint", 7),
     ("z4", 4),
     ("local", 9),
     ("crt", 12),
