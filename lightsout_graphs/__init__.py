@@ -41,6 +41,7 @@ from lightsout_graphs.errors import (
     SearchLimitError,
     SweepError,
     SweepSpecError,
+    TimeBudgetError,
     Unsolvable,
 )
 from lightsout_graphs.families import (
@@ -136,6 +137,7 @@ __all__ = [
     "SolutionIterator",
     "SweepError",
     "SweepSpecError",
+    "TimeBudgetError",
     "Unsolvable",
     "__version__",
     "alien_tiles",

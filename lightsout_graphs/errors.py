@@ -25,6 +25,7 @@ __all__ = [
     "SearchLimitError",
     "SweepError",
     "SweepSpecError",
+    "TimeBudgetError",
     "Unsolvable",
     "require_int",
     "require_int_entries",
@@ -206,6 +207,39 @@ class MemoryBudgetError(LightsOutError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (str(self), self.needed, self.budget))
+
+
+class TimeBudgetError(LightsOutError, ValueError):
+    """A computation whose estimated time exceeds the time budget; it was refused unstarted.
+
+    Attributes
+    ----------
+    seconds : float
+        The estimated time of the computation.
+    budget : float
+        The budget it exceeds, in seconds (see :func:`lightsout_graphs.zk.time_budget`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsout_graphs import zk
+    >>> _ = zk.set_time_budget(0.001)
+    >>> try:
+    ...     zk.factorize(np.eye(400, dtype=np.int64), 9)
+    ... except TimeBudgetError as err:
+    ...     print(err.seconds > err.budget, err.budget)
+    ... finally:
+    ...     _ = zk.set_time_budget(None)
+    True 0.001
+    """
+
+    def __init__(self, message: str, seconds: float, budget: float) -> None:
+        super().__init__(message)
+        self.seconds = seconds
+        self.budget = budget
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.seconds, self.budget))
 
 
 class MissingDependencyError(LightsOutError, ImportError):

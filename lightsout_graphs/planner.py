@@ -43,6 +43,7 @@ from lightsout_graphs.errors import (
     EngineError,
     InvalidPuzzleError,
     MemoryBudgetError,
+    TimeBudgetError,
 )
 from lightsout_graphs.puzzle import Puzzle, check_puzzle
 from lightsout_graphs.structure import Lattice, Product
@@ -353,6 +354,15 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     >>> factorize(lo.grid(5, 5), method="general").method
     'gf2-python'
     """
+    check_puzzle(puzzle)
+    try:
+        return _factorize(puzzle, method)
+    except TimeBudgetError as err:
+        msg = f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}): {err}"
+        raise TimeBudgetError(msg, err.seconds, err.budget) from err
+
+
+def _factorize(puzzle: Puzzle, method: str) -> Factorization:
     from lightsout_graphs import zk
     from lightsout_graphs.grids.chasing import GridChaser
     from lightsout_graphs.grids.wrapped import WrappedChaser

@@ -23,6 +23,7 @@ from lightsout_graphs.cli.runtime import CommandError
 EXTRA: dict[type[BaseException], dict[str, Any]] = {
     errors.Unsolvable: {"certificate": {(0, 0): 1, "a": 2}, "value": 1},
     errors.MemoryBudgetError: {"needed": 10**12, "budget": 2**30},
+    errors.TimeBudgetError: {"seconds": 120.0, "budget": 60.0},
 }
 
 

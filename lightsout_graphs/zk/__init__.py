@@ -21,6 +21,8 @@ from lightsout_graphs.zk.budget import (
     estimate_memory,
     memory_budget,
     set_memory_budget,
+    set_time_budget,
+    time_budget,
 )
 from lightsout_graphs.zk.cosets import coset_blocks, coset_member, iter_coset
 from lightsout_graphs.zk.crt import prime_power_parts
@@ -59,7 +61,9 @@ __all__ = [
     "prime_power_parts",
     "rank",
     "set_memory_budget",
+    "set_time_budget",
     "solve",
+    "time_budget",
     "unpack_rows",
     "words_for",
 ]

@@ -14,7 +14,7 @@ import scipy.sparse as sp
 from lightsout_graphs.errors import EngineError, ModulusError
 from lightsout_graphs.zk import gf2_packed, gfp_flint
 from lightsout_graphs.zk._common import coerce_matrix
-from lightsout_graphs.zk.budget import check_memory, memory_budget
+from lightsout_graphs.zk.budget import check_memory, check_time, memory_budget
 from lightsout_graphs.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.zk.gf2 import GF2Factorization
 from lightsout_graphs.zk.gf2_dense import DenseGF2
@@ -311,6 +311,9 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
     MemoryBudgetError
         If the elimination is estimated to need more memory than :func:`memory_budget`
         (see :mod:`lightsout_graphs.zk.budget`); it is refused before it starts.
+    TimeBudgetError
+        If the dense local-ring or sparse prime-field elimination is estimated to take longer
+        than :func:`~lightsout_graphs.zk.time_budget`; refused before it starts.
 
     Examples
     --------
@@ -335,7 +338,9 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         check_memory(dense, k, [("flint", k)])
         return gfp_flint.FlintGFpFactorization(dense, k)
     a = coerce_matrix(matrix, k)
-    check_memory(a, k, _engines(a, k, method))
+    engines = _engines(a, k, method)
+    check_memory(a, k, engines)
+    check_time(a, k, engines)
     return _build(a, k, method)
 
 

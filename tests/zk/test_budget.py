@@ -110,3 +110,44 @@ def test_the_band_tightens_the_sparse_prime_estimate() -> None:
         assert zk.factorize(a, 5).rank == 900 - lo.analyze(lo.torus(30, 30, modulus=5)).nullity
     finally:
         zk.set_memory_budget(None)
+
+
+def test_an_elimination_over_the_time_budget_is_refused_at_once() -> None:
+    """The cheapest slow inputs: a knight's board mod 5 (sparse rows, band 602) and a torus
+    mod 9 (a 2000×2000 system over Z/9) used to run for minutes; both are refused from their
+    estimate, which the error carries, with the knob that lets them run."""
+    from lightsout_graphs.errors import TimeBudgetError
+
+    for puzzle in (lo.knight(300, 300, modulus=5), lo.torus(1000, 1000, modulus=9)):
+        start = time.monotonic()
+        with pytest.raises(TimeBudgetError) as info:
+            lo.analyze(puzzle)
+        assert time.monotonic() - start < 120  # about 2 s
+        assert info.value.seconds > info.value.budget == zk.time_budget() == 60
+        assert "LIGHTSOUT_TIME_BUDGET" in str(info.value) and "lights" in str(info.value)
+    assert isinstance(info.value, lo.LightsOutError)
+
+
+def test_the_time_budget_comes_from_the_setting_or_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lightsout_graphs.errors import TimeBudgetError
+
+    monkeypatch.delenv(budget.TIME_ENV, raising=False)
+    assert zk.time_budget() == budget.DEFAULT_SECONDS
+    monkeypatch.setenv(budget.TIME_ENV, "unlimited")
+    assert zk.time_budget() == float("inf")
+    monkeypatch.setenv(budget.TIME_ENV, "soon")
+    with pytest.raises(TimeBudgetError, match="LIGHTSOUT_TIME_BUDGET must be"):
+        zk.time_budget()
+    monkeypatch.delenv(budget.TIME_ENV)
+    try:
+        assert zk.set_time_budget(0.01) == 0.01
+        with pytest.raises(TimeBudgetError, match=r"time budget of 0\.01 s"):
+            zk.factorize(np.eye(300, dtype=np.int64), 9)  # the dense local-ring engine
+        assert zk.factorize(np.eye(300, dtype=np.int64), 2).rank == 300  # not budgeted
+        with pytest.raises(TimeBudgetError, match="seconds > 0"):
+            zk.set_time_budget(-1)
+    finally:
+        zk.set_time_budget(None)
+    assert zk.time_budget() == budget.DEFAULT_SECONDS
