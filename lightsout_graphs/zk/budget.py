@@ -217,6 +217,18 @@ def estimate_memory(
     return total
 
 
+def _band(matrix: sp.csr_array) -> int:
+    """The band width the sparse prime-field engine will face (after its reordering)."""
+    from lightsout_graphs.zk.ordering import bandwidth, narrow_band_order, permute
+
+    band = bandwidth(matrix)
+    if matrix.shape[0] == matrix.shape[1]:
+        order = narrow_band_order(matrix)
+        if order is not None:
+            band = min(band, bandwidth(permute(matrix, order, order)))
+    return int(band)
+
+
 def _gib(x: int) -> str:
     return f"{x / 2**30:.1f} GiB" if x >= 2**30 else f"{x / 2**20:.0f} MiB"
 
@@ -254,14 +266,7 @@ def check_memory(
     budget = memory_budget()
     needed = estimate_memory(matrix.shape, modulus, engines)
     if needed > budget and any(e == "gfp" for e, _ in engines) and sp.issparse(matrix):
-        from lightsout_graphs.zk.ordering import bandwidth, narrow_band_order, permute
-
-        band = bandwidth(matrix)
-        if matrix.shape[0] == matrix.shape[1]:
-            order = narrow_band_order(matrix)
-            if order is not None:
-                band = min(band, bandwidth(permute(matrix, order, order)))
-        needed = estimate_memory(matrix.shape, modulus, engines, band=band)
+        needed = estimate_memory(matrix.shape, modulus, engines, band=_band(matrix))
     if needed > budget:
         m, n = matrix.shape
         names = " + ".join(sorted({e for e, _ in engines}))
@@ -399,15 +404,8 @@ def check_time(matrix: sp.csr_array, modulus: int, engines: list[tuple[str, int]
     """
     budget = time_budget()
     seconds = estimate_seconds(matrix.shape, modulus, engines)
-    if seconds > budget and any(e == "gfp" for e, _ in engines):
-        from lightsout_graphs.zk.ordering import bandwidth, narrow_band_order, permute
-
-        band = bandwidth(matrix)
-        if matrix.shape[0] == matrix.shape[1]:
-            order = narrow_band_order(matrix)
-            if order is not None:
-                band = min(band, bandwidth(permute(matrix, order, order)))
-        seconds = estimate_seconds(matrix.shape, modulus, engines, band=band)
+    if seconds > budget and any(e == "gfp" for e, _ in engines) and sp.issparse(matrix):
+        seconds = estimate_seconds(matrix.shape, modulus, engines, band=_band(matrix))
     if seconds > budget:
         m, n = matrix.shape
         names = " + ".join(sorted({e for e, _ in engines}))
