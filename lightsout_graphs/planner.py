@@ -314,7 +314,7 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     ('closed', 'search')
     """
     check_puzzle(puzzle)
-    if question not in _PLANS:
+    if not isinstance(question, str) or question not in _PLANS:
         msg = f"Argument 'question' must be one of {', '.join(QUESTIONS)}, not {question!r}."
         raise InvalidPuzzleError(msg)
     return _PLANS[question](puzzle)
@@ -368,7 +368,7 @@ def _factorize(puzzle: Puzzle, method: str) -> Factorization:
     from lightsout_graphs.grids.wrapped import WrappedChaser
 
     check_puzzle(puzzle)
-    if method not in ("auto", "general", "chasing"):
+    if not isinstance(method, str) or method not in ("auto", "general", "chasing"):
         msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
         raise InvalidPuzzleError(msg)
     shape = _chaser_shape(puzzle) if method != "general" else None
@@ -629,7 +629,14 @@ def lit_only_method(
     >>> lit_only_method(lo.grid(3, 3, modulus=3))
     'search'
     """
-    if method not in LIT_ONLY_METHODS:
+    check_puzzle(puzzle)
+    if not isinstance(question, str) or question not in ("solve", "states"):
+        msg = f"Argument 'question' must be 'solve' or 'states', not {question!r}."
+        raise EngineError(msg)
+    if not isinstance(clear, bool):
+        msg = f"Argument 'clear' must be True or False, not {clear!r}."
+        raise EngineError(msg)
+    if not isinstance(method, str) or method not in LIT_ONLY_METHODS:
         msg = f"Unknown lit-only method {method!r}; use one of {', '.join(LIT_ONLY_METHODS)}."
         raise EngineError(msg)
     if method == "search":
