@@ -22,7 +22,7 @@ _SCRIPT = r"""
 import json, sys, time
 import numpy as np
 import lightsout_graphs as lo
-from lightsout_graphs.grids import GridChaser
+from lightsout_graphs.representation.grids import GridChaser
 from benchmarks.memory import peak_kib
 
 kind, m, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])

@@ -384,7 +384,7 @@ def warm_engines(modulus: int) -> None:
     if modulus in _WARM:
         return
     from lightsout_graphs import zk
-    from lightsout_graphs.errors import LightsOutError
+    from lightsout_graphs.core.errors import LightsOutError
 
     small = grid_matrix(8, 8)
     ones = np.ones(64, dtype=np.int64)

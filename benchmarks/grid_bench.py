@@ -20,7 +20,7 @@ from benchmarks.common import (
 )
 from benchmarks.problems import closed_grid_apply, grid_matrix
 from lightsout_graphs import zk
-from lightsout_graphs.grids import GridChaser
+from lightsout_graphs.representation.grids import GridChaser
 
 __all__ = ["A075464", "KNOWN_NULLITIES", "WORKLOADS"]
 
@@ -65,7 +65,7 @@ def _chase_once(side: int, reps: int) -> tuple[Timing, int]:
 
 def chase(quick: bool) -> list[Result]:
     """Light chasing on 1000×1000 (one million lights) and 4096×4096 boards, GF(2)."""
-    from lightsout_graphs.grids import nullity
+    from lightsout_graphs.representation.grids import nullity
 
     rows = []
     for side, reps, limit in ((1000, 3 if quick else 5, 0.3), (4096, 1 if quick else 3, 15.0)):
@@ -83,7 +83,7 @@ def chase(quick: bool) -> list[Result]:
 _TABLE_SCRIPT = """
 import json, sys, time
 import numpy as np
-from lightsout_graphs.grids import nullity_table
+from lightsout_graphs.representation.grids import nullity_table
 from benchmarks.memory import peak_kib
 
 M = int(sys.argv[1])

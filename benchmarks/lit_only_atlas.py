@@ -5,7 +5,7 @@ reduction connects every pair of one orbit with a replayed sequence, the bound o
 :func:`lightsout_graphs.lit_only_orbit` holds, and :func:`lightsout_graphs.min_light_number`
 equals the search's value. Closed rule: the boards the theorem says can be cleared are exactly
 those a backward search clears, and the constructed sequences replay. The test suite runs a
-part of this (``tests/variants/test_lit_only_theory.py``); this script runs all of it::
+part of this (``tests/algorithms/variants/test_lit_only_theory.py``); this script runs all of it::
 
     python benchmarks/lit_only_atlas.py          # about a minute
 
@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 import networkx as nx
 
 import lightsout_graphs as lo
-from lightsout_graphs.variants import _lit_only_theory as theory
+from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
 
 __all__ = ["check_atlas", "main"]
 

@@ -21,7 +21,7 @@ import numpy as np
 
 import lightsout_graphs as lo
 from benchmarks.common import Result, measure, measure_each
-from lightsout_graphs.gods import CosetGroups, group_coset, press_counts
+from lightsout_graphs.algorithms.gods import CosetGroups, group_coset, press_counts
 
 __all__ = ["A075464_PUBLISHED", "GODS_PUBLISHED", "WORKLOADS", "published_table"]
 

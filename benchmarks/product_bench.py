@@ -1,6 +1,6 @@
 """Cartesian products: nullity tables of tori and single products from their factors.
 
-Every row times the product formula (:mod:`lightsout_graphs.products`) and, in the same run,
+Every row times the product formula (:mod:`lightsout_graphs.representation.products`) and, in the same run,
 the general engine (elimination of the whole toggle matrix) on the largest sizes elimination
 can take here; the ratio compares the two at equal sizes, the target is on the full size.
 The caches of factor invariant factors are cleared before each repetition.
@@ -17,7 +17,7 @@ import numpy as np
 import lightsout_graphs as lo
 from benchmarks.common import ROOT, Result, faster_than, measure, within_seconds
 from lightsout_graphs import zk
-from lightsout_graphs.products import invariants, nullity_table, product_nullity
+from lightsout_graphs.representation.products import invariants, nullity_table, product_nullity
 
 __all__ = ["WORKLOADS"]
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import lightsout_graphs as lo
 from benchmarks.common import Result, Timing, faster_than, measure, within_seconds
-from lightsout_graphs.gods import depth_distribution
-from lightsout_graphs.variants import lit_only_solvable_states
+from lightsout_graphs.algorithms.gods import depth_distribution
+from lightsout_graphs.algorithms.variants import lit_only_solvable_states
 
 __all__ = ["WORKLOADS", "python_depth_bfs", "python_lit_only_bfs"]
 

@@ -114,7 +114,7 @@ def _check(table: Any, n: int) -> list[str]:
 def _geng_lines(n: int) -> list[bytes]:
     import subprocess
 
-    from lightsout_graphs.sweep.runners import find_geng
+    from lightsout_graphs.interfaces.sweep.runners import find_geng
 
     out = subprocess.run([find_geng(), "-q", str(n)], capture_output=True, check=True).stdout
     return out.split()
@@ -160,7 +160,7 @@ def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> 
 
     cold_start = time.perf_counter()
     with local_cluster() as (cluster, client):
-        client.run(lambda: __import__("lightsout_graphs.sweep.work"))
+        client.run(lambda: __import__("lightsout_graphs.interfaces.sweep.work"))
         ready = time.perf_counter() - cold_start
         times, table = _timed_sweep(n, reps, scheduler=cluster.scheduler_address)
     pd.testing.assert_frame_equal(table, local_table)
@@ -195,7 +195,7 @@ def _dask_row(n: int, reps: int, local_times: list[float], local_table: Any) -> 
 def _geng_seconds(n: int, connected: bool) -> float:
     import subprocess
 
-    from lightsout_graphs.sweep.runners import find_geng
+    from lightsout_graphs.interfaces.sweep.runners import find_geng
 
     argv = [find_geng(), "-q", *(["-c"] if connected else []), str(n)]
     start = time.perf_counter()
@@ -206,7 +206,7 @@ def _geng_seconds(n: int, connected: bool) -> float:
 def _census_rows(quick: bool) -> list[dict[str, Any]]:
     import pandas as pd
 
-    from lightsout_graphs.sweep.census import CONNECTED_GRAPHS, run_census
+    from lightsout_graphs.interfaces.sweep.census import CONNECTED_GRAPHS, run_census
 
     n = 9 if quick else 10
     count = CONNECTED_GRAPHS[n]

@@ -16,7 +16,7 @@ __all__ = ["family_rows"]
 
 def _per_board(spec: dict[str, Any]) -> float:
     """Seconds of a sweep with every column forced onto the general (per-board) engine."""
-    from lightsout_graphs.sweep import engines
+    from lightsout_graphs.interfaces.sweep import engines
 
     real = engines.column_engines
 
@@ -46,7 +46,7 @@ def family_rows(quick: bool) -> list[dict[str, Any]]:
     """
     import numpy as np
 
-    from lightsout_graphs.grids import nullity_table
+    from lightsout_graphs.representation.grids import nullity_table
 
     readme = {
         "family": "grid",

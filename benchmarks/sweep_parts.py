@@ -50,12 +50,12 @@ def sweep_row(
 
 
 def timed_sweep(spec: dict[str, Any], **kwargs: Any) -> tuple[float, Any]:
-    """Run ``lightsout_graphs.sweep.run(spec, ...)`` into a temporary folder: seconds and table.
+    """Run ``lightsout_graphs.interfaces.sweep.run(spec, ...)`` into a temporary folder: seconds and table.
 
     ``kwargs`` go to ``run`` (runner, workers, scheduler, ...); progress is off. The table is
     read back after the clock stops, and the folder removed.
     """
-    from lightsout_graphs.sweep import read_results, run
+    from lightsout_graphs.interfaces.sweep import read_results, run
 
     out = Path(tempfile.mkdtemp(prefix="sweep-bench-"))
     try:

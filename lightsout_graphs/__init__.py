@@ -13,21 +13,32 @@ Examples
 15
 """
 
-from lightsout_graphs import (
-    _deprecation,
-    catalog,
-    families,
-    gods,
-    grids,
-    planner,
-    products,
-    structure,
-    zk,
-)
 from lightsout_graphs._version import __version__
-from lightsout_graphs.analysis import Analysis, analyze
-from lightsout_graphs.boards import format_board, format_presses, parse_board
-from lightsout_graphs.errors import (
+from lightsout_graphs.algorithms import gods, planner
+from lightsout_graphs.algorithms.analysis import Analysis, analyze
+from lightsout_graphs.algorithms.gods import (
+    GodsNumber,
+    depth_distribution,
+    gods_number,
+    gods_number_bounds,
+)
+from lightsout_graphs.algorithms.minimum import MinimumInterrupted
+from lightsout_graphs.algorithms.sampling import SolutionIterator, random_board, solutions
+from lightsout_graphs.algorithms.solver import Solution, is_solvable, solve
+from lightsout_graphs.algorithms.symmetry import all_solutions, is_symmetry, symmetries
+from lightsout_graphs.algorithms.variants import (
+    LitOnlyOrbit,
+    LitOnlyResult,
+    LitOnlyStates,
+    lit_only_method,
+    lit_only_orbit,
+    lit_only_reachable,
+    lit_only_solvable_states,
+    lit_only_solve,
+    min_light_number,
+)
+from lightsout_graphs.core import _deprecation, structure, zk
+from lightsout_graphs.core.errors import (
     BoardFormatError,
     CatalogError,
     EngineError,
@@ -44,7 +55,9 @@ from lightsout_graphs.errors import (
     TimeBudgetError,
     Unsolvable,
 )
-from lightsout_graphs.families import (
+from lightsout_graphs.representation import catalog, families, grids, products
+from lightsout_graphs.representation.boards import format_board, format_presses, parse_board
+from lightsout_graphs.representation.families import (
     alien_tiles,
     bishop,
     cube_surface,
@@ -72,40 +85,23 @@ from lightsout_graphs.families import (
     triangular,
     x_pattern,
 )
-from lightsout_graphs.gods import GodsNumber, depth_distribution, gods_number, gods_number_bounds
-from lightsout_graphs.grids import GridChaser
-from lightsout_graphs.grids.chase_table import ChaseTable, chase_table
-from lightsout_graphs.minimum import MinimumInterrupted
-from lightsout_graphs.products import nullity_table
-from lightsout_graphs.puzzle import FamilyInfo, Puzzle, PuzzleInfo
-from lightsout_graphs.sampling import SolutionIterator, random_board, solutions
-from lightsout_graphs.solver import Solution, is_solvable, solve
-from lightsout_graphs.symmetry import all_solutions, is_symmetry, symmetries
-from lightsout_graphs.variants import (
-    LitOnlyOrbit,
-    LitOnlyResult,
-    LitOnlyStates,
-    lit_only_method,
-    lit_only_orbit,
-    lit_only_reachable,
-    lit_only_solvable_states,
-    lit_only_solve,
-    min_light_number,
-)
+from lightsout_graphs.representation.grids import GridChaser
+from lightsout_graphs.representation.grids.chase_table import ChaseTable, chase_table
+from lightsout_graphs.representation.products import nullity_table
+from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, PuzzleInfo
 
-_deprecation.install()  # old module paths (lightsout_graphs.depth, .counts, ...) still import
-
-#: Subpackages imported on first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw``
-#: imports matplotlib, which a script that only solves should not pay for.
-_LAZY = ("draw", "sweep")
+_deprecation.install()  # old module paths (lightsout_graphs.zk, .depth, .counts, ...) still import
 
 
 def __getattr__(name: str) -> object:
-    """Import ``lightsout_graphs.sweep`` and ``lightsout_graphs.draw`` on first use."""
-    if name in _LAZY:
+    """Reach every public module by its short name (``lo.solver``, ``lo.sweep``), imported on
+    first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw`` imports matplotlib, which
+    a script that only solves should not pay for."""
+    home = _deprecation.RELOCATED.get(f"lightsout_graphs.{name}")
+    if home is not None and not name.startswith("_"):
         import importlib
 
-        return importlib.import_module(f"lightsout_graphs.{name}")
+        return importlib.import_module(home)
     msg = f"module 'lightsout_graphs' has no attribute {name!r}"
     raise AttributeError(msg)
 

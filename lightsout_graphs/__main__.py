@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from lightsout_graphs.cli import main
+from lightsout_graphs.interfaces.cli import main
 
 __all__: list[str] = []
 

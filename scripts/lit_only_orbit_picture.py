@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import lightsout_graphs as lo
-from lightsout_graphs.draw import draw_puzzle
+from lightsout_graphs.interfaces.draw import draw_puzzle
 
 OUT = ROOT / "docs" / "_static" / "lit-only-orbit.png"
 

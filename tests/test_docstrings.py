@@ -114,9 +114,13 @@ PUBLIC = public_objects()
 
 def test_the_walk_finds_the_package() -> None:
     names = {m.__name__ for m in modules()}
-    assert {"lightsout_graphs.errors", "lightsout_graphs.zk", "lightsout_graphs.cli"} <= names
-    assert "lightsout_graphs.errors.require_int" in PUBLIC
-    assert "lightsout_graphs.errors.Unsolvable" in PUBLIC
+    assert {
+        "lightsout_graphs.core.errors",
+        "lightsout_graphs.core.zk",
+        "lightsout_graphs.interfaces.cli",
+    } <= names
+    assert "lightsout_graphs.core.errors.require_int" in PUBLIC
+    assert "lightsout_graphs.core.errors.Unsolvable" in PUBLIC
     # a re-export is not counted twice
     assert "lightsout_graphs.require_int" not in PUBLIC
 

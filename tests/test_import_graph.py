@@ -1,22 +1,26 @@
 """The package's import graph, read from the source: no cycle, no private name across packages,
-no arrow pointing up the layers.
+no arrow pointing down-to-up across the layer folders.
 
-A private module or name inside a subpackage (``lightsout_graphs.zk._common``) is that
-subpackage's own; the private top-level modules (``lightsout_graphs._labels``,
-``lightsout_graphs._describe``, ...) are the package's shared internals, which every subpackage
-may use, as ``scipy._lib`` is for scipy.
+The package is four layer folders, bottom to top: ``core`` (errors, exact arithmetic mod k in
+``zk``, the typed shapes and the helpers every layer shares), ``representation``
+(:class:`~lightsout_graphs.Puzzle`, the families, grids, products and the catalog that build
+puzzles, and the engines that follow from a shape), ``algorithms`` (the planner, solving,
+fewest presses, analysis, God's number, the variants) and ``interfaces`` (the command line,
+drawings, the play page, sweeps). A module's layer is the folder it lives in; it may import
+its own layer and those below, never one above. Beside the folders sit only the package's
+surface (``lightsout_graphs`` itself, which exports the algorithms and everything below, and
+``_version``) and the ``python -m`` entry point.
+
+A package is a folder: ``lightsout_graphs.core.zk`` or ``lightsout_graphs.core``. A private
+module or name inside a subpackage (``lightsout_graphs.core.zk._common``) is that
+subpackage's own; a private module directly in a layer folder
+(``lightsout_graphs.core._labels``, ``lightsout_graphs.representation._describe``) is the
+layer's shared internals, which every package of that layer and above may use, as
+``scipy._lib`` is for scipy.
 
 Every ``import`` and ``from ... import`` of every module counts, those inside functions too
 (a lazy import still ties two modules together); imports under ``if TYPE_CHECKING:`` do not,
-as they never run. A package is a subfolder of ``lightsout_graphs`` (``zk``, ``sweep``, ...);
-the top-level modules form one package of their own.
-
-The layers, bottom to top: the base (errors, ``zk``, the helpers every layer shares), the
-representation (:class:`~lightsout_graphs.Puzzle`, the families, grids, products and the
-catalog that build puzzles, and the fast engines beside them), the algorithms (solving,
-minimum presses, analysis, search-based variants, and the top-level package that exports
-them) and the interfaces (the command line, drawings, the play page, sweeps). A module may
-import its own layer and those below, never one above.
+as they never run.
 """
 
 from __future__ import annotations
@@ -43,10 +47,11 @@ MODULES = _modules()
 
 
 def _package(module: str) -> str:
-    """The package a module belongs to: ``lightsout_graphs.zk`` or ``lightsout_graphs``."""
-    parts = module.split(".")
-    is_folder = MODULES[module].name == "__init__.py"
-    return ".".join(parts[:2]) if len(parts) > 2 or (len(parts) == 2 and is_folder) else parts[0]
+    """The package a module belongs to: its folder (``lightsout_graphs.core.zk`` for
+    ``lightsout_graphs.core.zk.gf2``, ``lightsout_graphs.core`` for ``lightsout_graphs.core.errors``)."""
+    if MODULES[module].name == "__init__.py":
+        return module
+    return module.rpartition(".")[0]
 
 
 def _private(name: str) -> bool:
@@ -102,9 +107,11 @@ def import_graph() -> nx.DiGraph:
 
 
 def test_every_module_is_parsed() -> None:
-    assert "lightsout_graphs.sweep.spec" in MODULES
-    assert "lightsout_graphs.zk" in MODULES
-    assert import_graph().has_edge("lightsout_graphs.sweep.runners", "lightsout_graphs.sweep.spec")
+    assert "lightsout_graphs.interfaces.sweep.spec" in MODULES
+    assert "lightsout_graphs.core.zk" in MODULES
+    assert import_graph().has_edge(
+        "lightsout_graphs.interfaces.sweep.runners", "lightsout_graphs.interfaces.sweep.spec"
+    )
 
 
 def test_no_import_cycle() -> None:
@@ -113,10 +120,14 @@ def test_no_import_cycle() -> None:
 
 
 def _shared_internal(dotted: str) -> bool:
-    """Whether ``dotted`` is a private top-level module of the package (or a public name in
-    one): the package's shared internals, which every subpackage may use, as ``scipy._lib`` is
-    for scipy. A private module or name inside a subpackage stays inside it."""
+    """Whether ``dotted`` is a private module directly in a layer folder (or a public name in
+    one), such as ``lightsout_graphs.representation._describe``: that layer's shared internals,
+    which every package of the layer and above may use, as ``scipy._lib`` is for scipy. A
+    private module or name inside a subpackage (``lightsout_graphs.core.zk._common``) stays
+    inside it."""
     parts = dotted.split(".")[1:]
+    if len(parts) >= 2 and parts[0] in LAYER_FOLDERS:
+        return _private(parts[1]) and not any(_private(p) for p in parts[2:])
     return len(parts) >= 1 and _private(parts[0]) and not any(_private(p) for p in parts[1:])
 
 
@@ -138,69 +149,42 @@ def test_no_private_name_across_packages() -> None:
     assert private_imports() == set()
 
 
-BASE, REPRESENTATION, ALGORITHMS, INTERFACES = range(4)
+#: The layer folders of ``lightsout_graphs``, bottom to top. A module's layer is the folder it
+#: lives in: ``lightsout_graphs/core/zk/gf2.py`` is in the base. A new folder at the top of the
+#: package must take its place here (a test checks that this list is every folder there).
+LAYER_FOLDERS = ("core", "representation", "algorithms", "interfaces")
+BASE, REPRESENTATION, ALGORITHMS, INTERFACES = range(len(LAYER_FOLDERS))
 
-#: The layer of every module, by its dotted name below ``lightsout_graphs`` (a package's name
-#: covers its modules; ``""`` is the top-level package itself). A new module must be placed
-#: here: :func:`layer` refuses a name it does not know.
-LAYERS: dict[str, int] = {
-    # The base: errors, arithmetic mod k, and helpers that know no puzzle.
-    "errors": BASE,
-    "_deprecation": BASE,
-    "zk": BASE,
-    "_version": BASE,
-    "_cache": BASE,
-    "_counts": BASE,
-    "_labels": BASE,
-    "_memory": BASE,
-    "structure": BASE,
-    # The representation: a puzzle, the ways to build one, and the fast special engines.
-    "puzzle": REPRESENTATION,
-    "_puzzle_info": REPRESENTATION,
-    "_codec": REPRESENTATION,
-    "_graph_matrix": REPRESENTATION,
-    "_states": REPRESENTATION,
-    "_describe": REPRESENTATION,
-    "_layout": REPRESENTATION,
-    "boards": REPRESENTATION,
-    "families": REPRESENTATION,
-    "grids": REPRESENTATION,
-    "products": REPRESENTATION,
-    "catalog": REPRESENTATION,
-    # The algorithms over a puzzle, and the public API that exports everything so far.
-    "": ALGORITHMS,
-    "solution": ALGORITHMS,
-    "solver": ALGORITHMS,
-    "planner": ALGORITHMS,
-    "covering": ALGORITHMS,
-    "analysis": ALGORITHMS,
-    "minimum": ALGORITHMS,
-    "gods": ALGORITHMS,
-    # Deprecated module paths: shims that forward to ``gods`` with a warning.
-    "sampling": ALGORITHMS,
-    "symmetry": ALGORITHMS,
-    "_statespace": ALGORITHMS,
-    "variants": ALGORITHMS,
-    # The interfaces: they call the public API and hold no maths.
-    "cli": INTERFACES,
-    "draw": INTERFACES,
-    "play": INTERFACES,
-    "sweep": INTERFACES,
-    "__main__": INTERFACES,
-}
+#: The package's surface: the modules beside the layer folders (``lightsout_graphs`` itself,
+#: which exports the algorithms and everything below, and ``_version``) sit above the
+#: algorithms and below the interfaces, which call the public API.
+SURFACE = ALGORITHMS + 0.5
+
+#: ``python -m lightsout_graphs`` starts the command line: the entry point, above everything.
+ENTRY_POINT = INTERFACES + 1
 
 
-def layer(module: str) -> int:
-    """The layer of a module, from the longest name of :data:`LAYERS` that contains it."""
+def layer(module: str) -> float:
+    """The layer of a module, from the folder it lives in."""
     parts = module.split(".")[1:]
-    for i in range(len(parts), 0, -1):
-        key = ".".join(parts[:i])
-        if key in LAYERS:
-            return LAYERS[key]
-    if not parts:
-        return LAYERS[""]
-    msg = f"{module} has no layer: add it to LAYERS"
+    if parts and parts[0] in LAYER_FOLDERS:
+        return LAYER_FOLDERS.index(parts[0])
+    if parts == ["__main__"]:
+        return ENTRY_POINT
+    if len(parts) <= 1:
+        return SURFACE
+    msg = f"{module} lives in no layer folder: move it into one of {LAYER_FOLDERS}"
     raise KeyError(msg)
+
+
+def test_the_layer_folders_are_the_package_folders() -> None:
+    folders = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}
+    assert folders == set(LAYER_FOLDERS)
+
+
+def test_only_the_surface_lives_beside_the_layer_folders() -> None:
+    beside = {p.stem for p in ROOT.glob("*.py")}
+    assert beside == {"__init__", "__main__", "_version"}
 
 
 def upward_imports() -> set[tuple[str, str]]:
@@ -214,7 +198,10 @@ def upward_imports() -> set[tuple[str, str]]:
 
 
 def test_every_module_has_a_layer() -> None:
-    assert {m: layer(m) for m in MODULES}["lightsout_graphs.cli"] == INTERFACES
+    layers = {m: layer(m) for m in MODULES}
+    assert layers["lightsout_graphs.interfaces.cli"] == INTERFACES
+    assert layers["lightsout_graphs.core.zk.gf2"] == BASE
+    assert BASE < layers["lightsout_graphs.representation.puzzle"] < ALGORITHMS
 
 
 def test_no_import_points_up_the_layers() -> None:
@@ -222,9 +209,12 @@ def test_no_import_points_up_the_layers() -> None:
 
 
 def test_the_layer_check_sees_a_lazy_upward_import() -> None:
-    source = "def f():\n    from lightsout_graphs.cli.counts import x\n"
+    source = "def f():\n    from lightsout_graphs.interfaces.cli.counts import x\n"
     lazy = [n for n in _runtime_nodes(ast.parse(source)) if isinstance(n, ast.ImportFrom)]
-    assert [n.module for n in lazy] == ["lightsout_graphs.cli.counts"]
-    assert layer("lightsout_graphs.analysis") < layer("lightsout_graphs.cli.json_data")
-    assert layer("lightsout_graphs") == ALGORITHMS
-    assert layer("lightsout_graphs.zk.gf2") == BASE
+    assert [n.module for n in lazy] == ["lightsout_graphs.interfaces.cli.counts"]
+    assert layer("lightsout_graphs.algorithms.analysis") < layer(
+        "lightsout_graphs.interfaces.cli.json_data"
+    )
+    assert ALGORITHMS < layer("lightsout_graphs") < INTERFACES
+    assert layer("lightsout_graphs.core.zk.gf2") == BASE
+    assert layer("lightsout_graphs.__main__") > INTERFACES

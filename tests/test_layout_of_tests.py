@@ -22,11 +22,11 @@ NOT_MIRRORS: dict[str, str] = {
     "benchmarks/": "ratio benchmarks against baselines (the benchmarks/ folder)",
     "docs/": "the documentation site: API pages, examples, links, the site in a browser",
     "fuzz/": "hypothesis fuzzing of the public API and of the command line",
-    "catalog/test_catalog_entries.py": "the shipped catalog/*.toml files and literature values",
-    "catalog/test_catalog_install.py": "the catalog files in a non-editable install",
-    "play/test_play_browser.py": "the play page driven in a real browser",
+    "representation/catalog/test_catalog_entries.py": "the shipped catalog/*.toml files and literature values",
+    "representation/catalog/test_catalog_install.py": "the catalog files in a non-editable install",
+    "interfaces/play/test_play_browser.py": "the play page driven in a real browser",
     "research/": "the scripts and data of research/ (God's-number certificates)",
-    "sweep/test_hardening.py": "hostile inputs across the sweep spec, runners and store",
+    "interfaces/sweep/test_hardening.py": "hostile inputs across the sweep spec, runners and store",
     "test_docstrings.py": "every public docstring follows the house standard",
     "test_import_graph.py": "the import graph of the package: no cycles, no private imports",
     "test_layout_of_tests.py": "this file: the tests mirror the package",
@@ -119,10 +119,10 @@ def test_untested_list_is_current() -> None:
 @pytest.mark.parametrize(
     ("test_file", "module"),
     [
-        ("zk/test_common.py", "zk/_common.py"),
-        ("cli/test_init.py", "cli/__init__.py"),
+        ("core/zk/test_common.py", "core/zk/_common.py"),
+        ("interfaces/cli/test_init.py", "interfaces/cli/__init__.py"),
         ("test_main.py", "__main__.py"),
-        ("draw/test_boards.py", "draw/boards.py"),
+        ("interfaces/draw/test_boards.py", "interfaces/draw/boards.py"),
     ],
 )
 def test_mirror_names(test_file: str, module: str) -> None:

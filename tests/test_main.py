@@ -31,7 +31,7 @@ def commands(tmp: Path) -> dict[str, list[str]]:
             sys.executable,
             "-c",
             (
-                "import sys; from lightsout_graphs.cli import main; code = main(['--version']); "
+                "import sys; from lightsout_graphs.interfaces.cli import main; code = main(['--version']); "
                 "code2 = main(['solve', '--bogus']); "
                 "print(code, code2, 'matplotlib' in sys.modules, 'tqdm' in sys.modules)"
             ),

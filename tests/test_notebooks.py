@@ -230,10 +230,10 @@ def api_problems(source: str) -> list[str]:
 
 
 def test_api_check_catches_private_names() -> None:
-    assert api_problems("from lightsout_graphs.grids import nullity") == []
+    assert api_problems("from lightsout_graphs.representation.grids import nullity") == []
     assert api_problems("import lightsout_graphs as lo\nlo.solve") == []
-    assert api_problems("from lightsout_graphs.grids._gf2poly import gcd")
-    assert api_problems("from lightsout_graphs.solver import _full_vector")
+    assert api_problems("from lightsout_graphs.representation.grids._gf2poly import gcd")
+    assert api_problems("from lightsout_graphs.algorithms.solver import _full_vector")
     assert api_problems("import lightsout_graphs as lo\nlo.grid(2, 2)._cache")
     assert api_problems("import lightsout_graphs as lo\nlo.puzzle.MAX_MODULUS")
     assert api_problems("from lightsout_graphs import grids\ngrids.polynomials._gfp_mod")

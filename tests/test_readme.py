@@ -151,8 +151,8 @@ def test_make_demo_installs_the_demo_set_and_says_how_to_enter_the_venv(tmp_path
 
 
 def test_missing_geng_names_the_package_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lightsout_graphs.errors import MissingDependencyError
-    from lightsout_graphs.sweep import streams
+    from lightsout_graphs.core.errors import MissingDependencyError
+    from lightsout_graphs.interfaces.sweep import streams
 
     monkeypatch.setattr(streams.shutil, "which", lambda name: None)
     with pytest.raises(MissingDependencyError, match=r"package 'nauty' \(sudo apt-get install"):

@@ -2,7 +2,7 @@
 
 :data:`EXAMPLES` holds, for each subcommand, a command line, the files it reads (written first
 into an empty folder) and the pictures it writes that the page shows. :func:`write_examples`
-runs every example through the real entry point (:func:`lightsout_graphs.cli.main`), in a
+runs every example through the real entry point (:func:`lightsout_graphs.interfaces.cli.main`), in a
 temporary folder, and writes the MyST text that ``docs/cli.md`` includes: the command, what it
 printed, and the pictures. The test suite runs the same examples and compares their output with
 the built page (``tests/docs/test_cli_examples.py``).
@@ -113,7 +113,7 @@ def run_example(example: Example, folder: Path) -> tuple[int, str]:
     tuple
         The exit code and what the command printed (standard output, then standard error).
     """
-    from lightsout_graphs.cli import main
+    from lightsout_graphs.interfaces.cli import main
 
     for name, text in example.files.items():
         (folder / name).write_text(text, encoding="utf-8")

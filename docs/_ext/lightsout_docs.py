@@ -32,6 +32,8 @@ PACKAGE = "lightsout_graphs"
 #: Children of the package that are not part of the Python API: the command line has its own
 #: reference page, generated from its argument parser.
 NOT_API = frozenset({"cli", "__main__"})
+#: The layer folders, bottom to top; each holds modules and subpackages of one layer.
+LAYERS = ("core", "representation", "algorithms", "interfaces")
 DOCS = Path(__file__).resolve().parents[1]
 #: The most solutions a catalog page enumerates to prove the fewest presses of a named board.
 MAX_ENUMERATE = 2**16
@@ -48,9 +50,9 @@ def _exported(module: types.ModuleType) -> list[str]:
 def public_modules() -> dict[str, list[str]]:
     """Every public module of the package with the names it exports, modules first.
 
-    Public: the package itself, each direct child module or subpackage whose name does not
-    start with ``_`` and that declares ``__all__`` (except the command line), and every module
-    named in a public ``__all__``.
+    Public: the package itself, each child module or subpackage of a layer folder (and each
+    layer folder) whose name does not start with ``_`` and that declares ``__all__`` (except
+    the command line), and every module named in a public ``__all__``.
 
     Returns
     -------
@@ -63,6 +65,11 @@ def public_modules() -> dict[str, list[str]]:
     for info in pkgutil.iter_modules(package.__path__):
         if not info.name.startswith("_") and info.name not in NOT_API:
             todo.append(f"{PACKAGE}.{info.name}")
+    for layer in LAYERS:  # a layer folder shows its children as the package's own
+        folder = importlib.import_module(f"{PACKAGE}.{layer}")
+        for info in pkgutil.iter_modules(folder.__path__):
+            if not info.name.startswith("_") and info.name not in NOT_API:
+                todo.append(f"{PACKAGE}.{layer}.{info.name}")
     while todo:
         name = todo.pop(0)
         if name in found:
@@ -120,7 +127,7 @@ def write_api(folder: Path) -> list[Path]:
     """Write one autosummary page per public module into ``folder``.
 
     An object exported by several modules (``lightsout_graphs.grid`` is also
-    ``lightsout_graphs.families.grid``) gets its page under the first of them, the top-level
+    ``lightsout_graphs.representation.families.grid``) gets its page under the first of them, the top-level
     package first; the other modules link to that page.
 
     Parameters
@@ -272,7 +279,7 @@ def catalog_page(name: str, images: Path) -> str:
 def _catalog_page(name: str, images: Path) -> str:
     import lightsout_graphs as lo
     from lightsout_graphs import catalog, draw
-    from lightsout_graphs.cli.catalog_cmd import graph_description, rules_sentence
+    from lightsout_graphs.interfaces.cli.catalog_cmd import graph_description, rules_sentence
 
     puzzle = catalog.load(name)
     analysis = lo.analyze(puzzle)

@@ -6,7 +6,7 @@ Usage (from the repository root, in the project's environment)::
 
 God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)``, ``F`` the Walsh spectrum of
 ``b`` on the quiet-group columns, ``b_g ≡ c_g (mod 2)``, ``|b_g| ≤ c_g`` (see
-``lightsout_graphs.gods``). Any ``b`` proves ``God's number ≥ (C + c_0 − max F)/2``: the board of
+``lightsout_graphs.algorithms.gods``). Any ``b`` proves ``God's number ≥ (C + c_0 − max F)/2``: the board of
 presses ``a_g = (c_g − b_g)/2`` per group needs exactly that many presses. The annealing moves
 one ``b_g`` by ±2 at a time, keeps ``F`` exact by adding ``∓2·(−1)^{λ·v_g}``, and scores a
 spectrum by its peak plus a small weight on how many ``λ`` come within 4 of it (so that moves
@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs.gods import quiet_groups, walsh_spectrum
+from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
 
 
 def anneal(n: int, seconds: float, seed: int) -> tuple[int, np.ndarray]:

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
 
 HERE = Path(__file__).resolve().parent
 #: wmboyles/LightsOut-Math's min_clicks_answers.txt, as kept in the project's peer data.

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "peers_data"

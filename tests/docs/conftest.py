@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.play.conftest import CHROMIUM, CHROMIUM_ARGS, browser  # the play tests' chromium
+from tests.interfaces.play.conftest import CHROMIUM, CHROMIUM_ARGS, browser  # the play tests' chromium
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "browser", "built_docs"]
 

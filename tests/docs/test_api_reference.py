@@ -5,7 +5,7 @@ subpackage or module (a direct child whose name does not start with ``_``, and a
 named in a public ``__all__``). The command line is documented from its parser instead.
 The check reads the site's ``objects.inv``, the inventory Sphinx writes of every documented
 object, and resolves each entry to the Python object it documents: an object exported under
-several names (``lightsout_graphs.grid`` is ``lightsout_graphs.families.grid``) is documented
+several names (``lightsout_graphs.grid`` is ``lightsout_graphs.representation.families.grid``) is documented
 once.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import lightsout_graphs
 
-NOT_API = {"lightsout_graphs.cli", "lightsout_graphs.__main__"}
+NOT_API = {"lightsout_graphs.interfaces.cli", "lightsout_graphs.__main__"}
 
 
 def public_exports() -> dict[str, list[str]]:
@@ -30,6 +30,13 @@ def public_exports() -> dict[str, list[str]]:
         for info in pkgutil.iter_modules(lightsout_graphs.__path__)
         if not info.name.startswith("_")
     ]
+    for layer in ("core", "representation", "algorithms", "interfaces"):
+        folder = importlib.import_module(f"lightsout_graphs.{layer}")
+        todo += [
+            f"lightsout_graphs.{layer}.{info.name}"
+            for info in pkgutil.iter_modules(folder.__path__)
+            if not info.name.startswith("_")
+        ]
     found: dict[str, list[str]] = {}
     while todo:
         name = todo.pop()
@@ -64,7 +71,7 @@ def _resolve(full_name: str, role: str) -> object:
 
     A module for ``py:module``; otherwise an attribute reached from the longest importable
     module prefix, leaving at least the last part as an attribute (``sweep.report`` is the
-    function that ``lightsout_graphs.sweep`` exports, not its submodule of the same name).
+    function that ``lightsout_graphs.interfaces.sweep`` exports, not its submodule of the same name).
     """
     if role == "py:module":
         return importlib.import_module(full_name)
@@ -102,7 +109,7 @@ def missing_names(inventory: dict[str, str], exports: dict[str, list[str]]) -> l
 def test_every_public_name_is_in_the_api_reference(built_docs: Path) -> None:
     inventory = read_inventory(built_docs / "objects.inv")
     exports = public_exports()
-    assert "lightsout_graphs.errors" in exports and "lightsout_graphs.zk" in exports
+    assert "lightsout_graphs.core.errors" in exports and "lightsout_graphs.core.zk" in exports
     assert missing_names(inventory, exports) == []
 
 
@@ -117,13 +124,15 @@ def test_every_public_module_has_a_page_naming_its_exports(built_docs: Path) -> 
 
 def test_the_errors_are_documented(built_docs: Path) -> None:
     inventory = read_inventory(built_docs / "objects.inv")
-    for name in lightsout_graphs.errors.__all__:
+    for name in lightsout_graphs.core.errors.__all__:
         assert any(k.endswith(f".{name}") for k in inventory), name
 
 
 def test_the_check_catches_a_missing_name(built_docs: Path) -> None:
     inventory = read_inventory(built_docs / "objects.inv")
     # A real function that is not exported, so the docs do not show it.
-    fake = {"lightsout_graphs.puzzle": ["check_puzzle", "_check_modulus"]}
-    assert missing_names(inventory, fake) == ["lightsout_graphs.puzzle._check_modulus"]
+    fake = {"lightsout_graphs.representation.puzzle": ["check_puzzle", "_check_modulus"]}
+    assert missing_names(inventory, fake) == [
+        "lightsout_graphs.representation.puzzle._check_modulus"
+    ]
     assert missing_names({}, {"lightsout_graphs": ["solve"]}) == ["lightsout_graphs.solve"]

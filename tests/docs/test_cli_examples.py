@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from lightsout_graphs.cli import build_parser
+from lightsout_graphs.interfaces.cli import build_parser
 from tests.docs.test_generated_pages import _subcommands
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

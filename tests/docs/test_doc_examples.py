@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lightsout_graphs.cli import main
+from lightsout_graphs.interfaces.cli import main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(

@@ -12,7 +12,7 @@ import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
-from lightsout_graphs.cli import build_parser
+from lightsout_graphs.interfaces.cli import build_parser
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -84,7 +84,9 @@ def test_a_name_added_to_all_gets_an_api_entry(
     page = (tmp_path / "lightsout_graphs.rst").read_text(encoding="utf-8")
     assert "\n   brand_new\n" in page
     # A name exported twice is documented once, under its first public module.
-    families = (tmp_path / "lightsout_graphs.families.rst").read_text(encoding="utf-8")
+    families = (tmp_path / "lightsout_graphs.representation.families.rst").read_text(
+        encoding="utf-8"
+    )
     assert ":py:obj:`lightsout_graphs.grid`" in families
     assert "\n   grid\n" not in families
 

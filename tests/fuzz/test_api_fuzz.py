@@ -2,7 +2,7 @@
 
 Graphs, moduli, rules, weights, pressable sets, states and targets are drawn from well-formed
 and malformed values alike. Whatever the call, it either returns a solution (or an analysis)
-that checks out, or raises a :class:`~lightsout_graphs.errors.LightsOutError` (documented
+that checks out, or raises a :class:`~lightsout_graphs.core.errors.LightsOutError` (documented
 standard exceptions: none). Bounded in CI; ``pytest tests/fuzz --hypothesis-profile=fuzz-long``
 runs it for long.
 """
@@ -21,9 +21,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
-from lightsout_graphs.boards import parse_board
-from lightsout_graphs.errors import LightsOutError
-from lightsout_graphs.families import FAMILIES, make
+from lightsout_graphs.core.errors import LightsOutError
+from lightsout_graphs.representation.boards import parse_board
+from lightsout_graphs.representation.families import FAMILIES, make
 
 # Values that are not what an argument expects, for every slot.
 JUNK = st.sampled_from(

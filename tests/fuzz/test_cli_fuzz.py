@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lightsout_graphs.cli import main
+from lightsout_graphs.interfaces.cli import main
 
 #: Seconds one in-process command may take: a hang guard, not a speed limit (commands the
 #: fuzzer builds take well under a second to a few seconds when idle).
@@ -155,7 +155,9 @@ def test_odd_values_for_every_command(
 
 
 def _entry(args: list[str], stdin: object = None) -> subprocess.CompletedProcess[bytes]:
-    code = "import sys; from lightsout_graphs.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = (
+        "import sys; from lightsout_graphs.interfaces.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
     prefix = ["prlimit", f"--as={MEMORY_LIMIT}"] if shutil.which("prlimit") else []
     return subprocess.run(
         [*prefix, sys.executable, "-c", code, *args],

@@ -1,0 +1,115 @@
+"""God's number, exact: the first method that proves it answers."""
+
+from __future__ import annotations
+
+from lightsout_graphs.algorithms._statespace import check_bound
+from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
+from lightsout_graphs.algorithms.gods._covering import gods_number_bounds
+from lightsout_graphs.core.errors import (
+    LightsOutError,
+    MemoryBudgetError,
+    SearchLimitError,
+    require_int,
+    require_seconds,
+)
+from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+
+
+def _count(value: int) -> str:
+    """A count as digits, or as a power of two when it is too long to read."""
+    if value < 10**12:
+        return str(value)
+    exp = value.bit_length() - 1
+    return f"2**{exp}" if value == 1 << exp else f"about 2**{exp}"
+
+
+def gods_number(
+    puzzle: Puzzle,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    time_limit: float = 600.0,
+    max_kernel: int = 2**40,
+) -> int:
+    """The most presses any solvable board needs at the fewest, proven by any method that can.
+
+    The methods, in the order :func:`lightsout_graphs.algorithms.planner.gods_methods` gives, cheapest
+    first: no quiet pattern (every board has one solution, so the
+    answer is ``(k − 1)·n``); breadth-first search over the solvable boards when there are
+    few; the covering radius of the quiet-pattern code (:func:`gods_number_bounds`: averaging,
+    the Walsh spectrum and integer programmes), which needs no enumeration of boards; and the
+    breadth-first search again up to ``max_states`` boards.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    max_states : int, default 2**24
+        The most solvable boards the breadth-first search may enumerate.
+    time_limit : float, default 600
+        Seconds for the quiet-pattern programmes.
+    max_kernel : int, default 2**40
+        The most quiet patterns the programmes accept.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    SearchLimitError
+        When no method proves the value within these limits; the message gives the bounds
+        that were proven and points to :func:`gods_number_bounds`, which returns them with a
+        board that needs the lower bound.
+
+    See Also
+    --------
+    gods_number_bounds : proven bounds within a time limit, with a hard board.
+    depth_distribution : how many boards need each number of presses.
+
+    Examples
+    --------
+    >>> gods_number(lo.grid(3, 3))
+    9
+    >>> gods_number(lo.grid(4, 4)), gods_number(lo.grid(3, 3, modulus=3))
+    (7, 18)
+    >>> gods_number(lo.grid(17, 17))  # 2**287 solvable boards: averaging proves it
+    199
+    """
+    from lightsout_graphs.algorithms.planner import gods_methods
+    from lightsout_graphs.algorithms.solver import factorization
+
+    check_puzzle(puzzle)
+    bound = check_bound(max_states)
+    time_limit = require_seconds(time_limit)
+    max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
+    engine = factorization(puzzle)
+    image, kernel = int(engine.image_size), int(engine.kernel_size)
+    methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
+    tried = []
+    for method in methods:
+        if method == "breadth-first search":
+            try:
+                return max(depth_distribution(puzzle, max_states=bound))
+            except LightsOutError as err:
+                tried.append(f"the breadth-first search was refused ({err})")
+            continue
+        try:
+            g = gods_number_bounds(puzzle, time_limit=time_limit, max_kernel=max_kernel)
+        except MemoryBudgetError as err:
+            tried.append(f"the quiet-pattern programmes were refused ({err})")
+        else:
+            if g.exact:
+                return g.lower
+            tried.append(
+                f"the quiet-pattern programmes proved only {g.lower}..{g.upper} in "
+                f"time_limit={time_limit} s"
+            )
+    if kernel > max_kernel:
+        tried.append(f"its {_count(kernel)} quiet patterns are more than max_kernel={max_kernel}")
+    if image > bound:
+        tried.append(f"its {_count(image)} solvable boards are more than max_states={bound}")
+    msg = (
+        f"God's number of this puzzle is not proven: {'; '.join(tried)}. "
+        "gods_number_bounds(puzzle, time_limit=...) returns the proven bounds with a board "
+        "that needs the lower one."
+    )
+    raise SearchLimitError(msg)

@@ -1,0 +1,411 @@
+"""Fewest presses, proven: over the grouped solution coset, by one transform or by CP-SAT.
+
+Every solution is ``x0 + Σ λ_i g_i`` (``0 <= λ_i < o_i``) for one solution ``x0`` and the
+quiet-pattern generators ``g_i``. Lights with equal quiet-pattern columns and equal ``x0`` value
+form groups (:mod:`lightsout_graphs.algorithms.gods.coset`), so the search runs over the ``d`` coefficients λ,
+not over the ``N`` lights:
+
+- when the coset has at most ``max_enumerate`` solutions, the number of presses of **every**
+  solution comes out of one exact transform (:func:`lightsout_graphs.algorithms.gods.press_counts`) and
+  its minimum is the proof;
+- over GF(2) with at most 38 quiet patterns, an exact branch and bound splits λ into an inner
+  part (one transform) and an outer part (enumerated, pruned by a lower bound);
+- otherwise CP-SAT minimises over λ with one weighted term per group.
+
+When time runs out, the best solution found is returned with ``optimal=False`` and the proven
+``lower_bound``; Ctrl-C raises :class:`MinimumInterrupted` carrying it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from lightsout_graphs.algorithms.gods.coset import (
+    CosetGroups,
+    group_coset,
+    press_counts,
+    split_minimum,
+)
+from lightsout_graphs.core._counts import count_text
+from lightsout_graphs.core._memory import memory_budget
+from lightsout_graphs.core.errors import LightsOutError, MissingDependencyError
+from lightsout_graphs.core.zk import coset_member
+
+__all__ = [
+    "SPLIT_INNER",
+    "SPLIT_OUTER",
+    "MinimumInterrupted",
+    "MinimumResult",
+    "cpsat_minimum",
+    "enumerate_minimum",
+    "fewest_presses",
+    "split_search_minimum",
+]
+
+#: Coefficients handled by one transform in the GF(2) branch and bound (4 * 2**22 bytes).
+SPLIT_INNER = 22
+#: The most coefficients the branch and bound enumerates outside the transform.
+SPLIT_OUTER = 16
+
+
+@dataclass(frozen=True)
+class MinimumResult:
+    """A press vector (over the pressable nodes) with the fewest presses found, and its proof.
+
+    Attributes
+    ----------
+    vector : numpy.ndarray
+        Press counts over ``puzzle.pressable``.
+    num_presses : int
+        Their sum.
+    proof : str
+        How optimality was proved, or why it was not.
+    optimal : bool, default True
+        Whether ``num_presses`` is proven to be the fewest.
+    lower_bound : int or None
+        A proven lower bound on the fewest presses (``num_presses`` when optimal).
+
+    Examples
+    --------
+    >>> best = enumerate_minimum(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
+    >>> best.vector.tolist(), best.num_presses, best.optimal
+    ([0, 0, 1], 1, True)
+    """
+
+    vector: np.ndarray
+    num_presses: int
+    proof: str
+    optimal: bool = True
+    lower_bound: int | None = None
+
+
+#: Seconds by which CP-SAT may stop short of its time limit without having been interrupted.
+_CLOCK_SLACK = 0.05
+
+
+class MinimumInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a fewest-press search; ``best`` holds the best solution found so far.
+
+    Examples
+    --------
+    >>> err = MinimumInterrupted(None)
+    >>> isinstance(err, KeyboardInterrupt), err.best is None
+    (True, True)
+    """
+
+    def __init__(self, best: MinimumResult | None) -> None:
+        super().__init__("interrupted")
+        self.best = best
+        #: Set by :func:`lightsout_graphs.solve`: the best Solution found, or None.
+        self.solution: object | None = None
+
+    def __reduce__(self) -> tuple[type[MinimumInterrupted], tuple[MinimumResult | None]]:
+        return (type(self), (self.best,))
+
+
+def enumerate_minimum(
+    x0: np.ndarray, generators: list[tuple[np.ndarray, int]], modulus: int
+) -> MinimumResult:
+    """The fewest presses over the whole coset ``x0 + span(generators)``, proven.
+
+    The number of presses of every solution is computed at once on the grouped coset
+    (:func:`lightsout_graphs.algorithms.gods.press_counts`); memory is about 4 or 8 bytes per solution
+    (times k for k > 2).
+
+    Parameters
+    ----------
+    x0 : numpy.ndarray
+        One solution.
+    generators : list of (numpy.ndarray, int)
+        Kernel generators with their additive orders (a direct sum, as the zk engines return).
+    modulus : int
+
+    Returns
+    -------
+    MinimumResult
+
+    Examples
+    --------
+    >>> x0 = np.array([1, 1, 0])
+    >>> enumerate_minimum(x0, [(np.array([1, 1, 1]), 2)], 2).vector.tolist()
+    [0, 0, 1]
+    """
+    groups = group_coset(x0, generators, modulus)
+    counts = press_counts(groups)
+    best = np.unravel_index(int(np.argmin(counts)), counts.shape) if counts.ndim else ()
+    lam = [int(c) for c in best]
+    vec = coset_member(x0, generators, modulus, lam)
+    size = groups.coset_size
+    n = int(vec.sum())
+    if n != int(counts[tuple(lam)]):  # pragma: no cover - would be a bug in the transform
+        msg = "The grouped press counts disagree with the solution they describe."
+        raise LightsOutError(msg)
+    return MinimumResult(
+        vector=vec,
+        num_presses=n,
+        proof=(
+            "enumeration of the only solution"
+            if size == 1
+            else (
+                f"enumeration of all {count_text(size, modulus)} solutions (presses counted "
+                f"over {len(groups.sizes)} groups of buttons)"
+            )
+        ),
+        optimal=True,
+        lower_bound=n,
+    )
+
+
+def _group_model(groups: CosetGroups) -> tuple[Any, list[Any]]:
+    """CP-SAT over λ: one bounded residue per group, weighted by its size."""
+    from ortools.sat.python import cp_model
+
+    k = groups.modulus
+    model = cp_model.CpModel()
+    lams = [model.new_int_var(0, o - 1, f"l{i}") for i, o in enumerate(groups.orders)]
+    terms: list[Any] = []
+    for j in range(len(groups.sizes)):
+        coeffs = [
+            (int(c) * (k // o), lam, o)
+            for c, o, lam in zip(groups.columns[j], groups.orders, lams, strict=True)
+            if c
+        ]
+        v = int(groups.values[j])
+        if not coeffs:
+            terms.append(int(groups.sizes[j]) * v)
+            continue
+        y = model.new_int_var(0, k - 1, f"y{j}")
+        top = v + sum(a * (o - 1) for a, _, o in coeffs)
+        q = model.new_int_var(0, top // k, f"q{j}")
+        model.add(sum(a * lam for a, lam, _ in coeffs) + v == y + k * q)
+        terms.append(int(groups.sizes[j]) * y)
+    model.minimize(sum(terms))
+    for lam in lams:
+        model.add_hint(lam, 0)
+    return model, lams
+
+
+def cpsat_minimum(
+    x0: np.ndarray,
+    generators: list[tuple[np.ndarray, int]],
+    modulus: int,
+    *,
+    time_limit: float = 120.0,
+) -> MinimumResult:
+    """Fewest presses by ortools' CP-SAT over the coefficients λ of the grouped coset.
+
+    The model has one variable per quiet-pattern generator and one weighted residue per group
+    of lights, so its size depends on the kernel, not on the board. When ``time_limit`` runs
+    out, the best solution found is returned with ``optimal=False`` and CP-SAT's proven
+    ``lower_bound`` (never less than 0, never more than the presses returned).
+
+    Parameters
+    ----------
+    x0 : numpy.ndarray
+        One solution.
+    generators : list of (numpy.ndarray, int)
+        Kernel generators with their additive orders.
+    modulus : int
+    time_limit : float, default 120
+        Seconds allowed to prove optimality.
+
+    Returns
+    -------
+    MinimumResult
+
+    Raises
+    ------
+    MissingDependencyError
+        When ortools is not installed (``pip install 'lightsout_graphs[cpsat]'``).
+    MinimumInterrupted
+        On Ctrl-C (a ``KeyboardInterrupt``); its ``best`` holds the best solution found.
+
+    Examples
+    --------
+    >>> x0 = np.array([1, 1, 0])
+    >>> best = cpsat_minimum(x0, [(np.array([1, 1, 1]), 2)], 2)
+    >>> best.num_presses, best.optimal
+    (1, True)
+    """
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError as err:
+        size = 1
+        for _, o in generators:
+            size *= int(o)
+        msg = (
+            "Proving the fewest presses on this board needs ortools' CP-SAT: "
+            f"pip install 'lightsout_graphs[cpsat]'{_enumeration_route(size, modulus, 'or')}."
+        )
+        raise MissingDependencyError(msg) from err
+    groups = group_coset(x0, generators, modulus)
+    model, lams = _group_model(groups)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = 2
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.UNKNOWN):  # pragma: no cover
+        msg = f"CP-SAT rejected the fewest-press model (status {solver.status_name(status)})."
+        raise LightsOutError(msg)
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    lam = [int(solver.value(v)) for v in lams] if found else [0] * len(lams)
+    vec = coset_member(x0, generators, modulus, lam)
+    n = int(vec.sum())
+    if status == cp_model.OPTIMAL:
+        return MinimumResult(vec, n, "CP-SAT over the grouped coset (optimal)", True, n)
+    bound = max(0, min(n, int(np.ceil(solver.best_objective_bound - 1e-9)))) if found else 0
+    size = groups.coset_size
+    partial = MinimumResult(
+        vector=vec,
+        num_presses=n,
+        proof=(
+            f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
+            f"over {count_text(size, modulus)} solutions; the fewest presses lie in "
+            f"{bound}..{n}. Raise 'time_limit' to give CP-SAT longer"
+            f"{_enumeration_route(size, modulus, 'or')}."
+        ),
+        optimal=False,
+        lower_bound=bound,
+    )
+    limit = float(time_limit)
+    if solver.wall_time < min(0.9 * limit, limit - _CLOCK_SLACK):
+        # CP-SAT stops short of its time limit without a proof only when interrupted (its own
+        # SIGINT handler ends the search): pass Ctrl-C on, with the best solution found. It
+        # checks its clock every few milliseconds, so a short limit may end a little early.
+        raise MinimumInterrupted(partial)
+    return partial
+
+
+def _enumeration_route(size: int, modulus: int, joiner: str) -> str:
+    """``", or raise 'max_enumerate' ..."`` when enumerating the coset fits the memory budget.
+
+    A coset too large to enumerate gets no such advice: the routes left are CP-SAT and time.
+    """
+    wide = modulus if 2 < modulus <= 64 else 1
+    if size * wide * 32 > memory_budget():
+        return ""
+    return f", {joiner} raise 'max_enumerate' to {size * wide} to enumerate all of them"
+
+
+def fewest_presses(
+    x0: np.ndarray,
+    generators: list[tuple[np.ndarray, int]],
+    modulus: int,
+    *,
+    max_enumerate: int = 2**24,
+    time_limit: float = 120.0,
+) -> MinimumResult:
+    """The fewest presses among all solutions: the grouped transform when it fits, else CP-SAT.
+
+    Parameters
+    ----------
+    x0 : numpy.ndarray
+        One solution over the pressable nodes.
+    generators : list of (numpy.ndarray, int)
+        The kernel generators and their orders.
+    modulus : int
+    max_enumerate : int, default 2**24
+        Enumerate cosets of up to this many solutions (``max_enumerate // k`` for
+        2 < k <= 64, where the table holds k counts per solution).
+    time_limit : float, default 120
+        Seconds for CP-SAT.
+
+    Returns
+    -------
+    MinimumResult
+        ``optimal=False`` with a ``lower_bound`` when CP-SAT ran out of time.
+
+    Examples
+    --------
+    >>> p = lo.grid(4, 4)
+    >>> sol = lo.solve(p, 0, target=1)
+    >>> gens = [(np.array(list(g.values())), 2) for g in sol.quiet_patterns]
+    >>> best = fewest_presses(sol.vector, gens, 2)
+    >>> best.num_presses, best.proof
+    (4, 'enumeration of all 16 solutions (presses counted over 12 groups of buttons)')
+    """
+    from lightsout_graphs.algorithms.planner import minimum_engine
+
+    engine = minimum_engine(
+        [int(o) for _, o in generators],
+        modulus,
+        max_enumerate=max_enumerate,
+        split_limit=SPLIT_INNER + SPLIT_OUTER,
+    ).engine
+    if engine == "enumeration":
+        return enumerate_minimum(x0, generators, modulus)
+    if engine == "split search":
+        return split_search_minimum(x0, generators, time_limit=time_limit)
+    return cpsat_minimum(x0, generators, modulus, time_limit=time_limit)
+
+
+def split_search_minimum(
+    x0: np.ndarray,
+    generators: list[tuple[np.ndarray, int]],
+    *,
+    time_limit: float = 120.0,
+    inner: int = SPLIT_INNER,
+) -> MinimumResult:
+    """Fewest presses over GF(2) by the exact branch and bound of :func:`~lightsout_graphs.algorithms.gods.split_minimum`.
+
+    Parameters
+    ----------
+    x0 : numpy.ndarray
+        One solution.
+    generators : list of (numpy.ndarray, int)
+        Kernel generators (all of order 2).
+    time_limit : float, default 120
+        Seconds before the best solution found is returned unproven, with its lower bound.
+    inner : int, default SPLIT_INNER
+        The coefficients searched by one transform (memory ``4 · 2**inner`` bytes).
+
+    Returns
+    -------
+    MinimumResult
+
+    Raises
+    ------
+    MinimumInterrupted
+        On Ctrl-C, with the best solution found.
+
+    Examples
+    --------
+    >>> f = lo.solver.factorization(lo.grid(9, 9))
+    >>> best = split_search_minimum(f.solve(np.ones(81, dtype=np.int64)), f.kernel())
+    >>> best.num_presses, best.optimal
+    (25, True)
+    """
+    import time
+
+    groups = group_coset(x0, generators, 2)
+    found = split_minimum(groups, inner=inner, deadline=time.monotonic() + float(time_limit))
+    vec = coset_member(x0, generators, 2, found.coefficients)
+    n = int(vec.sum())
+    if n != found.num_presses:  # pragma: no cover - would be a bug in the transform
+        msg = "The split search's press count disagrees with the solution it describes."
+        raise LightsOutError(msg)
+    size = groups.coset_size
+    if found.complete:
+        proof = (
+            f"branch and bound over all {count_text(size, 2)} solutions ({found.evaluated} of "
+            f"{2**found.outer} blocks of 2**{len(generators) - found.outer} searched in full)"
+        )
+        return MinimumResult(vec, n, proof, True, n)
+    result = MinimumResult(
+        vector=vec,
+        num_presses=n,
+        proof=(
+            f"not proven optimal: the search over {count_text(size, 2)} solutions stopped at "
+            f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
+            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit' to search "
+            f"longer{_enumeration_route(size, 2, 'or')}."
+        ),
+        optimal=False,
+        lower_bound=found.lower_bound,
+    )
+    if found.interrupted:
+        raise MinimumInterrupted(result)
+    return result

@@ -1,0 +1,906 @@
+"""The lit-only variant: a button may be pressed only while its own light is lit (non-zero).
+
+The allowed presses depend on the board, so the variant is not linear and the order of the
+presses matters. Two kinds of puzzle are answered by theorems, at any size (see
+:mod:`lightsout_graphs.algorithms.variants._lit_only_theory` for the statements and proofs): modulus 2,
+every node a pressable light, and a symmetric toggle matrix with
+
+* unit diagonal (the closed rule on an undirected graph): a board can be cleared by lit-only
+  presses exactly when ordinary presses clear it, and a constructive order of at most three
+  presses per pressed node does it;
+* zero diagonal (the open rule, the lit-only σ-game): lit-only presses form a group; two proved
+  invariants separate boards that cannot reach each other, and a reduction finds a replayed
+  sequence between boards that can (Wang and Wu 2007; Huang, arXiv:1209.1233; Sjöstrand,
+  arXiv:2312.03933).
+
+Every other case (directed graphs, k > 2, buttons without lights or lights without buttons, a
+non-zero target under the closed rule, and boards the reduction does not connect) is solved by
+breadth-first search over all ``k**n`` boards, each packed into
+one integer (a bit per light for k = 2, a base-k digit per light otherwise) and expanded a whole
+BFS level at a time with numpy. The search refuses puzzles with more than ``max_states`` boards;
+the bound can be raised (memory is a few bytes per board).
+
+Links with the linear puzzle: the net effect of a lit-only press sequence is the press vector
+that counts how often each node was pressed, so a board that the lit-only search clears is also
+solvable by :func:`lightsout_graphs.solve`, with at most as many presses as the sequence.
+Under the closed rule on an undirected graph the converse is a theorem (above): the lit-only
+restriction does not change which boards can be turned off. On directed graphs it can (the
+tests keep an example), and under the open rule a press leaves its own lit button lit, so no
+lit board can ever be cleared.
+
+:func:`lit_only_method` is the one place that picks the method; every result says which one
+answered (``method``: ``"theory"`` or ``"search"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.algorithms._statespace import PackedSpace, check_bound
+from lightsout_graphs.algorithms.planner import LIT_ONLY_METHODS, lit_only_method
+from lightsout_graphs.algorithms.solver import solve as linear_solve
+from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
+from lightsout_graphs.core._memory import check_memory
+from lightsout_graphs.core.errors import (
+    InvalidPuzzleError,
+    InvalidStateError,
+    LightsOutError,
+    SearchLimitError,
+    Unsolvable,
+)
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "METHODS",
+    "LitOnlyOrbit",
+    "LitOnlyResult",
+    "LitOnlyStates",
+    "lit_only_method",
+    "lit_only_orbit",
+    "lit_only_reachable",
+    "lit_only_solvable_states",
+    "lit_only_solve",
+    "min_light_number",
+]
+
+#: The default bound on the number of boards (``k**n``) a lit-only search may cover.
+DEFAULT_MAX_STATES = 2**22
+
+#: The accepted ``method`` arguments.
+METHODS = LIT_ONLY_METHODS
+
+
+_UNSEEN = -1
+_START = -2
+
+
+class _Search:
+    """The packed board space of a puzzle with one prepared column per pressable node."""
+
+    def __init__(self, puzzle: Puzzle, max_states: int) -> None:
+        bound = check_bound(max_states)
+        if not puzzle.all_lights:
+            from lightsout_graphs.core.errors import InvalidPuzzleError
+
+            msg = (
+                "The lit-only rule presses a button only while its own light is lit, so it "
+                "needs a light on every node; this puzzle has buttons without lights."
+            )
+            raise InvalidPuzzleError(msg)
+        k, n = puzzle.modulus, len(puzzle.nodes)
+        size = k**n
+        if size > bound:
+            msg = (
+                f"The lit-only search covers all {k}**{n} = {size} boards of this puzzle, more "
+                f"than max_states={bound}; pass max_states={size} (or more) to search anyway "
+                "(it needs about 5 bytes per board)."
+            )
+            raise SearchLimitError(msg)
+        check_memory(
+            5 * size,
+            f"the lit-only search over {k}**{n} boards",
+            "the lit-only search fits puzzles of about 30 lights at most",
+        )
+        self.puzzle = puzzle
+        self.space = PackedSpace(n, k)
+        matrix = puzzle.toggle_matrix().toarray()
+        self.buttons = [puzzle.index[u] for u in puzzle.pressable]
+        self.shifts = [self.space.shift(matrix[:, i]) for i in self.buttons]
+
+    def forward(self, start: int, stop: int) -> tuple[np.ndarray, int]:
+        """BFS from ``start`` until ``stop`` is seen: the move that first reached each board."""
+        space = self.space
+        move = np.full(space.size, _UNSEEN, dtype=np.int8)
+        move[start] = _START
+        frontier = np.array([start], dtype=np.int64)
+        explored = 1
+        while frontier.size and move[stop] == _UNSEEN:
+            found = []
+            for j, (button, shift) in enumerate(zip(self.buttons, self.shifts, strict=True)):
+                src = frontier[space.digit(frontier, button) != 0]
+                dst = space.add(src, shift)
+                dst = dst[move[dst] == _UNSEEN]
+                move[dst] = j
+                found.append(dst)
+            frontier = np.concatenate(found) if found else frontier[:0]
+            explored += int(frontier.size)
+        return move, explored
+
+    def backward(self, target: int) -> np.ndarray:
+        """BFS towards ``target``: the fewest lit-only presses from every board, -1 if none."""
+        space = self.space
+        dist = np.full(space.size, -1, dtype=np.int32)
+        dist[target] = 0
+        frontier = np.array([target], dtype=np.int64)
+        level = 0
+        undo = [space.negate(shift) for shift in self.shifts]
+        while frontier.size:
+            level += 1
+            found = []
+            for button, back in zip(self.buttons, undo, strict=True):
+                src = space.add(frontier, back)
+                src = src[space.digit(src, button) != 0]
+                src = src[dist[src] < 0]
+                dist[src] = level
+                found.append(src)
+            frontier = np.concatenate(found) if found else frontier[:0]
+        return dist
+
+
+@dataclass(frozen=True)
+class LitOnlyResult:
+    """The outcome of a lit-only search from one board.
+
+    Attributes
+    ----------
+    puzzle : Puzzle
+    state, target : numpy.ndarray
+        The board and the goal, in node order.
+    reachable : bool
+        Whether lit-only presses take the board to the target.
+    sequence : list
+        The nodes to press, in order (empty when unreachable): a shortest sequence when
+        ``method == "search"``, a constructed one (replayable, not always shortest) when
+        ``method == "theory"``.
+    explored : int
+        How many boards the search (or the theory's reduction) reached before it stopped.
+    method : str
+        ``"search"`` (breadth-first search over every board) or ``"theory"`` (a theorem: see
+        :func:`lit_only_method`).
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+    >>> result.reachable, result.sequence
+    (True, [(0, 0), (0, 1), (0, 0), (0, 2)])
+    """
+
+    puzzle: Puzzle
+    state: np.ndarray
+    target: np.ndarray
+    reachable: bool
+    sequence: list[Hashable] = field(default_factory=list)
+    explored: int = 0
+    method: str = "search"
+
+    @property
+    def num_presses(self) -> int:
+        """The length of :attr:`sequence`.
+
+        Examples
+        --------
+        >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+        >>> result.num_presses, len(result.boards()) - 1
+        (4, 4)
+        """
+        return len(self.sequence)
+
+    @property
+    def presses(self) -> dict[Hashable, int]:
+        """The net effect of :attr:`sequence`: node -> number of presses mod k, every node.
+
+        Examples
+        --------
+        >>> result = lit_only_solve(lo.grid(1, 3), [1, 0, 0])
+        >>> result.presses
+        {(0, 0): 0, (0, 1): 1, (0, 2): 1}
+        >>> x = np.array(list(result.presses.values()))
+        >>> ((np.array([1, 0, 0]) + result.puzzle.toggle_matrix() @ x) % 2).tolist()
+        [0, 0, 0]
+        """
+        counts = dict.fromkeys(self.puzzle.nodes, 0)
+        for node in self.sequence:
+            counts[node] = (counts[node] + 1) % self.puzzle.modulus
+        return counts
+
+    def boards(self) -> list[dict[Hashable, int]]:
+        """The boards along the sequence, from the state to the target.
+
+        Returns
+        -------
+        list of dict
+            ``len(sequence) + 1`` boards, node -> value.
+
+        Examples
+        --------
+        >>> r = lit_only_solve(lo.grid(1, 3), [1, 1, 0])
+        >>> [list(b.values()) for b in r.boards()]
+        [[1, 1, 0], [0, 0, 0]]
+        """
+        board = self.puzzle.as_dict(self.state)
+        out = [board]
+        for node in self.sequence:
+            board = self.puzzle.press(board, node)
+            out.append(board)
+        return out
+
+    def verify(self) -> bool:
+        """Replay the sequence, checking that every press is on a lit button.
+
+        Returns
+        -------
+        bool
+            True.
+
+        Raises
+        ------
+        LightsOutError
+            If a press is on a dark button or the target is not reached (which would be a bug),
+            or if the result says the target is unreachable.
+
+        Examples
+        --------
+        >>> lit_only_solve(lo.grid(2, 2), 1).verify()
+        True
+        """
+        if not self.reachable:
+            msg = "The target is not reachable with lit-only presses; there is nothing to replay."
+            raise LightsOutError(msg)
+        puzzle = self.puzzle
+        k = puzzle.modulus
+        columns = sp.csc_array(puzzle.press_matrix())  # lights × pressable
+        light_of = puzzle.light_index  # node -> its light row
+        column_of = {node: j for j, node in enumerate(puzzle.pressable)}
+        board = np.asarray(self.state, dtype=np.int64).copy() % k
+        for step, node in enumerate(self.sequence):
+            row = light_of.get(node)
+            if row is None or board[row] == 0 or node not in column_of:
+                msg = f"Press {step} is on node {node!r}, whose light is off."
+                raise LightsOutError(msg)
+            j = column_of[node]
+            lo_, hi = columns.indptr[j], columns.indptr[j + 1]
+            rows = columns.indices[lo_:hi]
+            board[rows] = (board[rows] + columns.data[lo_:hi]) % k
+        if board.tolist() != [int(v) for v in self.target]:
+            msg = "The lit-only sequence does not reach the target."
+            raise LightsOutError(msg)
+        return True
+
+    def __repr__(self) -> str:
+        if not self.reachable:
+            return f"<LitOnlyResult: unreachable ({self.method}), {self.explored} boards explored>"
+        return (
+            f"<LitOnlyResult: {self.num_presses} presses ({self.method}), "
+            f"{self.explored} boards explored>"
+        )
+
+
+def _target(puzzle: Puzzle, target: StateLike | None) -> np.ndarray:
+    if target is None:
+        return np.asarray(puzzle.goal, dtype=np.int64) % puzzle.modulus
+    return puzzle.state_vector(target, name="target")
+
+
+def lit_only_solve(
+    puzzle: Puzzle,
+    state: StateLike,
+    target: StateLike | None = None,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    method: str = "auto",
+) -> LitOnlyResult:
+    """Find a sequence of lit-only presses from ``state`` to ``target``, or prove there is none.
+
+    Each press must be on a pressable node whose light is non-zero at the moment of the press,
+    and adds that node's column of the toggle matrix to the board (one press, mod k).
+
+    :func:`lit_only_method` picks how: the theory at modulus 2 on undirected graphs (the closed
+    rule towards the dark board, the open rule towards any board), at any size; a breadth-first
+    search over all ``k**n`` boards otherwise, which gives a *shortest* sequence. Under the
+    closed rule the theorem is that lit-only presses clear exactly the boards ordinary presses
+    clear, with at most three presses per node of an ordinary solution (proof in
+    :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`). Under the open rule two proved invariants
+    (the coset of the adjacency matrix's image, and a quadratic invariant; compare Sjöstrand,
+    arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
+    one; boards it does not connect go to the search.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    state : StateLike
+        The starting board.
+    target : StateLike, optional
+        The goal; default the puzzle's goal (all 0 unless the catalog says otherwise).
+    max_states : int, default 2**22
+        The largest number of boards, ``k**n``, the search may cover.
+    method : {"auto", "theory", "search"}, default "auto"
+        See :func:`lit_only_method`.
+
+    Returns
+    -------
+    LitOnlyResult
+        ``reachable``, a ``sequence`` of nodes (shortest when searched), the ``method``, and how
+        many boards were explored.
+
+    Raises
+    ------
+    SearchLimitError
+        When the search is needed and the puzzle has more than ``max_states`` boards; the
+        message gives the value of ``max_states`` that would allow the search.
+    InvalidStateError
+        A state or target that does not fit the puzzle.
+    EngineError
+        An unknown ``method``, or ``method="theory"`` where no theorem applies.
+
+    See Also
+    --------
+    lit_only_solvable_states : every board from which the target can be reached.
+    lightsout_graphs.solve : the linear puzzle, where any button may be pressed.
+
+    Examples
+    --------
+    >>> p = lo.grid(3, 3)
+    >>> r = lit_only_solve(p, {(1, 1): 1})
+    >>> r.reachable, r.num_presses
+    (True, 5)
+    >>> r.verify()
+    True
+    >>> lit_only_solve(lo.grid(1, 2), [1, 0]).reachable
+    False
+
+    The 100×100 board (10 000 lights) under the closed rule, by the theorem:
+
+    >>> big = lo.grid(100, 100)
+    >>> r = lit_only_solve(big, lo.random_board(big, seed=1))
+    >>> r.reachable, r.method, r.verify()
+    (True, 'theory', True)
+    """
+    check_puzzle(puzzle)
+    check_bound(max_states)
+    s = puzzle.state_vector(state, name="state")
+    t = _target(puzzle, target)
+    engine = lit_only_method(puzzle, method, clear=not t.any())
+    if engine == "closed":
+        return _closed_solve(puzzle, s, t)
+    if engine == "open":
+        found = _open_solve(puzzle, s, t, max_states)
+        if found is not None:
+            return found
+    search = _Search(puzzle, max_states)
+    space = search.space
+    start, stop = space.encode(s), space.encode(t)
+    move, explored = search.forward(start, stop)
+    if move[stop] == _UNSEEN:
+        return LitOnlyResult(puzzle, s, t, reachable=False, explored=explored)
+    sequence: list[Hashable] = []
+    code = stop
+    while code != start:
+        j = int(move[code])
+        sequence.append(puzzle.pressable[j])
+        code = int(space.add(np.array([code]), space.negate(search.shifts[j]))[0])
+    sequence.reverse()
+    return LitOnlyResult(puzzle, s, t, reachable=True, sequence=sequence, explored=explored)
+
+
+def _closed_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray) -> LitOnlyResult:
+    """The closed-rule clearing theorem: an ordinary solution turned into lit-only presses."""
+    try:
+        presses = linear_solve(puzzle, s, t).presses_array
+    except Unsolvable:
+        return LitOnlyResult(puzzle, s, t, reachable=False, method="theory")
+    masks = theory.neighbour_masks(puzzle.toggle_matrix())
+    order = theory.closed_clear(masks, theory.bits_of(s), theory.bits_of(presses))
+    nodes = puzzle.nodes
+    sequence = [nodes[i] for i in order]
+    return LitOnlyResult(
+        puzzle, s, t, reachable=True, sequence=sequence, explored=len(order), method="theory"
+    )
+
+
+def _open_solve(
+    puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int
+) -> LitOnlyResult | None:
+    """The open rule: invariants, then the reduction; None when the search must decide."""
+    th = theory.OpenTheory(puzzle.toggle_matrix())
+    a, b = theory.bits_of(s), theory.bits_of(t)
+    if th.separated(a, b):
+        return LitOnlyResult(puzzle, s, t, reachable=False, method="theory")
+    order, seen = th.connect(a, b)
+    if order is not None:
+        nodes = puzzle.nodes
+        sequence = [nodes[i] for i in order]
+        return LitOnlyResult(
+            puzzle, s, t, reachable=True, sequence=sequence, explored=seen, method="theory"
+        )
+    n = len(puzzle.nodes)
+    if 2**n > check_bound(max_states):
+        msg = (
+            f"The two boards share the lit-only invariants (a set of {th.level_size(a)} boards "
+            "that holds the orbit), but the constructive reduction found no sequence between "
+            f"them, and the search over all 2**{n} boards is more than max_states={max_states}; "
+            f"pass max_states={2**n} to search."
+        )
+        raise SearchLimitError(msg)
+    return None
+
+
+class LitOnlyStates:
+    """The boards from which lit-only presses reach a target, with their distances.
+
+    Built by :func:`lit_only_solvable_states`. Supports ``len``, ``in`` (with any board a
+    :class:`~lightsout_graphs.Puzzle` accepts) and iteration (boards as dicts, in code order).
+
+    Attributes
+    ----------
+    puzzle : Puzzle
+    target : numpy.ndarray
+        The goal, in node order.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> states = lit_only_solvable_states(lo.grid(1, 2))
+    >>> len(states), [0, 0] in states, [1, 0] in states
+    (2, True, False)
+    """
+
+    #: How the set was found: ``"search"`` or ``"theory"``.
+    method = "search"
+
+    def __init__(self, search: _Search, target: np.ndarray, dist: np.ndarray) -> None:
+        self.puzzle = search.puzzle
+        self.target = target
+        self._search = search
+        self._dist = dist
+        self._codes = np.flatnonzero(dist >= 0)
+
+    def __len__(self) -> int:
+        return int(self._codes.size)
+
+    @property
+    def size(self) -> int:
+        """How many boards the set holds, exactly (``len`` fails beyond ``sys.maxsize``).
+
+        Examples
+        --------
+        >>> lit_only_solvable_states(lo.grid(1, 2)).size
+        2
+        """
+        return len(self)
+
+    def _code(self, state: StateLike) -> int:
+        return self._search.space.encode(self.puzzle.state_vector(state, name="state"))
+
+    def __contains__(self, state: object) -> bool:
+        try:
+            code = self._code(state)  # type: ignore[arg-type]
+        except InvalidStateError:
+            return False
+        return bool(self._dist[code] >= 0)
+
+    def __iter__(self) -> Iterator[dict[Hashable, int]]:
+        for code in self._codes:
+            yield self.puzzle.as_dict(self._search.space.decode(int(code)))
+
+    def vectors(self) -> np.ndarray:
+        """Every board of the set, one per row, in node order.
+
+        Examples
+        --------
+        >>> lit_only_solvable_states(lo.grid(1, 2), method="search").vectors().tolist()
+        [[0, 0], [1, 1]]
+        """
+        return self._search.space.decode_many(self._codes)
+
+    def distance(self, state: StateLike) -> int | None:
+        """The fewest lit-only presses from ``state`` to the target, or None if unreachable.
+
+        Examples
+        --------
+        >>> sets = lit_only_solvable_states(lo.grid(3, 3), method="search")
+        >>> sets.distance({(1, 1): 1}), sets.distance({(0, 0): 1})
+        (5, 9)
+        >>> lit_only_solvable_states(lo.grid(1, 2), method="search").distance([1, 0]) is None
+        True
+        """
+        d = int(self._dist[self._code(state)])
+        return None if d < 0 else d
+
+    def sequence(self, state: StateLike) -> list[Hashable] | None:
+        """A shortest lit-only press sequence from ``state`` to the target, or None.
+
+        Examples
+        --------
+        >>> lit_only_solvable_states(lo.grid(1, 3), method="search").sequence([1, 1, 0])
+        [(0, 0)]
+        """
+        code = self._code(state)
+        d = int(self._dist[code])
+        if d < 0:
+            return None
+        space, search = self._search.space, self._search
+        out: list[Hashable] = []
+        while d > 0:
+            arr = np.array([code], dtype=np.int64)
+            for j, (button, shift) in enumerate(zip(search.buttons, search.shifts, strict=True)):
+                if int(space.digit(arr, button)[0]) == 0:
+                    continue
+                nxt = int(space.add(arr, shift)[0])
+                if int(self._dist[nxt]) == d - 1:
+                    out.append(self.puzzle.pressable[j])
+                    code, d = nxt, d - 1
+                    break
+            else:  # pragma: no cover - the distances come from a BFS, so a step always exists
+                msg = "Inconsistent lit-only distances."
+                raise LightsOutError(msg)
+        return out
+
+    def distribution(self) -> dict[int, int]:
+        """How many boards of the set need d lit-only presses at the fewest, for each d.
+
+        Examples
+        --------
+        >>> lit_only_solvable_states(lo.grid(1, 3), method="search").distribution()
+        {0: 1, 1: 3, 2: 1, 3: 1, 4: 2}
+        """
+        counts = np.bincount(self._dist[self._codes])
+        return {d: int(c) for d, c in enumerate(counts) if c}
+
+    def __repr__(self) -> str:
+        total = self._search.space.size
+        return f"<LitOnlyStates: {len(self)} of {total} boards reach the target>"
+
+
+class _ClearableStates(LitOnlyStates):
+    """The boards lit-only presses clear under the closed rule: by the theorem, ``im T``."""
+
+    method = "theory"
+
+    def __init__(self, puzzle: Puzzle, target: np.ndarray) -> None:
+        self.puzzle = puzzle
+        self.target = target
+        quiet = linear_solve(puzzle, 0, target).quiet_vectors
+        self._checks = [theory.bits_of(v) for v in quiet]  # T symmetric: left kernel = kernel
+        self._rank = len(puzzle.nodes) - len(self._checks)
+
+    def __len__(self) -> int:
+        return 2**self._rank
+
+    @property
+    def size(self) -> int:
+        return 2**self._rank
+
+    def _bits(self, state: StateLike) -> int:
+        return theory.bits_of(self.puzzle.state_vector(state, name="state"))
+
+    def __contains__(self, state: object) -> bool:
+        try:
+            bits = self._bits(state)  # type: ignore[arg-type]
+        except InvalidStateError:
+            return False
+        return not any((bits & c).bit_count() & 1 for c in self._checks)
+
+    def _all(self) -> np.ndarray:
+        n = len(self.puzzle.nodes)
+        if 2**n > DEFAULT_MAX_STATES:
+            msg = (
+                f"Listing the {self.size} boards that lit-only presses clear is refused (the "
+                "puzzle has more than 2**22 boards); test membership with `in` instead."
+            )
+            raise SearchLimitError(msg)
+        space = PackedSpace(n, 2)
+        codes = np.arange(2**n, dtype=np.int64)
+        keep = np.ones(codes.size, dtype=bool)
+        for c in self._checks:
+            keep &= np.bitwise_count(codes & np.int64(c)) % 2 == 0
+        return space.decode_many(codes[keep])
+
+    def __iter__(self) -> Iterator[dict[Hashable, int]]:
+        for row in self._all():
+            yield self.puzzle.as_dict(row)
+
+    def vectors(self) -> np.ndarray:
+        return self._all()
+
+    def _needs_search(self, what: str) -> LightsOutError:
+        msg = (
+            f"{what} needs the search: this set comes from the clearing theorem, which builds "
+            "a sequence but not the shortest; call lit_only_solvable_states(..., "
+            "method='search')."
+        )
+        return SearchLimitError(msg)
+
+    def distance(self, state: StateLike) -> int | None:
+        raise self._needs_search("The fewest lit-only presses")
+
+    def distribution(self) -> dict[int, int]:
+        raise self._needs_search("The distribution of the fewest lit-only presses")
+
+    def sequence(self, state: StateLike) -> list[Hashable] | None:
+        s = self.puzzle.state_vector(state, name="state")
+        result = _closed_solve(self.puzzle, s, self.target)
+        return result.sequence if result.reachable else None
+
+    def __repr__(self) -> str:
+        n = len(self.puzzle.nodes)
+        return f"<LitOnlyStates (theory): 2**{self._rank} of 2**{n} boards reach the target>"
+
+
+def lit_only_solvable_states(
+    puzzle: Puzzle,
+    target: StateLike | None = None,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    method: str = "auto",
+) -> LitOnlyStates:
+    """Every board from which lit-only presses reach the target.
+
+    Under the closed rule on an undirected graph at modulus 2, with the dark target, the set is
+    given by the clearing theorem (see :func:`lit_only_solve`): the boards that ordinary presses
+    clear, of any size; membership is a parity check, :meth:`LitOnlyStates.sequence`
+    constructs presses, and the fewest presses (``distance``, ``distribution``) need
+    ``method="search"``. Otherwise a backward breadth-first search over all ``k**n`` boards.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    target : StateLike, optional
+        The goal; default the puzzle's goal.
+    max_states : int, default 2**22
+        The largest number of boards, ``k**n``, the search may cover.
+    method : {"auto", "theory", "search"}, default "auto"
+        See :func:`lit_only_method`.
+
+    Returns
+    -------
+    LitOnlyStates
+        The set (its ``method`` says how it was found), with the fewest presses from each of
+        its boards when searched.
+
+    Raises
+    ------
+    SearchLimitError
+        When the puzzle has more than ``max_states`` boards.
+    InvalidStateError
+        A target that does not fit the puzzle.
+
+    Examples
+    --------
+    >>> sets = lit_only_solvable_states(lo.grid(3, 3))
+    >>> len(sets), sets.method, lo.analyze(lo.grid(3, 3)).solvable_states
+    (512, 'theory', 512)
+    >>> big = lit_only_solvable_states(lo.grid(100, 100))
+    >>> big.size == 2**10_000, lo.random_board(lo.grid(100, 100), seed=3) in big
+    (True, True)
+    >>> pair = lit_only_solvable_states(lo.grid(1, 2))
+    >>> len(pair), [1, 1] in pair, [1, 0] in pair
+    (2, True, False)
+
+    Under the open rule a press leaves its own light lit, so only the dark board clears:
+
+    >>> len(lit_only_solvable_states(lo.Puzzle(nx.path_graph(4), rule="open")))
+    1
+    """
+    check_puzzle(puzzle)
+    check_bound(max_states)
+    t = _target(puzzle, target)
+    if lit_only_method(puzzle, method, question="states", clear=not t.any()) == "closed":
+        return _ClearableStates(puzzle, t)
+    search = _Search(puzzle, max_states)
+    dist = search.backward(search.space.encode(t))
+    return LitOnlyStates(search, t, dist)
+
+
+def lit_only_reachable(
+    puzzle: Puzzle,
+    a: StateLike,
+    b: StateLike,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    method: str = "auto",
+) -> LitOnlyResult:
+    """Whether lit-only presses take board ``a`` to board ``b``, with a sequence when they do.
+
+    The same answer as ``lit_only_solve(puzzle, a, b)``; under the open rule (the σ-game)
+    reachability is symmetric, as lit-only presses form a group. The theorems used are listed
+    in :func:`lit_only_solve`.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    a, b : StateLike
+        The start and the goal.
+    max_states : int, default 2**22
+        The largest number of boards the search may cover, when the theory does not decide.
+    method : {"auto", "theory", "search"}, default "auto"
+        See :func:`lit_only_method`.
+
+    Returns
+    -------
+    LitOnlyResult
+        ``reachable``, a replayable ``sequence`` and the ``method`` that answered.
+
+    Raises
+    ------
+    SearchLimitError
+        When the theory does not decide and the search would pass ``max_states``.
+
+    Examples
+    --------
+    >>> p = lo.Puzzle(nx.cycle_graph(6), rule="open")
+    >>> r = lit_only_reachable(p, [1, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0])
+    >>> r.reachable, r.method, r.verify()
+    (True, 'theory', True)
+    >>> lit_only_reachable(p, [1, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]).reachable
+    False
+    """
+    return lit_only_solve(puzzle, a, b, max_states=max_states, method=method)
+
+
+@dataclass(frozen=True)
+class LitOnlyOrbit:
+    """The boards lit-only presses reach from one board, under the open rule over GF(2).
+
+    Attributes
+    ----------
+    puzzle : Puzzle
+    state : numpy.ndarray
+        The board.
+    invariants : list of tuple
+        Per connected component (in the order of their first node): the products ``x·k`` with
+        a basis of the adjacency matrix's kernel, and the Arf invariant of the quadratic
+        invariant (``None`` where it is not defined). Boards with different invariants lie in
+        different orbits (proof in :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`).
+    bound : int
+        How many boards share those invariants: an upper bound on the orbit's size, proved.
+        Measured on the 1252 graphs of up to 7 nodes, 8909 of their 9161 orbits reach it; the
+        others lie on 115 graphs (paths among them), see the guide.
+    size : int or None
+        The exact size, by searching each component's boards; None when a component has more
+        than ``max_states`` boards.
+    method : str
+        How ``size`` was found: ``"search"``, or ``"theory"`` when the bound is 1 (a fixed
+        board) or equals ... nothing else; None sizes say ``"theory"`` (the bound only).
+
+    Examples
+    --------
+    >>> o = lit_only_orbit(lo.Puzzle(nx.cycle_graph(5), rule="open"), [1, 0, 0, 0, 0])
+    >>> o.size, o.bound
+    (16, 16)
+    >>> o
+    <LitOnlyOrbit: 16 boards (search), at most 16>
+    """
+
+    puzzle: Puzzle
+    state: np.ndarray
+    invariants: list[tuple[tuple[int, ...], int | None]]
+    bound: int
+    size: int | None
+    method: str
+
+    def __repr__(self) -> str:
+        size = "unknown" if self.size is None else str(self.size)
+        bound = (
+            str(self.bound) if self.bound < 10**12 else f"about 2**{self.bound.bit_length() - 1}"
+        )
+        return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
+
+
+def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
+    if lit_only_method(puzzle) != "open":
+        msg = (
+            f"{what} is defined for the open rule (the lit-only σ-game) at modulus 2 on an "
+            "undirected graph with every node a pressable light, where lit-only presses can "
+            "be undone; this puzzle is not one."
+        )
+        raise InvalidPuzzleError(msg)
+    return theory.OpenTheory(puzzle.toggle_matrix())
+
+
+def lit_only_orbit(
+    puzzle: Puzzle, state: StateLike, *, max_states: int = DEFAULT_MAX_STATES
+) -> LitOnlyOrbit:
+    """The orbit of a board under lit-only presses (open rule, modulus 2): invariants and size.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        An open-rule puzzle on an undirected graph, modulus 2.
+    state : StateLike
+        The board.
+    max_states : int, default 2**22
+        The largest number of boards per connected component the exact size may search.
+
+    Returns
+    -------
+    LitOnlyOrbit
+        The proved invariants and bound (any size), and the exact size where searched.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For a puzzle that is not an open-rule puzzle at modulus 2 on an undirected graph.
+
+    Examples
+    --------
+    >>> p = lo.Puzzle(nx.path_graph(4), rule="open")
+    >>> o = lit_only_orbit(p, [1, 0, 0, 0])
+    >>> o.size, o.bound, o.method
+    (5, 5, 'search')
+    >>> big = lit_only_orbit(lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open"), {(0, 0): 1})
+    >>> big.size is None, big.bound.bit_length()
+    (True, 381)
+    """
+    check_puzzle(puzzle)
+    bound_states = check_bound(max_states)
+    th = _open_theory(puzzle, "A lit-only orbit")
+    s = puzzle.state_vector(state, name="state")
+    x = theory.bits_of(s)
+    bound = th.level_size(x)
+    size = 1 if bound == 1 else theory.orbit_size(th, x, bound_states)
+    method = "theory" if bound == 1 or size is None else "search"
+    return LitOnlyOrbit(puzzle, s, th.invariants(x), bound, size, method)
+
+
+def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> int:
+    """The fewest lit lights every board can be brought down to by lit-only presses (open rule).
+
+    The smallest m such that from every board, lit-only presses reach a board with at most m
+    lit lights (Wang and Wu, Theoret. Comput. Sci. 381 (2007), who prove m <= ceil(l/2) on a
+    tree with l leaves; Huang, arXiv:1209.1233, proves m <= 2 on nondegenerate graphs that are
+    not line graphs). Components add up. Computed exactly by sorting each component's boards
+    into orbits.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        An open-rule puzzle on an undirected graph, modulus 2.
+    max_states : int, default 2**22
+        The largest number of boards per connected component.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For a puzzle that is not an open-rule puzzle at modulus 2 on an undirected graph.
+    SearchLimitError
+        When a component has more than ``max_states`` boards.
+
+    Examples
+    --------
+    >>> min_light_number(lo.Puzzle(nx.star_graph(4), rule="open"))  # 4 leaves: ceil(4/2)
+    2
+    >>> min_light_number(lo.Puzzle(nx.petersen_graph(), rule="open"))
+    4
+    """
+    check_puzzle(puzzle)
+    bound_states = check_bound(max_states)
+    th = _open_theory(puzzle, "The minimum light number")
+    found = theory.min_light_number(th, bound_states)
+    if found is None:
+        largest = max(len(part.nodes) for part in th.components)
+        msg = (
+            f"The minimum light number sorts all 2**{largest} boards of the largest component "
+            f"into orbits, more than max_states={max_states}; pass max_states={2**largest}."
+        )
+        raise SearchLimitError(msg)
+    return found

@@ -1,0 +1,189 @@
+"""Exact counts for people and for JSON: all digits when short, powers of the modulus when long.
+
+Counts of boards, quiet patterns and solutions are products of powers of the modulus' primes.
+Python refuses to print ints of more than 4300 digits, and nobody reads them: past
+:data:`SHORT_DIGITS` digits they are written as ``k^e`` (or ``p^a·q^b``), exactly.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["SHORT_DIGITS", "count_json", "count_text", "fraction_text"]
+
+#: Counts with at most this many decimal digits are printed in full; larger ones as powers.
+SHORT_DIGITS = 40
+
+
+def _prime_factors(k: int) -> list[int]:
+    """The distinct primes of a modulus (factorised as the Z_k engines do)."""
+    from lightsout_graphs.core.zk.crt import prime_power_parts
+
+    return [p for p, _ in prime_power_parts(k)]
+
+
+def _valuation(x: int, p: int) -> int:
+    """The exponent of the prime ``p`` in ``x > 0``, by binary search (fast on huge ``x``)."""
+    if p == 2:  # the trailing zero bits, in linear time
+        return (x & -x).bit_length() - 1
+    if x % p:
+        return 0
+    if x.bit_length() > 10_000:  # counts are mostly exact powers: try that first
+        guess = round(math.log(x) / math.log(p))
+        for e in (guess, guess - 1, guess + 1):
+            if e > 0 and pow(p, e) == x:
+                return e
+    lo, hi = 1, x.bit_length() // max(1, p.bit_length() - 1) + 1
+    while lo < hi:  # the largest e with p**e dividing x
+        mid = (lo + hi + 1) // 2
+        if x % pow(p, mid) == 0:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _power_form(x: int, modulus: int) -> str | None:
+    """``x`` as ``k^e`` or a product of prime powers of ``modulus``'s primes, or None."""
+    if x < 1:
+        return None
+    rest, parts = x, []
+    for p in _prime_factors(modulus):
+        e = _valuation(rest, p)
+        if e:
+            rest //= pow(p, e)
+            parts.append((p, e))
+    if rest != 1:
+        return None
+    if len(parts) > 1:  # k^e when every prime of k appears to the same multiple
+        exps = dict(parts)
+        kparts = [(p, _valuation(modulus, p)) for p in _prime_factors(modulus)]
+        e0 = exps.get(kparts[0][0], 0) // kparts[0][1]
+        if all(exps.get(p, 0) == v * e0 for p, v in kparts):
+            return f"{modulus}^{e0}"
+    if len(parts) == 1:
+        p, e = parts[0]
+        v = _valuation(modulus, p)
+        if modulus == p**v and e % v == 0 and v > 1:
+            return f"{modulus}^{e // v}"
+    return "·".join(f"{p}^{e}" for p, e in parts)
+
+
+def _digits(x: int) -> int:
+    """The number of decimal digits of ``x >= 0`` (estimated from its bit length when huge)."""
+    if x.bit_length() < 4000:
+        return len(str(x))
+    return int(x.bit_length() * 0.30102999566398120) + 1
+
+
+def count_text(x: int, modulus: int) -> str:
+    """An exact count for people: all its digits when short, else as powers of the modulus.
+
+    Counts of boards, quiet patterns and solutions are products of powers of the modulus'
+    primes; past :data:`SHORT_DIGITS` digits they are printed as ``k^e`` (or ``p^a·q^b``),
+    followed by their approximate size; shorter ones from 10 000 on in groups of three
+    digits (``8,388,608``). Python refuses to print ints of more than 4300 digits.
+
+    Parameters
+    ----------
+    x : int
+        The count, ``>= 0``.
+    modulus : int
+        The puzzle's modulus k.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> count_text(2**23, 2), count_text(4096, 2)
+    ('8,388,608', '4096')
+    >>> count_text(2**14400, 2)
+    '2^14400 (about 10^4334.8)'
+    >>> count_text(2**300 * 3**10, 6)
+    '2^300·3^10 (about 10^95.1)'
+    """
+    if _digits(x) <= SHORT_DIGITS:
+        # Digits in groups of three from 10 000 on: 8,388,608 reads at a glance.
+        return f"{x:,}" if x >= 10_000 else str(x)
+    form = _power_form(x, modulus)
+    size = f"about 10^{_log10(x):.1f}"
+    if form is None:  # not a product of the modulus' primes: give the size only
+        return size
+    return f"{form} ({size})"
+
+
+def _log10(x: int) -> float:
+    import math
+
+    shift = max(0, x.bit_length() - 64)
+    return math.log10(x >> shift) + shift * math.log10(2)
+
+
+def count_json(x: int, modulus: int) -> int | str:
+    """An exact count for JSON: an int when short, else the string of :func:`count_text`'s form.
+
+    The parameters are those of :func:`count_text`.
+
+    Returns
+    -------
+    int or str
+        ``x`` itself when it has at most :data:`SHORT_DIGITS` digits, else ``"k^e"`` (or
+        ``"p^a·q^b"``), exact.
+
+    Examples
+    --------
+    >>> count_json(4, 2), count_json(3**1000, 3)
+    (4, '3^1000')
+    """
+    if _digits(x) <= SHORT_DIGITS:
+        return x
+    form = _power_form(x, modulus)
+    return form if form is not None else count_text(x, modulus)
+
+
+def fraction_text(numerator: int, denominator: int, modulus: int) -> str:
+    """An exact fraction ``p/q`` in lowest terms, each side as by :func:`count_json`.
+
+    Parameters
+    ----------
+    numerator, denominator : int
+        The fraction, not necessarily reduced (``denominator > 0``).
+    modulus : int
+        The puzzle's modulus k.
+
+    Returns
+    -------
+    str
+        ``"1"`` or ``"p/q"``.
+
+    Examples
+    --------
+    >>> fraction_text(2**23, 2**25, 2), fraction_text(2**14398, 2**14400, 2)
+    ('1/4', '1/4')
+    >>> fraction_text(1, 2**200, 2)
+    '1/2^200'
+    """
+    from math import gcd
+
+    p, q = numerator, denominator
+    # Counts are mostly powers of k's primes (k^rank of k^n): cancel those first, by their
+    # valuations, so that a gcd of numbers with millions of digits is rarely needed.
+    for prime in _prime_factors(modulus):
+        common = min(_valuation(p, prime), _valuation(q, prime))
+        if common:
+            p, q = (
+                (p >> common, q >> common)
+                if prime == 2
+                else (
+                    p // prime**common,
+                    q // prime**common,
+                )
+            )
+    if p != 1 and q != 1:
+        g = gcd(p, q)
+        p, q = p // g, q // g
+    if q == 1:
+        return str(count_json(p, modulus))
+    return f"{count_json(p, modulus)}/{count_json(q, modulus)}"

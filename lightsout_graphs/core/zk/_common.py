@@ -1,0 +1,196 @@
+"""Checks of matrices, moduli and right-hand sides, and vector helpers for the Z_k engines."""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.core.errors import InvalidStateError, MatrixError, require_int_entries
+from lightsout_graphs.core.zk.moduli import MAX_MODULUS, check_modulus
+
+__all__ = [
+    "INT64_MAX",
+    "MAX_MODULUS",
+    "check_modulus",
+    "coerce_matrix",
+    "coerce_vector",
+    "embed_crt",
+    "fits_int64",
+    "matvec_mod",
+    "vector_dtype",
+]
+
+INT64_MAX = int(np.iinfo(np.int64).max)
+
+
+def fits_int64(modulus: int) -> bool:
+    """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer.
+
+    Examples
+    --------
+    >>> fits_int64(2**31), fits_int64(2**61)
+    (True, False)
+    """
+    return (modulus - 1) ** 2 <= INT64_MAX
+
+
+def vector_dtype(modulus: int) -> Any:
+    """``np.int64`` when residue products fit 64 bits, else ``object`` (Python ints).
+
+    Examples
+    --------
+    >>> vector_dtype(7) is np.int64, vector_dtype(2**61)
+    (True, <class 'object'>)
+    """
+    return np.int64 if fits_int64(modulus) else object
+
+
+def _is_int_kind(dtype: np.dtype) -> bool:
+    return dtype.kind in "iub"
+
+
+def _reduce_object(values: np.ndarray, modulus: int, name: str) -> np.ndarray:
+    flat = values.ravel()
+    out = np.empty(flat.shape, dtype=np.int64)
+    for i, v in enumerate(flat):
+        if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral):
+            pos = np.unravel_index(i, values.shape)
+            where = tuple(int(c) for c in pos)
+            msg = f"Argument {name!r} must hold integers; entry {where} is {v!r}."
+            raise MatrixError(msg) if name == "matrix" else InvalidStateError(msg)
+        out[i] = int(v) % modulus
+    return out.reshape(values.shape)
+
+
+def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
+    """The matrix as a CSR array of int64 entries in ``0..modulus-1``, explicit zeros dropped.
+
+    Accepts scipy.sparse arrays or matrices and 2-D numpy integer (or boolean) arrays; any
+    integers are reduced mod ``modulus``. Raises :class:`MatrixError` for anything else.
+
+    Examples
+    --------
+    >>> coerce_matrix([[4, -1], [3, 0]], 3).toarray().tolist()
+    [[1, 2], [0, 0]]
+    """
+    if sp.issparse(matrix):
+        a = sp.csr_array(matrix)
+        if a.ndim != 2:
+            msg = f"Argument 'matrix' must be 2-D, not of shape {a.shape}."
+            raise MatrixError(msg)
+        if not _is_int_kind(a.dtype):
+            msg = f"Argument 'matrix' must hold integers, not dtype {a.dtype}."
+            raise MatrixError(msg)
+        a.sum_duplicates()
+        data = a.data
+        if data.dtype.kind == "u" and data.dtype.itemsize == 8:
+            data = np.array([int(v) % modulus for v in data], dtype=np.int64)
+        else:
+            data = data.astype(np.int64) % modulus
+        out = sp.csr_array((data, a.indices.copy(), a.indptr.copy()), shape=a.shape)
+        out.eliminate_zeros()
+        return out
+    if isinstance(matrix, np.ndarray):
+        arr = matrix
+    elif isinstance(matrix, list | tuple):
+        built: np.ndarray | None
+        try:
+            built = np.array(matrix, dtype=object)
+        except ValueError:
+            built = None
+        if built is None or (built.ndim == 1 and any(isinstance(v, list | tuple) for v in built)):
+            lengths = [len(v) if isinstance(v, list | tuple) else None for v in matrix]
+            msg = f"Argument 'matrix' is a ragged sequence (row lengths {lengths}), not 2-D."
+            raise MatrixError(msg)
+        arr = built
+    else:
+        msg = (
+            "Argument 'matrix' must be a scipy.sparse array or a 2-D numpy integer array, "
+            f"not {type(matrix).__name__}."
+        )
+        raise MatrixError(msg)
+    if arr.ndim != 2:
+        msg = f"Argument 'matrix' must be 2-D, not of shape {arr.shape}."
+        raise MatrixError(msg)
+    if arr.dtype == object:
+        reduced = _reduce_object(arr, modulus, "matrix")
+    elif _is_int_kind(arr.dtype):
+        if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+            reduced = (arr % np.uint64(modulus)).astype(np.int64)
+        else:
+            reduced = arr.astype(np.int64) % modulus
+    else:
+        msg = f"Argument 'matrix' must hold integers, not dtype {arr.dtype}."
+        raise MatrixError(msg)
+    out = sp.csr_array(reduced)
+    out.eliminate_zeros()
+    return out
+
+
+def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> np.ndarray:
+    """``rhs`` as a 1-D vector of residues mod ``modulus`` (dtype from :func:`vector_dtype`).
+
+    Raises :class:`InvalidStateError` naming ``name`` when it is not a 1-D integer vector of
+    the given length.
+
+    Examples
+    --------
+    >>> coerce_vector([5, -1], 2, 3).tolist()
+    [2, 2]
+    """
+    if isinstance(rhs, np.ndarray):
+        arr = rhs
+    else:
+        try:
+            arr = np.array(rhs, dtype=object)
+        except ValueError:
+            msg = f"Argument {name!r} must be a 1-D integer vector, not {rhs!r}."
+            raise InvalidStateError(msg) from None
+    if arr.ndim != 1:
+        msg = f"Argument {name!r} must be a 1-D vector, not of shape {arr.shape}."
+        raise InvalidStateError(msg)
+    if arr.shape[0] != length:
+        msg = f"Argument {name!r} must have length {length}, not {arr.shape[0]}."
+        raise InvalidStateError(msg)
+    if arr.dtype == object:
+        values = [v % modulus for v in require_int_entries(arr, name)]
+        return np.array(values, dtype=vector_dtype(modulus)).reshape(length)
+    if not _is_int_kind(arr.dtype):
+        msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
+        raise InvalidStateError(msg)
+    if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+        red = (arr % np.uint64(modulus)).astype(np.int64)
+    else:
+        red = arr.astype(np.int64) % modulus
+    return red.astype(vector_dtype(modulus))
+
+
+def matvec_mod(mat: np.ndarray, vec: np.ndarray, modulus: int) -> np.ndarray:
+    """``mat @ vec mod modulus`` without overflow (entries of both in ``0..modulus-1``).
+
+    Examples
+    --------
+    >>> matvec_mod(np.array([[1, 2], [3, 4]]), np.array([1, 1]), 5).tolist()
+    [3, 2]
+    """
+    terms = mat.shape[1] if mat.ndim == 2 else 0
+    if mat.dtype != object and terms * (modulus - 1) ** 2 <= INT64_MAX:
+        return (mat.astype(np.int64) @ vec.astype(np.int64)) % modulus
+    big = mat.astype(object) @ vec.astype(object) if terms else np.zeros(mat.shape[0], object)
+    out = np.array([int(v) % modulus for v in big], dtype=vector_dtype(modulus))
+    return out.reshape(mat.shape[0])
+
+
+def embed_crt(vector: np.ndarray, factor: int, modulus: int) -> np.ndarray:
+    """``vector * factor mod modulus`` in exact arithmetic, as a vector of dtype for modulus.
+
+    Examples
+    --------
+    >>> embed_crt(np.array([1, 2]), 3, 6).tolist()
+    [3, 0]
+    """
+    vals = [int(v) * factor % modulus for v in vector]
+    return np.array(vals, dtype=vector_dtype(modulus)).reshape(len(vals))

@@ -1,0 +1,143 @@
+"""The members of a solution coset ``base + Σ c_i g_i (mod k)``, one at a time or in blocks.
+
+Every solution of ``A x ≡ b`` is one solution ``base`` plus a kernel element, and the engines
+return the kernel as generators ``g_i`` of additive orders ``o_i`` forming a direct sum: each
+member is ``base + Σ c_i g_i`` for exactly one choice of ``0 <= c_i < o_i``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+
+from lightsout_graphs.core.zk._common import INT64_MAX
+
+__all__ = ["coset_blocks", "coset_member", "iter_coset"]
+
+Generators = Sequence[tuple[np.ndarray, int]]
+
+
+def _residues(vector: object, modulus: int) -> np.ndarray:
+    """``vector mod k`` as int64 (exact for any integers, as entries below k fit 64 bits)."""
+    arr = np.asarray(vector)
+    if arr.dtype != object and arr.dtype.kind in "iub":
+        return arr.astype(np.int64) % modulus
+    return np.array([int(v) % modulus for v in arr.ravel()], dtype=np.int64).reshape(arr.shape)
+
+
+def _times(vector: np.ndarray, c: int, modulus: int) -> np.ndarray:
+    """``c · vector mod k`` (entries of ``vector`` in ``0..k-1``), exact."""
+    if (modulus - 1) * c <= INT64_MAX:
+        return vector * c % modulus
+    return np.array([int(v) * c % modulus for v in vector], dtype=np.int64)
+
+
+def coset_member(
+    base: object, generators: Generators, modulus: int, coefficients: Sequence[int]
+) -> np.ndarray:
+    """The member ``base + Σ c_i g_i (mod k)`` of a coset, as an int64 vector.
+
+    Parameters
+    ----------
+    base : array_like of int
+        One member (a solution).
+    generators : sequence of (numpy.ndarray, int)
+        Kernel generators with their additive orders, as the engines return them.
+    modulus : int
+        k (below :data:`~lightsout_graphs.core.zk.MAX_MODULUS`).
+    coefficients : sequence of int
+        One ``c_i`` per generator.
+
+    Returns
+    -------
+    numpy.ndarray
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.coset_member([1, 1, 0], [(np.array([1, 1, 1]), 2)], 2, [1]).tolist()
+    [0, 0, 1]
+    """
+    x = _residues(base, modulus)
+    for (g, _), c in zip(generators, coefficients, strict=True):
+        if int(c) % modulus:
+            x = (x + _times(_residues(g, modulus), int(c) % modulus, modulus)) % modulus
+    return x
+
+
+def coset_blocks(
+    base: object, generators: Generators, modulus: int, *, max_rows: int = 4096
+) -> Iterator[np.ndarray]:
+    """Every member of the coset ``base + Σ c_i g_i``, as 2-D int64 blocks of rows.
+
+    The first row of the first block is ``base`` itself (all ``c_i = 0``); each member comes
+    exactly once. Blocks hold at most ``max_rows`` rows (one row when the first generator's
+    order alone exceeds it).
+
+    Parameters
+    ----------
+    base : array_like of int
+    generators : sequence of (numpy.ndarray, int)
+        Generators of a direct sum with their additive orders.
+    modulus : int
+    max_rows : int, default 4096
+
+    Yields
+    ------
+    numpy.ndarray
+        Blocks of shape ``(rows, n)``; their row counts sum to ``Π o_i``.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> gens = [(np.array([1, 0]), 2), (np.array([0, 1]), 2)]
+    >>> [b.tolist() for b in zk.coset_blocks([0, 0], gens, 2, max_rows=2)]
+    [[[0, 0], [1, 0]], [[0, 1], [1, 1]]]
+    """
+    k = int(modulus)
+    x = _residues(base, k)
+    gens = [(_residues(g, k), int(o)) for g, o in generators]
+    inner = x[None, :]
+    split = 0
+    while split < len(gens) and inner.shape[0] * gens[split][1] <= max_rows:
+        g, o = gens[split]
+        inner = np.concatenate([(inner + _times(g, c, k)) % k for c in range(o)])
+        split += 1
+    outer = gens[split:]
+    for cs in itertools.product(*(range(o) for _, o in outer)):
+        shift = np.zeros(len(x), dtype=np.int64)
+        for (g, _), c in zip(outer, cs, strict=True):
+            if c:
+                shift = (shift + _times(g, c, k)) % k
+        yield (inner + shift) % k if any(cs) else inner
+
+
+def iter_coset(base: object, generators: Generators, modulus: int) -> Iterator[np.ndarray]:
+    """Every member of the coset ``base + Σ c_i g_i (mod k)``, one vector at a time.
+
+    The first is ``base`` itself; the ``Π o_i`` members come each exactly once.
+
+    Parameters
+    ----------
+    base : array_like of int
+        One member (a solution).
+    generators : sequence of (numpy.ndarray, int)
+        Kernel generators with their additive orders, forming a direct sum (as the engines'
+        ``kernel()`` returns them).
+    modulus : int
+
+    Yields
+    ------
+    numpy.ndarray
+        int64 vectors with entries in ``0..k-1``.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> [x.tolist() for x in zk.iter_coset([1, 0, 0], [(np.array([1, 2, 0]), 3)], 3)]
+    [[1, 0, 0], [2, 2, 0], [0, 1, 0]]
+    """
+    for block in coset_blocks(base, generators, modulus):
+        yield from block

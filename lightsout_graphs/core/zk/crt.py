@@ -1,0 +1,233 @@
+"""Linear algebra over Z_k for composite k, through the Chinese remainder theorem."""
+
+# Method: factor k = q_1 ⋯ q_s into prime powers (trial division, sympy.factorint for large k)
+# and factorise A mod each q_j with the prime-power engines. Z_k splits as the product of the
+# Z/q_j, so A x ≡ b (mod k) is solvable iff it is mod every q_j, and the component solutions
+# recombine by the CRT. A component vector v embeds as E_j·v mod k with E_j ≡ 1 (mod q_j),
+# ≡ 0 (mod the other q_i): kernel and left-kernel generators keep their orders and together form
+# a direct sum; the i-th largest generators of all components are summed into one (coprime
+# orders multiply), and an embedded component certificate is still a certificate. Counts
+# multiply.
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, vector_dtype
+from lightsout_graphs.core.zk.protocol import Factorization
+
+__all__ = ["CRTFactorization", "prime_power_parts"]
+
+
+def prime_power_parts(modulus: int) -> list[tuple[int, int]]:
+    """The prime-power factors of ``modulus`` as ``(p, e)`` pairs, by increasing p.
+
+    Examples
+    --------
+    >>> prime_power_parts(360)
+    [(2, 3), (3, 2), (5, 1)]
+    """
+    k = int(modulus)
+    if k < _TRIAL_LIMIT:  # trial division, without importing sympy
+        parts = []
+        p = 2
+        while p * p <= k:
+            if k % p == 0:
+                e = 0
+                while k % p == 0:
+                    k //= p
+                    e += 1
+                parts.append((p, e))
+            p += 1 if p == 2 else 2
+        if k > 1:
+            parts.append((k, 1))
+        return parts
+    import sympy  # imported here: it is slow to import and rarely needed
+
+    return sorted((int(p), int(e)) for p, e in sympy.factorint(k).items())
+
+
+#: Moduli below this are factored by trial division.
+_TRIAL_LIMIT = 1 << 24
+
+
+class CRTFactorization:
+    """A matrix over Z_k factorised separately modulo each prime-power factor of k.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse.csr_array
+        The m × n matrix with entries in ``0..k-1``.
+    modulus : int
+        k >= 2 (any k; a prime power gives a single component).
+    component : callable
+        ``component(matrix, p, e)`` returns a :class:`Factorization` of ``matrix`` over
+        ``Z/p^e``.
+
+    Attributes
+    ----------
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`; ``rank`` is ``None``
+        unless k is prime.
+    components : list of Factorization
+        The factorisation modulo each prime power, in the order of :func:`prime_power_parts`.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> from lightsout_graphs.core.zk import factorize
+    >>> f = factorize(np.array([[2, 3], [0, 2]]), 6, method="crt")
+    >>> f.kernel_size, [c.modulus for c in f.components]
+    (2, [2, 3])
+    >>> f.solve(np.array([1, 2]))
+    array([2, 1])
+    """
+
+    def __init__(
+        self,
+        matrix: sp.csr_array,
+        modulus: int,
+        component: Callable[[sp.csr_array, int, int], Factorization],
+    ) -> None:
+        k = int(modulus)
+        m, n = matrix.shape
+        self.modulus: int = k
+        self.method: str = "crt"
+        self.shape: tuple[int, int] = (int(m), int(n))
+        parts = prime_power_parts(k)
+        self.components: list[Factorization] = []
+        self._embed: list[int] = []
+        for p, e in parts:
+            q = p**e
+            sub = sp.csr_array(
+                (matrix.data % q, matrix.indices.copy(), matrix.indptr.copy()), shape=(m, n)
+            )
+            sub.eliminate_zeros()
+            self.components.append(component(sub, p, e))
+            rest = k // q
+            self._embed.append(rest * pow(rest, -1, q) % k)
+        single_prime = len(parts) == 1 and parts[0][1] == 1
+        self.rank: int | None = self.components[0].rank if single_prime else None
+        self.kernel_size: int = 1
+        self.image_size: int = 1
+        for comp in self.components:
+            self.kernel_size *= comp.kernel_size
+            self.image_size *= comp.image_size
+
+    def _rhs(self, rhs: np.ndarray) -> np.ndarray:
+        return coerce_vector(rhs, self.shape[0], self.modulus)
+
+    def _component_rhs(self, b: np.ndarray, q: int) -> np.ndarray:
+        return np.array([int(v) % q for v in b], dtype=vector_dtype(q)).reshape(len(b))
+
+    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
+        """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
+
+        Raises
+        ------
+        InvalidStateError
+            If ``rhs`` is not an integer vector of length m.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core.zk import factorize
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> f = factorize(a, 6, method="crt")
+        >>> x = f.solve(np.array([5, 5]))
+        >>> (a @ x % 6).tolist(), f.solve(np.array([1, 2]))
+        ([5, 5], None)
+        """
+        b = self._rhs(rhs)
+        total = [0] * self.shape[1]
+        for comp, factor in zip(self.components, self._embed, strict=True):
+            x = comp.solve(self._component_rhs(b, comp.modulus))
+            if x is None:
+                return None
+            for i, v in enumerate(x):
+                total[i] += int(v) * factor
+        k = self.modulus
+        return np.array([v % k for v in total], dtype=vector_dtype(k)).reshape(self.shape[1])
+
+    def is_solvable(self, rhs: np.ndarray) -> bool:
+        """Whether ``A x ≡ rhs (mod k)`` has a solution.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core.zk import factorize
+        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
+        >>> f.is_solvable(np.array([5, 5])), f.is_solvable(np.array([3, 0]))
+        (True, False)
+        """
+        b = self._rhs(rhs)
+        return all(c.is_solvable(self._component_rhs(b, c.modulus)) for c in self.components)
+
+    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
+        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core.zk import factorize
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> y = factorize(a, 6, method="crt").certificate(np.array([3, 0]))
+        >>> (y @ a % 6).tolist(), int(y @ np.array([3, 0]) % 6) != 0
+        ([0, 0], True)
+        """
+        b = self._rhs(rhs)
+        for comp, factor in zip(self.components, self._embed, strict=True):
+            y = comp.certificate(self._component_rhs(b, comp.modulus))
+            if y is not None:
+                return embed_crt(y, factor, self.modulus)
+        return None
+
+    def _merged(self, lists: list[list[tuple[np.ndarray, int]]]) -> list[tuple[np.ndarray, int]]:
+        # The i-th largest generator of every component sum into one generator: their orders
+        # are coprime, so the sum's order is their product and the sum stays direct. This gives
+        # the invariant-factor form (each order divides the one before).
+        k = self.modulus
+        ranked = [sorted(gens, key=lambda go: -go[1]) for gens in lists]
+        out = []
+        for i in range(max((len(r) for r in ranked), default=0)):
+            total: np.ndarray | None = None
+            order = 1
+            for gens, factor in zip(ranked, self._embed, strict=True):
+                if i < len(gens):
+                    part = embed_crt(gens[i][0], factor, k).astype(object)
+                    total = part if total is None else total + part
+                    order *= gens[i][1]
+            assert total is not None
+            vec = np.array([int(v) % k for v in total], dtype=vector_dtype(k))
+            out.append((vec.reshape(len(total)), order))
+        return out
+
+    def kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
+
+        The orders decrease, each dividing the one before (invariant-factor form).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core.zk import factorize
+        >>> a = np.array([[1, 1], [1, 1]])
+        >>> f = factorize(a, 6, method="crt")
+        >>> [(g, order)] = f.kernel()  # one generator of order 6: (1, 5) or (5, 1)
+        >>> order, f.kernel_size, (a @ g % 6).tolist(), sorted(g.tolist())
+        (6, 6, [0, 0], [1, 5])
+        """
+        return self._merged([comp.kernel() for comp in self.components])
+
+    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
+
+        The orders decrease, each dividing the one before (invariant-factor form).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core.zk import factorize
+        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([5, 1], 6)]
+        """
+        return self._merged([comp.left_kernel() for comp in self.components])

@@ -1,0 +1,467 @@
+"""Choosing an engine for a modulus and a matrix, and the one-call entry points over Z_k.
+
+:func:`factorize` is the door to every engine; :func:`rank`, :func:`kernel`, :func:`solve` and
+:func:`kernel_size` answer one question about one matrix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.core.errors import EngineError, ModulusError
+from lightsout_graphs.core.zk import gf2_packed, gfp_flint
+from lightsout_graphs.core.zk._common import coerce_matrix
+from lightsout_graphs.core.zk.budget import check_memory, check_time, memory_budget
+from lightsout_graphs.core.zk.crt import CRTFactorization, prime_power_parts
+from lightsout_graphs.core.zk.gf2 import GF2Factorization
+from lightsout_graphs.core.zk.gf2_dense import DenseGF2
+from lightsout_graphs.core.zk.gf3 import GF3Factorization
+from lightsout_graphs.core.zk.gfp import GFpFactorization
+from lightsout_graphs.core.zk.local import LocalFactorization
+from lightsout_graphs.core.zk.moduli import check_modulus, is_prime
+from lightsout_graphs.core.zk.ordering import PermutedFactorization, elimination_order, permute
+from lightsout_graphs.core.zk.protocol import Factorization
+from lightsout_graphs.core.zk.z4 import Z4Factorization
+
+__all__ = [
+    "DENSE_BYTES",
+    "DENSE_ROW_NONZEROS",
+    "FLINT_SECONDS",
+    "GFP_LIMIT",
+    "METHODS",
+    "component_engines",
+    "factorize",
+    "flint_is_best",
+    "kernel",
+    "kernel_size",
+    "rank",
+    "solve",
+]
+
+#: The engine names :func:`factorize` accepts. Every factorisation names the engine that built
+#: it in its ``method`` attribute: ``gf2-python`` (Python-int bitsets), ``gf2-packed`` (packed
+#: words, compiled with numba), ``gf2-dense`` (dense packed words, numpy Gauss–Jordan), ``gf3``
+#: (bit-sliced), ``gfp`` (sparse rows over a prime below 2**31), ``flint`` (dense LU over any
+#: prime below 2**63, on FLINT's ``nmod_mat``), ``z4`` (2-adic lifting from
+#: GF(2)), ``local`` (Smith-like form over Z/p^e) or ``crt`` (Chinese remainder theorem).
+#: ``auto`` and ``gf2`` choose among them and are never a factorisation's ``method``.
+METHODS: tuple[str, ...] = (
+    "auto",
+    "gf2",
+    "gf2-python",
+    "gf2-packed",
+    "gf2-dense",
+    "gf3",
+    "gfp",
+    "flint",
+    "z4",
+    "local",
+    "crt",
+)
+
+#: The sparse prime-field engine handles primes below this bound (residue products fit int64).
+GFP_LIMIT = 2**31
+
+#: Over GF(p), the dense engine takes matrices with more nonzeros per row than this ...
+DENSE_ROW_NONZEROS = 8
+#: ... whose dense working copies fit this many bytes.
+DENSE_BYTES = 1 << 28
+
+#: Over GF(p), p > 2, the ``flint`` engine takes any matrix it factorises in this many seconds
+#: (estimated by :func:`~lightsout_graphs.core.zk.gfp_flint.estimate_cost`; measured faster than the
+#: sparse engines up to there), and dense matrices (see :data:`DENSE_ROW_NONZEROS`) of any size
+#: within the memory budget.
+FLINT_SECONDS = 1.0
+
+#: The modulus each special engine works in.
+_ENGINE_MODULUS = {
+    "gf2": 2,
+    "gf2-python": 2,
+    "gf2-packed": 2,
+    "gf2-dense": 2,
+    "gf3": 3,
+    "z4": 4,
+}
+
+
+def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) -> Factorization:
+    """``engine(a)``, run on rows and columns reordered for elimination when that helps."""
+    order = elimination_order(a)
+    if order is None:
+        return engine(a)
+    rows, cols = order
+    return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
+
+
+def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
+    if method == "gf2-dense":
+        return DenseGF2.from_matrix(a)
+    if method == "gf2-packed" or (method == "gf2" and gf2_packed.worthwhile(a)):
+        return _narrow(gf2_packed.PackedGF2Factorization, a)
+    return _narrow(GF2Factorization, a)
+
+
+def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
+    """Whether the dense ``flint`` engine is the fastest exact route for a matrix over GF(p).
+
+    It is for any prime p > 2 when python-flint is installed, the dense copies fit the memory
+    budget, and the matrix is small enough to factorise in :data:`FLINT_SECONDS` or dense
+    enough (more than :data:`DENSE_ROW_NONZEROS` nonzeros per row) for sparse elimination
+    to fill in anyway.
+
+    Parameters
+    ----------
+    shape : (int, int)
+        ``(m, n)``.
+    nonzeros : int
+        The number of nonzero entries.
+    prime : int
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from lightsout_graphs.core.zk import gfp_flint
+    >>> flint_is_best((50, 50), 2500, 5) == gfp_flint.available()
+    True
+    >>> flint_is_best((10, 10), 10, 2)
+    False
+    """
+    if prime == 2 or prime >= gfp_flint.FLINT_LIMIT or not gfp_flint.available():
+        return False
+    cost = gfp_flint.estimate_cost(shape, prime)
+    if cost.bytes > memory_budget():
+        return False
+    return nonzeros > DENSE_ROW_NONZEROS * max(shape[0], 1) or cost.seconds <= FLINT_SECONDS
+
+
+def _dense_residues(matrix: object, k: int, method: str) -> np.ndarray | None:
+    """A dense integer array reduced mod a prime k > 2, for the ``flint`` engine without a
+    sparse copy; None when the matrix is not such an array or another engine is better."""
+    if not (isinstance(matrix, np.ndarray) and matrix.ndim == 2 and matrix.dtype.kind in "iu"):
+        return None
+    if method not in ("auto", "flint") or k == 2 or not is_prime(k) or k >= gfp_flint.FLINT_LIMIT:
+        return None
+    if matrix.size and (matrix.min() < 0 or matrix.max() >= k):
+        if matrix.dtype.kind == "u" and matrix.dtype.itemsize == 8:
+            arr = (matrix % np.uint64(k)).astype(np.int64)
+        else:
+            arr = matrix.astype(np.int64) % k
+    else:  # already residues: the engine copies it, no need to reduce
+        arr = matrix
+    best = flint_is_best(arr.shape, int(np.count_nonzero(arr)), k)
+    return arr if method == "flint" or best else None
+
+
+def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
+    name = _engine_name(matrix.shape, matrix.nnz, prime, exponent)
+    if name == "gf2":
+        return _gf2(matrix)
+    if name == "flint":
+        return gfp_flint.FlintGFpFactorization(matrix, prime)
+    if name == "gf3":
+        return _narrow(GF3Factorization, matrix)
+    if name == "z4":
+        return _narrow(Z4Factorization, matrix)
+    if name == "gfp":
+        return _narrow(lambda a: GFpFactorization(a, prime), matrix)
+    return LocalFactorization(matrix, prime, exponent)
+
+
+def _dense_is_better(shape: tuple[int, int], nonzeros: int) -> bool:
+    """Whether the dense engine beats sparse row insertion: many nonzeros per row, small size.
+
+    Measured over GF(5): sparse insertion wins from about 8 nonzeros per row down (grids,
+    sparse graphs), dense vectorised elimination above, while its m² + n² + mn entries fit.
+    """
+    m, n = shape
+    fits = 8 * (m * m + n * n + m * n) <= DENSE_BYTES
+    return fits and nonzeros > DENSE_ROW_NONZEROS * max(m, 1)
+
+
+def _prime_power(k: int) -> tuple[int, int] | None:
+    parts = prime_power_parts(k)
+    return parts[0] if len(parts) == 1 else None
+
+
+def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
+    if method in _ENGINE_MODULUS:
+        if k != _ENGINE_MODULUS[method]:
+            msg = f"Engine {method!r} works mod {_ENGINE_MODULUS[method]} only, not mod {k}."
+            raise EngineError(msg)
+        if method.startswith("gf2"):
+            return _gf2(a, method)
+        return _narrow(GF3Factorization if method == "gf3" else Z4Factorization, a)
+    if method == "auto":
+        pe = _prime_power(k)
+        if pe is None:
+            return CRTFactorization(a, k, _component)
+        return _component(a, *pe)
+    if method == "gfp":
+        if not (is_prime(k) and k < GFP_LIMIT):
+            msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
+            raise EngineError(msg)
+        return _narrow(lambda m: GFpFactorization(m, k), a)
+    if method == "flint":
+        if not (is_prime(k) and k < gfp_flint.FLINT_LIMIT):
+            msg = f"Engine 'flint' needs a prime modulus below 2**63, not {k}."
+            raise EngineError(msg)
+        return gfp_flint.FlintGFpFactorization(a, k)
+    if method == "local":
+        pe = _prime_power(k)
+        if pe is None:
+            msg = f"Engine 'local' needs a prime-power modulus, not {k} = {_factor_text(k)}."
+            raise EngineError(msg)
+        return LocalFactorization(a, *pe)
+    return CRTFactorization(a, k, _component)
+
+
+def _engine_name(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> str:
+    """The engine the automatic choice takes for one prime-power part p^e of the modulus."""
+    special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
+    if exponent == 1 and flint_is_best(shape, nonzeros, prime):
+        return "flint"
+    if (prime, exponent) in special:
+        return special[(prime, exponent)]
+    if exponent == 1 and prime < GFP_LIMIT and not _dense_is_better(shape, nonzeros):
+        return "gfp"
+    return "local"
+
+
+def component_engines(shape: tuple[int, int], nonzeros: int, modulus: int) -> list[tuple[str, int]]:
+    """The engine :func:`factorize` picks for each prime-power part of k, from the size alone.
+
+    Parameters
+    ----------
+    shape : (int, int)
+        The matrix's ``(m, n)``.
+    nonzeros : int
+        Its number of nonzero entries (an estimate will do).
+    modulus : int
+        k.
+
+    Returns
+    -------
+    list of (str, int)
+        ``(engine, p**e)`` for each part, as :func:`~lightsout_graphs.core.zk.estimate_memory`
+        takes them.
+
+    Examples
+    --------
+    >>> component_engines((100, 100), 500, 12)[0]
+    ('z4', 4)
+    >>> component_engines((100, 100), 500, 2)
+    [('gf2', 2)]
+    """
+    return [(_engine_name(shape, nonzeros, p, e), p**e) for p, e in prime_power_parts(modulus)]
+
+
+def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:
+    """``(engine, modulus)`` of each component :func:`_build` will run."""
+    if method in _ENGINE_MODULUS or method in ("gfp", "flint", "local"):
+        return [(method, k)]
+    return component_engines(a.shape, a.nnz, k)
+
+
+def _factor_text(k: int) -> str:
+    return "·".join(f"{p}^{e}" if e > 1 else str(p) for p, e in prime_power_parts(k))
+
+
+def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factorization:
+    """Factorise an m × n integer matrix over Z_k, to solve, count and certify.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+        m equations (lights) by n unknowns (presses). Any integers; they are reduced mod k.
+    modulus : int
+        k >= 2 (below 2**62, :data:`~lightsout_graphs.core.zk.MAX_MODULUS`).
+    method : str, default "auto"
+        The engine, one of :data:`METHODS`. ``auto`` uses ``gf2`` for k = 2, ``gf3`` for k = 3,
+        ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31, except that
+        ``flint`` (dense LU on FLINT) takes every prime p > 2 when it is faster (see
+        :func:`flint_is_best`: dense matrices, and any matrix it factorises within
+        :data:`FLINT_SECONDS`), ``local`` (dense Smith-like form over
+        Z/p^e) for other prime powers and ``crt`` otherwise (whose
+        components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
+        bitsets) and ``gf2-packed`` (compiled with numba, for large matrices); ``gf2-dense`` is
+        chosen only by name.
+
+    Returns
+    -------
+    Factorization
+        An object with ``solve``, ``is_solvable``, ``certificate``, ``kernel``,
+        ``left_kernel`` and exact ``kernel_size`` / ``image_size``.
+
+    Raises
+    ------
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+    ModulusError
+        If ``modulus`` is not an int in ``2 .. 2**62 - 1``.
+    EngineError
+        If ``method`` is unknown or does not handle ``modulus``.
+    MissingDependencyError
+        If ``method="gf2-packed"`` and numba is not installed.
+    MemoryBudgetError
+        If the elimination is estimated to need more memory than :func:`memory_budget`
+        (see :mod:`lightsout_graphs.core.zk.budget`); it is refused before it starts.
+    TimeBudgetError
+        If the dense local-ring or sparse prime-field elimination is estimated to take longer
+        than :func:`~lightsout_graphs.core.zk.time_budget`; refused before it starts.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> f = zk.factorize(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]), 2)
+    >>> f.rank, f.kernel_size
+    (3, 1)
+    >>> f.solve(np.array([1, 0, 0]))
+    array([0, 1, 1])
+    >>> g = zk.factorize(np.array([[2, 0], [0, 3]]), 4)
+    >>> g.kernel_size, g.is_solvable(np.array([1, 1]))
+    (2, False)
+    >>> g.certificate(np.array([1, 1]))
+    array([2, 0])
+    """
+    k = check_modulus(modulus)
+    if method not in METHODS:
+        msg = f"Argument 'method' must be one of {', '.join(METHODS)}, not {method!r}."
+        raise EngineError(msg)
+    dense = _dense_residues(matrix, k, method)
+    if dense is not None:
+        check_memory(dense, k, [("flint", k)])
+        return gfp_flint.FlintGFpFactorization(dense, k)
+    a = coerce_matrix(matrix, k)
+    engines = _engines(a, k, method)
+    check_memory(a, k, engines)
+    check_time(a, k, engines)
+    return _build(a, k, method)
+
+
+def rank(matrix: object, modulus: int) -> int:
+    """The rank of a matrix over the prime field GF(p).
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+        A prime p.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ModulusError
+        If ``modulus`` is not prime: over Z_k with k composite, rank is not well defined (use
+        :func:`kernel_size` or ``factorize(...).image_size``).
+    MatrixError
+        If ``matrix`` is not a 2-D array of integers.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.rank(np.array([[1, 2], [2, 4]]), 5)
+    1
+    """
+    k = check_modulus(modulus)
+    if not is_prime(k):
+        msg = (
+            f"Argument 'modulus' must be prime for a rank, not {k} = {_factor_text(k)}: over "
+            "Z_k with composite k rank is not well defined; use kernel_size or image_size."
+        )
+        raise ModulusError(msg)
+    r = factorize(matrix, k).rank
+    assert r is not None
+    return r
+
+
+def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
+    """Generators ``(g, order)`` of the quiet vectors ``{x : A x ≡ 0 (mod k)}``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    list of (numpy.ndarray, int)
+        The kernel is the direct sum of the cyclic groups they generate.
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel(np.array([[1, 1]]), 2)
+    [(array([1, 1]), 2)]
+    """
+    return factorize(matrix, modulus).kernel()
+
+
+def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
+    """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    rhs : sequence of int or 1-D integer array of length m
+    modulus : int
+
+    Returns
+    -------
+    numpy.ndarray or None
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+    InvalidStateError
+        If ``rhs`` is not an integer vector of length m.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.solve(np.array([[1, 1], [0, 1]]), [2, 1], 3)
+    array([1, 1])
+    >>> zk.solve(np.array([[2]]), [1], 4) is None
+    True
+    """
+    return factorize(matrix, modulus).solve(rhs)  # type: ignore[arg-type]
+
+
+def kernel_size(matrix: object, modulus: int) -> int:
+    """The exact number of x with ``A x ≡ 0 (mod k)``.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
+    modulus : int
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    MatrixError, ModulusError
+        For a bad matrix or modulus.
+
+    Examples
+    --------
+    >>> from lightsout_graphs import zk
+    >>> zk.kernel_size(np.array([[2, 0], [0, 0]]), 6)
+    12
+    """
+    return factorize(matrix, modulus).kernel_size

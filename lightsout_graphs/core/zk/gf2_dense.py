@@ -1,0 +1,242 @@
+"""The ``gf2-dense`` engine: dense GF(2) matrices as rows of packed 64-bit words, reduced once
+by Gauss–Jordan elimination with numpy.
+
+Suited to dense systems of a few thousand unknowns (the width×width "first row" system of
+light chasing is typical), where bit-packing makes one row operation a single numpy XOR over
+the row. Memory is about ``rows · (rows + cols) / 8`` bytes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.core.zk._common import coerce_vector
+
+__all__ = ["DenseGF2", "pack_rows", "unpack_rows", "words_for"]
+
+
+def words_for(nbits: int) -> int:
+    """The number of 64-bit words that hold ``nbits`` bits (at least one).
+
+    Examples
+    --------
+    >>> words_for(64), words_for(65), words_for(0)
+    (1, 2, 1)
+    """
+    return max(1, (nbits + 63) // 64)
+
+
+def pack_rows(bits: np.ndarray) -> np.ndarray:
+    """Pack a 2-D array of 0/1 values into uint64 words, bit j of a row at word j // 64.
+
+    Examples
+    --------
+    >>> pack_rows(np.array([[1, 0, 1], [0, 1, 0]])).tolist()
+    [[5], [2]]
+    """
+    rows, cols = bits.shape
+    nwords = words_for(cols)
+    packed = np.packbits(bits.astype(np.uint8, copy=False), axis=1, bitorder="little")
+    out = np.zeros((rows, nwords * 8), dtype=np.uint8)
+    out[:, : packed.shape[1]] = packed
+    return out.view("<u8").astype(np.uint64, copy=False)
+
+
+def unpack_rows(words: np.ndarray, nbits: int) -> np.ndarray:
+    """The inverse of :func:`pack_rows`: a uint8 0/1 array with ``nbits`` columns.
+
+    Examples
+    --------
+    >>> unpack_rows(np.array([[5], [2]], dtype=np.uint64), 3).tolist()
+    [[1, 0, 1], [0, 1, 0]]
+    """
+    raw = np.ascontiguousarray(words, dtype="<u8").view(np.uint8)
+    return np.unpackbits(raw, axis=1, bitorder="little")[:, :nbits]
+
+
+class DenseGF2:
+    """A dense GF(2) matrix ``A`` (rows × cols), reduced once as ``P·A = E`` (E in reduced form).
+
+    Parameters
+    ----------
+    packed : numpy.ndarray
+        uint64, shape ``(rows, words_for(cols))``: the rows of A, packed by :func:`pack_rows`.
+    cols : int
+        The number of columns of A.
+
+    Notes
+    -----
+    A :class:`lightsout_graphs.core.zk.protocol.Factorization` over k = 2, with 0/1 int64 vectors;
+    ``zk.factorize(matrix, 2, method="gf2-dense")`` builds one from any matrix
+    (:meth:`from_matrix`).
+
+    Examples
+    --------
+    >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [0, 1, 1]])), 3)
+    >>> f.rank, f.kernel_size, f.method
+    (2, 2, 'gf2-dense')
+    >>> f.solve(np.array([1, 0])).tolist()
+    [1, 0, 0]
+    >>> [(g.tolist(), order) for g, order in f.kernel()]
+    [([1, 1, 1], 2)]
+    """
+
+    modulus = 2
+    method = "gf2-dense"
+
+    @classmethod
+    def from_matrix(cls, matrix: sp.csr_array) -> DenseGF2:
+        """Factorise a sparse matrix with entries in ``{0, 1}`` (as the dispatcher passes).
+
+        Parameters
+        ----------
+        matrix : scipy.sparse.csr_array
+
+        Returns
+        -------
+        DenseGF2
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> DenseGF2.from_matrix(sp.csr_array(np.eye(3, dtype=np.int64))).rank
+        3
+        """
+        rows, cols = matrix.shape
+        bits = np.zeros((rows, cols), dtype=np.uint8)
+        coo = sp.coo_array(matrix)
+        bits[coo.row, coo.col] = coo.data.astype(np.int64) & 1
+        return cls(pack_rows(bits), cols)
+
+    def __init__(self, packed: np.ndarray, cols: int) -> None:
+        rows = packed.shape[0]
+        self.shape: tuple[int, int] = (rows, cols)
+        left = words_for(cols)
+        right = words_for(rows)
+        aug = np.zeros((rows, left + right), dtype=np.uint64)
+        aug[:, : packed.shape[1]] = packed
+        idx = np.arange(rows)
+        aug[idx, left + idx // 64] = np.left_shift(np.uint64(1), (idx % 64).astype(np.uint64))
+        pivots: list[int] = []
+        rank = 0
+        one = np.uint64(1)
+        for c in range(cols):
+            if rank == rows:
+                break
+            w = c // 64
+            bit = np.uint64(c % 64)
+            column = (aug[rank:, w] >> bit) & one
+            hits = np.flatnonzero(column)
+            if hits.size == 0:
+                continue
+            p = rank + int(hits[0])
+            if p != rank:
+                aug[[rank, p]] = aug[[p, rank]]
+            column = (aug[:, w] >> bit) & one
+            column[rank] = 0
+            others = np.flatnonzero(column)
+            if others.size:
+                # The pivot row is zero left of column c, so only words from w on change.
+                aug[others, w:] ^= aug[rank, w:]
+            pivots.append(c)
+            rank += 1
+        self.rank: int | None = rank
+        self._rank = rank
+        self._pivots = np.array(pivots, dtype=np.int64)
+        self._reduced = aug[:rank, :left].copy()
+        self._transform = aug[:, left:].copy()
+        self.kernel_size: int = 2 ** (cols - rank)
+        self.image_size: int = 2**rank
+
+    def _residue(self, rhs: np.ndarray) -> np.ndarray:
+        """``P·rhs`` as 0/1 values, one per row of A."""
+        b = coerce_vector(rhs, self.shape[0], 2)
+        packed = pack_rows(b.astype(np.uint8).reshape(1, -1))[0]
+        counts = np.bitwise_count(self._transform & packed[None, :]).sum(axis=1)
+        return (counts & 1).astype(np.int64)
+
+    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
+        """One x with ``A x = rhs`` over GF(2), or ``None``.
+
+        Examples
+        --------
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = DenseGF2(pack_rows(a), 3)
+        >>> x = f.solve(np.array([1, 0, 1]))
+        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
+        ([1, 0, 1], None)
+        """
+        y = self._residue(rhs)
+        if y[self._rank :].any():
+            return None
+        x = np.zeros(self.shape[1], dtype=np.int64)
+        x[self._pivots] = y[: self._rank]
+        return x
+
+    def is_solvable(self, rhs: np.ndarray) -> bool:
+        """Whether ``A x = rhs`` has a solution over GF(2).
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1], [1, 1]])), 2)
+        >>> f.is_solvable(np.array([1, 1])), f.is_solvable(np.array([1, 0]))
+        (True, False)
+        """
+        return not self._residue(rhs)[self._rank :].any()
+
+    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
+        """A y with ``yᵀA = 0`` and ``y·rhs = 1``, or ``None`` when rhs is solvable.
+
+        Examples
+        --------
+        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+        >>> f = DenseGF2(pack_rows(a), 3)
+        >>> y = f.certificate(np.array([1, 0, 0]))
+        >>> y.tolist(), (y @ a % 2).tolist()
+        ([1, 1, 1], [0, 0, 0])
+        >>> f.certificate(np.array([1, 1, 0])) is None
+        True
+        """
+        y = self._residue(rhs)
+        bad = np.flatnonzero(y[self._rank :])
+        if bad.size == 0:
+            return None
+        row = self._transform[self._rank + int(bad[0])][None, :]
+        return unpack_rows(row, self.shape[0])[0].astype(np.int64)
+
+    def kernel(self) -> list[tuple[np.ndarray, int]]:
+        """A basis of ``{x : A x = 0}``, one vector per free column, each of order 2.
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])), 3)
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([1, 1, 1], 2)]
+        """
+        cols = self.shape[1]
+        reduced = unpack_rows(self._reduced, cols) if self._rank else None
+        free = np.setdiff1d(np.arange(cols), self._pivots)
+        out = []
+        for f in free:
+            x = np.zeros(cols, dtype=np.int64)
+            x[f] = 1
+            if reduced is not None:
+                x[self._pivots] = reduced[:, f]
+            out.append((x, 2))
+        return out
+
+    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """A basis of ``{y : yᵀA = 0}``: the rows of P beyond the rank.
+
+        Examples
+        --------
+        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])), 3)
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([1, 1, 0], 2)]
+        """
+        rows = self.shape[0]
+        if self._rank == rows:
+            return []
+        bits = unpack_rows(self._transform[self._rank :], rows).astype(np.int64)
+        return [(row, 2) for row in bits]

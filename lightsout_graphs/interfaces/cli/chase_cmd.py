@@ -1,0 +1,105 @@
+"""``lightsout chase-table``: the light-chasing table of a grid, as text and as a picture."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.interfaces.cli.output import output_path, save_figure
+from lightsout_graphs.interfaces.cli.puzzles import load_named, parse_shape
+from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``chase-table`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["chase-table", "5x5", "-k", "3"])
+    >>> args.name, args.modulus
+    ('5x5', 3)
+    """
+    parser = add_command(
+        subparsers,
+        "chase-table",
+        handle,
+        help="the light-chasing table of a grid: top-row presses for each bottom row",
+        description="The table people use to solve a grid by light chasing: chase every "
+        "light down to the bottom row, look that row up, press the listed top-row cells and "
+        "chase again. NAME is a grid puzzle of the catalog (e.g. lights-out) or a size "
+        "such as 5x5; --family grid --shape 5x5 names a size as the other commands do.",
+    )
+    parser.add_argument(
+        "name", metavar="NAME", nargs="?", help="a catalog grid, a size such as 6x5, or grid"
+    )
+    parser.add_argument("--family", metavar="F", help="grid (chase tables are for grids)")
+    parser.add_argument("--shape", metavar="MxN", help="with --family grid: the size, e.g. 6x5")
+    parser.add_argument("--modulus", "-k", type=int, default=2, metavar="K", help="for a size")
+    parser.add_argument("--rule", choices=("closed", "open"), default="closed", help="for a size")
+    parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
+    add_dpi_argument(parser)
+
+
+def _size_or_name(args: argparse.Namespace) -> str:
+    """NAME, or the size of ``--family grid --shape MxN`` (also ``grid --shape MxN``)."""
+    name = (args.name or "").strip()
+    family = getattr(args, "family", None)
+    shape = getattr(args, "shape", None)
+    if name == "grid" and family is None:
+        family, name = "grid", ""
+    if family is None:
+        if shape is not None:
+            msg = "--shape goes with --family grid (or NAME grid), not with a catalog NAME."
+            raise CommandError(msg)
+        if not name:
+            msg = "Name a grid: NAME (a catalog grid or a size such as 5x5), or --family grid --shape MxN."
+            raise CommandError(msg)
+        return name
+    if name:
+        msg = f"Give a NAME or --family, not both (got {name!r} and --family {family!r})."
+        raise CommandError(msg)
+    if family.strip().lower() != "grid":
+        msg = f"--family {family!r}: chase tables are made for grids only (--family grid)."
+        raise CommandError(msg)
+    if shape is None:
+        msg = "--family grid needs --shape MxN (e.g. --shape 5x5)."
+        raise CommandError(msg)
+    return shape.strip()
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Print the chase table of ``args.name`` and draw it with ``--png``.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> handle(build_parser().parse_args(["chase-table", "2x2"]))  # doctest: +ELLIPSIS
+    Light chasing on the 2×2 board...
+    0
+    """
+    from lightsout_graphs.representation.grids.chase_table import chase_table
+
+    name = _size_or_name(args)
+    if re.fullmatch(r"\d+\s*[x×,]\s*\d+|\d+", name):
+        sides = parse_shape(name.replace(" ", ""))
+        m, n = (sides[0], sides[0]) if len(sides) == 1 else sides
+        table = chase_table(m, n, modulus=args.modulus, rule=args.rule)
+    else:
+        table = chase_table(load_named(name))
+    path = output_path(args.png, (".png", ".svg")) if args.png else None
+    print(table.to_text(), end="")
+    if path is not None:
+        if args.dpi < 1:
+            msg = f"--dpi must be a positive int, not {args.dpi}."
+            raise CommandError(msg)
+        ax = table.draw()
+        width, height = save_figure(ax, path, args.dpi)
+        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
+    return EXIT_OK

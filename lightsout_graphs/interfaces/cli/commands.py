@@ -1,0 +1,143 @@
+"""The argparse pieces every ``lightsout`` subcommand shares: one place to add a command.
+
+A subcommand module calls :func:`add_command` from its ``register(subparsers)``; the parser it
+returns gets the command's own options. A handler takes the parsed arguments
+(:class:`argparse.Namespace`) and returns the exit code (0 done, 1 unsolvable board); errors
+are raised and turned into exit codes by :func:`lightsout_graphs.interfaces.cli.runtime.run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from lightsout_graphs.interfaces.cli.puzzles import add_puzzle_arguments
+from lightsout_graphs.interfaces.cli.starts import add_start_arguments
+
+__all__ = ["Handler", "add_command", "add_dpi_argument", "add_json_argument", "seed_value"]
+
+#: What runs a subcommand: the parsed arguments in, the exit code out.
+Handler = Callable[[argparse.Namespace], int]
+
+
+def add_command(
+    subparsers: Any,
+    name: str,
+    handler: Handler,
+    *,
+    help: str,
+    description: str,
+    puzzle: bool = False,
+    start: bool = False,
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``, run by ``handler``, with the options it shares with others.
+
+    Parameters
+    ----------
+    subparsers : argparse._SubParsersAction
+        From ``parser.add_subparsers()``.
+    name : str
+        The subcommand.
+    handler : callable
+        ``handler(args) -> exit code``; set as the parser's ``handler`` default.
+    help, description : str
+        The one-line help in ``lightsout --help`` and the paragraph of ``lightsout NAME --help``.
+    puzzle : bool, default False
+        Add the options that choose a puzzle (``NAME`` or ``--family ...``).
+    start : bool, default False
+        Add ``--board`` and ``--start``, the board to start from.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The subcommand's parser, for its own options.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> sub = add_command(
+    ...     parser.add_subparsers(), "hello", lambda args: 0, help="h", description="d"
+    ... )
+    >>> add_json_argument(sub)
+    >>> args = parser.parse_args(["hello", "--json"])
+    >>> args.json, args.handler(args)
+    (True, 0)
+    """
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=help, description=description
+    )
+    if puzzle:
+        add_puzzle_arguments(parser)
+    if start:
+        add_start_arguments(parser)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--dpi N``, the resolution of a PNG picture (default 100).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_dpi_argument(parser)
+    >>> parser.parse_args([]).dpi, parser.parse_args(["--dpi", "200"]).dpi
+    (100, 200)
+    """
+    parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
+
+
+def add_json_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json``: print one JSON object instead of text.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_json_argument(parser)
+    >>> parser.parse_args([]).json, parser.parse_args(["--json"]).json
+    (False, True)
+    """
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def seed_value(text: str) -> int:
+    """An argparse ``type``: a random seed, an int >= 0 of at most 40 digits.
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Anything else (argparse prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> seed_value("7")
+    7
+    >>> try:
+    ...     seed_value("-1")
+    ... except argparse.ArgumentTypeError as err:
+    ...     print(err)
+    a seed is an int >= 0, not '-1'
+    """
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or len(value) > 40:
+        msg = f"a seed is an int >= 0, not {text[:50]!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return int(value)

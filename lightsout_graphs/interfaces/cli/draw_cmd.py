@@ -1,0 +1,153 @@
+"""``lightsout draw``: a picture of a puzzle, a board, its solution or its quiet patterns."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.interfaces.cli.output import output_path, save_figure
+from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
+from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError, status
+from lightsout_graphs.interfaces.cli.starts import read_board, start_board
+from lightsout_graphs.representation._describe import describe_certificate
+
+__all__ = ["DRAW_BYTES_PER_LIGHT", "MAX_DRAW_LIGHTS", "handle", "register"]
+
+#: The most lights a picture draws (512×512): past it a light is smaller than a pixel, and
+#: drawing takes minutes (700×700: 2 minutes and 2.5 GB).
+MAX_DRAW_LIGHTS = 1 << 18
+#: Peak bytes per light of a picture, measured on 300×300 and 700×700 grids (about 5 KB).
+DRAW_BYTES_PER_LIGHT = 6000
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``draw`` subcommand.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
+    >>> args.solution, args.output, args.dpi
+    (True, 's.svg', 100)
+    """
+    parser = add_command(
+        subparsers,
+        "draw",
+        handle,
+        puzzle=True,
+        start=True,
+        help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
+        description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
+        "their own layout. Lights take the puzzle's colours; presses are marked.",
+    )
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
+        "--solution", action="store_true", help="draw the board with its presses, and after them"
+    )
+    what.add_argument(
+        "--quiet-patterns", action="store_true", help="draw the quiet patterns, one panel each"
+    )
+    parser.add_argument("--presses", metavar="TEXT|FILE|-", help="mark these presses on the board")
+    parser.add_argument(
+        "--min", dest="minimize", action="store_true", help="with --solution: the fewest presses"
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
+    )
+    add_dpi_argument(parser)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Draw the requested picture and save it.
+
+    Raises
+    ------
+    Unsolvable
+        ``--solution`` for a board that cannot be solved (exit code 1).
+    CommandError
+        Options that the picture would ignore (``--min`` without ``--solution``, ``--presses``
+        with ``--solution`` or ``--quiet-patterns``), or a bad ``--dpi``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "board.svg")
+    ...     args = build_parser().parse_args(
+    ...         ["draw", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...board.svg...
+    0
+    """
+    path = output_path(args.output, (".png", ".svg"))
+    if args.minimize and not args.solution:
+        msg = "--min needs --solution: it draws the fewest presses that solve the board."
+        raise CommandError(msg)
+    if args.presses is not None and (args.solution or args.quiet_patterns):
+        drawing = "--solution" if args.solution else "--quiet-patterns"
+        msg = f"--presses marks presses on a board; it cannot go with {drawing}."
+        raise CommandError(msg)
+    if args.dpi < 1:
+        msg = f"--dpi must be a positive int, not {args.dpi}."
+        raise CommandError(msg)
+    puzzle = resolve_puzzle(args)
+    _check_drawable(puzzle)
+    with status(args, f"drawing {puzzle.n} lights", size=puzzle.n):
+        width, height = save_figure(_draw(args, puzzle), path, args.dpi)
+    if not args.quiet:
+        print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")
+    return EXIT_OK
+
+
+def _check_drawable(puzzle: Any) -> None:
+    """Refuse a picture of more lights than a picture shows, before anything is drawn."""
+    from lightsout_graphs.core.errors import MemoryBudgetError
+    from lightsout_graphs.core.zk import memory_budget
+
+    if puzzle.n > MAX_DRAW_LIGHTS:
+        msg = (
+            f"A picture of {puzzle.n:,} lights is more than draw renders (at most "
+            f"{MAX_DRAW_LIGHTS:,}: each light would be smaller than a pixel); draw a smaller "
+            "board, or use `lightsout solve` / `lightsout analyze` for counts (--json for data)."
+        )
+        raise CommandError(msg)
+    needed, budget = DRAW_BYTES_PER_LIGHT * puzzle.n, memory_budget()
+    if needed > budget:
+        msg = (
+            f"A picture of {puzzle.n:,} lights would need about {needed / 2**30:.1f} GiB, above "
+            f"the memory budget of {budget / 2**30:.1f} GiB; draw a smaller board."
+        )
+        raise MemoryBudgetError(msg, needed, budget)
+
+
+def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
+    """The figure (or axes) that the options ask for."""
+    import lightsout_graphs as lo
+    from lightsout_graphs.interfaces import draw
+
+    figure: Any
+    if args.quiet_patterns:
+        figure = draw.draw_quiet_patterns(lo.analyze(puzzle))
+    elif args.solution:
+        state, _ = start_board(puzzle, args)
+        try:
+            solution = lo.solve(puzzle, state, minimize=args.minimize)
+        except lo.Unsolvable as err:
+            words = describe_certificate(puzzle, err.certificate, state=state, target=puzzle.goal)
+            raise lo.Unsolvable(words, err.certificate, err.value) from err
+        figure = draw.draw_solution(solution)
+    else:
+        given = args.board is not None or args.start is not None
+        board = start_board(puzzle, args)[0] if given else None
+        # Presses name any pressable node, with or without a light.
+        every = puzzle._every_node_lit()
+        presses = (
+            None if args.presses is None else read_board(every, args.presses, option="--presses")
+        )
+        figure = draw.draw_puzzle(puzzle, board, presses=presses)
+    return figure

@@ -1,0 +1,119 @@
+"""Every JSON object ``lightsout`` prints comes from here: analyses, solutions, catalog rows.
+
+Analyses and solutions are written by their own ``to_dict`` (:meth:`lightsout_graphs.Analysis.to_dict`,
+:meth:`lightsout_graphs.Solution.to_dict`), so the command and the library speak one vocabulary; an unsolvable
+board starts with the same keys (:func:`lightsout_graphs.algorithms.solution.board_dict`). Nodes are
+written with :func:`lightsout_graphs.representation._describe.node_json`, counts with
+:func:`lightsout_graphs.core._counts.count_json` (exact strings when they are huge). The shapes are
+part of the command's interface: keys are added, never renamed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from lightsout_graphs.representation._describe import node_json
+
+if TYPE_CHECKING:
+    from lightsout_graphs.algorithms.analysis import Analysis
+    from lightsout_graphs.algorithms.solution import Solution
+    from lightsout_graphs.core.errors import Unsolvable
+    from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = [
+    "analysis_json",
+    "catalog_row",
+    "solution_json",
+    "unsolvable_json",
+]
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The object of ``lightsout analyze --json``: :meth:`Analysis.to_dict` without its extras.
+
+    Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
+    else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
+    is a number (a float, which may round to 0.0 for a vanishing share);
+    ``solvable_fraction_exact`` is the exact share as a string ``"p/q"`` in lowest terms (or
+    ``"1"``), each side written like the counts.
+
+    Parameters
+    ----------
+    analysis : Analysis
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
+    >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
+    (2, 4, 0.25)
+    >>> data["solvable_states"], data["solvable_fraction_exact"]
+    (8388608, '1/4')
+    """
+    return analysis.to_dict(extras=False)
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The object of ``lightsout solve --json`` for a solved board: :meth:`Solution.to_dict`
+    without its extras (the board keys, the presses, their number, how many solutions exist).
+
+    Examples
+    --------
+    >>> data = solution_json(lo.solve(lo.grid(1, 2), [1, 1]))
+    >>> data["presses"], data["num_presses"], data["count"], data["press_text"]
+    ([0, 1], 1, 2, '.1')
+    """
+    return solution.to_dict(extras=False)
+
+
+def unsolvable_json(
+    puzzle: Puzzle,
+    err: Unsolvable,
+    state: Iterable[int],
+    target: Iterable[int],
+    reason: str,
+) -> dict[str, Any]:
+    """An unsolvable board: the board keys, the reason in words and the certificate.
+
+    Examples
+    --------
+    >>> p = lo.grid(1, 2, rule="open")
+    >>> err = lo.Unsolvable("no", {(0, 0): 1, (0, 1): 1}, 1)
+    >>> data = unsolvable_json(p, err, [1, 0], [0, 0], "odd")
+    >>> data["solvable"], data["certificate"], data["value"]
+    (False, [[[0, 0], 1], [[0, 1], 1]], 1)
+    """
+    from lightsout_graphs.algorithms.solution import board_dict
+
+    return {
+        **board_dict(puzzle, state, target, solvable=False),
+        "reason": reason,
+        "certificate": [[node_json(node), int(c)] for node, c in err.certificate.items()],
+        "value": int(err.value),
+    }
+
+
+def catalog_row(
+    name: str, puzzle: Puzzle, graph: str, nullity: int | None, kernel_size: int
+) -> dict[str, Any]:
+    """One puzzle of ``lightsout list --json``.
+
+    Examples
+    --------
+    >>> catalog_row("tiny", lo.grid(1, 2), "grid 1×2", 0, 1)["lights"]
+    2
+    """
+    return {
+        "name": name,
+        "title": puzzle.title,
+        "graph": graph,
+        "lights": puzzle.n,
+        "modulus": puzzle.modulus,
+        "rule": puzzle.rule,
+        "nullity": nullity,
+        "kernel_size": kernel_size,
+    }

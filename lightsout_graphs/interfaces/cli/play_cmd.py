@@ -1,0 +1,99 @@
+"""``lightsout play``: write a self-contained HTML page to play a puzzle in any browser."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lightsout_graphs.interfaces.cli.commands import add_command, seed_value
+from lightsout_graphs.interfaces.cli.output import output_path
+from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
+from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
+from lightsout_graphs.interfaces.cli.starts import ALL_ON, start_board
+
+__all__ = ["handle", "register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``play`` subcommand.
+
+    Parameters
+    ----------
+    subparsers : argparse subparsers action
+        What ``ArgumentParser.add_subparsers`` returned.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["play", "--family", "grid", "--shape", "3x3", "-o", "p.html"])
+    >>> args.output, args.handler is handle
+    ('p.html', True)
+    """
+    parser = add_command(
+        subparsers,
+        "play",
+        handle,
+        puzzle=True,
+        start=True,
+        help="write an HTML page to play a puzzle (offline, one file)",
+        description="Write one self-contained HTML file (no network) to play a puzzle: click, "
+        "tap or use the keyboard to press lights, with undo and redo, hints that follow an exact "
+        "solution, the fewest presses, random solvable boards and the puzzle's named boards.",
+    )
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_value,
+        default=None,
+        metavar="SEED",
+        help="seed of the random starting board and layout (an int >= 0)",
+    )
+    parser.add_argument("--title", help="the page's heading (default: the puzzle's title)")
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Write the play page.
+
+    Raises
+    ------
+    LightsOutError
+        A bad puzzle, board or output name (the CLI prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     out = os.path.join(folder, "p.html")
+    ...     args = build_parser().parse_args(
+    ...         ["play", "--family", "grid", "--shape", "2x2", "-o", out]
+    ...     )
+    ...     handle(args)  # doctest: +ELLIPSIS
+    Wrote ...p.html...
+    0
+    """
+    from lightsout_graphs.interfaces.play import write_play_page
+
+    path = output_path(args.output, (".html", ".htm"))
+    puzzle = resolve_puzzle(args)
+    board = None
+    state = None
+    if args.start is not None and args.start in puzzle.boards:
+        board = args.start
+    elif args.board is not None or args.start is not None or not puzzle.boards:
+        # The default start of every command: the first named board, else every light at 1.
+        state, _ = start_board(puzzle, args)
+    write_play_page(puzzle, path, board=board, state=state, seed=args.seed, title=args.title)
+    if not args.quiet:
+        start = board or ("the given board" if args.board is not None else None)
+        if start is None and (args.start == ALL_ON or not puzzle.boards):
+            start = "every light at 1"
+        elif start is None:
+            start = f"the board {next(iter(puzzle.boards))!r}"
+        where = f", starting from {start}" if start else ""
+        print(f"Wrote {path} ({puzzle.n} lights, mod {puzzle.modulus}{where})")
+    return EXIT_OK

@@ -1,0 +1,249 @@
+"""How every ``lightsout`` command runs: exit codes, the error policy and progress on stderr.
+
+:func:`run` calls a subcommand's handler under the error policy (exit 2 and one line on stderr
+for bad input, exit 1 for an unsolvable board, no traceback unless ``--debug``);
+:func:`progress` shows a tqdm bar on a terminal only, silent with ``--quiet``, and
+:func:`status` one line while a long step runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+from lightsout_graphs.core.errors import LightsOutError, Unsolvable
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERNAL",
+    "EXIT_OK",
+    "EXIT_UNSOLVABLE",
+    "PROG",
+    "CommandError",
+    "error_line",
+    "progress",
+    "progress_enabled",
+    "run",
+    "status",
+]
+
+PROG = "lightsout"
+EXIT_OK = 0
+EXIT_UNSOLVABLE = 1
+EXIT_ERROR = 2
+EXIT_INTERNAL = 3
+
+T = TypeVar("T")
+
+
+class CommandError(LightsOutError, ValueError):
+    """A command line that cannot be carried out: conflicting options, a bad output name.
+
+    Examples
+    --------
+    >>> isinstance(CommandError("--min needs --solution"), ValueError)
+    True
+    """
+
+
+def progress_enabled(args: argparse.Namespace | None = None) -> bool:
+    """Whether to show a progress bar: standard error is a terminal and ``--quiet`` is off.
+
+    Parameters
+    ----------
+    args : argparse.Namespace, optional
+        Parsed options; its ``quiet`` attribute turns bars off.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> progress_enabled(argparse.Namespace(quiet=True))
+    False
+    """
+    if args is not None and getattr(args, "quiet", False):
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def progress(
+    items: Iterable[T],
+    args: argparse.Namespace | None = None,
+    *,
+    total: int | None = None,
+    desc: str | None = None,
+) -> Iterator[T]:
+    """Iterate with a tqdm bar on standard error when :func:`progress_enabled`, else plainly.
+
+    Parameters
+    ----------
+    items : iterable
+        What to iterate over.
+    args : argparse.Namespace, optional
+        Parsed options (``--quiet``).
+    total : int, optional
+        The number of items, for the bar.
+    desc : str, optional
+        The bar's label.
+
+    Yields
+    ------
+    object
+        The items, unchanged.
+
+    Examples
+    --------
+    >>> list(progress(range(3), argparse.Namespace(quiet=True)))
+    [0, 1, 2]
+    """
+    if not progress_enabled(args):
+        yield from items
+        return
+    from tqdm import tqdm
+
+    yield from tqdm(items, total=total, desc=desc, file=sys.stderr, leave=False)
+
+
+@contextlib.contextmanager
+def status(
+    args: argparse.Namespace | None, text: str, *, size: int = 0, threshold: int = 2000
+) -> Iterator[None]:
+    """Show a line on standard error while one long step runs (a terminal only, not ``--quiet``).
+
+    Parameters
+    ----------
+    args : argparse.Namespace, optional
+        Parsed options (``--quiet``).
+    text : str
+        What is being done, e.g. ``"solving 10000 lights"``.
+    size : int, default 0
+        The size of the work (e.g. the number of lights).
+    threshold : int, default 2000
+        Show nothing for work smaller than this.
+
+    Yields
+    ------
+    None
+
+    Examples
+    --------
+    >>> with status(argparse.Namespace(quiet=True), "solving", size=10**6):
+    ...     pass
+    """
+    show = size >= threshold and progress_enabled(args)
+    if show:
+        sys.stderr.write(f"{PROG}: {text}...")
+        sys.stderr.flush()
+    try:
+        yield
+    finally:
+        if show:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def error_line(message: object) -> str:
+    """One line for standard error: ``lightsout: error: ...`` with newlines folded.
+
+    Parameters
+    ----------
+    message : object
+        The error (or its text).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> error_line("bad\\n  board")
+    'lightsout: error: bad board'
+    """
+    text = " ".join(str(message).split())
+    return f"{PROG}: error: {text}"
+
+
+def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Call a subcommand's handler under the error policy and return the exit code.
+
+    ``LightsOutError`` → one line on stderr, exit 2; :class:`Unsolvable` → one line naming the
+    violated parity check, exit 1 (its JSON, if asked for, is printed by the handler); a file
+    that cannot be written → exit 2; anything else is a bug → one line, exit 3. With
+    ``--debug`` the exception is raised with its traceback instead.
+
+    Parameters
+    ----------
+    handler : callable
+        The subcommand's handler: parsed arguments -> exit code.
+    args : argparse.Namespace
+        The parsed arguments (``debug`` is read from them).
+
+    Returns
+    -------
+    int
+        The exit code.
+
+    Examples
+    --------
+    >>> def fails(args):
+    ...     raise lo.InvalidStateError("bad board")
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     code = run(fails, argparse.Namespace(debug=False))
+    >>> code, err.getvalue()
+    (2, 'lightsout: error: bad board\\n')
+    """
+    debug = bool(getattr(args, "debug", False))
+    try:
+        code = handler(args)
+    except Unsolvable as err:
+        if debug:
+            raise
+        print(f"{PROG}: unsolvable: {' '.join(str(err).split())}", file=sys.stderr)
+        return EXIT_UNSOLVABLE
+    except LightsOutError as err:
+        if debug:
+            raise
+        print(error_line(err), file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        _silence_broken_pipe()
+        return EXIT_OK
+    except OSError as err:
+        if debug:
+            raise
+        where = f": {err.filename}" if err.filename else ""
+        print(error_line(f"{err.strerror or err}{where}"), file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:
+        if debug:
+            raise
+        print(
+            error_line(
+                f"internal error {type(err).__name__}: {err} (run with --debug for details)"
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+    return int(code or 0)
+
+
+def _silence_broken_pipe() -> None:  # pragma: no cover - depends on the shell
+    """Let ``lightsout list | head`` end quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass

@@ -1,0 +1,172 @@
+"""``lightsout sweep`` and ``lightsout sweep-report``: research sweeps from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
+
+__all__ = ["handle_report", "handle_sweep", "register"]
+
+
+def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """Where the work runs (``--dask-local``, ``--scheduler`` or ``--workers``) and ``--overwrite``.
+
+    Shared by ``sweep`` and ``census``; ``what`` names the stored result in the help.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_runner_options(parser, "sweep")
+    >>> parser.parse_args(["--workers", "2"]).workers
+    2
+    """
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDR", help="run on the Dask cluster at ADDR (tcp://host:port)"
+    )
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="local processes (default: every core)"
+    )
+    parser.add_argument(
+        "--overwrite", action="store_true", help=f"discard a different {what} stored in --out"
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``sweep`` and ``sweep-report`` subcommands.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> register(parser.add_subparsers())
+    >>> args = parser.parse_args(["sweep", "spec.toml", "--out", "res", "--dask-local", "2"])
+    >>> args.spec, args.out, args.dask_local, args.overwrite
+    ('spec.toml', 'res', 2, False)
+    """
+    parser = subparsers.add_parser(
+        "sweep",
+        help="run a research sweep over a family or a graph6 stream (resumable)",
+        description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
+        "store one Parquet file per finished chunk in --out. Running the same command again "
+        "resumes; a different spec in the same folder is refused unless --overwrite. "
+        "A spec naming a family or metric by 'module:function' outside lightsout_graphs and "
+        "networkx imports that module, which runs its code: it is refused unless "
+        "--allow-imports. Off a terminal, progress is one line per finished chunk (at most "
+        "one every 30 s) on stderr. "
+        "Exit 143 after SIGTERM (finished chunks are kept; worker processes end with the "
+        "sweep, even when it is killed).",
+    )
+    parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
+    parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
+    add_runner_options(parser, "sweep")
+    parser.add_argument(
+        "--allow-imports",
+        action="store_true",
+        help="let the spec import the modules it names ('module:function' families and "
+        "metrics); importing runs their code, so use it only for specs you trust",
+    )
+    parser.set_defaults(handler=handle_sweep)
+
+    report = subparsers.add_parser(
+        "sweep-report",
+        help="summary tables and plots of a stored sweep",
+        description="Print summary tables of the sweep stored in DIR and draw heat maps over "
+        "two parameters or lines over one.",
+    )
+    report.add_argument("dir", metavar="DIR", help="a result folder written by `sweep`")
+    report.add_argument("--plots", metavar="PLOTDIR", help="where pictures go (default DIR/_plots)")
+    report.add_argument("--no-plots", action="store_true", help="print the tables only")
+    report.add_argument(
+        "--metric",
+        action="append",
+        dest="metrics",
+        metavar="NAME",
+        help="report this metric (repeatable; default all)",
+    )
+    report.set_defaults(handler=handle_report)
+
+
+def handle_sweep(args: argparse.Namespace) -> int:
+    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.interfaces.cli import main
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     spec = os.path.join(tmp, "grids.toml")
+    ...     with open(spec, "w") as f:
+    ...         _ = f.write(
+    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
+    ...         )
+    ...     main(["sweep", spec, "--out", os.path.join(tmp, "out"), "--workers", "1", "--quiet"])
+    Sweep complete: 3 rows in 1 chunk file in .../out
+    0
+    """
+    from lightsout_graphs.interfaces.sweep import run
+    from lightsout_graphs.interfaces.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
+    from lightsout_graphs.interfaces.sweep.store import read_manifest
+
+    try:
+        out = run(
+            args.spec,
+            args.out,
+            runner="dask" if (args.dask_local or args.scheduler) else "local",
+            workers=args.workers,
+            scheduler=args.scheduler,
+            dask_local=args.dask_local,
+            overwrite=args.overwrite,
+            progress=False if getattr(args, "quiet", False) else None,
+            allow_imports=getattr(args, "allow_imports", False),
+        )
+    except SweepTerminated:
+        print(
+            f"lightsout: sweep stopped by SIGTERM; finished chunks are kept in {args.out}; "
+            "run the same command to resume",
+            file=sys.stderr,
+        )
+        return EXIT_TERMINATED
+    manifest = read_manifest(out)
+    chunks = int(manifest.get("total_chunks", 0))
+    print(
+        f"Sweep complete: {manifest.get('rows', 0)} rows in {chunks} chunk "
+        f"file{'' if chunks == 1 else 's'} in {out}"
+    )
+    return EXIT_OK
+
+
+def handle_report(args: argparse.Namespace) -> int:
+    """Run ``lightsout sweep-report``: print the summary tables and the plot files written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from lightsout_graphs.interfaces.cli import main
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     spec, out = os.path.join(tmp, "grids.toml"), os.path.join(tmp, "out")
+    ...     with open(spec, "w") as f:
+    ...         _ = f.write(
+    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
+    ...         )
+    ...     _ = main(["sweep", spec, "--out", out, "--workers", "1", "--quiet"])
+    ...     main(["sweep-report", out, "--no-plots"])
+    Sweep complete: ...
+    Sweep of grid: 3 puzzles, complete
+    <BLANKLINE>
+                 k=2 closed
+    puzzles               3
+    nullity mean     0.6667
+    nullity max           2
+    0
+    """
+    from lightsout_graphs.interfaces.sweep import report
+
+    result = report(args.dir, plot_dir=args.plots, metrics=args.metrics, plots=not args.no_plots)
+    print(result.text)
+    return EXIT_OK

@@ -1,0 +1,257 @@
+"""Values of a sweep spec: parameter ranges, lists and tuple axes, moduli, rules and counts.
+
+Every function here checks one key of a ``[sweep]`` table and raises
+:class:`~lightsout_graphs.core.errors.SweepSpecError` naming that key; :func:`load_spec
+<lightsout_graphs.interfaces.sweep.spec.load_spec>` puts them together. The grammar of parameter values is
+described in :mod:`lightsout_graphs.interfaces.sweep.spec`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from lightsout_graphs.core.errors import SweepSpecError
+
+__all__ = [
+    "MAX_AXIS",
+    "ParamAxis",
+    "int_list",
+    "int_range",
+    "key_error",
+    "param_axis",
+    "positive_int",
+    "seconds",
+    "str_list",
+]
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
+_TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
+#: The most values one parameter range (or tuple axis) may have.
+MAX_AXIS = 1_000_000
+
+
+@dataclass(frozen=True)
+class ParamAxis:
+    """One family parameter of a sweep: the values to pass and the table columns they fill.
+
+    Attributes
+    ----------
+    name : str
+        The keyword passed to the family.
+    values : tuple
+        The values passed, in sweep order.
+    columns : tuple of dict
+        For each value, the table cells it fills (column name -> cell).
+
+    Examples
+    --------
+    >>> ParamAxis("d", (2, 3), ({"d": 2}, {"d": 3})).values
+    (2, 3)
+    """
+
+    name: str
+    values: tuple[Any, ...]
+    columns: tuple[dict[str, Any], ...]
+
+
+def key_error(key: str, message: str) -> SweepSpecError:
+    """The error for a bad value of spec key ``key``; the message names the key.
+
+    Examples
+    --------
+    >>> key_error("moduli", "the list is empty.")
+    SweepSpecError("Sweep spec key 'moduli': the list is empty.")
+    """
+    return SweepSpecError(f"Sweep spec key {key!r}: {message}")
+
+
+def int_range(key: str, text: str) -> list[int] | None:
+    """The ints of an inclusive range ``"a..b"`` or ``"a..b step s"``; None for other text.
+
+    Examples
+    --------
+    >>> int_range("n", "3..7 step 2"), int_range("n", "seven")
+    ([3, 5, 7], None)
+    >>> int_range("n", "7..3")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'n': bad range '7..3': ...
+    """
+    match = _RANGE.match(text)
+    if match is None:
+        return None
+    lo, hi, step = int(match[1]), int(match[2]), int(match[3] or 1)
+    if hi < lo:
+        raise key_error(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
+    if step < 1:
+        raise key_error(key, f"bad range {text!r}: the step must be >= 1.")
+    count = (hi - lo) // step + 1
+    if count > MAX_AXIS:
+        msg = f"the range {text!r} has {count} values, more than {MAX_AXIS} (split the sweep)."
+        raise key_error(key, msg)
+    return list(range(lo, hi + 1, step))
+
+
+def _scalar(key: str, value: object) -> Any:
+    if isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return tuple(value)
+    raise key_error(key, f"values must be ints, floats, strings or booleans, not {value!r}.")
+
+
+def _tuple_axis(key: str, text: str) -> ParamAxis | None:
+    match = _TUPLE.match(text)
+    if match is None:
+        return None
+    parts = [p.strip() for p in match[1].split("x")]
+    loop = [v.strip() for v in match[2].split(",")]
+    values = int_range(key, match[3])
+    if values is None:
+        raise key_error(key, f"bad range {match[3]!r} in {text!r}; write it as 'a..b'.")
+    if len(set(loop)) != len(loop):
+        raise key_error(key, f"repeated loop variable in {text!r}.")
+    unknown = [p for p in parts if p not in loop]
+    unused = [v for v in loop if v not in parts]
+    if unknown or unused:
+        bad = (unknown or unused)[0]
+        raise key_error(key, f"variable {bad!r} in {text!r} is not both looped over and used.")
+    if len(values) ** len(loop) > MAX_AXIS:
+        count = len(values) ** len(loop)
+        raise key_error(
+            key, f"{text!r} gives {count} tuples, more than {MAX_AXIS} (split the sweep)."
+        )
+    tuples, cells = [], []
+    for combo in itertools.product(values, repeat=len(loop)):
+        env = dict(zip(loop, combo, strict=True))
+        tup = tuple(env[p] for p in parts)
+        tuples.append(tup)
+        cells.append({key: "x".join(str(v) for v in tup), **env})
+    return ParamAxis(key, tuple(tuples), tuple(cells))
+
+
+def param_axis(key: str, value: object) -> ParamAxis:
+    """The :class:`ParamAxis` of family parameter ``key`` given as a range, list or value.
+
+    Examples
+    --------
+    >>> param_axis("m", "1..3").values
+    (1, 2, 3)
+    >>> axis = param_axis("shape", "m x n for m, n in 1..2")
+    >>> axis.values, axis.columns[1]
+    (((1, 1), (1, 2), (2, 1), (2, 2)), {'shape': '1x2', 'm': 1, 'n': 2})
+    """
+    values: list[Any] | None
+    if isinstance(value, str):
+        values = int_range(key, value)
+        if values is None:
+            tup = _tuple_axis(key, value)
+            if tup is not None:
+                return tup
+            if ".." in value:
+                raise key_error(key, f"bad range {value!r}; write inclusive int ranges as 'a..b'.")
+            values = [value]
+    elif isinstance(value, list | tuple):
+        if not value:
+            raise key_error(key, "the list of values is empty.")
+        values = [_scalar(key, v) for v in value]
+        if all(isinstance(v, tuple) for v in values):
+            cells = tuple({key: "x".join(str(x) for x in v)} for v in values)
+            return ParamAxis(key, tuple(values), cells)
+    else:
+        values = [_scalar(key, value)]
+    return ParamAxis(key, tuple(values), tuple({key: v} for v in values))
+
+
+def int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
+    """Distinct ints ``>= low`` from a range, a list or one int (moduli, for example).
+
+    Examples
+    --------
+    >>> int_list("moduli", "2..4", low=2), int_list("moduli", 5, low=2)
+    ((2, 3, 4), (5,))
+    """
+    if isinstance(value, str):
+        got = int_range(key, value)
+        if got is None:
+            raise key_error(key, f"bad range {value!r}; write it as 'a..b' or a list of ints.")
+        items: list[object] = list(got)
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        items = [value]
+    if not items:
+        raise key_error(key, "the list is empty.")
+    out = []
+    for v in items:
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise key_error(key, f"every value must be an int >= {low}, not {v!r}.")
+        out.append(v)
+    if len(set(out)) != len(out):
+        raise key_error(key, f"repeated value in {value!r}.")
+    return tuple(out)
+
+
+def str_list(key: str, value: object) -> tuple[str, ...]:
+    """Distinct strings from one string or a non-empty list (rules, metrics).
+
+    Examples
+    --------
+    >>> str_list("rules", "open"), str_list("rules", ["closed", "open"])
+    (('open',), ('closed', 'open'))
+    """
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not items:
+        raise key_error(key, f"must be a string or a non-empty list of strings, not {value!r}.")
+    for v in items:
+        if not isinstance(v, str):
+            raise key_error(key, f"every value must be a string, not {v!r}.")
+    if len(set(items)) != len(items):
+        raise key_error(key, f"repeated value in {value!r}.")
+    return tuple(items)
+
+
+def positive_int(key: str, value: object) -> int:
+    """``value`` when it is an int ``>= 1`` (a chunk size, a bound).
+
+    Examples
+    --------
+    >>> positive_int("chunk_size", 20)
+    20
+    >>> positive_int("chunk_size", 0)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int >= 1, not 0.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise key_error(key, f"must be an int >= 1, not {value!r}.")
+    return value
+
+
+def seconds(key: str, value: object) -> float:
+    """``value`` as a number of seconds > 0 (a time limit).
+
+    Examples
+    --------
+    >>> seconds("time_limit", 2)
+    2.0
+    >>> seconds("time_limit", "ten")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'time_limit': must be a number of seconds > 0, not 'ten'.
+    """
+    import math
+
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise key_error(key, f"must be a number of seconds > 0, not {value!r}.")
+    return float(value)

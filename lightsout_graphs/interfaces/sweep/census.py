@@ -1,0 +1,458 @@
+"""A census of every graph on n vertices: nullity histograms per rule and modulus.
+
+For each n, nauty's ``geng`` writes every graph on n vertices up to isomorphism, split into
+``mod`` parts with its ``res/mod`` argument. Each part is one task: a worker runs its own geng
+and reads its output in large blocks into the compiled kernel of
+:mod:`lightsout_graphs.interfaces.sweep.kernels`, which decodes graph6, tests connectivity and computes
+the rank over Z_p of the toggle matrix and whether the all-ones problem is solvable, for each
+rule and prime modulus, adding one to a histogram cell. Nothing per graph is stored.
+
+Result folder ``DIR``::
+
+    DIR/_census.json                       what is counted (n, rules, moduli, parts), state
+    DIR/_census.lock                       held while a run is going (a second run refuses)
+    DIR/parts/n11-00012of00512.json        the counts of one finished part, with a checksum
+    DIR/census.parquet                     the summary, written when every part is done
+
+Part files are written under a per-run temporary name and renamed, so a killed run leaves
+whole parts only, and a resumed run recomputes only the missing ones: nothing is counted twice.
+A part file whose checksum or keys do not match is recomputed; files the census does not own
+are ignored with a warning.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from lightsout_graphs.core.errors import SweepError, SweepSpecError, require_int
+from lightsout_graphs.interfaces.sweep.census_store import SUMMARY, CensusStore, is_prime
+from lightsout_graphs.interfaces.sweep.lifetime import child_preexec, terminate_on_sigterm
+from lightsout_graphs.interfaces.sweep.streams import CONNECTED_GRAPHS, GRAPHS, find_geng
+
+__all__ = [
+    "CONNECTED_GRAPHS",
+    "GRAPHS",
+    "SUMMARY",
+    "CensusPart",
+    "count_part",
+    "default_parts",
+    "plan_parts",
+    "read_census",
+    "run_census",
+]
+
+#: The largest n a census accepts (n = 12 has 1.65e11 graphs: days on a workstation).
+MAX_N = 12
+_BLOCK = 1 << 23  # bytes of geng output read at a time
+
+
+def default_parts(n: int) -> int:
+    """How many geng parts the census of n vertices is split into (about 2 million graphs each).
+
+    Examples
+    --------
+    >>> [default_parts(n) for n in (5, 9, 10, 11)]
+    [1, 1, 8, 512]
+    """
+    total = GRAPHS[n] if n < len(GRAPHS) else 10**12
+    if total < 1_000_000:
+        return 1
+    return 1 << max(0, math.ceil(math.log2(total / 2_000_000)))
+
+
+@dataclass(frozen=True)
+class CensusPart:
+    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices.
+
+    Examples
+    --------
+    >>> CensusPart(11, 12, 512).name
+    'n11-00012of00512.json'
+    """
+
+    n: int
+    res: int
+    mod: int
+
+    @property
+    def name(self) -> str:
+        """The part's file name, such as ``n11-00012of00512.json``.
+
+        Examples
+        --------
+        >>> CensusPart(9, 3, 40).name, CensusPart(5, 0, 1).name
+        ('n9-00003of00040.json', 'n5-00000of00001.json')
+        """
+        return f"n{self.n}-{self.res:05d}of{self.mod:05d}.json"
+
+
+def plan_parts(ns: list[int], parts: dict[int, int]) -> list[CensusPart]:
+    """Every part of a census, largest n first (so the long tasks start early).
+
+    Examples
+    --------
+    >>> [p.name for p in plan_parts([3, 4], {3: 1, 4: 2})]
+    ['n4-00000of00002.json', 'n4-00001of00002.json', 'n3-00000of00001.json']
+    """
+    return [CensusPart(n, r, parts[n]) for n in sorted(ns, reverse=True) for r in range(parts[n])]
+
+
+def _geng_argv(geng: str, part: CensusPart, connected_only: bool) -> list[str]:
+    argv = [geng, "-q"]
+    if connected_only:
+        argv.append("-c")
+    argv.append(str(part.n))
+    if part.mod > 1:
+        argv.append(f"{part.res}/{part.mod}")
+    return argv
+
+
+def count_part(
+    part: CensusPart,
+    connected_only: bool,
+    moduli: tuple[int, ...],
+    rules: tuple[str, ...],
+    geng: str,
+) -> dict[str, Any]:
+    """Run geng for one part and count its graphs (runs in a worker).
+
+    Returns
+    -------
+    dict
+        ``graphs`` (how many), ``seconds`` and ``counts``: a list of
+        ``[rule index, modulus index, connected, nullity, all_on_solvable, count]``.
+
+    Raises
+    ------
+    SweepError
+        When geng fails or writes something that is not graph6.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.interfaces.sweep.streams import find_geng
+    >>> got = count_part(CensusPart(4, 0, 1), False, (2,), ("closed",), find_geng())
+    >>> got["graphs"], sum(c[-1] for c in got["counts"] if c[2] == 1)
+    (11, 6)
+    """
+    from lightsout_graphs.interfaces.sweep.kernels import census_block
+
+    t0 = time.perf_counter()
+    hist = np.zeros((65, len(rules), len(moduli), 2, 65, 2), dtype=np.int64)
+    mods = np.array(moduli, dtype=np.int64)
+    closed = np.array([r == "closed" for r in rules], dtype=np.bool_)
+    argv = _geng_argv(geng, part, connected_only)
+    # preexec_fn only calls prctl through a ctypes function loaded at import: no lock taken.
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=child_preexec,  # noqa: PLW1509
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    buf = bytearray(_BLOCK)
+    view = memoryview(buf)
+    arr = np.frombuffer(buf, dtype=np.uint8)
+    have = 0
+    graphs = 0
+    try:
+        while True:
+            got = proc.stdout.readinto(view[have:])  # type: ignore[attr-defined]
+            final = not got
+            have += got or 0
+            count, used, _, err = census_block(arr, have, final, mods, closed, hist)
+            graphs += count
+            if err:
+                line = bytes(buf[used : min(have, used + 40)]).split(b"\n")[0]
+                msg = f"geng {' '.join(argv[1:])} wrote {line!r}, which is not graph6."
+                raise SweepError(msg)
+            if final:
+                break
+            buf[: have - used] = buf[used:have]
+            have -= used
+            if have == len(buf):  # pragma: no cover - a line of 8 MB
+                msg = f"geng {' '.join(argv[1:])} wrote a line longer than {_BLOCK} bytes."
+                raise SweepError(msg)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        stderr = proc.stderr.read().decode(errors="replace").strip()
+        proc.stdout.close()
+        proc.stderr.close()
+    if proc.returncode != 0:
+        detail = stderr.splitlines()[-1] if stderr else f"exit status {proc.returncode}"
+        msg = f"geng {' '.join(argv[1:])} failed: {detail}"
+        raise SweepError(msg)
+    cells = np.argwhere(hist)
+    counts = [[int(c) for c in cell[1:]] + [int(hist[tuple(cell)])] for cell in cells]
+    return {"graphs": graphs, "seconds": time.perf_counter() - t0, "counts": counts}
+
+
+def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
+    """Sum the part counts into the long summary table."""
+    import pandas as pd
+
+    rules, moduli = settings["rules"], settings["moduli"]
+    acc: dict[tuple[Any, ...], list[int]] = {}
+    for rec in records:
+        for r, m, conn, nullity, allon, count in rec["counts"]:
+            key = (rec["n"], rules[r], moduli[m], nullity, bool(allon))
+            cell = acc.setdefault(key, [0, 0])
+            cell[0] += count
+            if conn:
+                cell[1] += count
+    rows = [
+        {
+            "n": k[0],
+            "rule": k[1],
+            "modulus": k[2],
+            "nullity": k[3],
+            "all_on_solvable": k[4],
+            "graphs": v[0],
+            "connected": v[1],
+        }
+        for k, v in sorted(acc.items())
+    ]
+    columns = ["n", "rule", "modulus", "nullity", "all_on_solvable", "graphs", "connected"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from lightsout_graphs.interfaces.sweep.pools import abandon, pool_context, worker_init
+
+    def go(tasks: list[Any]) -> Iterator[Any]:
+        ctx = pool_context()
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),)
+        ) as pool:
+            try:
+                todo = iter(tasks)
+                running = {}
+                for task in todo:
+                    running[pool.submit(count_part, *task)] = task[0]
+                    if len(running) >= 2 * workers:
+                        break
+                while running:
+                    finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
+                    for fut in finished:
+                        part = running.pop(fut)
+                        yield part, fut.result()
+                        nxt = next(todo, None)
+                        if nxt is not None:
+                            running[pool.submit(count_part, *nxt)] = nxt[0]
+            except BaseException:
+                abandon(pool)
+                raise
+
+    return go
+
+
+def _runner_dask(
+    dask_local: int | None, scheduler: str | None
+) -> Callable[[list[Any]], Iterator[Any]]:
+    from lightsout_graphs.interfaces.sweep.pools import dask_client
+
+    def go(tasks: list[Any]) -> Iterator[Any]:
+        from distributed import as_completed
+
+        with dask_client(scheduler, dask_local) as client:
+            futures = {
+                client.submit(count_part, *t, pure=False, key=f"census-{t[0].name}"): t[0]
+                for t in tasks
+            }
+            for fut in as_completed(futures):
+                yield futures[fut], fut.result()
+                fut.release()
+
+    return go
+
+
+def run_census(
+    max_n: int,
+    out: str | os.PathLike[str],
+    *,
+    min_n: int = 1,
+    rules: tuple[str, ...] = ("closed", "open"),
+    moduli: tuple[int, ...] = (2,),
+    connected_only: bool = False,
+    parts: int | None = None,
+    workers: int | None = None,
+    dask_local: int | None = None,
+    scheduler: str | None = None,
+    overwrite: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Any:
+    """Count every graph on ``min_n..max_n`` vertices by nullity, per rule and prime modulus.
+
+    Parameters
+    ----------
+    max_n : int
+        The largest number of vertices (at most :data:`MAX_N`).
+    out : path
+        The result folder; running again resumes (only unfinished parts are computed).
+    min_n : int, default 1
+    rules : tuple of {"closed", "open"}
+    moduli : tuple of prime int
+    connected_only : bool, default False
+        Generate connected graphs only (``geng -c``): the ``graphs`` column then counts
+        connected graphs too.
+    parts : int, optional
+        Split geng's output for ``max_n`` into this many parts (default :func:`default_parts`);
+        at most the number of graphs on ``max_n`` vertices (connected ones with
+        ``connected_only``) and 99,999: more parts would be empty.
+    workers, dask_local, scheduler
+        Local processes (default every core), or a Dask LocalCluster of ``dask_local``
+        workers, or a running Dask scheduler.
+    overwrite : bool, default False
+        Discard a different census stored in ``out``.
+    progress : callable, optional
+        Called as ``progress(parts done, parts in all)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The summary (also in ``out/census.parquet``): one row per ``n``, ``rule``,
+        ``modulus``, ``nullity`` and ``all_on_solvable``, with the number of ``graphs`` and of
+        ``connected`` graphs.
+
+    Raises
+    ------
+    SweepSpecError
+        Bad arguments, a folder in use by another run or holding a different census.
+    SweepError
+        geng failed, or the totals disagree with OEIS A000088/A001349.
+    MissingDependencyError
+        nauty's geng is not installed.
+    MemoryBudgetError
+        The ``dask_local`` workers would not fit the memory budget.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> t = run_census(5, tempfile.mkdtemp(), workers=1)
+    >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
+    [1, 0, 1, 2, 9]
+    """
+    from lightsout_graphs.interfaces.sweep.pools import check_dask_local, check_workers
+
+    max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
+    min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
+    rules = tuple(rules)
+    if not rules or any(r not in ("closed", "open") for r in rules) or len(set(rules)) < len(rules):
+        msg = f"Argument 'rules' must list 'closed' and/or 'open' once each, not {rules!r}."
+        raise SweepSpecError(msg)
+    moduli = tuple(moduli)
+    for k in moduli:
+        if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k < 2**31 or not is_prime(k):
+            msg = f"Argument 'moduli': every modulus must be a prime below 2**31, not {k!r}."
+            raise SweepSpecError(msg)
+    if not moduli or len(set(moduli)) < len(moduli):
+        msg = f"Argument 'moduli' must list distinct primes, not {moduli!r}."
+        raise SweepSpecError(msg)
+    split = {n: default_parts(n) for n in range(min_n, max_n + 1)}
+    if parts is not None:
+        graphs = (CONNECTED_GRAPHS if connected_only else GRAPHS)[max_n]
+        most = min(99999, graphs)
+        what = "connected graphs" if connected_only else "graphs"
+        parts = require_int(parts, "parts", minimum=1, error=SweepSpecError)
+        if parts > most:
+            msg = (
+                f"Argument 'parts' must be an int in 1..{most} for n = {max_n} (there are "
+                f"{graphs} {what} on {max_n} vertices; more parts would be empty), not {parts}."
+            )
+            raise SweepSpecError(msg)
+        split[max_n] = parts
+    settings = {
+        "min_n": min_n,
+        "max_n": max_n,
+        "rules": list(rules),
+        "moduli": list(moduli),
+        "connected_only": bool(connected_only),
+        "parts": {str(n): m for n, m in split.items()},
+    }
+    geng = find_geng("A census")
+    wanted = plan_parts(list(split), split)
+    if scheduler is None and dask_local is None:
+        n_workers = check_workers(workers, len(wanted))
+    elif scheduler is None:
+        dask_local = check_dask_local(dask_local, len(wanted))
+    store = CensusStore(Path(out), settings, overwrite)
+    try:
+        t0 = time.perf_counter()
+        done = store.verified(wanted)
+        tasks = [(p, connected_only, moduli, rules, geng) for p in wanted if p not in done]
+        if progress is not None:
+            progress(len(done), len(wanted))
+        if tasks:
+            if scheduler is not None or dask_local is not None:
+                go = _runner_dask(dask_local, scheduler)
+            elif n_workers == 1:
+                go = lambda ts: ((t[0], count_part(*t)) for t in ts)
+            else:
+                go = _runner_local(n_workers)
+            with terminate_on_sigterm():
+                for part, result in go(tasks):
+                    done[part] = store.write_part(part, result)
+                    if progress is not None:
+                        progress(len(done), len(wanted))
+        summary = _summarise(list(done.values()), settings)
+        _cross_check(summary, settings)
+        store.finish(summary, time.perf_counter() - t0)
+        return summary
+    finally:
+        store.close()
+
+
+def _cross_check(summary: Any, settings: dict[str, Any]) -> None:
+    """The totals per n must be OEIS A000088 (or A001349 with connected_only)."""
+    first = summary[
+        (summary.rule == settings["rules"][0]) & (summary.modulus == settings["moduli"][0])
+    ]
+    totals = first.groupby("n")[["graphs", "connected"]].sum()
+    for n in range(settings["min_n"], settings["max_n"] + 1):
+        want_all = CONNECTED_GRAPHS[n] if settings["connected_only"] else GRAPHS[n]
+        got = totals.loc[n] if n in totals.index else None
+        got_all = int(got["graphs"]) if got is not None else 0
+        got_conn = int(got["connected"]) if got is not None else 0
+        if got_all != want_all or got_conn != CONNECTED_GRAPHS[n]:
+            msg = (
+                f"Census of n = {n}: counted {got_all} graphs ({got_conn} connected), but OEIS "
+                f"gives {want_all} ({CONNECTED_GRAPHS[n]} connected); the geng output was cut."
+            )
+            raise SweepError(msg)
+
+
+def read_census(out: str | os.PathLike[str]) -> Any:
+    """The summary table of a finished census folder (``out/census.parquet``).
+
+    Raises
+    ------
+    SweepSpecError
+        When the census is not finished (or ``out`` holds none).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> out = tempfile.mkdtemp()
+    >>> _ = run_census(3, out, workers=1)
+    >>> read_census(out).graphs.sum()  # 1 + 2 + 4 graphs, for each of the two rules
+    np.int64(14)
+    """
+    import pandas as pd
+
+    path = Path(out) / SUMMARY
+    if not path.exists():
+        msg = f"Folder {str(out)!r} holds no finished census (no {SUMMARY}); run it (again)."
+        raise SweepSpecError(msg)
+    return pd.read_parquet(path)

@@ -1,0 +1,159 @@
+"""Result files that a crash never leaves half written, and the lock of a result folder.
+
+Files are written aside, synced and renamed (:func:`atomic_write`); a folder is held by one run
+at a time through :class:`FolderLock`.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import IO
+
+from lightsout_graphs.core.errors import SweepSpecError
+
+__all__ = ["RUN_TAG", "FolderLock", "atomic_write"]
+
+#: Marks the temporary files of this process, so two runs on one folder never share one.
+RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def atomic_write(path: Path, data: bytes, tag: str = RUN_TAG) -> None:
+    """Write ``data`` to ``path`` at once: readers see the old file or the new one, not a part.
+
+    The bytes go to ``_tmp-NAME.TAG`` beside ``path``, are synced to disk, and the file is
+    renamed over ``path``; the temporary file is removed if anything fails.
+
+    Parameters
+    ----------
+    path : Path
+        The file to write.
+    data : bytes
+        Its new content.
+    tag : str, optional
+        Marks the temporary file (default: one tag per process).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> atomic_write(folder / "a.json", b"{}")
+    >>> (folder / "a.json").read_bytes(), sorted(p.name for p in folder.iterdir())
+    (b'{}', ['a.json'])
+    """
+    tmp = path.with_name(f"_tmp-{path.name}.{tag}")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+class FolderLock:
+    """The lock of a result folder: one run at a time, a dead run's lock taken over.
+
+    The lock is an ``flock`` on the file ``path``, which holds the pid of the run holding it.
+    The kernel drops the ``flock`` when its process dies, however it dies; a lock file left by
+    a killed run is therefore free, and the next run takes it over and says so on stderr. A
+    clean :meth:`release` removes the file, so a finished folder holds no lock file.
+
+    Parameters
+    ----------
+    path : Path
+        The lock file (created when missing).
+    what : str
+        What the folder holds, for messages ("sweep", "census").
+
+    Raises
+    ------
+    SweepSpecError
+        Another live run holds the lock: "in use by another run".
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> lock = FolderLock(folder / "_x.lock", "sweep")
+    >>> FolderLock(folder / "_x.lock", "sweep")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Result folder '...' is in use by another run (process ...) of a sweep; wait for it to end or use another folder.
+    >>> lock.release()
+    >>> sorted(p.name for p in folder.iterdir())
+    []
+    """
+
+    def __init__(self, path: Path, what: str) -> None:
+        import fcntl
+
+        self.path = path
+        for _ in range(100):  # the file can be removed by its holder between open and flock
+            fh = open(path, "a+", encoding="ascii")  # noqa: SIM115 - held until release()
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                fh.seek(0)
+                holder = fh.read().strip()[:20]
+                fh.close()
+                who = f" (process {holder})" if holder.isdigit() else ""
+                msg = (
+                    f"Result folder {str(path.parent)!r} is in use by another run{who} of a "
+                    f"{what}; wait for it to end or use another folder."
+                )
+                raise SweepSpecError(msg) from exc
+            try:
+                same = os.fstat(fh.fileno()).st_ino == os.stat(path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            fh.close()
+        else:  # pragma: no cover - another process creates and removes the file 100 times
+            msg = f"Result folder {str(path.parent)!r}: cannot take its lock {path.name}."
+            raise SweepSpecError(msg)
+        fh.seek(0)
+        old = fh.read().strip()[:20]
+        if old and old != str(os.getpid()):
+            gone = old.isdigit() and not _alive(int(old))
+            print(
+                f"lightsout: {what} folder {str(path.parent)!r}: taking over the lock of "
+                f"process {old}, which {'no longer runs' if gone else 'no longer holds it'}",
+                file=sys.stderr,
+            )
+        fh.seek(0)
+        fh.truncate()
+        fh.write(str(os.getpid()))
+        fh.flush()
+        self._fh: IO[str] | None = fh
+
+    def release(self) -> None:
+        """Remove the lock file and end the lock (the run is over); a second call does nothing.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> lock = FolderLock(Path(tempfile.mkdtemp()) / "_x.lock", "census")
+        >>> lock.release()
+        >>> lock.release()
+        """
+        if self._fh is None:
+            return
+        # Removed while still held: a run waiting on this file sees it gone and starts over.
+        self.path.unlink(missing_ok=True)
+        self._fh.close()
+        self._fh = None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - another user's process
+        return True
+    return True

@@ -1,0 +1,363 @@
+"""Compiled per-graph kernels for graph streams: GF(2) and GF(p) ranks on adjacency bitsets.
+
+A graph of up to 64 vertices is its adjacency rows as ``uint64`` bitsets (see
+:mod:`lightsout_graphs.representation.families.graph6_batch`). Its toggle matrix is those rows (open rule) or
+those rows plus the diagonal (closed rule); it is symmetric, so row ``i`` is also the equation
+of light ``i``. :func:`gf2_rank` eliminates the rows as words, carrying the all-ones right-hand
+side in a separate bit vector; :func:`gfp_rank` does dense elimination mod a prime p < 2**31.
+Both return the rank and whether the all-ones problem (dark board to every light at 1) is
+solvable. The block kernels read raw graph6 bytes and fill per-graph arrays
+(:func:`metrics_block`, for sweep tables) or a histogram (:func:`census_block`), so a stream
+costs no Python object per graph. Every function here is compiled with numba when it is
+installed and runs as plain Python (slowly, with the same answers) otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lightsout_graphs.representation.families.graph6_batch import decode_line, jit, next_line
+
+__all__ = ["census_block", "connected", "gf2_rank", "gfp_rank", "metrics_block", "rank_of"]
+
+
+def _gf2_rank(rows: np.ndarray, n: int, closed: bool, tmp: np.ndarray) -> tuple[int, bool]:
+    """The GF(2) rank of a graph's toggle matrix, and whether the all-ones board is solvable.
+
+    ``rows[:n]`` are the adjacency bitsets of an ``n``-vertex graph (bit ``j`` of row ``i`` is
+    the edge ``ij``); ``closed`` adds the diagonal (the closed rule). ``tmp`` is scratch space
+    of at least ``n`` words.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> tmp = np.zeros(64, dtype=np.uint64)
+    >>> gf2_rank(rows, 3, True, tmp), gf2_rank(rows, 3, False, tmp)
+    ((1, True), (2, False))
+    """
+    one = np.uint64(1)
+    for i in range(n):
+        tmp[i] = rows[i] | (one << np.uint64(i)) if closed else rows[i]
+    rhs = np.uint64(0)  # bit i: the right-hand side of row i (all ones to start with)
+    for i in range(n):
+        rhs |= one << np.uint64(i)
+    rank = 0
+    for c in range(n):
+        bit = one << np.uint64(c)
+        p = -1
+        for r in range(rank, n):
+            if tmp[r] & bit:
+                p = r
+                break
+        if p < 0:
+            continue
+        if p != rank:
+            w = tmp[p]
+            tmp[p] = tmp[rank]
+            tmp[rank] = w
+            bp = (rhs >> np.uint64(p)) & one
+            br = (rhs >> np.uint64(rank)) & one
+            if bp != br:
+                rhs ^= (one << np.uint64(p)) | (one << np.uint64(rank))
+        piv = tmp[rank]
+        pbit = (rhs >> np.uint64(rank)) & one
+        for r in range(rank + 1, n):
+            if tmp[r] & bit:
+                tmp[r] ^= piv
+                if pbit:
+                    rhs ^= one << np.uint64(r)
+        rank += 1
+    ok = True
+    for r in range(rank, n):
+        if (rhs >> np.uint64(r)) & one:
+            ok = False
+    return rank, ok
+
+
+def _inverse(a: int, p: int) -> int:
+    t, new_t, r, new_r = 0, 1, p, a
+    while new_r:
+        q = r // new_r
+        t, new_t = new_t, t - q * new_t
+        r, new_r = new_r, r - q * new_r
+    return t % p
+
+
+def _reduce(v: int, p: int, inv_p: float) -> int:
+    """``v mod p`` for ``|v| < 2**62``, through a float quotient instead of an integer division.
+
+    The float quotient is off by at most one for p < 2**31, so one step either way fixes it.
+
+    Examples
+    --------
+    >>> _reduce(-7, 5, 1 / 5), _reduce(24, 5, 1 / 5)
+    (3, 4)
+    >>> _reduce(2**61 + 5, 2**31 - 1, 1 / (2**31 - 1)) == (2**61 + 5) % (2**31 - 1)
+    True
+    """
+    v -= int(v * inv_p) * p
+    while v < 0:
+        v += p
+    while v >= p:
+        v -= p
+    return v
+
+
+def _gfp_rank(rows: np.ndarray, n: int, closed: bool, p: int, mat: np.ndarray) -> tuple[int, bool]:
+    """The GF(p) rank of a graph's toggle matrix, and whether the all-ones board is solvable.
+
+    As :func:`gf2_rank` for an odd prime ``p``; ``mat`` is an ``n × (n + 1)`` (or larger)
+    int64 scratch matrix.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> mat = np.zeros((64, 65), dtype=np.int64)
+    >>> gfp_rank(rows, 3, True, 3, mat), gfp_rank(rows, 3, False, 3, mat)
+    ((1, True), (3, True))
+    """
+    one = np.uint64(1)
+    for i in range(n):
+        for j in range(n):
+            mat[i, j] = 1 if (rows[i] >> np.uint64(j)) & one else 0
+        if closed:
+            mat[i, i] = 1
+        mat[i, n] = 1 % p
+    inv_p = 1.0 / p
+    rank = 0
+    for c in range(n):
+        piv = -1
+        for r in range(rank, n):
+            if mat[r, c] != 0:
+                piv = r
+                break
+        if piv < 0:
+            continue
+        if piv != rank:
+            for j in range(c, n + 1):
+                w = mat[piv, j]
+                mat[piv, j] = mat[rank, j]
+                mat[rank, j] = w
+        inv = _inverse(mat[rank, c], p)
+        for j in range(c, n + 1):
+            mat[rank, j] = _reduce(mat[rank, j] * inv, p, inv_p)
+        for r in range(rank + 1, n):
+            f = mat[r, c]
+            if f != 0:
+                for j in range(c, n + 1):
+                    if mat[rank, j] != 0:
+                        mat[r, j] = _reduce(mat[r, j] - f * mat[rank, j], p, inv_p)
+        rank += 1
+    ok = True
+    for r in range(rank, n):
+        if mat[r, n] != 0:
+            ok = False
+    return rank, ok
+
+
+def _connected(rows: np.ndarray, n: int) -> bool:
+    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b010, 0b001, 0]  # an edge and a lone vertex
+    >>> connected(rows, 3), connected(rows, 2)
+    (False, True)
+    """
+    if n <= 1:
+        return True
+    one = np.uint64(1)
+    seen = one
+    frontier = one
+    while frontier:
+        reach = np.uint64(0)
+        for i in range(n):
+            if (frontier >> np.uint64(i)) & one:
+                reach |= rows[i]
+        frontier = reach & ~seen
+        seen |= reach
+    full = ~np.uint64(0) if n == 64 else (one << np.uint64(n)) - one
+    return seen == full
+
+
+def _popcount(w: np.uint64) -> int:
+    c = 0
+    while w:
+        w &= w - np.uint64(1)
+        c += 1
+    return c
+
+
+gf2_rank = jit(_gf2_rank)
+_inverse = jit(_inverse)
+_reduce = jit(_reduce)
+gfp_rank = jit(_gfp_rank)
+connected = jit(_connected)
+_popcount = jit(_popcount)
+
+
+def _rank_of(
+    rows: np.ndarray, n: int, closed: bool, p: int, tmp: np.ndarray, mat: np.ndarray
+) -> tuple[int, bool]:
+    """:func:`gf2_rank` when ``p`` is 2, else :func:`gfp_rank`.
+
+    Examples
+    --------
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # a triangle
+    >>> tmp, mat = np.zeros(64, dtype=np.uint64), np.zeros((64, 65), dtype=np.int64)
+    >>> rank_of(rows, 3, False, 2, tmp, mat), rank_of(rows, 3, False, 3, tmp, mat)
+    ((2, False), (3, True))
+    """
+    if p == 2:
+        return gf2_rank(rows, n, closed, tmp)
+    return gfp_rank(rows, n, closed, p, mat)
+
+
+rank_of = jit(_rank_of)
+
+
+def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Work arrays of the block kernels: adjacency rows, GF(2) rows, a GF(p) matrix."""
+    return (
+        np.zeros(64, dtype=np.uint64),
+        np.zeros(64, dtype=np.uint64),
+        np.zeros((64, 65), dtype=np.int64),
+    )
+
+
+scratch = jit(_scratch)
+
+
+def _next_graph(
+    buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
+) -> tuple[int, int, int, int, int, int]:
+    """Skip blank lines from ``lo``, then decode the next line of ``buf[:hi]`` into ``rows``.
+
+    Returns ``(lo, blanks, start, end, next, n)``: where the line starts after the ``blanks``
+    blank lines skipped, the line's bounds, where the next one starts, and its number of
+    vertices ``n`` (or a negative error code of ``graph6_batch.ERRORS``). ``end`` is -1 when
+    no complete line is left (with ``final`` a last line without a newline is complete).
+    """
+    blanks = 0
+    while lo < hi:
+        start, end, nxt = next_line(buf, lo, hi)
+        if end < 0:
+            if not final:
+                break
+            end = hi
+            if end > start and buf[end - 1] == 13:
+                end -= 1
+        if end > start:
+            return lo, blanks, start, end, nxt, decode_line(buf, start, end, rows)
+        lo = nxt
+        blanks += 1
+    return lo, blanks, lo, -1, lo, 0
+
+
+next_graph = jit(_next_graph)
+
+
+def _metrics_block(
+    buf: np.ndarray,
+    hi: int,
+    final: bool,
+    moduli: np.ndarray,
+    closed: np.ndarray,
+    out_n: np.ndarray,
+    out_edges: np.ndarray,
+    out_rank: np.ndarray,
+    out_allon: np.ndarray,
+    out_start: np.ndarray,
+    out_end: np.ndarray,
+) -> tuple[int, int, int, int]:
+    """Per-graph metrics of the complete lines of ``buf[:hi]`` (at most ``len(out_n)`` graphs).
+
+    Columns of ``out_rank``/``out_allon`` run over the moduli, then the rules. Returns
+    (graphs, bytes consumed, lines consumed, error code) where the code is 0, or negative
+    (see ``graph6_batch.ERRORS``) for the line after the consumed ones. With ``final`` a last
+    line without a newline is read too. Blank lines are skipped (but counted).
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+    >>> n, edges, start, end = (np.zeros(4, dtype=np.int64) for _ in range(4))
+    >>> rank, all_on = np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=bool)
+    >>> moduli, closed = np.array([2]), np.array([True])
+    >>> metrics_block(buf, buf.size, False, moduli, closed, n, edges, rank, all_on, start, end)
+    (2, 6, 2, 0)
+    >>> n[:2].tolist(), edges[:2].tolist(), rank[:2, 0].tolist(), all_on[:2, 0].tolist()
+    ([3, 3], [3, 2], [1, 3], [True, True])
+    """
+    rows, tmp, mat = scratch()
+    lo = count = lines = 0
+    cap = out_n.shape[0]
+    while lo < hi and count < cap:
+        lo, blanks, start, end, nxt, n = next_graph(buf, lo, hi, final, rows)
+        lines += blanks
+        if end < 0 or n < 0:
+            return count, lo, lines, n
+        out_n[count] = n
+        e = 0
+        for i in range(n):
+            e += _popcount(rows[i])
+        out_edges[count] = e // 2
+        col = 0
+        for m in range(moduli.shape[0]):
+            for r in range(closed.shape[0]):
+                rk, ok = rank_of(rows, n, closed[r], moduli[m], tmp, mat)
+                out_rank[count, col] = rk
+                out_allon[count, col] = ok
+                col += 1
+        out_start[count] = start
+        out_end[count] = end
+        count += 1
+        lines += 1
+        lo = nxt
+    return count, lo, lines, 0
+
+
+def _census_block(
+    buf: np.ndarray,
+    hi: int,
+    final: bool,
+    moduli: np.ndarray,
+    closed: np.ndarray,
+    hist: np.ndarray,
+) -> tuple[int, int, int, int]:
+    """Add the complete lines of ``buf[:hi]`` to ``hist``; same return as :func:`metrics_block`.
+
+    ``hist[n, rule, modulus, connected, nullity, all_on_solvable]`` counts graphs.
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+    >>> hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
+    >>> census_block(buf, buf.size, False, np.array([2]), np.array([True]), hist)
+    (2, 6, 2, 0)
+    >>> np.argwhere(hist).tolist()  # [n, rule, modulus, connected, nullity, all-on solvable]
+    [[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
+    """
+    rows, tmp, mat = scratch()
+    lo = count = lines = 0
+    while lo < hi:
+        lo, blanks, _, end, nxt, n = next_graph(buf, lo, hi, final, rows)
+        lines += blanks
+        if end < 0 or n < 0:
+            return count, lo, lines, n
+        conn = 1 if connected(rows, n) else 0
+        for r in range(closed.shape[0]):
+            for m in range(moduli.shape[0]):
+                rk, ok = rank_of(rows, n, closed[r], moduli[m], tmp, mat)
+                hist[n, r, m, conn, n - rk, 1 if ok else 0] += 1
+        count += 1
+        lines += 1
+        lo = nxt
+    return count, lo, lines, 0
+
+
+metrics_block = jit(_metrics_block)
+census_block = jit(_census_block)

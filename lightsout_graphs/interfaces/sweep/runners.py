@@ -1,0 +1,511 @@
+"""Run a sweep: cut it into chunks, compute them locally or on Dask, store each as it finishes.
+
+Runners differ only in where :func:`lightsout_graphs.interfaces.sweep.work.run_chunk` executes: a local
+process pool on every core (``runner="local"``) or a Dask ``distributed`` cluster
+(``runner="dask"``, an existing scheduler or a LocalCluster started for the run). The main
+process plans the chunks, skips those already stored, and writes each result file itself, so
+workers need no access to the result folder and every runner gives the same table.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+
+from lightsout_graphs.core.errors import SweepSpecError, require_int
+from lightsout_graphs.interfaces.sweep.lifetime import terminate_on_sigterm
+from lightsout_graphs.interfaces.sweep.pools import (
+    MAX_WORKERS,
+    WORKER_SPEC,
+    abandon,
+    check_dask_local,
+    check_workers,
+    dask_client,
+    pool_context,
+    worker_init,
+)
+from lightsout_graphs.interfaces.sweep.spec import SweepSpec, load_spec
+from lightsout_graphs.interfaces.sweep.store import ResultStore
+from lightsout_graphs.interfaces.sweep.streams import find_geng
+from lightsout_graphs.interfaces.sweep.work import Chunk, infer_metric_types, run_chunk
+
+__all__ = [
+    "MAX_WORKERS",
+    "PROGRESS_INTERVAL",
+    "RUNNERS",
+    "LineProgress",
+    "check_workers",
+    "dask_client",
+    "find_geng",
+    "plan_chunks",
+    "pool_context",
+    "run",
+    "worker_init",
+]
+
+
+#: The runner names :func:`run` accepts.
+RUNNERS: tuple[str, ...] = ("local", "dask")
+
+Progress = bool | Callable[[int, int], None] | None
+#: Seconds between two progress lines when the output is not a terminal.
+PROGRESS_INTERVAL = 30.0
+
+
+def _count_lines(path: str) -> int:
+    count = 0
+    last = b"\n"
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (last != b"\n")
+
+
+def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, Iterator[Chunk]]:
+    """The number of chunks of a sweep, and the chunks in order (streams are read lazily).
+
+    Parameters
+    ----------
+    spec : SweepSpec
+    inputs : list of str, optional
+        The graph6 files of a stream (default ``spec.graph6``).
+
+    Returns
+    -------
+    (int, iterator of Chunk)
+
+    Examples
+    --------
+    >>> spec = load_spec(
+    ...     {
+    ...         "family": "grid",
+    ...         "params": {"m": "1..5", "n": 2},
+    ...         "metrics": ["edges"],
+    ...         "chunk_size": 2,
+    ...     }
+    ... )
+    >>> total, chunks = plan_chunks(spec)
+    >>> total, [(c.start, c.stop) for c in chunks]
+    (3, [(0, 2), (2, 4), (4, 5)])
+    """
+    size = spec.chunk_size
+    if not spec.is_stream:
+        n_items = spec.family_combinations()
+        total = math.ceil(n_items / size)
+
+        def family_chunks() -> Iterator[Chunk]:
+            for cid in range(total):
+                yield Chunk(cid, cid * size, min(n_items, (cid + 1) * size))
+
+        return total, family_chunks()
+
+    if spec.geng is not None:
+        from lightsout_graphs.interfaces.sweep.streams import geng_parts
+
+        parts = geng_parts(spec.geng, size)
+
+        def geng_chunks() -> Iterator[Chunk]:
+            for res in range(parts):
+                where = f"geng {spec.geng}" + (f" (part {res}/{parts})" if parts > 1 else "")
+                yield Chunk(res, 0, 0, source=where, part=(res, parts))
+
+        return parts, geng_chunks()
+
+    files = list(spec.graph6) if inputs is None else inputs
+    counts = [_count_lines(f) for f in files]
+    total = sum(math.ceil(c / size) for c in counts)
+
+    def stream_chunks() -> Iterator[Chunk]:
+        cid = 0
+        for path in files:
+            with open(path, "rb") as fh:
+                start = 0
+                batch: list[bytes] = []
+                for line in fh:
+                    batch.append(line if line.endswith(b"\n") else line + b"\n")
+                    if len(batch) == size:
+                        yield Chunk(cid, start, start + size, source=path, data=b"".join(batch))
+                        cid += 1
+                        start += size
+                        batch = []
+                if batch:
+                    data = b"".join(batch)
+                    yield Chunk(cid, start, start + len(batch), source=path, data=data)
+                    cid += 1
+
+    return total, stream_chunks()
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}h{m:02d}m{s:02d}s" if h else f"{m}m{s:02d}s" if m else f"{s}s"
+
+
+class LineProgress:
+    """Progress as plain lines, for a sweep whose output goes to a file (a batch job).
+
+    One line per finished chunk, at most one every ``interval`` seconds, and always the line
+    of the last chunk, so a log shows the sweep is alive without filling up. The pool and Dask
+    runners also call it with ``step=0`` when no chunk has finished for ``interval`` seconds:
+    a line then says how far the sweep is.
+
+    Parameters
+    ----------
+    total, initial : int
+        Chunks in the sweep, and chunks already done (resumed).
+    stream : file, optional
+        Where the lines go (default ``sys.stderr``).
+    interval : float, optional
+        Default :data:`PROGRESS_INTERVAL`.
+    clock : callable, default time.monotonic
+
+    Examples
+    --------
+    >>> import io
+    >>> out, now = io.StringIO(), [0.0]
+    >>> tell = LineProgress(4, 0, out, interval=30, clock=lambda: now[0])
+    >>> for t in (0.0, 10.0, 40.0, 40.0):  # seconds at which chunks finish
+    ...     now[0] = t
+    ...     tell(1)
+    >>> print(out.getvalue(), end="")
+    sweep: 1/4 chunks done (25%), 0s elapsed
+    sweep: 3/4 chunks done (75%), 40s elapsed, about 13s left
+    sweep: 4/4 chunks done (100%), 40s elapsed
+    """
+
+    def __init__(
+        self,
+        total: int,
+        initial: int,
+        stream: Any = None,
+        *,
+        interval: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.total, self.done, self.initial = total, initial, initial
+        self.stream = stream if stream is not None else sys.stderr
+        self.interval = PROGRESS_INTERVAL if interval is None else interval
+        self.clock = clock
+        self.start = clock()
+        self.last: float | None = None
+
+    def __call__(self, step: int) -> None:
+        self.done += step
+        now = self.clock()
+        if self.done < self.total and self.last is not None and now - self.last < self.interval:
+            return
+        self.last = now
+        elapsed = now - self.start
+        share = 100 * self.done // max(1, self.total)
+        line = (
+            f"sweep: {self.done}/{self.total} chunks done ({share}%), {_duration(elapsed)} elapsed"
+        )
+        new = self.done - self.initial
+        if 0 < self.done < self.total and new > 0 and elapsed > 0:
+            left = elapsed / new * (self.total - self.done)
+            line += f", about {_duration(left)} left"
+        print(line, file=self.stream, flush=True)
+
+
+def _progress_bar(progress: Progress, total: int, initial: int) -> Callable[[int], None]:
+    """A callback told how many chunks are done; a tqdm bar on a terminal, else lines."""
+    if callable(progress):
+        callback = progress
+        callback(initial, total)
+        state = {"done": initial}
+
+        def tell(step: int) -> None:
+            if step:
+                state["done"] += step
+                callback(state["done"], total)
+
+        return tell
+    if progress is False:
+        return lambda step: None
+    if progress is None and not _is_terminal(sys.stderr):
+        return LineProgress(total, initial)
+    from tqdm.auto import tqdm
+
+    bar = tqdm(
+        total=total,
+        initial=initial,
+        unit="chunk",
+        desc="sweep",
+        disable=None if progress is None else not progress,
+        dynamic_ncols=True,
+    )
+
+    def update(step: int) -> None:
+        if not step:
+            bar.refresh()
+            return
+        bar.update(step)
+        if bar.n >= total:
+            bar.close()
+
+    return update
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def _pending(chunks: Iterator[Chunk], done: set[int]) -> Iterator[Chunk]:
+    for chunk in chunks:
+        if chunk.chunk_id not in done:
+            yield chunk
+
+
+def _run_serial(
+    spec: SweepSpec, todo: Iterator[Chunk], store: ResultStore, tell: Callable[[int], None]
+) -> None:
+    for chunk in todo:
+        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk), chunk_keys(chunk))
+        tell(1)
+
+
+def _run_worker_chunk(chunk: Chunk) -> Any:
+    """Compute a chunk in a pool worker with the spec set by :func:`worker_init`."""
+    return run_chunk(WORKER_SPEC[0], chunk)
+
+
+def _run_local(
+    spec: SweepSpec,
+    todo: Iterator[Chunk],
+    store: ResultStore,
+    tell: Callable[[int], None],
+    workers: int,
+    ctx: Any,
+) -> None:
+    window = 2 * workers + 2
+    # The spec goes to each worker once (it can hold tens of thousands of parameter values);
+    # tasks carry only their chunk.
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(), spec)
+    ) as pool:
+        running: dict[Future[Any], tuple[int, tuple[int, int]]] = {}
+        try:
+            for chunk in todo:
+                running[pool.submit(_run_worker_chunk, chunk)] = (chunk.chunk_id, chunk_keys(chunk))
+                while len(running) >= window:
+                    _drain(running, store, tell, FIRST_COMPLETED)
+            while running:
+                _drain(running, store, tell, FIRST_COMPLETED)
+        except BaseException:
+            abandon(pool)
+            raise
+
+
+def chunk_keys(chunk: Chunk) -> tuple[int, int]:
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part.
+
+    Examples
+    --------
+    >>> chunk_keys(Chunk(0, 10, 20)), chunk_keys(Chunk(3, 0, 0, part=(3, 8)))
+    ((10, 20), (3, 8))
+    """
+    return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
+
+
+def _drain(
+    running: dict[Future[Any], tuple[int, tuple[int, int]]],
+    store: ResultStore,
+    tell: Callable[[int], None],
+    when: str,
+) -> None:
+    finished, _ = wait(list(running), timeout=PROGRESS_INTERVAL, return_when=when)
+    if not finished:
+        tell(0)  # nothing finished for a while: progress lines say the sweep is alive
+    for fut in sorted(finished, key=lambda f: running[f]):
+        cid, keys = running.pop(fut)
+        store.write_chunk(cid, fut.result(), keys)
+        tell(1)
+
+
+def _run_dask(
+    spec: SweepSpec,
+    todo: Iterator[Chunk],
+    store: ResultStore,
+    tell: Callable[[int], None],
+    scheduler: str | None,
+    dask_local: int | None,
+) -> None:
+    from distributed import wait as dask_wait
+
+    with dask_client(scheduler, dask_local) as client:
+        threads = max(1, sum(client.nthreads().values()))
+        window = 2 * threads + 2
+        spec_future = client.scatter(spec, broadcast=True)
+        running: dict[Any, tuple[Any, tuple[int, tuple[int, int]]]] = {}
+        todo_iter = iter(todo)
+
+        def submit_next() -> bool:
+            chunk = next(todo_iter, None)
+            if chunk is None:
+                return False
+            fut = client.submit(run_chunk, spec_future, chunk, pure=False)
+            running[fut.key] = (fut, (chunk.chunk_id, chunk_keys(chunk)))
+            return True
+
+        for _ in range(window):
+            if not submit_next():
+                break
+        while running:
+            futures = [fut for fut, _ in running.values()]
+            try:
+                done, _ = dask_wait(
+                    futures, timeout=PROGRESS_INTERVAL, return_when="FIRST_COMPLETED"
+                )
+            except TimeoutError:
+                tell(0)  # nothing finished for a while: progress lines say the sweep is alive
+                continue
+            for fut in sorted(done, key=lambda f: running[f.key][1]):
+                _, (cid, keys) = running.pop(fut.key)
+                store.write_chunk(cid, fut.result(), keys)
+                tell(1)
+                fut.release()
+                submit_next()
+
+
+def run(
+    spec: Any,
+    out: str | os.PathLike[str],
+    *,
+    runner: str = "local",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    dask_local: int | None = None,
+    overwrite: bool = False,
+    progress: Progress = None,
+    allow_imports: bool = False,
+) -> Path:
+    """Run a sweep (or resume it) and store its table as a Parquet dataset folder.
+
+    Parameters
+    ----------
+    spec : path, dict or SweepSpec
+        See :func:`lightsout_graphs.interfaces.sweep.load_spec`.
+    out : path
+        The result folder. Chunks already stored there for the same spec are skipped.
+    runner : {"local", "dask"}, default "local"
+        ``local``: a process pool of ``workers`` processes (default: every core; 1 runs in
+        this process). ``dask``: a ``distributed`` cluster, given by ``scheduler`` or started
+        with ``dask_local`` workers. Giving ``scheduler`` or ``dask_local`` implies ``dask``.
+    workers : int, optional
+        Processes of the local runner.
+    scheduler : str, optional
+        Address of a running Dask scheduler, such as ``"tcp://10.0.0.5:8786"``.
+    dask_local : int, optional
+        Start a Dask LocalCluster of this many single-threaded worker processes (capped as
+        ``workers`` is: at most the chunks left and 4 per core; and their memory must fit
+        the memory budget).
+    overwrite : bool, default False
+        Discard the results of a different sweep found in ``out`` instead of refusing.
+    progress : bool, callable or None, default None
+        None: a progress bar (chunks done, time left) on a terminal, and when stderr is not
+        a terminal (a batch job's log) one line per finished chunk, at most one every
+        :data:`PROGRESS_INTERVAL` seconds; True/False: always a bar, or nothing; a callable is
+        called as ``progress(done, total)``.
+    allow_imports : bool, default False
+        Allow a spec that names a family or metric by ``"module:function"`` to import a module
+        outside ``lightsout_graphs`` and ``networkx``. Importing a module runs its code: allow
+        it only for specs you trust. (Callables passed in a dict need no permission.)
+
+    Returns
+    -------
+    pathlib.Path
+        ``out``; read it with :func:`lightsout_graphs.interfaces.sweep.read_results` or
+        ``pandas.read_parquet(out)``.
+
+    Raises
+    ------
+    SweepSpecError
+        A bad spec, an import that is not allowed, a bad runner choice, or a folder holding a
+        different sweep (other code for a family or metric of your own counts as different).
+    SweepError
+        A puzzle failed (the message names it), or a metric returned a value of another type.
+    MissingDependencyError
+        A geng sweep without nauty's geng.
+    MemoryBudgetError
+        The ``dask_local`` workers would not fit the memory budget.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from lightsout_graphs import sweep
+    >>> spec = {
+    ...     "family": "grid",
+    ...     "params": {"m": "1..4", "n": "1..4"},
+    ...     "metrics": ["nullity", "all_solvable"],
+    ... }
+    >>> out = sweep.run(spec, tempfile.mkdtemp(), workers=1)
+    >>> table = sweep.read_results(out)
+    >>> len(table), int(table.nullity.max())
+    (16, 4)
+    """
+    sweep_spec = infer_metric_types(load_spec(spec, allow_imports=allow_imports))
+    if scheduler is not None or dask_local is not None:
+        if runner == "local" and (scheduler is not None or dask_local is not None):
+            runner = "dask"
+        if scheduler is not None and dask_local is not None:
+            msg = "Give either 'scheduler' or 'dask_local', not both."
+            raise SweepSpecError(msg)
+    if runner not in RUNNERS:
+        msg = f"Argument 'runner' must be one of {', '.join(RUNNERS)}, not {runner!r}."
+        raise SweepSpecError(msg)
+    for name, value in (("workers", workers), ("dask_local", dask_local)):
+        if value is not None:
+            require_int(value, name, minimum=1, maximum=MAX_WORKERS, error=SweepSpecError)
+    total, chunks = plan_chunks(sweep_spec)
+    store = ResultStore(out, sweep_spec, overwrite=overwrite, total_chunks=total)
+    try:
+        _run_with_store(
+            sweep_spec, store, total, chunks, runner, workers, scheduler, dask_local, progress
+        )
+    finally:
+        store.close()
+    return store.path
+
+
+def _run_with_store(
+    sweep_spec: SweepSpec,
+    store: ResultStore,
+    total: int,
+    chunks: Iterator[Chunk],
+    runner: str,
+    workers: int | None,
+    scheduler: str | None,
+    dask_local: int | None,
+    progress: Progress,
+) -> None:
+    done = store.finished_chunks(total)
+    left = max(1, total - len(done & set(range(total))))
+    n_workers = check_workers(workers, left)
+    if runner == "dask" and scheduler is None:
+        dask_local = check_dask_local(dask_local, left)
+    ctx = pool_context() if runner == "local" and n_workers > 1 else None
+    tell = _progress_bar(progress, total, len(done & set(range(total))))
+    todo = _pending(chunks, done)
+    with terminate_on_sigterm():
+        if runner == "dask":
+            _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
+        elif ctx is None:
+            _run_serial(sweep_spec, todo, store, tell)
+        else:
+            _run_local(sweep_spec, todo, store, tell, n_workers, ctx)
+    rows = sum(pq.ParquetFile(store.chunk_path(c)).metadata.num_rows for c in range(total))
+    store.mark_complete(total, rows)

@@ -1,0 +1,484 @@
+"""States, targets and presses of one puzzle: from the forms users give to vectors, and back.
+
+A :class:`lightsout_graphs.Puzzle` owns one :class:`StateCodec`. It knows the node order, which
+nodes carry a light and which may be pressed, the modulus and the board's shape, and it converts
+between vectors in node order and what users write: a dict node -> value (missing nodes are 0),
+values in node order, an array shaped like the board, or one int for every node. Every value is
+checked, and the messages name the argument, the node and the expected shape.
+
+On boards whose nodes are the cells of a box (:class:`lightsout_graphs.core._labels.LatticeIndex`), a
+dict of coordinate tuples is converted with NumPy, not key by key, so a dict board of a million
+cells costs about what building the dict costs. Keys or values the fast route cannot vouch for
+take the key-by-key route, which names the first bad one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import numbers
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from lightsout_graphs.core._labels import LatticeIndex
+from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.representation._states import (
+    StateLike,
+    check_value,
+    checked_node,
+    checked_values,
+    in_range,
+    node_positions,
+    reduce_mod,
+)
+
+__all__ = ["StateCodec", "light_rows", "press_columns"]
+
+
+def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
+    """The sorted positions of the pressable nodes, or None when every node may be pressed.
+
+    Parameters
+    ----------
+    pressable : iterable of nodes or None
+        The ``pressable`` argument as the caller gave it.
+    index : mapping
+        node -> position in node order.
+
+    Returns
+    -------
+    numpy.ndarray or None
+
+    Raises
+    ------
+    InvalidPuzzleError
+        Not an iterable, or an unknown node.
+
+    Examples
+    --------
+    >>> press_columns(["c", "a"], {"a": 0, "b": 1, "c": 2}).tolist()
+    [0, 2]
+    >>> press_columns(None, {"a": 0}) is None
+    True
+    """
+    if pressable is None:
+        return None
+    if not isinstance(pressable, Iterable):
+        msg = f"Argument 'pressable' must be an iterable of nodes, not {type(pressable).__name__}."
+        raise InvalidPuzzleError(msg)
+    chosen = node_positions(pressable, index, "pressable")
+    if len(chosen) == len(index):
+        return None
+    return np.array(sorted(chosen), dtype=np.int64)
+
+
+def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
+    """The sorted positions of the lights, or None when every node carries one.
+
+    Parameters
+    ----------
+    lights : iterable of nodes or None
+        The ``lights`` argument as the caller gave it.
+    index : mapping
+        node -> position in node order.
+
+    Returns
+    -------
+    numpy.ndarray or None
+
+    Raises
+    ------
+    InvalidPuzzleError
+        Not an iterable, an unknown node, or no light at all.
+
+    Examples
+    --------
+    >>> light_rows(["c", "a"], {"a": 0, "b": 1, "c": 2}).tolist()
+    [0, 2]
+    >>> light_rows(["a", "b"], {"a": 0, "b": 1}) is None
+    True
+    """
+    if lights is None:
+        return None
+    if isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
+        msg = f"Argument 'lights' must be an iterable of nodes, not {type(lights).__name__}."
+        raise InvalidPuzzleError(msg)
+    chosen = node_positions(lights, index, "lights")
+    if not chosen:
+        msg = "Argument 'lights' is empty: a puzzle needs at least one light."
+        raise InvalidPuzzleError(msg)
+    if len(chosen) == len(index):
+        return None
+    return np.array(sorted(chosen), dtype=np.int64)
+
+
+def _shape_words(board_shape: tuple[int, ...] | None) -> str:
+    if board_shape is None or len(board_shape) < 2:
+        return ""
+    return f", an array of shape {board_shape}"
+
+
+def _expected_shapes(n: int, board_shape: tuple[int, ...] | None) -> str:
+    flat = f"a sequence of {n} values in node order"
+    if board_shape is None or len(board_shape) < 2:
+        return flat
+    return f"{flat} or an array of shape {board_shape}"
+
+
+def _int_types(values: Iterable[object]) -> bool:
+    """Whether every value is a Python int or a NumPy integer (bools are neither)."""
+    return all(t is int or issubclass(t, np.integer) for t in set(map(type, values)))
+
+
+def _as_int64(values: list[Any]) -> np.ndarray | None:
+    """``values`` (ints) as an int64 array, or None when one does not fit 64 bits."""
+    try:
+        return np.array(values, dtype=np.int64)
+    except OverflowError:
+        return None
+
+
+class StateCodec:
+    """Converts states, targets and presses of one puzzle between user forms and vectors.
+
+    Parameters
+    ----------
+    nodes : sequence
+        The node order.
+    index : mapping
+        node -> position in ``nodes``.
+    modulus : int
+        k: values are ints in ``0..k-1``.
+    board_shape : tuple of int or None
+        The shape of board-shaped arrays (None when the puzzle has none, or when some nodes
+        carry no light).
+    press_cols : numpy.ndarray or None
+        The sorted positions of the pressable nodes (None: every node).
+    light_rows : numpy.ndarray or None
+        The sorted positions of the nodes that carry a light (None: every node).
+
+    Examples
+    --------
+    >>> codec = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 3, None)
+    >>> codec.state_vector({2: 2}, "state").tolist(), codec.as_dict([1, 0, 2])
+    ([0, 0, 2], {0: 1, 1: 0, 2: 2})
+    """
+
+    def __init__(
+        self,
+        nodes: Sequence[Hashable],
+        index: Mapping[Hashable, int],
+        modulus: int,
+        board_shape: tuple[int, ...] | None,
+        press_cols: np.ndarray | None = None,
+        light_rows: np.ndarray | None = None,
+    ) -> None:
+        self.nodes = nodes
+        self.index = index
+        self.modulus = modulus
+        self.press_cols = press_cols
+        self.light_rows = light_rows
+        # Board-shaped arrays need every node to be a light.
+        self.board_shape = board_shape if light_rows is None else None
+        self._pressable: tuple[Hashable, ...] | None = None
+        self._press_index: dict[Hashable, int] | None = None
+        self.lights: Sequence[Hashable] = nodes
+        self.light_index: Mapping[Hashable, int] = index
+        if light_rows is not None:
+            self.lights = tuple(nodes[int(i)] for i in light_rows)
+            self.light_index = {v: j for j, v in enumerate(self.lights)}
+
+    def every_node_lit(self) -> StateCodec:
+        """The same codec with a light on every node.
+
+        Examples
+        --------
+        >>> codec = StateCodec((0, 1), {0: 0, 1: 1}, 2, None, light_rows=np.array([1]))
+        >>> codec.n, codec.every_node_lit().n
+        (1, 2)
+        """
+        return StateCodec(self.nodes, self.index, self.modulus, self.board_shape, self.press_cols)
+
+    # -- the parts --------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """The number of lights (the length of a state vector).
+
+        Examples
+        --------
+        >>> StateCodec("ab", {"a": 0, "b": 1}, 2, None).n
+        2
+        """
+        return len(self.nodes) if self.light_rows is None else len(self.light_rows)
+
+    @property
+    def pressable(self) -> Sequence[Hashable]:
+        """The pressable nodes, in node order.
+
+        Examples
+        --------
+        >>> StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2])).pressable
+        ('a', 'c')
+        """
+        if self.press_cols is None:
+            return self.nodes
+        if self._pressable is None:
+            self._pressable = tuple(self.nodes[int(i)] for i in self.press_cols)
+        return self._pressable
+
+    @property
+    def press_index(self) -> Mapping[Hashable, int]:
+        """pressable node -> position among :attr:`pressable`.
+
+        Examples
+        --------
+        >>> dict(StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([2])).press_index)
+        {'c': 0}
+        """
+        if self.press_cols is None:
+            return self.index
+        if self._press_index is None:
+            self._press_index = {u: j for j, u in enumerate(self.pressable)}
+        return self._press_index
+
+    def check_value(self, value: object, name: str, where: str) -> int:
+        """``value`` as an int in ``0..k-1``, or an error naming the argument and the place.
+
+        Examples
+        --------
+        >>> StateCodec("a", {"a": 0}, 3, None).check_value(2, "state", "node 'a'")
+        2
+        """
+        return check_value(value, self.modulus, name, where)
+
+    # -- from users to vectors ------------------------------------------------------------------
+
+    def state_vector(self, state: StateLike, name: str) -> np.ndarray:
+        """A state (or target) as a vector with one value per light, in node order.
+
+        Examples
+        --------
+        >>> codec = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 2, None, light_rows=np.array([0, 2]))
+        >>> codec.state_vector({2: 1}, "state").tolist()
+        [0, 1]
+        """
+        if self.light_rows is not None:
+            return self._light_vector(state, name)
+        return self.node_vector(state, name)
+
+    def node_vector(self, state: Any, name: str) -> np.ndarray:
+        """A value per node (lit or not) from any accepted form (see the module notes).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core._labels import LatticeNodes
+        >>> StateCodec(LatticeNodes((1, 3)), LatticeIndex((1, 3)), 2, (1, 3)).node_vector(
+        ...     {(0, 2): 1}, "state"
+        ... ).tolist()
+        [0, 0, 1]
+        """
+        n = len(self.nodes)
+        k = self.modulus
+        if isinstance(state, Mapping):
+            if isinstance(self.index, LatticeIndex) and len(state) > 16:
+                fast = self._cells_vector(state)
+                if fast is not None:
+                    return fast
+            out = np.zeros(n, dtype=np.int64)
+            for node, value in state.items():
+                out[checked_node(node, self.index, name)] = check_value(
+                    value, k, name, f"node {node!r}"
+                )
+            return out
+        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
+            return np.full(n, check_value(state, k, name, "every node"), dtype=np.int64)
+        shape = self.board_shape
+        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
+            msg = (
+                f"Argument {name!r} must be a dict node -> int, a sequence of {n} ints in node "
+                f"order{_shape_words(shape)}, or one int, not {type(state).__name__}."
+            )
+            raise InvalidStateError(msg)
+        arr = state if isinstance(state, np.ndarray) else None
+        if arr is None and len(state) == n:
+            try:
+                arr = np.asarray(state)
+            except (ValueError, TypeError, OverflowError):
+                arr = None
+            if arr is not None and arr.shape != (n,):
+                arr = None
+        if arr is not None and arr.ndim > 1 and arr.shape == shape:
+            arr = arr.reshape(-1)
+        if arr is not None and arr.ndim != 1:
+            msg = (
+                f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
+                f"order{_shape_words(shape)}: expected {_expected_shapes(n, shape)}."
+            )
+            raise InvalidStateError(msg)
+        if arr is not None and arr.dtype.kind in "iu":
+            if arr.shape[0] != n:
+                msg = (
+                    f"Argument {name!r} has {arr.shape[0]} values, but the puzzle has {n} "
+                    f"nodes; expected {_expected_shapes(n, shape)}."
+                )
+                raise InvalidStateError(msg)
+            bad = np.flatnonzero((arr < 0) | (arr >= k))
+            if bad.size:
+                i = int(bad[0])
+                check_value(int(arr[i]), k, name, f"position {i} (node {self.nodes[i]!r})")
+            return arr.astype(np.int64, copy=True)
+        values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
+        if len(values) != n:
+            msg = (
+                f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "
+                f"expected {_expected_shapes(n, shape)}."
+            )
+            raise InvalidStateError(msg)
+        return checked_values(values, self.nodes, k, name, "node")
+
+    def _cells_vector(self, state: Mapping[Any, Any]) -> np.ndarray | None:
+        """A dict of cells -> values as a vector, with NumPy; None when a key or value is not
+        plainly a cell or a value in range (the caller then goes key by key and names it)."""
+        assert isinstance(self.index, LatticeIndex)
+        shape = self.index.shape
+        d = len(shape)
+        keys = list(state)
+        if set(map(type, keys)) != {tuple} or set(map(len, keys)) != {d}:
+            return None
+        flat = list(itertools.chain.from_iterable(keys))
+        values = list(state.values())
+        if not (_int_types(flat) and _int_types(values)):
+            return None
+        coords = _as_int64(flat)
+        vals = _as_int64(values)
+        if coords is None or vals is None:
+            return None
+        cells = coords.reshape(len(keys), d)
+        sides = np.array(shape, dtype=np.int64)
+        if ((cells < 0) | (cells >= sides)).any() or not in_range(vals, self.modulus):
+            return None
+        out = np.zeros(len(self.nodes), dtype=np.int64)
+        out[np.ravel_multi_index(tuple(cells.T), shape)] = vals
+        return out
+
+    def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
+        """A state with one value per light, for a puzzle with buttons without lights."""
+        lights = self.lights
+        where = self.light_index
+        m = len(lights)
+        if isinstance(state, Mapping):
+            out = np.zeros(m, dtype=np.int64)
+            for node, value in state.items():
+                checked_node(node, self.index, name)
+                if node not in where:
+                    msg = (
+                        f"Argument {name!r} names {node!r}, a button without a light; states "
+                        "and targets name lights only."
+                    )
+                    raise InvalidStateError(msg)
+                out[where[node]] = self.check_value(value, name, f"light {node!r}")
+            return out
+        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
+            return np.full(m, self.check_value(state, name, "every light"), dtype=np.int64)
+        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
+            msg = (
+                f"Argument {name!r} must be a dict light -> int, a sequence of {m} ints (one "
+                f"per light, in node order), or one int, not {type(state).__name__}."
+            )
+            raise InvalidStateError(msg)
+        if isinstance(state, np.ndarray) and state.ndim != 1:
+            msg = (
+                f"Argument {name!r} has shape {state.shape}; board-shaped arrays need every "
+                f"node to be a light. Give a sequence of {m} values, one per light in node order."
+            )
+            raise InvalidStateError(msg)
+        values = state.tolist() if isinstance(state, np.ndarray) else list(state)
+        if len(values) != m:
+            msg = (
+                f"Argument {name!r} has {len(values)} values, but the puzzle has {m} lights "
+                f"(of {len(self.nodes)} nodes); expected one value per light, in node order."
+            )
+            raise InvalidStateError(msg)
+        return checked_values(values, lights, self.modulus, name, "light")
+
+    def presses_vector(self, presses: StateLike, name: str) -> np.ndarray:
+        """Presses as a vector over the pressable nodes (counts in ``0..k-1``).
+
+        Examples
+        --------
+        >>> codec = StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2]))
+        >>> codec.presses_vector({"c": 1}, "presses").tolist()
+        [0, 1]
+        """
+        full = self.node_vector(presses, name)
+        if self.press_cols is None:
+            return full
+        mask = np.ones(len(self.nodes), dtype=bool)
+        mask[self.press_cols] = False
+        bad = np.flatnonzero(mask & (full != 0))
+        if bad.size and not isinstance(presses, numbers.Integral):
+            node = self.nodes[int(bad[0])]
+            msg = f"Argument {name!r} presses node {node!r}, which is not pressable."
+            raise InvalidStateError(msg)
+        return full[self.press_cols]
+
+    def full_presses(self, presses: np.ndarray) -> np.ndarray:
+        """A vector over the pressable nodes as one over every node (0 elsewhere), mod k.
+
+        Examples
+        --------
+        >>> codec = StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2]))
+        >>> codec.full_presses(np.array([1, 1])).tolist()
+        [1, 0, 1]
+        """
+        x = np.asarray(presses, dtype=np.int64)
+        if self.press_cols is None:
+            return x if in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
+        full = np.zeros(len(self.nodes), dtype=np.int64)
+        full[self.press_cols] = x
+        return reduce_mod(full, self.modulus)
+
+    # -- from vectors to users ------------------------------------------------------------------
+
+    def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
+        """A vector in node order as a dict node -> int (over the lights for a state).
+
+        Examples
+        --------
+        >>> StateCodec((0, 1), {0: 0, 1: 1}, 2, None).as_dict([1, 0])
+        {0: 1, 1: 0}
+        """
+        fast = isinstance(vector, np.ndarray) and vector.dtype.kind in "iu"
+        if self.light_rows is not None and len(vector) == len(self.lights):
+            labels: Iterable[Hashable] = self.lights
+        elif len(vector) == len(self.nodes):
+            labels = iter(self.nodes)  # cells of a box come from itertools, not one by one
+        else:
+            msg = (
+                f"A vector of {len(vector)} values does not fit a puzzle of {len(self.nodes)} "
+                "nodes."
+            )
+            raise InvalidStateError(msg)
+        if fast:
+            assert isinstance(vector, np.ndarray)
+            return dict(zip(labels, vector.tolist(), strict=True))
+        return {node: int(v) for node, v in zip(labels, vector, strict=True)}
+
+    def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
+        """A vector in node order shaped like the board (1-dimensional without a shape).
+
+        Examples
+        --------
+        >>> from lightsout_graphs.core._labels import LatticeNodes
+        >>> StateCodec(LatticeNodes((2, 2)), LatticeIndex((2, 2)), 2, (2, 2)).board_array(
+        ...     [1, 0, 0, 1]
+        ... ).tolist()
+        [[1, 0], [0, 1]]
+        """
+        arr = np.array(vector, dtype=np.int64).reshape(-1)
+        if arr.size not in (self.n, len(self.nodes)):
+            msg = f"A vector of {arr.size} values does not fit a puzzle of {len(self.nodes)} nodes."
+            raise InvalidStateError(msg)
+        return arr.reshape(self.board_shape) if self.board_shape is not None else arr

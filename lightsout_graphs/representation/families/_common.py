@@ -1,0 +1,311 @@
+"""Shared argument checks and the final step of every family: graph -> Puzzle with metadata."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+import networkx as nx
+
+from lightsout_graphs.core import zk
+from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.core.structure import Factor, Product
+from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, check_rule
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_EDGES",
+    "MAX_ENTRIES",
+    "MAX_NODES",
+    "build",
+    "check_args",
+    "check_cells",
+    "check_edges",
+    "check_entries",
+    "check_modulus",
+    "check_nodes",
+    "check_prob",
+    "check_seed",
+    "check_size",
+    "circle_pos",
+    "factor",
+    "product_of",
+    "set_pos",
+]
+
+#: The most nodes a family builds as a networkx graph (about 2 GB of graph at this size).
+#: Boards on a box (grids, tori, chess boards) are puzzles up to :data:`MAX_CELLS` cells: their
+#: toggle matrix and graph are built only when used.
+MAX_NODES = 2**22
+
+#: The most edges a family builds as a networkx graph (a few hundred bytes each).
+MAX_EDGES = 2**23
+
+#: The most cells of a board on a box (a vector of states is 8 bytes a cell).
+MAX_CELLS = 2**31
+
+#: The most toggle-matrix entries built for the general engine (about 16 bytes each).
+MAX_ENTRIES = 2**28
+
+
+def factor(kind: str, n: int) -> Factor:
+    """The factor of a product family, in the form factor recognition gives it.
+
+    K_1, K_2, C_1 and C_2 are paths (C_2 is one edge, as the torus and cylinder build it), so
+    that two doors to one puzzle give equal structures.
+
+    Examples
+    --------
+    >>> factor("complete", 2), factor("cycle", 5)
+    (Factor(kind='path', n=2), Factor(kind='cycle', n=5))
+    """
+    if kind in ("complete", "cycle") and n <= 2:
+        return Factor("path", n)
+    assert kind in ("path", "cycle", "complete")
+    return Factor(kind, n)  # type: ignore[arg-type]
+
+
+def product_of(kinds: Iterable[tuple[str, int]], rule: str) -> Product:
+    """The :class:`~lightsout_graphs.core.structure.Product` of factors ``(kind, n)``, normalised.
+
+    For families whose graphs carry no weights: the weighted rule acts as closed there, and
+    is recorded as ``"closed"``.
+
+    Examples
+    --------
+    >>> product_of([("path", 3), ("complete", 2)], "closed").kinds
+    ('path', 'path')
+    """
+    return Product(
+        tuple(factor(kind, n) for kind, n in kinds), "closed" if rule == "weighted" else rule
+    )
+
+
+def check_nodes(count: int, what: str) -> None:
+    """Refuse to build a graph of more than :data:`MAX_NODES` nodes, naming the parameters.
+
+    Examples
+    --------
+    >>> check_nodes(2**23, "hypercube d=23")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) are built without their graph up to 2**31 cells, and grids are solved by light chasing (CLI: lightsout solve grid --shape MxN).
+    """
+    if count > MAX_NODES:
+        msg = (
+            f"{what} would have {count} nodes, more than the {MAX_NODES} a networkx graph can "
+            "hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) "
+            "are built without their graph up to 2**31 cells, and grids are solved by light "
+            "chasing (CLI: lightsout solve grid --shape MxN)."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_edges(count: int, what: str) -> None:
+    """Refuse to build a networkx graph of more than :data:`MAX_EDGES` edges.
+
+    Examples
+    --------
+    >>> check_edges(2**30, "The graph of rook 2000×2000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: The graph of rook 2000×2000 would have 1073741824 edges, more than the 8388608 a networkx graph can hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply and verify do not build it), so read puzzle.graph only on smaller boards.
+    """
+    if count > MAX_EDGES:
+        msg = (
+            f"{what} would have {count} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply "
+            "and verify do not build it), so read puzzle.graph only on smaller boards."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_cells(sides: tuple[int, ...], what: str) -> None:
+    """Refuse a board on a box of more than :data:`MAX_CELLS` cells, naming the sides.
+
+    Examples
+    --------
+    >>> check_cells((10**5, 10**5), "A grid 100000×100000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: A grid 100000×100000 would have 10000000000 nodes, more than the 2147483648 cells a board holds here (8 bytes a light for each state); choose smaller sides.
+    """
+    count = math.prod(sides)
+    if count > MAX_CELLS:
+        msg = (
+            f"{what} would have {count} nodes, more than the {MAX_CELLS} cells a board holds here "
+            "(8 bytes a light for each state); choose smaller sides."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_entries(count: int, what: str) -> None:
+    """Refuse to build a toggle matrix of more than :data:`MAX_ENTRIES` non-zero entries.
+
+    Examples
+    --------
+    >>> check_entries(2**40, "The toggle matrix of rook 2**20x2**20")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: The toggle matrix of rook 2**20x2**20 would have 1099511627776 entries, more than the 268435456 (about 4 GB) built here for the general engine; solve a smaller board, or a grid (solved by light chasing, without the matrix).
+    """
+    if count > MAX_ENTRIES:
+        msg = (
+            f"{what} would have {count} entries, more than the {MAX_ENTRIES} (about 4 GB) built "
+            "here for the general engine; solve a smaller board, or a grid (solved by light "
+            "chasing, without the matrix)."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_size(nodes: int, edges: int, what: str) -> None:
+    """Refuse a graph too large to build, by its node and (estimated) edge counts, before building.
+
+    Examples
+    --------
+    >>> check_size(5000, 5000 * 4999 // 2, "The complete graph K_5000")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx graph can hold here; ...
+    """
+    check_nodes(nodes, what)
+    if edges > MAX_EDGES:
+        msg = (
+            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
+            "hold here; choose a smaller or sparser graph."
+        )
+        raise InvalidPuzzleError(msg)
+
+
+def check_modulus(modulus: object) -> int:
+    """The modulus as an int, checked as :class:`~lightsout_graphs.Puzzle` checks it.
+
+    Examples
+    --------
+    >>> check_modulus(3)
+    3
+    >>> check_modulus(1)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not 1.
+    """
+    return zk.check_modulus(modulus, error=InvalidPuzzleError)
+
+
+def check_args(modulus: object, rule: object) -> tuple[int, str]:
+    """Check the cheap arguments every family takes before building anything.
+
+    Returns
+    -------
+    (int, str)
+        The modulus and the rule.
+
+    Examples
+    --------
+    >>> check_args(3, "open")
+    (3, 'open')
+    >>> check_args(None, "closed")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
+    """
+    return check_modulus(modulus), check_rule(rule)
+
+
+def check_prob(value: object, name: str) -> float:
+    """Return ``value`` as a float in [0, 1] or raise :class:`InvalidPuzzleError` naming it.
+
+    Examples
+    --------
+    >>> check_prob(0.25, "p"), check_prob(1, "p")
+    (0.25, 1.0)
+    >>> check_prob(1.5, "p")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'p' must be a number in [0, 1], not 1.5.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
+        raise InvalidPuzzleError(msg)
+    p = float(value)
+    if not 0.0 <= p <= 1.0:
+        msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
+        raise InvalidPuzzleError(msg)
+    return p
+
+
+def check_seed(value: object) -> int | None:
+    """Return a seed (an int, or None for fresh randomness) or raise naming ``seed``.
+
+    Examples
+    --------
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'seed' must be an int or None, not True.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        msg = f"Argument 'seed' must be an int or None, not {value!r}."
+        raise InvalidPuzzleError(msg)
+    return int(value)
+
+
+def circle_pos(
+    count: int, radius: float = 1.0, start: float = math.pi / 2
+) -> list[tuple[float, float]]:
+    """``count`` points evenly on a circle, counter-clockwise from angle ``start``.
+
+    Examples
+    --------
+    >>> [(round(x, 6), round(y, 6)) for x, y in circle_pos(4)]
+    [(0.0, 1.0), (-1.0, 0.0), (-0.0, -1.0), (1.0, -0.0)]
+    """
+    return [
+        (
+            radius * math.cos(start + 2 * math.pi * i / count),
+            radius * math.sin(start + 2 * math.pi * i / count),
+        )
+        for i in range(count)
+    ]
+
+
+def set_pos(graph: nx.Graph, pos: Mapping[Any, tuple[float, float]]) -> nx.Graph:
+    """Store ``pos`` (node -> (x, y)) as float pairs in the nodes' ``pos`` attribute.
+
+    Examples
+    --------
+    >>> g = set_pos(nx.path_graph(2), {0: (0, 0), 1: (1, 2)})
+    >>> g.nodes[1]["pos"]
+    (1.0, 2.0)
+    """
+    for node, (x, y) in pos.items():
+        graph.nodes[node]["pos"] = (float(x), float(y))
+    return graph
+
+
+def build(
+    graph: nx.Graph,
+    family: str,
+    params: dict[str, Any],
+    *,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+    **puzzle_kw: Any,
+) -> Puzzle:
+    """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``.
+
+    Examples
+    --------
+    >>> p = build(nx.path_graph(3), "path", {"n": 3}, modulus=2, rule="closed", pressable=None)
+    >>> p.n, p.family.name, p.family.params
+    (3, 'path', {'n': 3})
+    """
+    puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, copy=False, **puzzle_kw)
+    return puzzle.with_metadata(family=FamilyInfo(family, params))

@@ -1,0 +1,418 @@
+"""Chess-move boards: each press reaches the cells a king, bishop-step, knight or rook could move to."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable
+
+import networkx as nx
+
+from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
+from lightsout_graphs.representation.families._common import (
+    check_cells,
+    check_edges,
+    check_nodes,
+    product_of,
+)
+from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = [
+    "PIECES",
+    "alien_tiles",
+    "bishop",
+    "chess_graph",
+    "king",
+    "knight",
+    "piece_offsets",
+    "queen",
+    "rook",
+    "x_pattern",
+]
+
+#: Single-step moves of the leapers, as (row, column) offsets.
+MOVES: dict[str, tuple[tuple[int, int], ...]] = {
+    "king": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
+    "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    "knight": ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)),
+}
+
+#: Every piece :func:`chess_graph` knows: the leapers, and the riders rook, bishop and queen.
+PIECES: tuple[str, ...] = ("king", "x", "knight", "rook", "bishop", "queen")
+
+
+def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
+    """The m×n board where cells are joined when ``piece`` moves from one to the other.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns, >= 1.
+    piece : {"king", "x", "knight", "rook", "bishop", "queen"}
+        ``x`` is one diagonal step; ``rook`` reaches its whole row and column, ``bishop``
+        both diagonals, ``queen`` both.
+
+    Returns
+    -------
+    networkx.Graph
+        Nodes ``(row, column)`` in row-major order with a grid ``pos`` (row 0 at the top).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size or an unknown piece.
+
+    Examples
+    --------
+    >>> chess_graph(3, 3, "knight").degree[(0, 0)]
+    2
+    >>> chess_graph(2, 3, "rook").number_of_edges()
+    9
+    """
+    m = require_int(m, "m", minimum=1)
+    n = require_int(n, "n", minimum=1)
+    check_nodes(m * n, f"A {m}×{n} board")
+    offsets = piece_offsets(piece, m, n)
+    stencil = Stencil((m, n), offsets, (1,) * len(offsets))
+    check_edges(stencil.edges(), f"The graph of the {m}×{n} {piece} board")
+    g = nx.Graph()
+    for r, c in itertools.product(range(m), range(n)):
+        g.add_node((r, c), pos=(float(c), -float(r) if r else 0.0))
+    for r, c in itertools.product(range(m), range(n)):
+        for dr, dc in offsets:
+            if 0 <= r + dr < m and 0 <= c + dc < n:
+                g.add_edge((r, c), (r + dr, c + dc))
+    return g
+
+
+def piece_offsets(piece: str, m: int, n: int) -> tuple[tuple[int, int], ...]:
+    """The (row, column) offsets a press of ``piece`` reaches on an m×n board.
+
+    Examples
+    --------
+    >>> piece_offsets("rook", 2, 3)
+    ((0, 1), (0, -1), (0, 2), (0, -2), (1, 0), (-1, 0))
+    """
+    if piece in MOVES:
+        return MOVES[piece]
+    lines: list[tuple[int, int]] = []
+    if piece in ("rook", "queen"):
+        for j in range(1, n):
+            lines += [(0, j), (0, -j)]
+        for i in range(1, m):
+            lines += [(i, 0), (-i, 0)]
+    if piece in ("bishop", "queen"):
+        for i in range(1, min(m, n)):
+            lines += [(i, i), (i, -i), (-i, i), (-i, -i)]
+    if not lines and piece not in ("rook", "queen", "bishop"):
+        msg = f"Argument 'piece' must be one of {', '.join(PIECES)}, not {piece!r}."
+        raise InvalidPuzzleError(msg)
+    return tuple(lines)
+
+
+def _board(
+    piece: str,
+    family: str,
+    m: int,
+    n: int | None,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+    rook_product: bool = False,
+) -> Puzzle:
+    m = require_int(m, "m", minimum=1)
+    n = m if n is None else require_int(n, "n", minimum=1)
+    check_cells((m, n), f"A {m}×{n} board")
+    offsets = piece_offsets(piece, m, n)
+    # The rook's board is K_m □ K_n; the other pieces are lattices (the stencil's default).
+    structure = product_of([("complete", m), ("complete", n)], rule) if rook_product else None
+    return stencil_puzzle(
+        Stencil((m, n), offsets, (1,) * len(offsets)),
+        family=family,
+        params={"m": m, "n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        graph=lambda: chess_graph(m, n, piece),
+        board_shape=(m, n),
+        structure=structure,
+    )
+
+
+def king(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes the 8 cells around it (a king's moves), and itself.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("king", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = king(3)
+    >>> p
+    <Puzzle: 9 nodes, 20 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())
+    9
+    """
+    return _board("king", "king", m, n, modulus, rule, pressable)
+
+
+def x_pattern(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out with the × pattern: a press changes its 4 diagonal neighbours, and itself.
+
+    This is the × effect pattern of Lights Out Deluxe. Diagonal steps keep the colour of a
+    chessboard square, so the board splits into two independent puzzles.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("x_pattern", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = x_pattern(3)
+    >>> p
+    <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (1, 1)).items() if x)
+    [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]
+    """
+    return _board("x", "x_pattern", m, n, modulus, rule, pressable)
+
+
+def knight(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes the cells a knight's move away, and itself (XL-25).
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("knight", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = knight(3)
+    >>> p
+    <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (1, 2), (2, 1)]
+    """
+    return _board("knight", "knight", m, n, modulus, rule, pressable)
+
+
+def rook(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes its whole row and column, the pressed cell once.
+
+    This is Alien Tiles (7×7 with 4 colours: ``rook(7, modulus=4)``).
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("rook", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = rook(3, 4)
+    >>> p
+    <Puzzle: 12 nodes, 30 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())  # 4 in the row + 3 in the column - 1 shared
+    6
+    """
+    return _board("rook", "rook", m, n, modulus, rule, pressable, rook_product=True)
+
+
+#: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).
+alien_tiles = rook
+
+
+def bishop(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes both diagonals through it (a bishop's moves), and itself.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("bishop", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = bishop(3)
+    >>> p
+    <Puzzle: 9 nodes, 10 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    return _board("bishop", "bishop", m, n, modulus, rule, pressable)
+
+
+def queen(
+    m: int,
+    n: int | None = None,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out where a press changes its row, its column and both diagonals, itself once.
+
+    Parameters
+    ----------
+    m : int
+        Rows, >= 1.
+    n : int, optional
+        Columns, >= 1; default ``m`` (a square board).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these cells.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``(row, column)`` in row-major order; ``family`` is
+        ``FamilyInfo("queen", {"m": m, "n": n})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad size, modulus or rule.
+
+    Examples
+    --------
+    >>> p = queen(3)
+    >>> p
+    <Puzzle: 9 nodes, 28 edges, rule='closed', modulus=2>
+    >>> sum(p.press(0, (1, 1)).values())  # the centre reaches every cell
+    9
+    """
+    return _board("queen", "queen", m, n, modulus, rule, pressable)

@@ -1,0 +1,213 @@
+"""Graph6 input: one graph a line, as nauty's geng writes it.
+
+:func:`from_graph6`, :func:`iter_graph6` and :func:`read_graph6` give puzzles;
+:func:`decode_graph6` gives the bare adjacency bitsets of one line, for code that reads
+millions of small graphs (the sweep streams).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Hashable, Iterable, Iterator
+
+import networkx as nx
+
+from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.representation.families._common import build, circle_pos, set_pos
+from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = ["decode_graph6", "from_graph6", "iter_graph6", "read_graph6"]
+
+_HEADER = ">>graph6<<"
+
+
+def _parse(line: str | bytes, where: str) -> nx.Graph:
+    data = line.encode("ascii", "replace") if isinstance(line, str) else bytes(line)
+    data = data.strip()
+    if data.startswith(_HEADER.encode()):
+        data = data[len(_HEADER) :]
+    if not data:
+        msg = f"{where}: empty graph6 text."
+        raise InvalidPuzzleError(msg)
+    try:
+        graph = nx.from_graph6_bytes(data)
+    except (nx.NetworkXError, ValueError, IndexError, TypeError) as err:
+        shown = data[:40].decode("ascii", "replace")
+        msg = f"{where}: {shown!r} is not valid graph6 ({err})."
+        raise InvalidPuzzleError(msg) from err
+    g = nx.Graph()
+    g.add_nodes_from(range(graph.number_of_nodes()))
+    g.add_edges_from(sorted(tuple(sorted(e)) for e in graph.edges))
+    return set_pos(
+        g, dict(zip(range(g.number_of_nodes()), circle_pos(g.number_of_nodes()), strict=True))
+    )
+
+
+def from_graph6(
+    data: str | bytes,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """The puzzle of one graph given in graph6 (the ``>>graph6<<`` header is optional).
+
+    Parameters
+    ----------
+    data : str or bytes
+        One graph6 line, for example ``"Dhc"``, the 5-cycle.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``0..n-1`` on a circle; ``family`` is ``FamilyInfo("graph6", {"data": text})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        Text that is not one graph6 graph.
+
+    Examples
+    --------
+    >>> from_graph6("Dhc")
+    <Puzzle: 5 nodes, 5 edges, rule='closed', modulus=2>
+    >>> from_graph6(b">>graph6<<A_").graph.number_of_edges()
+    1
+    """
+    if not isinstance(data, str | bytes | bytearray):
+        msg = f"Argument 'data' must be graph6 text (str or bytes), not {type(data).__name__}."
+        raise InvalidPuzzleError(msg)
+    text = data.decode("ascii", "replace") if isinstance(data, bytes | bytearray) else data
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1:
+        msg = f"Argument 'data' holds {len(lines)} graphs; use iter_graph6 or read_graph6."
+        raise InvalidPuzzleError(msg)
+    g = _parse(text, "Argument 'data'")
+    clean = text.strip().removeprefix(_HEADER)
+    return build(g, "graph6", {"data": clean}, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def iter_graph6(
+    lines: Iterable[str | bytes],
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    source: str = "graph6 input",
+) -> Iterator[Puzzle]:
+    """Yield one puzzle per graph6 line; blank lines are skipped.
+
+    Parameters
+    ----------
+    lines : iterable of str or bytes
+        For example an open file, or the output of ``geng``.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    source : str
+        What to call the input in error messages.
+
+    Yields
+    ------
+    Puzzle
+        As :func:`from_graph6`.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A bad line, named by its line number (from 1).
+
+    Examples
+    --------
+    >>> [p.n for p in iter_graph6(["Bw", "", "Dhc"])]
+    [3, 5]
+    """
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        g = _parse(line, f"{source}, line {number}")
+        text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
+        params = {"data": text.strip().removeprefix(_HEADER)}
+        yield build(g, "graph6", params, modulus=modulus, rule=rule, pressable=None)
+
+
+def read_graph6(
+    path: str | os.PathLike[str], *, modulus: int = 2, rule: str = "closed"
+) -> list[Puzzle]:
+    """Read a graph6 file (one graph a line, as ``geng`` writes) into a list of puzzles.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+
+    Returns
+    -------
+    list of Puzzle
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A file that cannot be read, or a bad line (the message names the file and line).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     f = pathlib.Path(tmp) / "small.g6"
+    ...     _ = f.write_text("Bw\\nC~\\n")
+    ...     [p.graph.number_of_edges() for p in read_graph6(f)]
+    [3, 6]
+    """
+    if not isinstance(path, str | os.PathLike):
+        # open() would take an int as a file descriptor: read_graph6(0) reads standard input.
+        msg = f"Argument 'path' must be a file name (str or path-like), not {path!r}."
+        raise InvalidPuzzleError(msg)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read().splitlines()
+    except (OSError, ValueError) as err:
+        msg = (
+            f"Cannot read graph6 file {os.fspath(path)!r}: {getattr(err, 'strerror', None) or err}."
+        )
+        raise InvalidPuzzleError(msg) from err
+    return list(iter_graph6(raw, modulus=modulus, rule=rule, source=f"File {os.fspath(path)!r}"))
+
+
+def decode_graph6(line: bytes) -> tuple[int, list[int]] | None:
+    """Adjacency rows (Python int bitsets) of a graph6 line with at most 62 vertices.
+
+    Returns None for a line that is not such a graph6 string (the caller reports it).
+
+    Examples
+    --------
+    >>> decode_graph6(b"Bw")  # the triangle
+    (3, [6, 5, 3])
+    """
+    if line.startswith(b">>graph6<<"):
+        line = line[10:]
+    if not line or not 63 <= line[0] <= 125:
+        return None
+    n = line[0] - 63
+    body = line[1:]
+    if len(body) != (n * (n - 1) // 2 + 5) // 6 or any(not 63 <= b <= 126 for b in body):
+        return None
+    rows = [0] * n
+    pos = 0
+    for j in range(1, n):
+        for i in range(j):
+            if ((body[pos // 6] - 63) >> (5 - pos % 6)) & 1:
+                rows[i] |= 1 << j
+                rows[j] |= 1 << i
+            pos += 1
+    return n, rows

@@ -1,0 +1,431 @@
+"""Ring puzzles of 4-D polytopes: the vertices are buttons, the great circles of edges are lights.
+
+In the puzzles of nanma80/lights_out_4d a polytope's edges lie on great circles of the 3-sphere;
+the edges on one great circle close up into a **ring**. Pressing a vertex toggles every ring
+through it; the rings carry the lights and the vertices carry none.
+
+The geometry is exact. Coordinates live in Z[√5] (pairs of ints ``(a, b)`` meaning a + b√5),
+which holds the 16-cell, the 24-cell, the 600-cell and the bideca without rounding. A ring is
+found as the set of vertices in the 2-plane through the origin spanned by an edge (a vanishing
+Gram determinant) and is checked to be one cycle of edges. The duopyramids ``{p}+{q}`` need
+√2 or √3, so their rings come from their index structure instead (the tests check them against
+the coordinates).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import re
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+
+from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.representation.families.patterns import press_pattern
+from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = ["POLYTOPES", "polytope_rings", "ring_press_map", "ring_puzzle"]
+
+#: The polytopes of nanma80/lights_out_4d by name. Duopyramids are named ``"{p}+{q}"`` for even
+#: p, q >= 4 (for example ``"{6}+{8}"``); they are not listed here.
+POLYTOPES: tuple[str, ...] = ("16-cell", "24-cell", "600-cell", "bideca")
+
+_DUOPYRAMID = re.compile(r"\{(\d+)\}\+\{(\d+)\}")
+#: The largest polygon a duopyramid may have (a guard against huge inputs).
+_MAX_POLYGON = 1000
+
+_Num = tuple[int, int]  # a + b√5
+_Vec = tuple[_Num, ...]
+Rings = tuple[tuple[int, ...], ...]
+
+
+# --- arithmetic in Z[√5] ---------------------------------------------------------------------
+
+
+def _mul(x: _Num, y: _Num) -> _Num:
+    return (x[0] * y[0] + 5 * x[1] * y[1], x[0] * y[1] + x[1] * y[0])
+
+
+def _add(x: _Num, y: _Num) -> _Num:
+    return (x[0] + y[0], x[1] + y[1])
+
+
+def _sub(x: _Num, y: _Num) -> _Num:
+    return (x[0] - y[0], x[1] - y[1])
+
+
+def _dot(u: _Vec, v: _Vec) -> _Num:
+    a = b = 0
+    for x, y in zip(u, v, strict=True):
+        p = _mul(x, y)
+        a += p[0]
+        b += p[1]
+    return (a, b)
+
+
+def _sign(x: _Num) -> int:
+    """The sign of a + b√5, exactly."""
+    a, b = x
+    sa = (a > 0) - (a < 0)
+    sb = (b > 0) - (b < 0)
+    if sa == sb or sb == 0:
+        return sa
+    if sa == 0:
+        return sb
+    return sa if a * a > 5 * b * b else sb  # a² = 5b² has no solution in nonzero ints
+
+
+def _value(x: _Num) -> float:
+    return x[0] + x[1] * math.sqrt(5)
+
+
+# --- vertices --------------------------------------------------------------------------------
+
+
+def _num(a: int, b: int = 0) -> _Num:
+    return (a, b)
+
+
+def _vertices_16cell() -> list[_Vec]:
+    out: list[_Vec] = []
+    for axis in range(4):
+        for s in (1, -1):
+            out.append(tuple(_num(s if i == axis else 0) for i in range(4)))
+    return out
+
+
+def _vertices_24cell() -> list[_Vec]:
+    out: list[_Vec] = []
+    for i, j in itertools.combinations(range(4), 2):
+        for si, sj in itertools.product((1, -1), repeat=2):
+            coords = [0, 0, 0, 0]
+            coords[i], coords[j] = si, sj
+            out.append(tuple(_num(c) for c in coords))
+    return out
+
+
+def _is_even(perm: Sequence[int]) -> bool:
+    inversions = sum(1 for i, j in itertools.combinations(range(len(perm)), 2) if perm[i] > perm[j])
+    return inversions % 2 == 0
+
+
+def _vertices_600cell() -> list[_Vec]:
+    """The 120 unit icosians, times 4 so that every coordinate is in Z[√5]."""
+    out = [tuple(_mul(_num(4), c) for c in v) for v in _vertices_16cell()]
+    for signs in itertools.product((2, -2), repeat=4):
+        out.append(tuple(_num(s) for s in signs))
+    # even permutations of (±φ, ±1, ±1/φ, 0)/2, times 4: 2φ = 1 + √5, 2/φ = √5 - 1
+    base = (_num(1, 1), _num(2), _num(-1, 1), _num(0))
+    for perm in itertools.permutations(range(4)):
+        if not _is_even(perm):
+            continue
+        for signs in itertools.product((1, -1), repeat=3):
+            factor = (*signs, 1)
+            out.append(tuple(_mul(_num(factor[perm[i]]), base[perm[i]]) for i in range(4)))
+    return out
+
+
+def _vertices_bideca() -> list[_Vec]:
+    """±the 5 vertices of a regular 5-cell, times √5 (norm 4): v, -v for each in turn."""
+    simplex = [
+        (_num(0, 1), _num(0, 1), _num(0, 1), _num(-1)),
+        (_num(0, 1), _num(0, -1), _num(0, -1), _num(-1)),
+        (_num(0, -1), _num(0, 1), _num(0, -1), _num(-1)),
+        (_num(0, -1), _num(0, -1), _num(0, 1), _num(-1)),
+        (_num(0), _num(0), _num(0), _num(4)),
+    ]
+    out: list[_Vec] = []
+    for v in simplex:
+        out.append(v)
+        out.append(tuple((-a, -b) for a, b in v))
+    return out
+
+
+# --- edges and rings -------------------------------------------------------------------------
+
+
+def _shortest_edges(verts: list[_Vec]) -> list[tuple[int, int]]:
+    """The pairs at the smallest distance: the largest inner product between distinct vertices."""
+    dots = {
+        (i, j): _dot(verts[i], verts[j]) for i, j in itertools.combinations(range(len(verts)), 2)
+    }
+    best = next(iter(dots.values()))
+    for d in dots.values():
+        if _sign(_sub(d, best)) > 0:
+            best = d
+    return [pair for pair, d in dots.items() if d == best]
+
+
+def _non_antipodal_edges(verts: list[_Vec]) -> list[tuple[int, int]]:
+    """Every pair but the antipodal ones (the bideca: the dual of the bitruncated 5-cell)."""
+    return [
+        (i, j)
+        for i, j in itertools.combinations(range(len(verts)), 2)
+        if verts[i] != tuple((-a, -b) for a, b in verts[j])
+    ]
+
+
+def _in_plane(u: _Vec, v: _Vec, w: _Vec) -> bool:
+    """Whether w lies in the plane spanned by u and v: their Gram determinant vanishes."""
+    uu, uv, uw = _dot(u, u), _dot(u, v), _dot(u, w)
+    vv, vw, ww = _dot(v, v), _dot(v, w), _dot(w, w)
+    det = _add(
+        _sub(
+            _mul(uu, _sub(_mul(vv, ww), _mul(vw, vw))), _mul(uv, _sub(_mul(uv, ww), _mul(vw, uw)))
+        ),
+        _mul(uw, _sub(_mul(uv, vw), _mul(vv, uw))),
+    )
+    return det == (0, 0)
+
+
+def _cycle(members: list[int], edges: set[tuple[int, int]]) -> tuple[int, ...]:
+    """The members in cycle order (from the smallest, towards its smaller neighbour)."""
+    nbrs: dict[int, list[int]] = {m: [] for m in members}
+    for i, j in itertools.combinations(sorted(members), 2):
+        if (i, j) in edges:
+            nbrs[i].append(j)
+            nbrs[j].append(i)
+    if any(len(x) != 2 for x in nbrs.values()):
+        msg = f"The edges in the plane of vertices {sorted(members)} do not form one cycle."
+        raise AssertionError(msg)
+    start = min(members)
+    order = [start, min(nbrs[start])]
+    while len(order) < len(members):
+        a, b = nbrs[order[-1]]
+        nxt = a if a != order[-2] else b
+        if nxt == start:
+            break
+        order.append(nxt)
+    if len(order) != len(members):
+        msg = f"The edges in the plane of vertices {sorted(members)} form more than one cycle."
+        raise AssertionError(msg)
+    return tuple(order)
+
+
+def _great_circles(verts: list[_Vec], edges: list[tuple[int, int]]) -> Rings:
+    """The rings: for each edge, the cycle of edges in the 2-plane it spans through the origin."""
+    edge_set = set(edges)
+    covered: set[tuple[int, int]] = set()
+    rings: list[tuple[int, ...]] = []
+    for i, j in edges:
+        if (i, j) in covered:
+            continue
+        members = [w for w in range(len(verts)) if _in_plane(verts[i], verts[j], verts[w])]
+        ring = _cycle(members, edge_set)
+        rings.append(ring)
+        for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+            covered.add((min(a, b), max(a, b)))
+    return tuple(sorted(rings, key=lambda r: sorted(r)))
+
+
+def _duopyramid(p: int, q: int) -> tuple[np.ndarray, Rings]:
+    """The p-gon in the xy plane, the q-gon in the zw plane; rings: the two polygons and, for
+    each pair of diameters (one of each polygon), the square through their 4 ends."""
+    xy = [
+        (math.cos(2 * math.pi * i / p), math.sin(2 * math.pi * i / p), 0.0, 0.0) for i in range(p)
+    ]
+    zw = [
+        (0.0, 0.0, math.cos(2 * math.pi * j / q), math.sin(2 * math.pi * j / q)) for j in range(q)
+    ]
+    rings: list[tuple[int, ...]] = [tuple(range(p)), tuple(range(p, p + q))]
+    for i in range(p // 2):
+        for j in range(q // 2):
+            rings.append((i, p + j, i + p // 2, p + j + q // 2))
+    return np.array(xy + zw, dtype=float), tuple(sorted(rings, key=lambda r: sorted(r)))
+
+
+def _check_name(name: object) -> tuple[int, int] | None:
+    """None for a named polytope, (p, q) for a duopyramid; raise for anything else."""
+    if isinstance(name, str) and name in POLYTOPES:
+        return None
+    if isinstance(name, str) and (m := _DUOPYRAMID.fullmatch(name)):
+        p, q = int(m.group(1)), int(m.group(2))
+        if p >= 4 and q >= 4 and p % 2 == 0 and q % 2 == 0 and max(p, q) <= _MAX_POLYGON:
+            return p, q
+        msg = (
+            f"Argument 'name' {name!r}: a duopyramid '{{p}}+{{q}}' needs even p and q from 4 "
+            f"to {_MAX_POLYGON}."
+        )
+        raise InvalidPuzzleError(msg)
+    msg = (
+        f"Argument 'name' must be one of {', '.join(POLYTOPES)} or a duopyramid such as "
+        f"'{{6}}+{{8}}', not {name!r}."
+    )
+    raise InvalidPuzzleError(msg)
+
+
+@functools.lru_cache(maxsize=16)
+def _rings(name: str) -> tuple[np.ndarray, Rings]:
+    """The cached geometry of a name already checked by :func:`_check_name`."""
+    pq = _check_name(name)
+    if pq is not None:
+        coords, rings = _duopyramid(*pq)
+        coords.flags.writeable = False
+        return coords, rings
+    if name == "16-cell":
+        verts, scale = _vertices_16cell(), 1.0
+    elif name == "24-cell":
+        verts, scale = _vertices_24cell(), 1.0
+    elif name == "600-cell":
+        verts, scale = _vertices_600cell(), 4.0
+    else:
+        verts, scale = _vertices_bideca(), 4.0
+    edges = _non_antipodal_edges(verts) if name == "bideca" else _shortest_edges(verts)
+    rings = _great_circles(verts, edges)
+    coords = np.array([[_value(x) for x in v] for v in verts], dtype=float) / scale
+    coords.flags.writeable = False
+    return coords, rings
+
+
+def polytope_rings(name: str) -> tuple[np.ndarray, Rings]:
+    """The vertices and rings of a polytope of nanma80/lights_out_4d, exactly.
+
+    A ring is a great circle of the 3-sphere made of the polytope's edges. The 16-cell, 24-cell
+    and 600-cell have the pairs of nearest vertices as edges; the bideca (the dual of the
+    bitruncated 5-cell) has every pair of vertices that are not antipodal; the duopyramid
+    ``{p}+{q}`` (the dual of the p-q duoprism) has the sides of its two polygons and every pair
+    with one vertex in each.
+
+    Parameters
+    ----------
+    name : str
+        ``"16-cell"``, ``"24-cell"``, ``"600-cell"``, ``"bideca"``, or ``"{p}+{q}"`` for even
+        p, q >= 4.
+
+    Returns
+    -------
+    vertices : numpy.ndarray
+        Shape (V, 4), read-only. The 16-cell: the 8 permutations of (±1, 0, 0, 0) (``+x, -x,
+        +y, ...``); the 24-cell: the 24 permutations of (±1, ±1, 0, 0); the 600-cell: the 120
+        unit icosians (the 16-cell's 8, then the 16 (±½, ±½, ±½, ±½), then the 96 even
+        permutations of (±φ, ±1, ±1/φ, 0)/2); the bideca: ±v for the 5 unit vertices v of a
+        regular 5-cell, v then -v; the duopyramid: the p-gon in the xy plane, then the q-gon.
+    rings : tuple of tuples of int
+        Each ring as its vertex indices in order round the circle (from its smallest index
+        towards the smaller neighbour), the rings sorted by their sorted vertex sets.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        An unknown name.
+
+    Examples
+    --------
+    >>> vertices, rings = polytope_rings("16-cell")
+    >>> vertices[:3].tolist()
+    [[1.0, 0.0, 0.0, 0.0], [-1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
+    >>> rings
+    ((0, 2, 1, 3), (0, 4, 1, 5), (0, 6, 1, 7), (2, 4, 3, 5), (2, 6, 3, 7), (4, 6, 5, 7))
+    >>> vertices, rings = polytope_rings("600-cell")
+    >>> vertices.shape, len(rings), {len(r) for r in rings}
+    ((120, 4), 72, {10})
+    """
+    _check_name(name)
+    return _rings(name)
+
+
+def ring_press_map(name: str) -> dict[str, list[str]]:
+    """The press map of a ring puzzle: button ``"v<i>"`` -> the rings ``"r<j>"`` through it.
+
+    ``i`` indexes the vertices and ``j`` the rings of :func:`polytope_rings`. The ring labels
+    are the lights of :func:`ring_puzzle`.
+
+    Parameters
+    ----------
+    name : str
+        As for :func:`polytope_rings`.
+
+    Returns
+    -------
+    dict
+        ``"v<i>"`` -> the ring labels through vertex i, in ring order.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        An unknown name.
+
+    Examples
+    --------
+    >>> ring_press_map("16-cell")["v0"]
+    ['r0', 'r1', 'r2']
+    >>> len(ring_press_map("24-cell")["v0"])
+    4
+    """
+    vertices, rings = polytope_rings(name)
+    out: dict[str, list[str]] = {f"v{i}": [] for i in range(len(vertices))}
+    for j, ring in enumerate(rings):
+        for i in ring:
+            out[f"v{i}"].append(f"r{j}")
+    return out
+
+
+def _projection(vertices: np.ndarray) -> np.ndarray:
+    """Vertices seen on a fixed generic plane, scaled to radius 1."""
+    a = np.array([1.0, 0.31, 0.57, 0.13])
+    b = np.array([0.23, 1.0, -0.41, 0.67])
+    a /= np.linalg.norm(a)
+    b -= (b @ a) * a
+    b /= np.linalg.norm(b)
+    xy = np.stack([vertices @ a, vertices @ b], axis=1)
+    return xy / max(float(np.linalg.norm(xy, axis=1).max()), 1e-12)
+
+
+def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
+    """The ring puzzle of a 4-D polytope: press a vertex to toggle every ring through it.
+
+    The buttons are the vertices ``"v<i>"``, the lights the rings ``"r<j>"`` (see
+    :func:`ring_press_map`), built by :func:`press_pattern`. The vertices are buttons
+    without lights: states and targets live on the rings only, and :attr:`Puzzle.n` counts
+    the rings.
+
+    Parameters
+    ----------
+    name : str
+        As for :func:`polytope_rings`: ``"16-cell"``, ``"24-cell"``, ``"600-cell"``,
+        ``"bideca"`` or ``"{p}+{q}"``.
+    modulus : int, default 2
+        k (a press adds 1 to each ring through the vertex).
+
+    Returns
+    -------
+    Puzzle
+        Nodes: the vertices, then the rings; lights: the rings; ``family`` is ``FamilyInfo("ring_puzzle",
+        {"name": name})``. ``pos`` shows the vertices projected on a plane and the rings on a
+        circle round them.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        An unknown name or a bad modulus.
+
+    Examples
+    --------
+    >>> p = ring_puzzle("24-cell")
+    >>> len(p.pressable), p.n, len(p.nodes)
+    (24, 16, 40)
+    >>> sorted(v for v, x in p.press(0, "v0").items() if x)
+    ['r0', 'r1', 'r2', 'r3']
+    """
+    mapping = ring_press_map(name)
+    vertices, rings = polytope_rings(name)
+    xy = _projection(np.asarray(vertices))
+    pos: dict[object, tuple[float, float]] = {
+        f"v{i}": (float(x), float(y)) for i, (x, y) in enumerate(xy)
+    }
+    for j in range(len(rings)):
+        angle = math.pi / 2 + 2 * math.pi * j / len(rings)
+        pos[f"r{j}"] = (1.3 * math.cos(angle), 1.3 * math.sin(angle))
+    nodes = [*mapping, *(f"r{j}" for j in range(len(rings)))]
+    pattern: dict[Hashable, list[Hashable]] = {b: list(ls) for b, ls in mapping.items()}
+    return press_pattern(
+        pattern,
+        modulus,
+        nodes=nodes,
+        pos=pos,
+        family="ring_puzzle",
+        params={"name": name},
+        lights=[f"r{j}" for j in range(len(rings))],
+    )

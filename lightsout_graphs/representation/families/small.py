@@ -1,0 +1,510 @@
+"""Small and named graphs: paths, cycles, complete graphs, trees, Petersen and friends, random graphs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+import networkx as nx
+
+from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
+from lightsout_graphs.representation.families._common import (
+    MAX_NODES,
+    build,
+    check_args,
+    check_prob,
+    check_seed,
+    check_size,
+    circle_pos,
+    product_of,
+    set_pos,
+)
+from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = [
+    "NAMED_GRAPHS",
+    "complete",
+    "cycle",
+    "heawood",
+    "named",
+    "path",
+    "petersen",
+    "random_graph",
+    "random_regular",
+    "tree",
+]
+
+#: The named graphs of networkx that :func:`named` accepts.
+NAMED_GRAPHS: dict[str, Callable[[], nx.Graph]] = {
+    "petersen": nx.petersen_graph,
+    "heawood": nx.heawood_graph,
+    "desargues": nx.desargues_graph,
+    "moebius_kantor": nx.moebius_kantor_graph,
+    "pappus": nx.pappus_graph,
+    "frucht": nx.frucht_graph,
+    "tutte": nx.tutte_graph,
+    "chvatal": nx.chvatal_graph,
+    "bull": nx.bull_graph,
+    "house": nx.house_graph,
+    "diamond": nx.diamond_graph,
+    "krackhardt_kite": nx.krackhardt_kite_graph,
+    "truncated_cube": nx.truncated_cube_graph,
+    "truncated_tetrahedron": nx.truncated_tetrahedron_graph,
+}
+
+
+def _circular(g: nx.Graph) -> nx.Graph:
+    nodes = list(g)
+    return set_pos(g, dict(zip(nodes, circle_pos(len(nodes)), strict=True)))
+
+
+def path(
+    n: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a path of n lights ``0 - 1 - … - n-1`` (the 1×n grid with integer nodes).
+
+    Parameters
+    ----------
+    n : int
+        The number of lights, >= 1.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        ``family`` is ``FamilyInfo("path", {"n": n})``.
+
+    Examples
+    --------
+    >>> path(4)
+    <Puzzle: 4 nodes, 3 edges, rule='closed', modulus=2>
+    """
+    n = require_int(n, "n", minimum=1)
+    check_args(modulus, rule)
+    check_size(n, n - 1, f"The path of {n} lights")
+    g = nx.path_graph(n)
+    set_pos(g, {i: (float(i), 0.0) for i in range(n)})
+    structure = product_of([("path", n)], rule)
+    return build(
+        g, "path", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+    )
+
+
+def cycle(
+    n: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a cycle of n lights (n >= 3; the 1-D torus).
+
+    Parameters
+    ----------
+    n : int
+        The number of lights, >= 3.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        ``family`` is ``FamilyInfo("cycle", {"n": n})``.
+
+    Examples
+    --------
+    >>> cycle(5).press(0, 0)
+    {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}
+    """
+    n = require_int(n, "n", minimum=3)
+    check_args(modulus, rule)
+    check_size(n, n, f"The cycle of {n} lights")
+    g = _circular(nx.cycle_graph(n))
+    structure = product_of([("cycle", n)], rule)
+    return build(
+        g, "cycle", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+    )
+
+
+def complete(
+    n: int,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on the complete graph K_n: every press changes every light (closed rule).
+
+    Parameters
+    ----------
+    n : int
+        The number of lights, >= 1.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        ``family`` is ``FamilyInfo("complete", {"n": n})``.
+
+    Examples
+    --------
+    >>> complete(4)
+    <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>
+    """
+    n = require_int(n, "n", minimum=1)
+    check_args(modulus, rule)
+    check_size(n, n * (n - 1) // 2, f"The complete graph K_{n}")
+    g = _circular(nx.complete_graph(n))
+    structure = product_of([("complete", n)], rule)
+    return build(
+        g,
+        "complete",
+        {"n": n},
+        modulus=modulus,
+        rule=rule,
+        pressable=pressable,
+        structure=structure,
+    )
+
+
+def _tree_pos(g: nx.Graph, root: Hashable) -> None:
+    """Layered drawing: root at the top, each subtree centred over its leaves."""
+    order = list(nx.dfs_preorder_nodes(g, root))
+    depth = nx.shortest_path_length(g, root)
+    children: dict[Hashable, list[Hashable]] = {v: [] for v in g}
+    for v in order[1:]:
+        parent = next(u for u in g[v] if depth[u] == depth[v] - 1)
+        children[parent].append(v)
+    x: dict[Hashable, float] = {}
+    leaf = 0
+
+    def place(v: Hashable) -> float:
+        nonlocal leaf
+        if not children[v]:
+            x[v] = float(leaf)
+            leaf += 1
+        else:
+            xs = [place(c) for c in children[v]]
+            x[v] = (xs[0] + xs[-1]) / 2
+        return x[v]
+
+    place(root)
+    set_pos(g, {v: (x[v], -float(depth[v])) for v in g})
+
+
+def tree(
+    r: int | None = None,
+    h: int | None = None,
+    *,
+    n: int | None = None,
+    seed: int | None = None,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a tree: the balanced ``r``-ary tree of height ``h``, or a random tree.
+
+    Parameters
+    ----------
+    r, h : int, optional
+        Branching factor (>= 1) and height (>= 0) of a balanced tree (networkx labels).
+    n : int, optional
+        Instead of ``r`` and ``h``: the number of nodes of a uniformly random labelled tree.
+    seed : int, optional
+        The random tree's seed; the same seed gives the same tree.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Integer nodes, node 0 the root; ``family`` is ``FamilyInfo("tree", {"r": r, "h": h})``
+        or ``FamilyInfo("tree", {"n": n, "seed": seed})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        Neither or both of (r, h) and n given, or bad values.
+
+    Examples
+    --------
+    >>> tree(2, 3)
+    <Puzzle: 15 nodes, 14 edges, rule='closed', modulus=2>
+    >>> tree(n=10, seed=1).graph.number_of_edges()
+    9
+    """
+    if n is not None:
+        if r is not None or h is not None:
+            msg = "Give either 'r' and 'h' (a balanced tree) or 'n' (a random tree), not both."
+            raise InvalidPuzzleError(msg)
+        n = require_int(n, "n", minimum=1)
+        s = check_seed(seed)
+        check_args(modulus, rule)
+        check_size(n, n - 1, f"The random tree of {n} nodes")
+        drawn = nx.random_labeled_tree(n, seed=s)
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(sorted(tuple(sorted(e)) for e in drawn.edges))
+        params: dict[str, int | None] = {"n": n, "seed": s}
+    else:
+        if r is None or h is None:
+            msg = "Give 'r' and 'h' for a balanced tree, or 'n' (and 'seed') for a random tree."
+            raise InvalidPuzzleError(msg)
+        r = require_int(r, "r", minimum=1)
+        h = require_int(h, "h", minimum=0)
+        check_args(modulus, rule)
+        size = 1
+        level = 1
+        for _ in range(h):  # count the nodes level by level, stopping once past the limit
+            level *= r
+            size += level
+            if size > MAX_NODES:
+                break
+        check_size(size, size - 1, f"The balanced {r}-ary tree of height {h}")
+        g = nx.balanced_tree(r, h)
+        params = {"r": r, "h": h}
+    _tree_pos(g, 0)
+    return build(g, "tree", params, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def random_graph(
+    n: int,
+    p: float,
+    *,
+    seed: int | None = None,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on an Erdős–Rényi random graph G(n, p); the same seed gives the same graph.
+
+    Parameters
+    ----------
+    n : int
+        The number of lights, >= 1.
+    p : float
+        The probability of each edge, in [0, 1].
+    seed : int, optional
+        Random seed (None: fresh randomness).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``0..n-1`` on a circle; ``family`` is
+        ``FamilyInfo("random_graph", {"n": n, "p": p, "seed": seed})``.
+
+    Examples
+    --------
+    >>> a = random_graph(12, 0.3, seed=7)
+    >>> b = random_graph(12, 0.3, seed=7)
+    >>> sorted(a.graph.edges) == sorted(b.graph.edges)
+    True
+    """
+    n = require_int(n, "n", minimum=1)
+    prob = check_prob(p, "p")
+    s = check_seed(seed)
+    check_args(modulus, rule)
+    check_size(n, round(prob * n * (n - 1) / 2), f"The random graph G({n}, {prob})")
+    g = _circular(nx.gnp_random_graph(n, prob, seed=s))
+    params = {"n": n, "p": prob, "seed": s}
+    return build(g, "random_graph", params, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def random_regular(
+    d: int,
+    n: int,
+    *,
+    seed: int | None = None,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a random d-regular graph on n nodes (``n * d`` must be even, ``d < n``).
+
+    Parameters
+    ----------
+    d : int
+        The degree of every node, >= 0.
+    n : int
+        The number of lights, >= 1.
+    seed : int, optional
+        Random seed (None: fresh randomness).
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``0..n-1`` on a circle; ``family`` is
+        ``FamilyInfo("random_regular", {"d": d, "n": n, "seed": seed})``.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        ``n * d`` odd or ``d >= n``.
+
+    Examples
+    --------
+    >>> p = random_regular(3, 10, seed=1)
+    >>> {deg for _, deg in p.graph.degree}
+    {3}
+    """
+    d = require_int(d, "d", minimum=0)
+    n = require_int(n, "n", minimum=1)
+    s = check_seed(seed)
+    check_args(modulus, rule)
+    if (n * d) % 2 or d >= n:
+        msg = f"Arguments 'd' and 'n' need n*d even and d < n, not d={d}, n={n}."
+        raise InvalidPuzzleError(msg)
+    check_size(n, n * d // 2, f"The random {d}-regular graph on {n} nodes")
+    g = nx.random_regular_graph(d, n, seed=s)
+    g = nx.Graph(g.subgraph(range(n)))
+    ordered = nx.Graph()
+    ordered.add_nodes_from(range(n))
+    ordered.add_edges_from(sorted(tuple(sorted(e)) for e in g.edges))
+    _circular(ordered)
+    params = {"d": d, "n": n, "seed": s}
+    return build(ordered, "random_regular", params, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def _petersen_pos(g: nx.Graph) -> None:
+    outer = circle_pos(5, 1.0)
+    inner = circle_pos(5, 0.45)
+    set_pos(g, {i: outer[i] for i in range(5)} | {i + 5: inner[i] for i in range(5)})
+
+
+def named(
+    name: str,
+    *,
+    modulus: int = 2,
+    rule: str = "closed",
+    pressable: Iterable[Hashable] | None = None,
+) -> Puzzle:
+    """Lights Out on a named graph of networkx (see :data:`NAMED_GRAPHS`).
+
+    Parameters
+    ----------
+    name : str
+        For example ``"petersen"``, ``"heawood"``, ``"desargues"``.
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        networkx's integer nodes; ``family`` is ``FamilyInfo("named", {"name": name})``
+        (``FamilyInfo("petersen", {})`` and ``FamilyInfo("heawood", {})`` for those two).
+
+    Raises
+    ------
+    InvalidPuzzleError
+        An unknown name.
+
+    Examples
+    --------
+    >>> named("heawood")
+    <Puzzle: 14 nodes, 21 edges, rule='closed', modulus=2>
+    """
+    if not isinstance(name, str) or name not in NAMED_GRAPHS:
+        msg = f"Argument 'name' must be one of {', '.join(sorted(NAMED_GRAPHS))}, not {name!r}."
+        raise InvalidPuzzleError(msg)
+    g = nx.Graph(NAMED_GRAPHS[name]())
+    if name == "petersen":
+        _petersen_pos(g)
+    else:
+        _circular(g)
+    # Petersen and Heawood have their own family functions; the others are rebuilt by name.
+    family, params = (name, {}) if name in ("petersen", "heawood") else ("named", {"name": name})
+    return build(g, family, params, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def petersen(
+    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+) -> Puzzle:
+    """Lights Out on the Petersen graph, drawn as a pentagon around a pentagram.
+
+    Parameters
+    ----------
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        Nodes ``0..4`` (outer) and ``5..9`` (inner); ``family`` is ``FamilyInfo("petersen", {})``.
+
+    Examples
+    --------
+    >>> p = petersen()
+    >>> p
+    <Puzzle: 10 nodes, 15 edges, rule='closed', modulus=2>
+    >>> sorted(v for v, x in p.press(0, 0).items() if x)
+    [0, 1, 4, 5]
+    """
+    return named("petersen", modulus=modulus, rule=rule, pressable=pressable)
+
+
+def heawood(
+    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+) -> Puzzle:
+    """Lights Out on the Heawood graph (14 nodes, 3-regular, girth 6).
+
+    Parameters
+    ----------
+    modulus : int, default 2
+        k.
+    rule : {"closed", "open", "weighted"}, default "closed"
+        The toggle rule.
+    pressable : iterable of nodes, optional
+        Restrict the presses to these nodes.
+
+    Returns
+    -------
+    Puzzle
+        ``family`` is ``FamilyInfo("heawood", {})``.
+
+    Examples
+    --------
+    >>> heawood().graph.number_of_edges()
+    21
+    """
+    return named("heawood", modulus=modulus, rule=rule, pressable=pressable)

@@ -1,0 +1,490 @@
+"""Light chasing: solve m×n grid boards over any Z_k through a width×width first-row system.
+
+On a grid every light of row i must be fixed by the presses of row i + 1, since row i + 1 is
+the last row that still reaches it. So the presses of the first row decide all the others:
+chasing row by row,
+
+    x[i+1] = b[i] − M·x[i] − x[i−1]   (mod k),   x[−1] = 0,
+
+where ``M`` is the width×width tridiagonal matrix of one row (1 on the diagonal for the closed
+rule, 0 for the open rule; 1 beside it). Chasing symbolically, ``x[i] = A_i·x[0] + c_i`` with
+``A_0 = I``, ``A_{i+1} = −M·A_i − A_{i−1}``. The board is solved exactly when the virtual row
+below the last one is quiet: ``A_h·x[0] ≡ −c_h``. That width×width system is factorised once,
+by a bit-packed Gauss–Jordan elimination over GF(2), or by the general engine
+:func:`lightsout_graphs.core.zk.factorize` for any other k. The shorter side is the width.
+
+Every quiet pattern is a kernel vector of ``A_h`` chased down, and the map from first rows to
+whole press patterns is linear and injective, so the grid's quiet patterns are the small
+system's kernel with the same orders. The grid's toggle matrix is symmetric and ``A_h`` is a
+polynomial in ``M``, hence symmetric too; a parity check ``z`` of the small system chased up
+from the bottom row is a parity check of the whole board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from lightsout_graphs.core.errors import (
+    InvalidPuzzleError,
+    InvalidStateError,
+    require_int,
+    require_int_entries,
+)
+from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows, words_for
+from lightsout_graphs.representation.grids.chase_base import (
+    ChasingFactorization,
+    check_chase_memory,
+)
+
+if TYPE_CHECKING:
+    from lightsout_graphs.core.zk.protocol import Factorization
+    from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = ["GridChaser"]
+
+#: Moduli up to this bound chase in int64 (sums of four residues stay below 2**63).
+_INT64_CHASE_LIMIT = 2**60
+
+
+def _check_side(value: object, name: str) -> int:
+    return require_int(value, name, minimum=1)
+
+
+class GridChaser(ChasingFactorization):
+    """Light chasing on the m×n grid over Z_k: a :class:`~lightsout_graphs.core.zk.protocol.Factorization`.
+
+    The matrix is the grid's toggle matrix, with cells numbered row-major: cell ``(i, j)`` is
+    index ``i * n + j``, the node order of :func:`lightsout_graphs.grid`. Building costs about
+    ``max(m, n) · min(m, n)²`` operations (bit-packed for k = 2) plus one elimination of a
+    ``min(m, n)``-square matrix; each solve then costs ``O(m·n)``. :meth:`apply` and
+    :meth:`toggle` replay presses on the board with numpy, without building a graph.
+
+    Parameters
+    ----------
+    m, n : int
+        The numbers of rows and columns, each >= 1.
+    modulus : int, default 2
+        k >= 2, the number of states of a light.
+    rule : {"closed", "open"}, default "closed"
+        Whether a press changes its own light too.
+
+    Attributes
+    ----------
+    modulus : int
+        k.
+    shape : tuple of int
+        ``(m·n, m·n)``.
+    rank : int or None
+        ``m·n − nullity`` when k is prime, else ``None``.
+    kernel_size : int
+        The number of quiet patterns (presses that change nothing).
+    image_size : int
+        The number of solvable boards, ``k**(m·n) // kernel_size``.
+    rows, cols : int
+        m and n.
+    rule : str
+        The toggle rule.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        A side that is not an int >= 1, or a rule other than ``"closed"`` and ``"open"``.
+    ModulusError
+        A modulus that is not an int in ``2..2**62 − 1``.
+
+    See Also
+    --------
+    lightsout_graphs.representation.grids.nullity : the nullity from polynomials, without any elimination.
+
+    Notes
+    -----
+    The width×width system for k != 2 goes to :func:`lightsout_graphs.core.zk.factorize`; over
+    GF(2) a bit-packed dense elimination is used, which handles widths in the thousands.
+
+    Examples
+    --------
+    >>> from lightsout_graphs.representation.grids import GridChaser
+    >>> chaser = GridChaser(5, 5)
+    >>> chaser.kernel_size, chaser.rank
+    (4, 23)
+    >>> board = np.zeros(25, dtype=np.int64)
+    >>> board[12] = 1  # only the centre light is on
+    >>> presses = chaser.solve(board)
+    >>> bool(((lo.grid(5, 5).toggle_matrix() @ presses - board) % 2 == 0).all())
+    True
+    >>> corner = np.zeros(25, dtype=np.int64)
+    >>> corner[0] = 1
+    >>> chaser.is_solvable(corner)
+    False
+    >>> y = chaser.certificate(corner)
+    >>> int(y @ corner % 2)  # the parity check that the corner light breaks
+    1
+    """
+
+    def __init__(self, m: int, n: int, modulus: int = 2, rule: str = "closed") -> None:
+        self.rows: int = _check_side(m, "m")
+        self.cols: int = _check_side(n, "n")
+        self.modulus: int = check_modulus(modulus)
+        self.method: str = "chasing"
+        if rule not in ("closed", "open"):
+            msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
+            raise InvalidPuzzleError(msg)
+        self.rule: str = rule
+        size = self.rows * self.cols
+        self.shape: tuple[int, int] = (size, size)
+        self._transposed = self.cols > self.rows
+        self._height = max(self.rows, self.cols)
+        self._width = min(self.rows, self.cols)
+        self._diag = 1 if rule == "closed" else 0
+        self._binary = self.modulus == 2
+        self._dtype: Any = np.int64 if self.modulus <= _INT64_CHASE_LIMIT else object
+        w = self._width
+        check_chase_memory(
+            f"a {self.rows}×{self.cols} grid mod {self.modulus}",
+            size,
+            w,
+            w,
+            self.modulus,
+            wide=self._dtype is object,
+        )
+        # Vectors handed out follow the general engine: object once products overflow int64.
+        self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
+        self._small: Factorization = self._factor_first_row_system()
+        self._set_counts()
+        self._kernel: list[tuple[np.ndarray, int]] | None = None
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def for_puzzle(cls, puzzle: Puzzle) -> GridChaser | None:
+        """A chaser for a puzzle built by :func:`lightsout_graphs.grid` with two sides, else None.
+
+        Parameters
+        ----------
+        puzzle : Puzzle
+            Any puzzle.
+
+        Returns
+        -------
+        GridChaser or None
+            A chaser whose vectors follow the puzzle's node order, when the puzzle is a 2-D
+            grid with every cell pressable and the closed or open rule; otherwise ``None``.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> GridChaser.for_puzzle(lo.grid(3, 4, modulus=3)).shape
+        (12, 12)
+        >>> GridChaser.for_puzzle(lo.Puzzle(nx.path_graph(3))) is None
+        True
+        """
+        shape = cls.for_puzzle_shape(puzzle)
+        if shape is None:
+            return None
+        return cls(shape[0], shape[1], modulus=puzzle.modulus, rule=puzzle.rule)
+
+    @staticmethod
+    def for_puzzle_shape(puzzle: Puzzle) -> tuple[int, int] | None:
+        """``(m, n)`` when light chasing applies to the puzzle (see :meth:`for_puzzle`), else None.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> GridChaser.for_puzzle_shape(lo.grid(3, 4)), GridChaser.for_puzzle_shape(lo.torus(3, 4))
+        ((3, 4), None)
+        """
+        from lightsout_graphs.core.structure import Lattice
+
+        lattice = puzzle.structure
+        if not isinstance(lattice, Lattice) or lattice.rule not in ("closed", "open"):
+            return None
+        if puzzle.rule != lattice.rule or not lattice.is_axis_stencil or any(lattice.wrap):
+            return None
+        shape = lattice.shape
+        if len(shape) != 2 or not puzzle.all_pressable:
+            return None
+        m, n = int(shape[0]), int(shape[1])
+        from lightsout_graphs.core._labels import LatticeNodes
+
+        nodes = puzzle.nodes
+        if isinstance(nodes, LatticeNodes):
+            if nodes.shape != (m, n):
+                return None
+        elif tuple(nodes) != tuple((i, j) for i in range(m) for j in range(n)):
+            return None
+        return m, n
+
+    def _factor_first_row_system(self) -> Factorization:
+        """Chase the identity down the board and factorise the virtual row's matrix ``A_h``."""
+        h, w = self._height, self._width
+        if self._binary:
+            prev = np.zeros((w, words_for(w)), dtype=np.uint64)
+            cur = pack_rows(np.eye(w, dtype=np.uint8))
+            for _ in range(h):
+                # A_{i+1} = M·A_i + A_{i-1} over GF(2), written over A_{i-1}.
+                if self._diag:
+                    prev ^= cur
+                prev[1:] ^= cur[:-1]
+                prev[:-1] ^= cur[1:]
+                prev, cur = cur, prev
+            return DenseGF2(cur, w)
+        k = self.modulus
+        # Four residues must add up without overflow: the narrowest such type is fastest.
+        dtype = self._dtype
+        for narrow in (np.int8, np.int16, np.int32):
+            if 4 * (k - 1) <= np.iinfo(narrow).max:
+                dtype = narrow
+                break
+        prev_k = np.zeros((w, w), dtype=dtype)
+        cur_k = np.eye(w, dtype=np.int64).astype(dtype)
+        for _ in range(h):
+            # A_{i+1} = −(M·A_i + A_{i-1}) mod k, written over A_{i-1}.
+            if self._diag:
+                prev_k += cur_k
+            prev_k[1:] += cur_k[:-1]
+            prev_k[:-1] += cur_k[1:]
+            np.negative(prev_k, out=prev_k)
+            prev_k %= k
+            prev_k, cur_k = cur_k, prev_k
+        from lightsout_graphs.core.zk import factorize
+
+        return factorize(cur_k.astype(self._dtype), k)
+
+    # -- vectors in the chase's orientation -----------------------------------------------------
+
+    def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
+        """``rhs`` as a (height, width) array of residues, in the chase's orientation."""
+        board = self._as_board(rhs, name)
+        return np.ascontiguousarray(board.T if self._transposed else board)
+
+    def _as_board(self, rhs: object, name: str) -> np.ndarray:
+        """``rhs`` as an (m, n) array of residues (uint8 for k = 2), in the board's orientation."""
+        size = self.shape[0]
+        arr = rhs if isinstance(rhs, np.ndarray) else np.asarray(rhs, dtype=object)
+        if arr.ndim != 1 or arr.shape[0] != size:
+            msg = f"Argument {name!r} must be a 1-D vector of length {size}, not of shape {arr.shape}."
+            raise InvalidStateError(msg)
+        if arr.dtype == object:
+            entries = require_int_entries(arr, name)
+            vec = np.array([v % self.modulus for v in entries], dtype=self._dtype)
+        elif arr.dtype.kind in "iub":
+            vec = self._reduce(arr)
+        else:
+            msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
+            raise InvalidStateError(msg)
+        board = vec.reshape(self.rows, self.cols)
+        if self._binary:
+            board = board.astype(np.uint8, copy=False)
+        return board
+
+    def _reduce(self, arr: np.ndarray) -> np.ndarray:
+        """An integer array reduced mod k, skipping the division when it is already reduced."""
+        if self._binary:
+            # Casting to uint8 wraps, keeping the low bit (also of negative ints): parity only.
+            low = arr.astype(np.uint8)
+            low &= 1
+            return low
+        if arr.size and (arr.min() < 0 or arr.max() >= self.modulus):
+            if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+                arr = (arr % np.uint64(self.modulus)).astype(np.int64)
+            else:
+                arr = arr.astype(np.int64) % self.modulus
+        return arr.astype(self._dtype)
+
+    def _flatten(self, presses: np.ndarray) -> np.ndarray:
+        """A (height, width) array back to a vector in row-major cell order."""
+        out = presses.T if self._transposed else presses
+        flat = np.ascontiguousarray(out).reshape(-1)
+        if self._out_dtype is object and flat.dtype != object:
+            return np.array([int(v) for v in flat], dtype=object)
+        return flat.astype(self._out_dtype)
+
+    def _chase(self, first: np.ndarray, board: np.ndarray | None) -> np.ndarray:
+        """Rows ``x[0..h]`` from the first row and the board (None for all dark)."""
+        h, w = self._height, self._width
+        dtype = np.uint8 if self._binary else self._dtype
+        x = np.zeros((h + 1, w), dtype=dtype)
+        x[0] = np.asarray(first).astype(dtype)
+        if self._binary:
+            for i in range(h):
+                cur, nxt = x[i], x[i + 1]
+                if board is not None:
+                    nxt ^= board[i]
+                if i:
+                    nxt ^= x[i - 1]
+                if self._diag:
+                    nxt ^= cur
+                nxt[1:] ^= cur[:-1]
+                nxt[:-1] ^= cur[1:]
+            return x
+        k = self.modulus
+        for i in range(h):
+            cur = x[i]
+            s = cur * self._diag
+            s[1:] += cur[:-1]
+            s[:-1] += cur[1:]
+            if i:
+                s += x[i - 1]
+            x[i + 1] = ((board[i] if board is not None else 0) - s) % k
+        return x
+
+    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
+        """``−c_h``: minus the virtual row reached from a dark first row."""
+        virtual = self._chase(np.zeros(self._width, dtype=np.int64), board)[-1]
+        return ((-virtual.astype(self._dtype)) % self.modulus).astype(self._dtype)
+
+    # -- the Factorization protocol -------------------------------------------------------------
+
+    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
+        """A parity check y with ``yᵀT ≡ 0`` and ``y·rhs ≢ 0``; ``None`` when rhs is solvable.
+
+        The small system's parity check z, chased up from the bottom row, is a quiet pattern
+        y of the grid with ``y·rhs ≡ z·c_h``.
+
+        Parameters
+        ----------
+        rhs : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order (reduced mod k).
+
+        Returns
+        -------
+        numpy.ndarray or None
+            y in ``0..k-1``, row-major; ``None`` exactly when rhs is solvable.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``rhs`` is not a 1-D integer vector of length m·n.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> GridChaser(1, 2).certificate(np.array([1, 0])).tolist()
+        [1, 1]
+        """
+        board = self._coerce(rhs)
+        z = self._small.certificate(self._small_rhs(board))
+        if z is None:
+            return None
+        up = self._chase(np.asarray(z), None)[:-1][::-1]
+        return self._flatten(up)
+
+    # -- replaying presses -----------------------------------------------------------------------
+
+    def _toggle_board(self, x: np.ndarray) -> np.ndarray:
+        """``T·x`` on an (m, n) array of residues, not yet reduced for k != 2."""
+        if self._binary:
+            out = x.copy() if self._diag else np.zeros_like(x)
+            out[1:] ^= x[:-1]
+            out[:-1] ^= x[1:]
+            out[:, 1:] ^= x[:, :-1]
+            out[:, :-1] ^= x[:, 1:]
+            return out
+        # Five residues (plus a state) stay below 2**63 for k <= 2**60; beyond, Python ints.
+        out = x.copy() if self._diag else np.zeros_like(x)
+        out[1:] += x[:-1]
+        out[:-1] += x[1:]
+        out[:, 1:] += x[:, :-1]
+        out[:, :-1] += x[:, 1:]
+        return out
+
+    def _row_major(self, board: np.ndarray) -> np.ndarray:
+        flat = np.ascontiguousarray(board).reshape(-1)
+        if self._out_dtype is object and flat.dtype != object:
+            return np.array([int(v) for v in flat], dtype=object)
+        return flat.astype(self._out_dtype)
+
+    def toggle(self, presses: np.ndarray) -> np.ndarray:
+        """``T·presses mod k``: the lights that the presses change, and by how much.
+
+        Parameters
+        ----------
+        presses : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: how many times each cell
+            is pressed (any integers; they are reduced mod k).
+
+        Returns
+        -------
+        numpy.ndarray
+            Values in ``0..k-1``, row-major: int64, or ``object`` when ``(k − 1)²`` overflows
+            int64, as :meth:`solve` returns.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``presses`` is not a 1-D integer vector of length m·n.
+
+        See Also
+        --------
+        apply : the same, added to a state.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> GridChaser(2, 3).toggle(np.array([1, 0, 0, 0, 0, 0])).tolist()  # a corner press
+        [1, 1, 0, 1, 0, 0]
+        """
+        board = self._toggle_board(self._as_board(presses, "presses"))
+        if not self._binary:
+            board %= self.modulus
+        return self._row_major(board)
+
+    def apply(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
+        """``(state + T·presses) mod k``: the board after the presses, without building a graph.
+
+        The same as :meth:`lightsout_graphs.Puzzle.apply_vector` on
+        ``lightsout_graphs.grid(m, n, modulus=k, rule=rule)``, computed with a few shifted
+        numpy additions in ``O(m·n)``: a 1000×1000 board takes milliseconds.
+
+        Parameters
+        ----------
+        state : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: the board before.
+        presses : numpy.ndarray
+            1-D integer vector of length m·n in row-major cell order: how many times each cell
+            is pressed. Both are reduced mod k.
+
+        Returns
+        -------
+        numpy.ndarray
+            The board after, values in ``0..k-1``, row-major: int64, or ``object`` when
+            ``(k − 1)²`` overflows int64.
+
+        Raises
+        ------
+        InvalidStateError
+            When ``state`` or ``presses`` is not a 1-D integer vector of length m·n (the
+            message names which).
+
+        See Also
+        --------
+        toggle : the change alone.
+        solve : presses that reach a target.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> chaser = GridChaser(5, 5)
+        >>> state = np.ones(25, dtype=np.int64)  # every light on
+        >>> presses = chaser.solve(-state % 2)  # switch them all off
+        >>> bool(chaser.apply(state, presses).any())
+        False
+        >>> GridChaser(1, 3, modulus=3).apply(np.array([0, 1, 2]), np.array([0, 2, 0])).tolist()
+        [2, 0, 1]
+        """
+        board = self._as_board(state, "state")
+        change = self._toggle_board(self._as_board(presses, "presses"))
+        if self._binary:
+            change ^= board
+        else:
+            change += board
+            change %= self.modulus
+        return self._row_major(change)
+
+    def __repr__(self) -> str:
+        return (
+            f"<GridChaser {self.rows}×{self.cols}, rule={self.rule!r}, modulus={self.modulus}, "
+            f"kernel_size={self.kernel_size}>"
+        )

@@ -1,0 +1,335 @@
+"""Light chasing on tori and cylinders: wrapped rows add unknowns to the first-row system.
+
+On an h×w board whose rows (of width w) may wrap around (a cycle instead of a path) and whose
+columns may wrap too, the presses of row ``i + 1`` are still forced by the lights of row ``i``:
+
+    x[i+1] = b[i] − M·x[i] − x[i−1]   (mod k),
+
+with ``M`` the w×w matrix of one row: tridiagonal, or circulant when rows wrap. When the
+columns do not wrap, ``x[−1] = 0`` and the first row ``u = x[0]`` decides everything, as in
+:class:`~lightsout_graphs.representation.grids.GridChaser`; the virtual row below the last must be quiet. When
+columns wrap, row −1 is the last row: its presses ``v = x[h−1]`` join the unknowns, and two
+conditions close the system: the chased last row equals ``v``, and the last row's lights are
+right (``b[h−1] − M·x[h−1] − x[h−2] − x[0] = 0``). Chasing the unknowns symbolically gives a
+(w or 2w)-square system, factorised once; every solve is then one chase, linear in the number
+of lights. The map from unknowns to press patterns is injective (``u`` and ``v`` are rows of
+the pattern), so the quiet patterns are the small system's kernel chased down.
+
+Sides of 1 or 2 along a wrapped axis make neighbours coincide; such boards are left to the
+general engine (:meth:`WrappedChaser.for_puzzle` returns None).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from lightsout_graphs.core.errors import (
+    InvalidPuzzleError,
+    InvalidStateError,
+    ModulusError,
+    require_int,
+)
+from lightsout_graphs.core.zk import DenseGF2, pack_rows
+from lightsout_graphs.representation.grids.chase_base import (
+    ChasingFactorization,
+    check_chase_memory,
+)
+
+if TYPE_CHECKING:
+    from lightsout_graphs.core.zk.protocol import Factorization
+    from lightsout_graphs.representation.puzzle import Puzzle
+
+__all__ = ["WrappedChaser"]
+
+#: Moduli this engine takes: residues and their small sums stay far inside int64.
+_MAX_MODULUS = 2**31
+
+
+def _circulant_blocks(columns: np.ndarray, w: int) -> np.ndarray:
+    """The w × (w·c) matrix of c circulant blocks whose first columns are ``columns`` (w × c)."""
+    j = np.arange(w)
+    index = (j[:, None] - j[None, :]) % w
+    return np.concatenate([columns[:, b][index] for b in range(columns.shape[1])], axis=1)
+
+
+class WrappedChaser(ChasingFactorization):
+    """Light chasing on an m×n torus or cylinder over Z_k: a ``Factorization`` of its toggle matrix.
+
+    Cells are numbered row-major (cell ``(i, j)`` is ``i * n + j``), the node order of
+    :func:`lightsout_graphs.torus`. Building costs about ``max(m, n)·min(m, n)²`` operations
+    (bit-packed for k = 2) and one elimination of a square system of side ``min(m, n)`` or
+    twice that; every solve is then ``O(m·n)``.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns, each >= 3 along a wrapped axis and >= 1 otherwise.
+    modulus : int, default 2
+        k, below 2**31.
+    rule : {"closed", "open"}, default "closed"
+    wrap_rows, wrap_cols : bool, default True
+        Whether each row is a cycle (column indices wrap) and whether the columns are
+        cycles (row indices wrap). Both: a torus; one: a cylinder; neither: a grid.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> from lightsout_graphs.representation.grids.wrapped import WrappedChaser
+    >>> c = WrappedChaser(5, 5)
+    >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).num_quiet_patterns
+    True
+    >>> x = c.solve(np.ones(25, dtype=np.int64))
+    >>> bool(np.all(lo.torus(5, 5).apply_vector(np.zeros(25, dtype=np.int64), x) == 1))
+    True
+    """
+
+    def __init__(
+        self,
+        m: int,
+        n: int,
+        modulus: int = 2,
+        rule: str = "closed",
+        *,
+        wrap_rows: bool = True,
+        wrap_cols: bool = True,
+    ) -> None:
+        for name, side in (("m", m), ("n", n)):
+            require_int(side, name, minimum=1)
+        require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
+        if rule not in ("closed", "open"):
+            msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
+            raise InvalidPuzzleError(msg)
+        self.rows: int = int(m)
+        self.cols: int = int(n)
+        if (wrap_rows and self.cols < 3) or (wrap_cols and self.rows < 3):
+            msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
+            raise InvalidPuzzleError(msg)
+        self.modulus: int = int(modulus)
+        self.method: str = "wrapped-chasing"
+        self.rule: str = rule
+        size = self.rows * self.cols
+        self.shape: tuple[int, int] = (size, size)
+        # Chase along the longer side; a transposed board swaps which axis wraps.
+        self._transposed: bool = self.cols > self.rows
+        self._height: int = max(self.rows, self.cols)
+        self._width: int = min(self.rows, self.cols)
+        swap = self._transposed
+        self._row_wrap: bool = bool(wrap_cols if swap else wrap_rows)
+        self._col_wrap: bool = bool(wrap_rows if swap else wrap_cols)
+        self._diag: int = 1 if rule == "closed" else 0
+        self._binary: bool = self.modulus == 2
+        self._unknowns: int = self._width * (2 if self._col_wrap else 1)
+        shape = (
+            "torus"
+            if wrap_rows and wrap_cols
+            else ("cylinder" if wrap_rows or wrap_cols else "grid")
+        )
+        check_chase_memory(
+            f"a {self.rows}×{self.cols} {shape} mod {self.modulus}",
+            size,
+            self._unknowns,
+            self._unknowns,
+            self.modulus,
+        )
+        self._small: Factorization = self._factor_small_system()
+        self._set_counts()
+        self._kernel: list[tuple[np.ndarray, int]] | None = None
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def for_puzzle(cls, puzzle: Puzzle) -> WrappedChaser | None:
+        """A chaser for a 2-D torus (sides >= 3) or a 2-D ``lo.stencil`` of the four neighbours
+        with some axes wrapped (a cylinder), else None.
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> WrappedChaser.for_puzzle(lo.torus(4, 6, modulus=3)).shape
+        (24, 24)
+        >>> WrappedChaser.for_puzzle(lo.torus(2, 6)) is None
+        True
+        """
+        from lightsout_graphs.core._labels import LatticeNodes
+        from lightsout_graphs.core.structure import Lattice
+
+        lattice = puzzle.structure
+        if not isinstance(lattice, Lattice) or not puzzle.all_pressable:
+            return None
+        if len(lattice.shape) != 2 or not lattice.is_axis_stencil:
+            return None
+        if not isinstance(puzzle.nodes, LatticeNodes) or puzzle.nodes.shape != lattice.shape:
+            return None
+        wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
+        if not any(wrap):
+            return None
+        m, n = lattice.shape
+        return cls.for_lattice(m, n, puzzle.modulus, lattice.rule, wrap)
+
+    @classmethod
+    def for_lattice(
+        cls, m: int, n: int, modulus: int, rule: str, wrap: tuple[bool, bool]
+    ) -> WrappedChaser | None:
+        """A chaser for an m × n box of the four neighbours, wrapped along the axes of ``wrap``.
+
+        None where wrapped chasing does not apply: a wrapped side below 3, no wrapped side,
+        a rule other than closed or open, or a modulus of 2**31 or more.
+
+        Examples
+        --------
+        >>> WrappedChaser.for_lattice(3, 5, 2, "open", (False, True)).shape
+        (15, 15)
+        >>> WrappedChaser.for_lattice(2, 5, 2, "open", (True, True)) is None
+        True
+        """
+        if rule not in ("closed", "open") or modulus >= _MAX_MODULUS or not any(wrap):
+            return None
+        if (wrap[0] and m < 3) or (wrap[1] and n < 3):
+            return None
+        # Axis 0 wrapping makes each column a cycle; axis 1 wrapping each row.
+        return cls(m, n, modulus=modulus, rule=rule, wrap_rows=wrap[1], wrap_cols=wrap[0])
+
+    def _row_op(self, out: np.ndarray, cur: np.ndarray, xor: bool) -> None:
+        """Add ``M·cur`` (rows of ``cur`` indexed by cell of the row) into ``out``."""
+        if xor:
+            if self._diag:
+                out ^= cur
+            out[1:] ^= cur[:-1]
+            out[:-1] ^= cur[1:]
+            if self._row_wrap:
+                out[0] ^= cur[-1]
+                out[-1] ^= cur[0]
+            return
+        if self._diag:
+            out += cur
+        out[1:] += cur[:-1]
+        out[:-1] += cur[1:]
+        if self._row_wrap:
+            out[0] += cur[-1]
+            out[-1] += cur[0]
+
+    def _factor_small_system(self) -> Factorization:
+        """Chase the unknowns symbolically and factorise the closing conditions."""
+        h, w, u = self._height, self._width, self._unknowns
+        eye_u = np.zeros((w, u), dtype=np.uint8)
+        eye_u[:, :w] = np.eye(w, dtype=np.uint8)
+        eye_v = np.zeros((w, u), dtype=np.uint8)
+        if self._col_wrap:
+            eye_v[:, w:] = np.eye(w, dtype=np.uint8)
+        if self._binary:
+            first = pack_rows(eye_u)
+            prev = pack_rows(eye_v)
+            cur = first.copy()
+            last = cur
+            for i in range(h):
+                # P_{i+1} = M·P_i + P_{i-1}, written over P_{i-1}.
+                self._row_op(prev, cur, xor=True)
+                prev, cur = cur, prev
+                if i == h - 2:
+                    last = cur.copy()
+            if not self._col_wrap:
+                return DenseGF2(cur, u)
+            if h == 1:
+                last = first.copy()
+            eq1 = last ^ pack_rows(eye_v)  # x[h-1] − v
+            eq2 = cur ^ first  # virtual row − x[0]
+            return DenseGF2(np.concatenate([eq1, eq2]), u)
+        k = self.modulus
+        # With wrapped rows, the row operator M is circulant and every w × w block of the
+        # chase is a polynomial in M, circulant too: chasing one column of each block (the
+        # columns 0 and w of the unknowns) and expanding them at the end gives the same
+        # system in O(h·w) steps instead of O(h·w·u).
+        seeds = [0, w] if self._col_wrap else [0]
+        picked = seeds if self._row_wrap else list(range(u))
+        first_k = eye_u[:, picked].astype(np.int64)
+        prev_k = eye_v[:, picked].astype(np.int64)
+        cur_k = first_k.copy()
+        last_k = cur_k
+        for i in range(h):
+            nxt = prev_k
+            self._row_op(nxt, cur_k, xor=False)
+            np.negative(nxt, out=nxt)
+            nxt %= k
+            prev_k, cur_k = cur_k, nxt
+            if i == h - 2:
+                last_k = cur_k.copy()
+        from lightsout_graphs.core.zk import factorize
+
+        if h == 1:
+            last_k = first_k.copy()
+        if self._row_wrap:
+            cur_k, last_k, first_k = (_circulant_blocks(b, w) for b in (cur_k, last_k, first_k))
+        if not self._col_wrap:
+            return factorize(cur_k, k)
+        eq1 = (last_k - eye_v) % k
+        eq2 = (cur_k - first_k) % k
+        return factorize(np.concatenate([eq1, eq2]), k)
+
+    # -- chasing actual boards -------------------------------------------------------------------
+
+    def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
+        arr = np.asarray(rhs)
+        if arr.ndim != 1 or arr.shape[0] != self.shape[0] or arr.dtype.kind not in "iu":
+            msg = (
+                f"Argument {name!r} must be a 1-D integer vector of length {self.shape[0]}, "
+                f"not of shape {arr.shape} and dtype {arr.dtype}."
+            )
+            raise InvalidStateError(msg)
+        board = (arr.astype(np.int64) % self.modulus).reshape(self.rows, self.cols)
+        return np.ascontiguousarray(board.T if self._transposed else board)
+
+    def _flatten(self, rows: np.ndarray) -> np.ndarray:
+        out = rows.T if self._transposed else rows
+        return np.ascontiguousarray(out).reshape(-1).astype(np.int64)
+
+    def _chase(self, z: np.ndarray, board: np.ndarray | None) -> np.ndarray:
+        """Rows ``x[0..h]`` (the last one virtual) from the unknowns and the board."""
+        h, w = self._height, self._width
+        k = self.modulus
+        z = np.asarray(z, dtype=np.int64) % k
+        x = np.zeros((h + 1, w), dtype=np.int64)
+        x[0] = z[:w]
+        before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
+        for i in range(h):
+            s = np.zeros(w, dtype=np.int64)
+            self._row_op(s, x[i], xor=False)
+            s += x[i - 1] if i else before
+            x[i + 1] = ((board[i] if board is not None else 0) - s) % k
+        return x
+
+    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
+        x = self._chase(np.zeros(self._unknowns, dtype=np.int64), board)
+        k = self.modulus
+        if not self._col_wrap:
+            return (-x[-1]) % k
+        h = self._height
+        return np.concatenate([(-x[h - 1]) % k, (-x[h]) % k])
+
+    # -- the Factorization protocol -------------------------------------------------------------
+
+    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
+        """A quiet pattern y (T is symmetric, so ``yᵀT ≡ 0``) with ``y·rhs ≢ 0``, or None.
+
+        Examples
+        --------
+        >>> y = WrappedChaser(3, 3, rule="open").certificate(np.ones(9, dtype=np.int64))
+        >>> int(y.sum() % 2)
+        1
+        """
+        vec = self._flatten(self._coerce(rhs))
+        if self.is_solvable(vec):
+            return None
+        k = self.modulus
+        for g, _ in self.kernel():
+            if int(np.dot(g.astype(object), vec.astype(object)) % k):
+                return g
+        msg = "No quiet pattern certifies an unsolvable board (this is a bug)."
+        raise AssertionError(msg)
+
+    def __repr__(self) -> str:
+        kind = {(True, True): "torus", (False, False): "grid"}.get(
+            (self._row_wrap, self._col_wrap), "cylinder"
+        )
+        return f"<WrappedChaser {kind} {self.rows}×{self.cols} mod {self.modulus}, {self.rule}>"

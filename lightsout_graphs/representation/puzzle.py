@@ -1,0 +1,986 @@
+"""The puzzle: a graph, a toggle rule, a modulus k, and the nodes that may be pressed.
+
+A :class:`Puzzle` is validated data: the representation (graph, node order, lights and
+pressable nodes, metadata), the rule, the toggle matrix built once, and the puzzle's shape
+(:attr:`Puzzle.structure`). The conversion of states, targets and presses between their
+user-facing forms (dicts, sequences, board-shaped arrays, scalars) and vectors belongs to the
+puzzle's codec (:mod:`lightsout_graphs.representation._codec`). A puzzle solves nothing: see
+:mod:`lightsout_graphs.algorithms.solver` and :mod:`lightsout_graphs.algorithms.analysis`.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Literal, TypeAlias
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+
+from lightsout_graphs.core import zk
+from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError, require_int
+from lightsout_graphs.core.structure import General, Lattice, Product, Structure
+from lightsout_graphs.representation._codec import StateCodec, light_rows, press_columns
+from lightsout_graphs.representation._graph_matrix import graph_toggle_matrix
+from lightsout_graphs.representation._puzzle_info import FamilyInfo, PuzzleInfo, checked_info
+from lightsout_graphs.representation._states import StateLike, is_node, reduce_mod
+
+__all__ = [
+    "RULES",
+    "FamilyInfo",
+    "Puzzle",
+    "PuzzleInfo",
+    "StateLike",
+    "check_puzzle",
+    "check_rule",
+    "reduce_mod",
+]
+
+Rule: TypeAlias = Literal["closed", "open", "weighted"]
+
+#: The toggle rules. ``closed``: a press adds 1 to the pressed node and each neighbour
+#: (successor in a DiGraph). ``open``: only to the neighbours. ``weighted``: the amounts come
+#: from an edge attribute and, for the pressed node itself, a node attribute.
+RULES: tuple[str, ...] = ("closed", "open", "weighted")
+
+#: Moduli must stay below this bound, so that toggle matrices fit 64-bit integers.
+MAX_MODULUS = zk.MAX_MODULUS
+
+
+def check_rule(rule: object) -> str:
+    """Return ``rule`` when it is one of :data:`RULES`, else raise :class:`InvalidPuzzleError`.
+
+    Parameters
+    ----------
+    rule : object
+        The argument as the caller gave it.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When ``rule`` is not one of :data:`RULES`; the message names the argument.
+
+    Examples
+    --------
+    >>> check_rule("open")
+    'open'
+    >>> check_rule("diagonal")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, weighted, not 'diagonal'.
+    """
+    if not isinstance(rule, str) or rule not in RULES:
+        msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
+        raise InvalidPuzzleError(msg)
+    return rule
+
+
+class Puzzle:
+    """Lights Out on a graph: pressing a node adds the rule's amounts, mod k, to the lights it reaches.
+
+    Parameters
+    ----------
+    graph : networkx.Graph or networkx.DiGraph
+        The board. Nodes are any hashables; their order in the graph is the puzzle's node order.
+        In a DiGraph a press of ``u`` reaches the successors of ``u``. The graph is copied and
+        frozen, so later changes to ``graph`` do not affect the puzzle.
+    modulus : int, default 2
+        k, the number of states of a light (2 classic, 3 Lights Out 2000, 4 Alien Tiles).
+    rule : {"closed", "open", "weighted"}, default "closed"
+        ``closed`` adds 1 to the pressed node and its neighbours; ``open`` only to the
+        neighbours; ``weighted`` adds the edge attribute ``weight`` (default 1 where absent) to
+        each neighbour and the node attribute ``self_weight`` (default 1 where absent) to the
+        pressed node, all mod k. Parallel edges of a multigraph add up under ``weighted``.
+    pressable : iterable of nodes, optional
+        The nodes that may be pressed; the others are never pressed. Default: all.
+    lights : iterable of nodes, optional
+        The nodes that carry a light. Default: all. The other nodes are buttons without a
+        light: states and targets live on the lights only (a dict names lights, a sequence
+        has one value per light in node order) and the press matrix is ``T[lights,
+        pressable]``. Board-shaped arrays need every node to be a light.
+    weight : str, default "weight"
+        The edge attribute read by the ``weighted`` rule.
+    self_weight : str, default "self_weight"
+        The node attribute read by the ``weighted`` rule for the pressed node's own change.
+    copy : bool, default True
+        Copy the graph before freezing it. ``False`` freezes the given graph itself (it can no
+        longer be changed) and saves time and memory on very large boards.
+    structure : Lattice, Product or General, optional
+        The shape of the puzzle, for the families that know it (see :attr:`structure`);
+        default :class:`~lightsout_graphs.core.structure.General`. It must describe the graph and
+        rule given: nothing checks that it does.
+
+    Attributes
+    ----------
+    nodes : sequence
+        The node order (a tuple; for boards on a box, a tuple-like sequence of coordinate
+        tuples computed on demand). ``index`` maps a node back to its position.
+    board_shape : tuple of int or None
+        The shape of board-shaped arrays (``(m, n)`` for grids, tori and chess boards), or
+        None for puzzles without one.
+    info : PuzzleInfo
+        The metadata (title, sources, colours, named boards, goal, family, ...), frozen;
+        :meth:`with_metadata` returns a new puzzle with new values.
+
+    Notes
+    -----
+    The families build their puzzles without a graph: the toggle matrix comes straight from
+    coordinates, and :attr:`graph` is built when first read (the same nodes, edges and
+    ``pos``). Algorithms keep what they compute per puzzle in their own caches
+    (:mod:`lightsout_graphs.core._cache`), never on the puzzle.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        For a modulus that is not an int >= 2, an unknown rule, an empty graph, a pressable set
+        with unknown nodes, an empty or unknown ``lights`` set, a self-loop (use ``self_weight``), a multigraph under the ``closed``
+        or ``open`` rule, or a non-integer amount.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> p = Puzzle(nx.path_graph(3))
+    >>> p.nodes
+    (0, 1, 2)
+    >>> p.toggle_matrix().toarray()
+    array([[1, 1, 0],
+           [1, 1, 1],
+           [0, 1, 1]])
+    >>> p.press(0, 1)  # from dark, press the middle node
+    {0: 1, 1: 1, 2: 1}
+    >>> Puzzle(nx.path_graph(3), modulus=3, rule="open").apply(0, {1: 2})
+    {0: 2, 1: 0, 2: 2}
+    >>> q = Puzzle(nx.path_graph(3), pressable=[1], lights=[0, 2])  # a button between two lights
+    >>> q.n, q.lights, q.press(0, 1)
+    (2, (0, 2), {0: 1, 2: 1})
+    """
+
+    def __init__(
+        self,
+        graph: nx.Graph,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+        *,
+        weight: str = "weight",
+        self_weight: str = "self_weight",
+        copy: bool = True,
+        lights: Iterable[Hashable] | None = None,
+        structure: Structure | None = None,
+    ) -> None:
+        self.modulus: int = zk.check_modulus(modulus, error=InvalidPuzzleError)
+        self.rule: str = check_rule(rule)
+        for key, value in (("weight", weight), ("self_weight", self_weight)):
+            if not isinstance(value, str):
+                msg = f"Argument {key!r} must be an attribute name (a str), not {value!r}."
+                raise InvalidPuzzleError(msg)
+        if not isinstance(graph, nx.Graph):
+            msg = (
+                f"Argument 'graph' must be a networkx Graph or DiGraph, not {type(graph).__name__}."
+            )
+            raise InvalidPuzzleError(msg)
+        if graph.number_of_nodes() == 0:
+            msg = "Argument 'graph' has no nodes: a puzzle needs at least one light."
+            raise InvalidPuzzleError(msg)
+        loops = list(nx.selfloop_edges(graph))
+        if loops:
+            msg = (
+                f"Argument 'graph' has a self-loop at node {loops[0][0]!r}: a press's effect on "
+                f"its own node is set by the rule (or the node attribute {self_weight!r} under "
+                "the weighted rule), not by a loop."
+            )
+            raise InvalidPuzzleError(msg)
+        if graph.is_multigraph() and rule != "weighted":
+            msg = (
+                f"Argument 'graph' is a multigraph, which is ambiguous under the {rule!r} rule; "
+                "use a simple graph, or rule='weighted' where parallel edges add up."
+            )
+            raise InvalidPuzzleError(msg)
+        self.weight = weight
+        self.self_weight = self_weight
+        self._graph: nx.Graph | None = nx.freeze(graph.copy() if copy else graph)
+        self._graph_factory: Callable[[], nx.Graph] | None = None
+        nodes = tuple(graph.nodes)
+        index = {node: i for i, node in enumerate(nodes)}
+        self._edges: int | None = None
+        self._edges_factory: Callable[[], int] | None = None
+        self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
+        cols = press_columns(pressable, index)
+        rows = light_rows(lights, index)
+        self._codec: StateCodec = StateCodec(nodes, index, self.modulus, None, cols, rows)
+        self._structure: Structure = self._checked_structure(structure)
+        self._matrix: sp.csr_array | None = self._build_matrix()
+        self._matrix_factory: Callable[[], sp.csr_array] | None = None
+        self._press: sp.csr_array | None = None
+        self.info: PuzzleInfo = PuzzleInfo()
+
+    @classmethod
+    def from_builders(
+        cls,
+        *,
+        nodes: Sequence[Hashable],
+        index: Mapping[Hashable, int],
+        graph: Callable[[], nx.Graph],
+        matrix: Callable[[], sp.csr_array],
+        edges: Callable[[], int],
+        modulus: int,
+        rule: str,
+        pressable: Iterable[Hashable] | None,
+        board_shape: tuple[int, ...] | None = None,
+        apply: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None,
+        structure: Structure | None = None,
+    ) -> Puzzle:
+        """A puzzle whose graph and toggle matrix are built on first use (for the families).
+
+        ``matrix`` must return the toggle matrix that ``Puzzle(graph(), modulus, rule)``
+        would build, and ``nodes`` the graph's node order; ``apply`` may replay presses
+        without the matrix (it returns None where it cannot). Nothing checks that the
+        builders agree with each other: this is the families' fast route, not a validation.
+        ``structure`` describes the puzzle's shape (see :attr:`structure`): a
+        :class:`~lightsout_graphs.core.structure.Lattice` must list ``nodes`` in row-major order
+        over its shape, a :class:`~lightsout_graphs.core.structure.Product` as the product of the
+        node orders of its factors.
+
+        Examples
+        --------
+        >>> g = nx.path_graph(3)
+        >>> p = Puzzle.from_builders(
+        ...     nodes=(0, 1, 2),
+        ...     index={0: 0, 1: 1, 2: 2},
+        ...     graph=lambda: g,
+        ...     matrix=lambda: Puzzle(g).toggle_matrix(),
+        ...     edges=lambda: 2,
+        ...     modulus=2,
+        ...     rule="closed",
+        ...     pressable=None,
+        ... )
+        >>> p.press(0, 1), p.number_of_edges(), p.structure
+        ({0: 1, 1: 1, 2: 1}, 2, General())
+        """
+        self = cls.__new__(cls)
+        self.modulus = zk.check_modulus(modulus, error=InvalidPuzzleError)
+        self.rule = check_rule(rule)
+        self.weight = "weight"
+        self.self_weight = "self_weight"
+        self._graph = None
+        self._graph_factory = graph
+        self._edges = None
+        self._edges_factory = edges
+        self._apply_fn = apply
+        cols = press_columns(pressable, index)
+        self._codec = StateCodec(nodes, index, self.modulus, board_shape, cols)
+        self._structure = self._checked_structure(structure)
+        self._matrix = None
+        self._matrix_factory = matrix
+        self._press = None
+        self.info = PuzzleInfo()
+        return self
+
+    _lazy = from_builders  # the earlier name, still used by the families
+
+    def _build_matrix(self) -> sp.csr_array:
+        return graph_toggle_matrix(
+            self.graph, self.index, self.rule, self.modulus, self.weight, self.self_weight
+        )
+
+    def _checked_structure(self, structure: Structure | None) -> Structure:
+        """The structure given, or General() where the puzzle is not plainly that shape."""
+        if structure is None:
+            return General()
+        if not isinstance(structure, Lattice | Product | General):
+            msg = (
+                "Argument 'structure' must be a Lattice, Product or General, not "
+                f"{type(structure).__name__}."
+            )
+            raise InvalidPuzzleError(msg)
+        plain = self.all_pressable and self.all_lights
+        if isinstance(structure, General) or not plain or structure.rule not in ("closed", "open"):
+            return General()
+        # A weighted puzzle may carry the structure of the rule its amounts amount to (a
+        # family's graph without weights acts as closed); the closed and open rules must match.
+        rule_fits = self.rule == "weighted" or structure.rule == self.rule
+        if not rule_fits or structure.size != len(self.nodes):
+            msg = (
+                f"Argument 'structure' describes {structure.size} nodes under the "
+                f"{structure.rule!r} rule; the puzzle has {len(self.nodes)} under {self.rule!r}."
+            )
+            raise InvalidPuzzleError(msg)
+        return structure
+
+    @property
+    def structure(self) -> Structure:
+        """The puzzle's shape, read by the planner to choose an engine.
+
+        A :class:`~lightsout_graphs.core.structure.Lattice` (a box with a stencil of offsets, its
+        nodes the cells in row-major order), a :class:`~lightsout_graphs.core.structure.Product`
+        of factors (its nodes in the product of the factors' node orders), or
+        :class:`~lightsout_graphs.core.structure.General`. Its rule is ``"closed"`` or ``"open"``:
+        a family under the weighted rule whose amounts are those of the closed rule (every
+        amount 1, no two offsets on one cell) says ``"closed"``, any other weighted puzzle
+        is ``General()``, and so is a puzzle with some buttons not pressable or some nodes
+        without a light.
+
+        Examples
+        --------
+        >>> lo.grid(2, 3).structure.shape, lo.rook(3).structure.kinds
+        ((2, 3), ('complete', 'complete'))
+        >>> lo.grid(2, 3, pressable=[(0, 0)]).structure, Puzzle(nx.path_graph(3)).structure
+        (General(), General())
+        >>> (
+        ...     lo.torus(3, 3, rule="weighted").structure.rule,
+        ...     lo.torus(2, 3, rule="weighted").structure,
+        ... )
+        ('closed', General())
+        """
+        return self._structure
+
+    # -- nodes, presses and lights --------------------------------------------------------------
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The board as a frozen networkx graph (built on first read for family puzzles).
+
+        Examples
+        --------
+        >>> g = lo.grid(2, 2).graph
+        >>> g.number_of_edges(), nx.is_frozen(g)
+        (4, True)
+        """
+        if self._graph is None:
+            assert self._graph_factory is not None
+            self._graph = nx.freeze(self._graph_factory())
+        return self._graph
+
+    @property
+    def nodes(self) -> Sequence[Hashable]:
+        """The nodes in the puzzle's order: a tuple, or a cheap tuple-like sequence of cells.
+
+        Examples
+        --------
+        >>> list(lo.grid(1, 2).nodes)
+        [(0, 0), (0, 1)]
+        """
+        return self._codec.nodes
+
+    @property
+    def index(self) -> Mapping[Hashable, int]:
+        """node -> position in :attr:`nodes`.
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).index[(1, 0)]
+        2
+        """
+        return self._codec.index
+
+    @property
+    def board_shape(self) -> tuple[int, ...] | None:
+        """The shape of board-shaped arrays, or None (see the class notes).
+
+        Examples
+        --------
+        >>> lo.grid(2, 3).board_shape, lo.Puzzle(nx.path_graph(3)).board_shape
+        ((2, 3), None)
+        """
+        return self._codec.board_shape
+
+    @property
+    def all_pressable(self) -> bool:
+        """Whether every node may be pressed.
+
+        Examples
+        --------
+        >>> (
+        ...     lo.Puzzle(nx.path_graph(3)).all_pressable,
+        ...     lo.Puzzle(nx.path_graph(3), pressable=[1]).all_pressable,
+        ... )
+        (True, False)
+        """
+        return self._codec.press_cols is None
+
+    @property
+    def pressable(self) -> Sequence[Hashable]:
+        """The nodes that may be pressed, in node order.
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2, 0]).pressable
+        (0, 2)
+        """
+        return self._codec.pressable
+
+    @property
+    def press_columns(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the pressable nodes (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[2]).press_columns.tolist()
+        [2]
+        """
+        cols = self._codec.press_cols
+        return np.arange(len(self.nodes), dtype=np.int64) if cols is None else cols.copy()
+
+    @property
+    def press_index(self) -> Mapping[Hashable, int]:
+        """pressable node -> position among :attr:`pressable`.
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).press_index)
+        {0: 0, 2: 1}
+        """
+        return self._codec.press_index
+
+    def number_of_edges(self) -> int:
+        """The number of edges of the graph, without building it when it is not built yet.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(3, 4).number_of_edges()
+        17
+        """
+        if self._edges is None:
+            if self._graph is None and self._edges_factory is not None:
+                self._edges = int(self._edges_factory())
+            else:
+                self._edges = int(self.graph.number_of_edges())
+        return self._edges
+
+    @property
+    def n(self) -> int:
+        """The number of lights (the number of nodes, unless some buttons carry no light).
+
+        Examples
+        --------
+        >>> lo.grid(3, 4).n, lo.Puzzle(nx.path_graph(3), lights=[0, 2]).n
+        (12, 2)
+        """
+        return self._codec.n
+
+    @property
+    def all_lights(self) -> bool:
+        """Whether every node carries a light (no buttons without lights).
+
+        Examples
+        --------
+        >>> lo.grid(2, 2).all_lights, lo.Puzzle(nx.path_graph(3), lights=[0]).all_lights
+        (True, False)
+        """
+        return self._codec.light_rows is None
+
+    @property
+    def lights(self) -> Sequence[Hashable]:
+        """The nodes that carry a light, in node order (all nodes unless ``lights=`` was given).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).lights
+        (0, 2)
+        """
+        return self._codec.lights
+
+    @property
+    def light_rows(self) -> np.ndarray:
+        """The positions in :attr:`nodes` of the lights (a new int64 array).
+
+        Examples
+        --------
+        >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_rows.tolist()
+        [0, 2]
+        """
+        rows = self._codec.light_rows
+        return np.arange(len(self.nodes), dtype=np.int64) if rows is None else rows.copy()
+
+    @property
+    def light_index(self) -> Mapping[Hashable, int]:
+        """light -> position among :attr:`lights` (the position in state vectors).
+
+        Examples
+        --------
+        >>> dict(lo.Puzzle(nx.path_graph(3), lights=[2, 0]).light_index)
+        {0: 0, 2: 1}
+        """
+        return self._codec.light_index
+
+    def every_node_lit(self) -> Puzzle:
+        """The same graph and presses with a light on every node (no metadata).
+
+        For reading press text, which names buttons with or without lights, with the
+        readers of boards.
+
+        Examples
+        --------
+        >>> p = Puzzle(nx.path_graph(3), lights=[0, 2])
+        >>> p.n, p.every_node_lit().n, p.every_node_lit().lights
+        (2, 3, (0, 1, 2))
+        """
+        if self._codec.light_rows is None:
+            return self
+        new = _copy.copy(self)
+        new._codec = self._codec.every_node_lit()
+        new._press = None
+        new.info = PuzzleInfo()
+        return new
+
+    _every_node_lit = every_node_lit  # the earlier name
+
+    # -- the toggle matrix ----------------------------------------------------------------------
+
+    def _toggle(self) -> sp.csr_array:
+        """The toggle matrix itself (built on first use; never hand it out)."""
+        if self._matrix is None:
+            assert self._matrix_factory is not None
+            self._matrix = self._matrix_factory()
+        return self._matrix
+
+    def _press_matrix(self) -> sp.csr_array:
+        if self._press is None:
+            cols, rows = self._codec.press_cols, self._codec.light_rows
+            self._press = self._toggle() if cols is None else sp.csr_array(self._toggle()[:, cols])
+            if rows is not None:
+                self._press = sp.csr_array(self._press[rows])
+        return self._press
+
+    def toggle_matrix(self) -> sp.csr_array:
+        """The toggle matrix T, n × n, with ``T[v, u]`` = what one press of u adds to light v.
+
+        Entries are in ``0..k-1``; rows and columns follow :attr:`nodes`.
+
+        Returns
+        -------
+        scipy.sparse.csr_array
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.DiGraph([(0, 1)]), rule="open").toggle_matrix().toarray()
+        array([[0, 0],
+               [1, 0]])
+        """
+        return self._toggle().copy()
+
+    def press_matrix(self) -> sp.csr_array:
+        """T restricted to the lights (rows) and pressable nodes (columns).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> Puzzle(nx.path_graph(3), pressable=[1]).press_matrix().toarray()
+        array([[1],
+               [1],
+               [1]])
+        """
+        return self._press_matrix().copy()
+
+    # -- states and presses (converted by the codec) --------------------------------------------
+
+    def state_vector(self, state: StateLike, *, name: str = "state") -> np.ndarray:
+        """Convert a state (or target, or presses on every node) to a vector in node order.
+
+        Parameters
+        ----------
+        state : dict, sequence, numpy array or int
+            A dict node -> value (missing nodes are 0), values in node order, an array shaped
+            like the board (:attr:`board_shape`, for grids, tori and chess boards), or one int
+            for every node. Values must be ints in ``0..k-1``.
+        name : str
+            What the value is called in error messages.
+
+        Returns
+        -------
+        numpy.ndarray
+            int64 values in ``0..k-1``, a new array.
+
+        Raises
+        ------
+        InvalidStateError
+            A wrong length or shape (the message names the expected shape), an unknown node,
+            a non-integer or an out-of-range value.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = lo.Puzzle(nx.path_graph(3), modulus=3)
+        >>> p.state_vector({2: 2}).tolist(), p.state_vector(1).tolist()
+        ([0, 0, 2], [1, 1, 1])
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
+        [1, 0, 0, 0, 0, 1]
+        """
+        return self._codec.state_vector(state, name)
+
+    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
+        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
+        return self._codec.node_vector(state, name)
+
+    def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Shape a vector in node order like the board (:attr:`board_shape`).
+
+        Parameters
+        ----------
+        vector : sequence or array
+            One value per node, in node order.
+
+        Returns
+        -------
+        numpy.ndarray
+            A new int64 array of shape :attr:`board_shape`, or 1-dimensional for a puzzle
+            without a board shape.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(2, 2).board_array([1, 0, 0, 1]).tolist()
+        [[1, 0], [0, 1]]
+        """
+        return self._codec.board_array(vector)
+
+    def presses_vector(self, presses: StateLike, *, name: str = "presses") -> np.ndarray:
+        """Convert presses to a vector over :attr:`pressable` (counts in ``0..k-1``).
+
+        Raises
+        ------
+        InvalidStateError
+            As :meth:`state_vector`, and for presses on a node that is not pressable.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = lo.Puzzle(nx.path_graph(3), pressable=[0, 2])
+        >>> p.presses_vector({2: 1}).tolist()
+        [0, 1]
+        """
+        return self._codec.presses_vector(presses, name)
+
+    def full_presses(self, presses: np.ndarray) -> np.ndarray:
+        """Expand a vector over :attr:`pressable` to one over every node (0 elsewhere).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).full_presses(np.array([1, 1])).tolist()
+        [1, 0, 1]
+        """
+        return self._codec.full_presses(presses)
+
+    def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
+        """Turn a vector in node order into a dict node -> int.
+
+        A vector with one value per light (a state) gives a dict over the lights; one with a
+        value per node (presses) a dict over every node. The two differ only when some
+        buttons carry no light.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(2)).as_dict([1, 0])
+        {0: 1, 1: 0}
+        >>> lo.Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
+        {0: 1, 2: 0}
+        """
+        return self._codec.as_dict(vector)
+
+    def press(self, state: StateLike, node: Hashable, times: int = 1) -> dict[Hashable, int]:
+        """Press one node ``times`` times and return the new state.
+
+        Parameters
+        ----------
+        state : StateLike
+            The board before the press.
+        node : node
+            A pressable node.
+        times : int, default 1
+            How often to press (any int; taken mod k).
+
+        Returns
+        -------
+        dict
+            node -> value after the presses.
+
+        Raises
+        ------
+        InvalidStateError
+            An unknown or unpressable node, a bad state, or a non-integer ``times``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> lo.Puzzle(nx.path_graph(3)).press([1, 1, 0], 0)
+        {0: 0, 1: 0, 2: 0}
+        """
+        if not is_node(node, self.index):
+            msg = f"Argument 'node' is {node!r}, which is not a node of the puzzle."
+            raise InvalidStateError(msg)
+        if node not in self.press_index:
+            msg = f"Argument 'node' is {node!r}, which is not pressable."
+            raise InvalidStateError(msg)
+        times = require_int(times, "times", error=InvalidStateError)
+        vec = self.state_vector(state)
+        x = np.zeros(len(self.pressable), dtype=np.int64)  # pressable nodes only
+        x[self.press_index[node]] = int(times) % self.modulus
+        return self.as_dict(self.apply_vector(vec, x))
+
+    def apply_vector(self, state: np.ndarray, presses: np.ndarray) -> np.ndarray:
+        """Vector form of :meth:`apply`: ``(state + P x) mod k`` with x over :attr:`pressable`.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
+        [1, 1, 0]
+        """
+        k = self.modulus
+        if self._apply_fn is not None and self.all_lights:
+            out = self._apply_fn(np.asarray(state), self.full_presses(presses))
+            if out is not None:
+                return out
+        p = self._press_matrix()
+        if (k - 1) ** 2 * (p.shape[1] + 1) < 2**63:
+            return (np.asarray(state, dtype=np.int64) + p @ np.asarray(presses, dtype=np.int64)) % k
+        # Products of residues would overflow int64: add them up as exact Python ints.
+        coo = p.tocoo()
+        x = np.asarray(presses).astype(object) % k
+        out = np.asarray(state).astype(object) % k
+        np.add.at(out, coo.row, (coo.data.astype(object) * x[coo.col]) % k)
+        return (out % k).astype(np.int64)
+
+    def apply(self, state: StateLike, presses: StateLike) -> dict[Hashable, int]:
+        """Apply presses (counts per node, order never matters) to a state.
+
+        Parameters
+        ----------
+        state : StateLike
+            The board before.
+        presses : StateLike
+            How many times each node is pressed (``0..k-1``); only pressable nodes may be
+            non-zero.
+
+        Returns
+        -------
+        dict
+            node -> value after the presses.
+
+        Examples
+        --------
+        >>> from lightsout_graphs import grid
+        >>> p = grid(1, 3)
+        >>> p.apply(0, {(0, 0): 1, (0, 2): 1})
+        {(0, 0): 1, (0, 1): 0, (0, 2): 1}
+        """
+        vec = self.state_vector(state)
+        x = self.presses_vector(presses)
+        return self.as_dict(self.apply_vector(vec, x))
+
+    # -- metadata -------------------------------------------------------------------------------
+
+    name: Any = property(
+        lambda self: self.info.name,
+        doc="""The catalog name, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").name, lo.grid(2, 2).name
+        ('merlin', None)
+        """,
+    )
+    title = property(
+        lambda self: self.info.title,
+        doc="""A title for people, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").title, lo.grid(2, 2).title
+        ("Merlin's Magic Square", None)
+        """,
+    )
+    description = property(
+        lambda self: self.info.description,
+        doc="""A description.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").description.split()[:4]
+        ['The', 'Magic', 'Square', 'game']
+        >>> lo.grid(2, 2).description
+        ''
+        """,
+    )
+    sources = property(
+        lambda self: self.info.sources,
+        doc="""Where the puzzle comes from.
+
+        Examples
+        --------
+        >>> [s["year"] for s in lo.catalog.load("merlin").sources]
+        [1978]
+        """,
+    )
+    colors = property(
+        lambda self: self.info.colors,
+        doc="""One colour name per state, or None.
+
+        Examples
+        --------
+        >>> lo.catalog.load("merlin").colors, lo.grid(2, 2).colors
+        (('off', 'on'), None)
+        """,
+    )
+    boards = property(
+        lambda self: self.info.boards,
+        doc="""Named boards: name -> vector.
+
+        Examples
+        --------
+        >>> boards = lo.catalog.load("merlin").boards
+        >>> sorted(boards), boards["centre"].tolist()
+        (['all-on', 'centre', 'dark'], [0, 0, 0, 0, 1, 0, 0, 0, 0])
+        """,
+    )
+    family = property(
+        lambda self: self.info.family,
+        doc="""The family that built it, or None.
+
+        Examples
+        --------
+        >>> f = lo.grid(2, 3).family
+        >>> f.name, f.params
+        ('grid', {'shape': (2, 3)})
+        """,
+    )
+    lit_only = property(
+        lambda self: self.info.lit_only,
+        doc="""Whether only lit buttons press.
+
+        Examples
+        --------
+        >>> p = lo.grid(2, 2)
+        >>> p.lit_only, p.with_metadata(lit_only=True).lit_only
+        (False, True)
+        """,
+    )
+    invariants = property(
+        lambda self: self.info.invariants,
+        doc="""Published values.
+
+        Examples
+        --------
+        >>> inv = lo.catalog.load("merlin").invariants
+        >>> inv["rank"], inv["solvable_states"], lo.grid(2, 2).invariants
+        (9, 512, {})
+        """,
+    )
+
+    @property
+    def goal(self) -> np.ndarray:
+        """The default target, a read-only vector in node order (all 0 unless set).
+
+        Examples
+        --------
+        >>> lo.grid(1, 3).goal.tolist(), lo.grid(1, 3).with_metadata(goal=1).goal.tolist()
+        ([0, 0, 0], [1, 1, 1])
+        """
+        if self.info.goal is not None:
+            return self.info.goal
+        zeros = np.zeros(self.n, dtype=np.int64)
+        zeros.flags.writeable = False
+        return zeros
+
+    def with_metadata(self, **fields: Any) -> Puzzle:
+        """Return a new puzzle with metadata fields set; this one is left unchanged.
+
+        The new puzzle shares the graph, rule and modulus (all read-only) but nothing
+        mutable: caches computed for one are never seen by the other.
+
+        Parameters
+        ----------
+        **fields
+            Any of ``name``, ``title``, ``description``, ``sources``, ``colors``, ``boards``
+            (name -> state), ``goal`` (a state), ``family`` (:class:`FamilyInfo`),
+            ``lit_only`` and ``invariants``.
+
+        Returns
+        -------
+        Puzzle
+            A new puzzle whose :attr:`info` holds the new values.
+
+        Raises
+        ------
+        InvalidPuzzleError
+            An unknown field, or a value of the wrong kind (the message names the field).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> p = Puzzle(nx.cycle_graph(4))
+        >>> q = p.with_metadata(title="Ring", goal=1)
+        >>> q.title, q.goal.tolist(), p.title
+        ('Ring', [1, 1, 1, 1], None)
+        """
+        info = checked_info(self.info, fields, self.modulus, self.state_vector)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)  # shares only read-only parts (no pickling round)
+        new.info = info
+        return new
+
+    # -- pickling and display -------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the built parts: the closures that build the graph and matrix lazily are
+        replaced by what they build (so a pickled big board is as big as its matrix)."""
+        state = dict(self.__dict__)
+        if self._graph_factory is not None:
+            state["_edges"] = self.number_of_edges()
+            state["_graph"] = self.graph
+            state["_matrix"] = self._toggle()
+        for key in ("_graph_factory", "_matrix_factory", "_edges_factory", "_apply_fn"):
+            state[key] = None
+        return state
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        extra = "" if self.all_pressable else f", pressable={len(self.pressable)}"
+        extra += "" if self.all_lights else f", lights={self.n}"
+        return (
+            f"<Puzzle{label}: {len(self.nodes)} nodes, {self.number_of_edges()} edges, "
+            f"rule={self.rule!r}, modulus={self.modulus}{extra}>"
+        )
+
+
+def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
+    """Return ``obj`` if it is a :class:`Puzzle`, else raise a package error naming the argument.
+
+    Parameters
+    ----------
+    obj : object
+        What the caller passed.
+    name : str, default "puzzle"
+        The argument's name, for the message.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When ``obj`` is not a Puzzle.
+
+    Examples
+    --------
+    >>> check_puzzle("5x5")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'puzzle' must be a Puzzle, not str.
+    """
+    if not isinstance(obj, Puzzle):
+        msg = f"Argument {name!r} must be a Puzzle, not {type(obj).__name__}."
+        raise InvalidPuzzleError(msg)
+    return obj

@@ -1,0 +1,124 @@
+"""The planner: one engine per question, chosen from the structure, with its cost estimate."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs import planner, zk
+from lightsout_graphs.core.errors import InvalidPuzzleError, MemoryBudgetError
+
+PACKAGE = Path(lo.__file__).parent
+
+
+def test_engines_follow_the_structure() -> None:
+    assert planner.plan(lo.grid(40, 30)).engine == "chasing"
+    assert planner.plan(lo.torus(6, 7, modulus=5)).engine == "wrapped-chasing"
+    assert planner.plan(lo.torus(2, 7)).engine != "wrapped-chasing"
+    assert planner.plan(lo.king(5)).engine == "gf2"
+    assert planner.plan(lo.grid(4, 4), "counts").engine == "polynomial"
+    assert planner.plan(lo.rook(9, 9), "counts").engine == "product formula"
+    assert planner.plan(lo.grid(4, 4, modulus=4), "counts").engine == "chasing"
+    for question in planner.QUESTIONS:
+        chosen = planner.plan(lo.grid(5, 5), question)
+        assert chosen.seconds >= 0 and chosen.memory > 0 and chosen.reason
+        assert chosen.engine in repr(chosen)
+
+
+def test_unknown_question_is_refused() -> None:
+    with pytest.raises(InvalidPuzzleError, match="question"):
+        planner.plan(lo.grid(2, 2), "everything")
+    with pytest.raises(InvalidPuzzleError, match="Puzzle"):
+        planner.plan("grid", "solve")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("modulus", [2, 3])
+def test_a_product_of_cycles_is_a_torus(modulus: int) -> None:
+    torus = lo.analyze(lo.torus(59, 61, modulus=modulus))
+    product = lo.analyze(lo.product(nx.cycle_graph(59), nx.cycle_graph(61), modulus=modulus))
+    assert product.method == torus.method == "product formula"
+    assert product.nullity == torus.nullity
+    assert product.num_quiet_patterns == torus.num_quiet_patterns
+
+
+def test_a_product_of_complete_graphs_is_a_rook_board() -> None:
+    big = lo.product(nx.complete_graph(500), nx.complete_graph(500))
+    assert lo.analyze(big).nullity == lo.analyze(lo.rook(500, 500)).nullity
+    small = lo.product(nx.complete_graph(4), nx.complete_graph(6), modulus=3)
+    assert lo.analyze(small).nullity == lo.analyze(lo.rook(4, 6, modulus=3)).nullity
+
+
+def _relabelled(graph: nx.Graph, seed: int) -> nx.Graph:
+    nodes = list(graph)
+    shuffled = list(np.random.default_rng(seed).permutation(len(nodes)))
+    return nx.relabel_nodes(graph, {v: f"v{shuffled[i]}" for i, v in enumerate(nodes)})
+
+
+FACTORS = st.sampled_from(["path", "cycle", "complete", "star", "petersen"])
+
+
+def _factor(kind: str, n: int) -> nx.Graph:
+    return {
+        "path": nx.path_graph,
+        "cycle": nx.cycle_graph,
+        "complete": nx.complete_graph,
+        "star": nx.star_graph,
+        "petersen": lambda _: nx.petersen_graph(),
+    }[kind](n)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    FACTORS,
+    FACTORS,
+    st.integers(3, 7),
+    st.integers(3, 7),
+    st.sampled_from([2, 3, 5]),
+    st.sampled_from(["closed", "open"]),
+    st.integers(0, 100),
+)
+def test_planned_counts_agree_with_elimination(
+    a: str, b: str, m: int, n: int, k: int, rule: str, seed: int
+) -> None:
+    """Whatever the factors and their labels, the planned nullity is the eliminated one."""
+    p = lo.product(_relabelled(_factor(a, m), seed), _factor(b, n), modulus=k, rule=rule)
+    eliminated = zk.factorize(p.toggle_matrix(), k)
+    assert lo.analyze(p).nullity == p.n - eliminated.rank
+
+
+def test_refusals_come_before_allocation() -> None:
+    before = zk.memory_budget()
+    try:
+        zk.set_memory_budget("64M")
+        with pytest.raises(MemoryBudgetError, match="memory budget"):
+            lo.solve(lo.grid(20000, 20000), 1)
+        with pytest.raises(MemoryBudgetError, match="memory budget"):
+            lo.solve(lo.torus(5000, 5000, modulus=3), 1)
+    finally:
+        zk.set_memory_budget(None)
+    assert zk.memory_budget() == before
+
+
+def test_general_refusal_names_the_routes() -> None:
+    with pytest.raises(InvalidPuzzleError, match="light chasing"):
+        planner.factorize(lo.king(400))
+
+
+def test_no_module_but_the_planner_chooses_by_family_name() -> None:
+    """Family names are metadata for people: no algorithm reads them to pick an engine."""
+    pattern = re.compile(r"(family\.name|spec\.family)\s*(==|!=|in\b|not\s+in\b)")
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "planner.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line) and not line.lstrip().startswith(("#", ">>>")):
+                offenders.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
+    assert offenders == []

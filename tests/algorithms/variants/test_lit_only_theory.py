@@ -1,0 +1,294 @@
+"""Tests of the lit-only theorems: agreement with the breadth-first search, replay at any size.
+
+The open rule is checked on a part of networkx's graph atlas (every graph of up to 7 nodes:
+``benchmarks/lit_only_atlas.py`` runs all 1252 graphs), both rules, against a plain search of
+every board; random graphs of up to 16 nodes go through the public API against the search.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
+from lightsout_graphs.algorithms.variants import (
+    lit_only_method,
+    lit_only_orbit,
+    lit_only_reachable,
+    lit_only_solvable_states,
+    lit_only_solve,
+    min_light_number,
+)
+from lightsout_graphs.core.errors import EngineError, InvalidPuzzleError, SearchLimitError
+
+ATLAS = nx.graph_atlas_g()[1:]  # 1252 graphs, 1 to 7 nodes
+
+
+def open_masks(g: nx.Graph) -> list[int]:
+    nodes = list(g)
+    index = {v: i for i, v in enumerate(nodes)}
+    return [sum(1 << index[u] for u in g[v]) for v in nodes]
+
+
+def orbits(masks: list[int]) -> list[int]:
+    """The orbit label of every board of the open-rule game, by a plain search."""
+    n = len(masks)
+    label = [-1] * (1 << n)
+    count = 0
+    for start in range(1 << n):
+        if label[start] >= 0:
+            continue
+        label[start] = count
+        stack = [start]
+        while stack:
+            x = stack.pop()
+            for v in range(n):
+                if x >> v & 1 and label[x ^ masks[v]] < 0:
+                    label[x ^ masks[v]] = count
+                    stack.append(x ^ masks[v])
+        count += 1
+    return label
+
+
+def replay(masks: list[int], a: int, presses: list[int]) -> int:
+    for v in presses:
+        assert a >> v & 1, "a press on a dark node"
+        a ^= masks[v]
+    return a
+
+
+def clearable(masks: list[int]) -> set[int]:
+    """Boards lit-only presses clear (closed rule), by a backward search from the dark board."""
+    n = len(masks)
+    seen = {0}
+    stack = [0]
+    while stack:
+        x = stack.pop()
+        for v in range(n):
+            y = x ^ masks[v]  # a press of v landing on x was made from y, where v was lit
+            if y >> v & 1 and y not in seen:
+                seen.add(y)
+                stack.append(y)
+    return seen
+
+
+def open_matrix(g: nx.Graph) -> np.ndarray:
+    return nx.to_numpy_array(g, nodelist=list(g), dtype=int)
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_open_rule_agrees_with_search_on_the_atlas(part: int) -> None:
+    # A quarter of the atlas per case (every fourth graph); the benchmark runs all of it.
+    for g in ATLAS[part::4]:
+        masks = open_masks(g)
+        n = len(masks)
+        label = orbits(masks)
+        th = theory.OpenTheory(open_matrix(g))
+        sizes = np.bincount(label)
+        for x in range(1 << n):
+            assert th.level_size(x) >= sizes[label[x]]
+        rng = np.random.default_rng(n)
+        for _ in range(12):
+            a, b = (int(v) for v in rng.integers(0, 1 << n, size=2))
+            same = label[a] == label[b]
+            if th.separated(a, b):
+                assert not same
+                continue
+            path, _ = th.connect(a, b)
+            # On graphs this small the reduction explores the whole orbit: it always connects.
+            assert (path is not None) == same
+            if path is not None:
+                assert replay(masks, a, path) == b
+        best = [n + 1] * (max(label) + 1)
+        for x in range(1 << n):
+            best[label[x]] = min(best[label[x]], x.bit_count())
+        assert theory.min_light_number(th, 2**10) == max(best)
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_closed_rule_clears_what_the_linear_puzzle_clears_on_the_atlas(part: int) -> None:
+    for g in ATLAS[part::2]:
+        p = lo.Puzzle(g)
+        masks = theory.neighbour_masks(p.toggle_matrix())
+        by_search = clearable(masks)
+        states = lit_only_solvable_states(p)
+        assert states.method == "theory"
+        assert states.size == len(by_search)
+        for x in range(1 << len(masks)):
+            vector = theory.vector_of(x, len(masks))
+            assert (vector.tolist() in states) == (x in by_search)
+        for x in sorted(by_search)[:: max(1, len(by_search) // 8)]:
+            presses = lo.solve(p, theory.vector_of(x, len(masks))).presses_array
+            order = theory.closed_clear(masks, x, theory.bits_of(presses))
+            assert len(order) <= 3 * int(presses.sum())
+            assert replay(masks, x, order) == 0
+
+
+def test_the_clearing_theorem_needs_the_helper_presses() -> None:
+    # Path 0-1-2 with node 2 lit: the only solution presses 0 and 1, both dark. The lit node 2
+    # helps: press 2 (lights 1), 1 (relights 2), 2, then 0.
+    masks = [0b011, 0b111, 0b110]
+    order = theory.closed_clear(masks, 0b100, 0b011)
+    assert order == [2, 1, 2, 0]
+    assert replay(masks, 0b100, order) == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 16), st.floats(0.15, 0.6), st.integers(0, 2**32 - 1))
+def test_random_graphs_open_rule(n: int, density: float, seed: int) -> None:
+    g = nx.gnp_random_graph(n, density, seed=seed)
+    p = lo.Puzzle(g, rule="open")
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 2, n)
+    b = a.copy()
+    for _ in range(40):  # a random walk of lit-only presses
+        lit = np.flatnonzero(b)
+        if lit.size == 0:
+            break
+        v = int(rng.choice(lit))
+        b[[int(u) for u in g[v]]] ^= 1
+    r = lit_only_reachable(p, a, b)
+    assert r.reachable
+    assert r.verify()
+    c = rng.integers(0, 2, n)
+    auto = lit_only_reachable(p, a, c)
+    searched = lit_only_reachable(p, a, c, method="search")
+    assert auto.reachable == searched.reachable
+    if auto.reachable:
+        assert auto.verify()
+    orbit = lit_only_orbit(p, a)
+    assert orbit.size is not None
+    assert orbit.size <= orbit.bound
+    assert orbit.size == len(searched_orbit(p, a))
+
+
+def searched_orbit(p: lo.Puzzle, a: np.ndarray) -> set[int]:
+    masks = theory.neighbour_masks(p.toggle_matrix())
+    start = theory.bits_of(a)
+    seen = {start}
+    stack = [start]
+    while stack:
+        x = stack.pop()
+        for v in range(len(masks)):
+            if x >> v & 1 and x ^ masks[v] not in seen:
+                seen.add(x ^ masks[v])
+                stack.append(x ^ masks[v])
+    return seen
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 16), st.floats(0.1, 0.6), st.integers(0, 2**32 - 1))
+def test_random_graphs_closed_rule(n: int, density: float, seed: int) -> None:
+    g = nx.gnp_random_graph(n, density, seed=seed)
+    p = lo.Puzzle(g)
+    board = np.random.default_rng(seed).integers(0, 2, n)
+    r = lit_only_solve(p, board)
+    assert r.method == "theory"
+    assert r.reachable == lo.is_solvable(p, board)
+    if r.reachable:
+        assert r.verify()
+    if n <= 12:
+        assert lit_only_solve(p, board, method="search").reachable == r.reachable
+
+
+def test_min_light_number_against_the_search_and_the_literature() -> None:
+    # Wang and Wu: a tree with l leaves needs at most ceil(l/2) lights.
+    for seed in range(12):
+        tree = nx.random_labeled_tree(12, seed=seed)
+        leaves = sum(1 for v in tree if tree.degree(v) == 1)
+        assert min_light_number(lo.Puzzle(tree, rule="open")) <= (leaves + 1) // 2
+    # Huang: nondegenerate graphs that are not line graphs need at most 2 (Petersen: no,
+    # it is degenerate mod 2 and needs 4; the search says so).
+    assert min_light_number(lo.Puzzle(nx.petersen_graph(), rule="open")) == 4
+    two = lo.Puzzle(nx.disjoint_union(nx.path_graph(3), nx.path_graph(3)), rule="open")
+    assert min_light_number(two) == 2 * min_light_number(lo.Puzzle(nx.path_graph(3), rule="open"))
+    with pytest.raises(SearchLimitError, match="max_states=2048"):
+        min_light_number(lo.Puzzle(nx.path_graph(11), rule="open"), max_states=1000)
+    with pytest.raises(InvalidPuzzleError, match="open rule"):
+        min_light_number(lo.grid(2, 2))
+
+
+def test_grid_20x20_open_rule_questions() -> None:
+    p = lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open")
+    corner = {(0, 0): 1}
+    # A single light moves: the corner's light reaches the far corner.
+    r = lit_only_reachable(p, corner, {(19, 19): 1})
+    assert (r.reachable, r.method) == (True, "theory")
+    assert r.verify()
+    # ... but never to a neighbour or to the centre: the invariants differ.
+    for other in ({(0, 1): 1}, {(10, 10): 1}):
+        r = lit_only_reachable(p, corner, other)
+        assert (r.reachable, r.method) == (False, "theory")
+    # One more light breaks the invariant (a different coset or quadratic value).
+    r2 = lit_only_reachable(p, corner, {(0, 0): 1, (5, 7): 1})
+    assert r2.method == "theory" and not r2.reachable
+    orbit = lit_only_orbit(p, corner)
+    assert orbit.size is None and orbit.method == "theory"
+    assert orbit.bound > 2**300
+    # Heavy boards: a random board and the end of a long random walk of lit-only presses.
+    rng = np.random.default_rng(3)
+    masks = theory.neighbour_masks(p.toggle_matrix())
+    a = rng.integers(0, 2, 400)
+    x = theory.bits_of(a)
+    for _ in range(2000):
+        lit = [v for v in range(400) if x >> v & 1]
+        x ^= masks[lit[int(rng.integers(len(lit)))]]
+    r = lit_only_reachable(p, a, theory.vector_of(x, 400))
+    assert (r.reachable, r.method) == (True, "theory")
+    assert r.verify()
+
+
+def test_100x100_closed_rule_replay() -> None:
+    p = lo.grid(100, 100)
+    board = lo.random_board(p, seed=7)
+    r = lit_only_solve(p, board)
+    assert (r.reachable, r.method) == (True, "theory")
+    assert r.verify()
+    assert r.num_presses <= 3 * 10_000
+
+
+def test_method_choice() -> None:
+    assert lit_only_method(lo.grid(3, 3)) == "closed"
+    assert lit_only_method(lo.grid(3, 3), clear=False) == "search"
+    assert lit_only_method(lo.grid(3, 3), "search") == "search"
+    assert lit_only_method(lo.grid(3, 3, modulus=3)) == "search"
+    assert lit_only_method(lo.Puzzle(nx.DiGraph([(0, 1), (1, 2)]))) == "search"
+    assert lit_only_method(lo.Puzzle(nx.path_graph(3), pressable=[0, 1])) == "search"
+    open_p = lo.Puzzle(nx.path_graph(3), rule="open")
+    assert lit_only_method(open_p) == "open"
+    assert lit_only_method(open_p, question="states") == "search"
+    with pytest.raises(EngineError, match="Unknown lit-only method"):
+        lit_only_method(open_p, "magic")
+    with pytest.raises(EngineError, match="method='search'"):
+        lit_only_solve(lo.grid(2, 2, modulus=3), 1, method="theory")
+
+
+def test_theory_states_refuse_what_needs_the_search() -> None:
+    states = lit_only_solvable_states(lo.grid(3, 3))
+    with pytest.raises(SearchLimitError, match="method='search'"):
+        states.distance([0] * 9)
+    with pytest.raises(SearchLimitError, match="method='search'"):
+        states.distribution()
+    assert states.sequence([1, 1, 0, 1, 0, 0, 0, 0, 0]) is not None
+    assert "theory" in repr(states)
+    big = lit_only_solvable_states(lo.grid(6, 6))
+    with pytest.raises(SearchLimitError, match="membership"):
+        big.vectors()
+
+
+def test_open_rule_search_fallback_names_the_bound() -> None:
+    # A path is a line graph: its orbits are finer than the invariants. With a bound too
+    # small for the search, the message says what to pass.
+    p = lo.Puzzle(nx.path_graph(30), rule="open")
+    a = [1] + [0] * 29
+    r = lit_only_reachable(p, a, a)
+    assert r.reachable and r.sequence == []
+
+
+def test_orbit_refuses_other_rules() -> None:
+    with pytest.raises(InvalidPuzzleError, match="open rule"):
+        lit_only_orbit(lo.grid(2, 2), [1, 0, 0, 0])

@@ -1,0 +1,56 @@
+"""The ctypes binding to FLINT's nmod_mat: entries cross as 64-bit words, both ways."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lightsout_graphs.core.zk._flint import FlintMatrix, library
+
+pytestmark = pytest.mark.skipif(library() is None, reason="python-flint is missing")
+
+
+def test_round_trip_and_views() -> None:
+    rng = np.random.default_rng(3)
+    for p in (3, 2**31 - 1, 2**63 - 25):
+        values = rng.integers(0, min(p, 2**62), size=(7, 5)).astype(np.uint64)
+        mat = FlintMatrix(7, 5, p, values)
+        assert np.array_equal(mat.to_numpy(), values)
+        assert np.array_equal(mat.view(), values)
+        mat.view()[2, 3] = 1
+        assert int(mat.to_numpy()[2, 3]) == 1
+        window = mat.window(1, 1, 4, 3)
+        assert (window.rows, window.cols) == (3, 2)
+
+
+def test_rank_matches_numpy_over_a_large_prime() -> None:
+    a = np.array([[1, 2, 3], [2, 4, 6], [1, 0, 1]], dtype=np.int64)
+    assert FlintMatrix(3, 3, 2**31 - 1, a).rank() == 2
+    assert FlintMatrix(0, 0, 5).to_numpy().shape == (0, 0)
+
+
+def test_disabled_by_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LIGHTSOUT_NO_FLINT", "1")
+    library.cache_clear()
+    try:
+        assert library() is None
+    finally:
+        monkeypatch.delenv("LIGHTSOUT_NO_FLINT")
+        library.cache_clear()
+    assert library() is not None
+
+
+def test_factorisations_pickle() -> None:
+    import pickle
+
+    from lightsout_graphs import zk
+
+    a = np.array([[1, 2, 0], [2, 4, 1], [0, 0, 1]], dtype=np.int64)
+    f = zk.factorize(a, 7, method="flint")
+    g = pickle.loads(pickle.dumps(f))
+    b = np.array([1, 2, 3])
+    assert np.array_equal(f.solve(b), g.solve(b))
+    assert [v.tolist() for v, _ in g.kernel()] == [v.tolist() for v, _ in f.kernel()]
+    assert np.array_equal(f.certificate(np.array([1, 0, 0])), g.certificate(np.array([1, 0, 0])))
+    window = FlintMatrix(2, 2, 5, np.array([[1, 2], [3, 4]])).window(0, 1, 2, 2)
+    assert pickle.loads(pickle.dumps(window)).rows == 2

@@ -1,0 +1,61 @@
+"""One modulus check, one bound and one primality test for the whole package."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lightsout_graphs import zk
+from lightsout_graphs.core.errors import InvalidPuzzleError, ModulusError
+
+
+@given(st.integers(-10, 10**6) | st.integers(2**31, 2**62) | st.integers(2**62, 2**90))
+def test_is_prime_matches_sympy(k: int) -> None:
+    assert zk.is_prime(k) == sympy.isprime(k)
+
+
+@pytest.mark.parametrize(
+    "k", [2, 3, 2**31 - 1, 2**61 - 1, 3_215_031_751, 3_317_044_064_679_887_385_961_981]
+)
+def test_is_prime_on_hard_cases(k: int) -> None:
+    assert zk.is_prime(k) == sympy.isprime(k)
+
+
+def test_check_modulus_accepts_numpy_ints_and_the_bound() -> None:
+    assert zk.check_modulus(np.int64(7)) == 7
+    assert zk.check_modulus(zk.MAX_MODULUS - 1) == 2**62 - 1
+    assert zk.MAX_MODULUS == 2**62
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (1, "an int >= 2, not 1"),
+        (True, "an int >= 2, not True"),
+        (2.0, "not 2.0"),
+        ("3", "not '3'"),
+        (2**62, "below 2\\*\\*62"),
+    ],
+)
+def test_check_modulus_names_the_argument(value: object, words: str) -> None:
+    with pytest.raises(ModulusError, match=f"'modulus' must be .*{words}"):
+        zk.check_modulus(value)
+    with pytest.raises(InvalidPuzzleError, match="'k'"):
+        zk.check_modulus(value, name="k", error=InvalidPuzzleError)
+
+
+def test_puzzle_zk_and_grids_share_the_bound() -> None:
+    import lightsout_graphs as lo
+    from lightsout_graphs.representation.grids import GridChaser
+
+    assert lo.puzzle.MAX_MODULUS == zk.MAX_MODULUS
+    for build in (
+        lambda: lo.grid(2, 2, modulus=2**62),
+        lambda: zk.factorize(np.eye(2, dtype=np.int64), 2**62),
+        lambda: GridChaser(2, 2, modulus=2**62),
+    ):
+        with pytest.raises((ModulusError, InvalidPuzzleError), match="below 2\\*\\*62"):
+            build()

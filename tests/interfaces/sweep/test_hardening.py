@@ -1,0 +1,139 @@
+"""Hostile inputs to sweeps: damaged or foreign chunk files, two runs on one folder, odd specs."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from lightsout_graphs.core.errors import SweepSpecError
+from lightsout_graphs.interfaces.cli import main
+from lightsout_graphs.interfaces.sweep import load_spec, read_results, run
+from lightsout_graphs.interfaces.sweep.store import read_manifest
+
+SPEC = {
+    "family": "cycle",
+    "params": {"n": "3..22"},
+    "metrics": ["nullity", "kernel_size"],
+    "chunk_size": 2,
+}
+
+
+def chunk(out: Path, i: int) -> Path:
+    return out / f"chunk-{i:08d}.parquet"
+
+
+def test_damaged_and_foreign_chunk_files_are_recomputed_or_ignored(tmp_path: Path) -> None:
+    good = read_results(run(SPEC, tmp_path / "good", workers=1, progress=False))
+    other = run({**SPEC, "params": {"n": "30..49"}}, tmp_path / "other", workers=1, progress=False)
+    out = run(SPEC, tmp_path / "out", workers=1, progress=False)
+    chunk(out, 0).write_bytes(chunk(out, 0).read_bytes()[:40])  # truncated
+    chunk(out, 1).write_bytes(b"")  # empty
+    chunk(out, 2).write_bytes(os.urandom(300))  # random bytes
+    shutil.copy(chunk(other, 3), chunk(out, 3))  # same columns, another sweep
+    shutil.copy(chunk(out, 5), chunk(out, 4))  # a chunk copied over another
+    shutil.copy(chunk(out, 6), chunk(out, 99999999))  # an extra chunk
+    with pytest.warns(UserWarning) as caught:
+        partial = read_results(out)  # reads only the verified chunks, never raises
+    said = " ".join(str(w.message) for w in caught)
+    assert "not a verified chunk" in said
+    assert "incomplete: 10 of 20 rows; chunks 0-4 of 10 missing" in said
+    assert len(partial) == len(good) - 5 * 2
+    with pytest.warns(UserWarning) as caught:
+        run(SPEC, out, workers=1, progress=False)
+    text = " ".join(str(w.message) for w in caught)
+    for i in range(5):
+        assert f"chunk-{i:08d}.parquet' is damaged or foreign" in text
+    assert "ignoring" in text and "chunk-99999999" in text
+    with pytest.warns(UserWarning, match="chunk-99999999"):
+        again = read_results(out)
+    pd.testing.assert_frame_equal(again, good)
+    manifest = read_manifest(out)
+    assert manifest["complete"] and len(manifest["chunks"]) == 10
+    assert manifest["chunks"]["4"]["keys"] == [8, 10]
+
+
+def test_a_second_run_on_a_busy_folder_is_refused(tmp_path: Path) -> None:
+    run(SPEC, tmp_path, workers=1, progress=False)
+    (tmp_path / "_tmp-chunk-00000001.parquet.123-abcd").write_bytes(b"another run's file")
+    with open(tmp_path / "_sweep.lock", "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(SweepSpecError, match="in use by another run"):
+            run(SPEC, tmp_path, workers=1, progress=False)
+        # The busy run's temporary file was left alone.
+        assert (tmp_path / "_tmp-chunk-00000001.parquet.123-abcd").exists()
+    run(SPEC, tmp_path, workers=1, progress=False)  # once free, leftovers are cleared
+    assert not list(tmp_path.glob("_tmp-*"))
+
+
+def test_workers_are_capped_and_absurd_values_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "one.toml"
+    spec.write_text('[sweep]\nfamily = "cycle"\nparams = { n = 5 }\nmetrics = ["nullity"]\n')
+    code = main(["-q", "sweep", str(spec), "--out", str(tmp_path / "a"), "--workers", "1000000"])
+    assert code == 2
+    assert "'workers' must be an int" in capsys.readouterr().err
+    from lightsout_graphs.interfaces.sweep.runners import check_workers
+
+    assert check_workers(200, 1) == 1  # one chunk: one worker
+    assert check_workers(200, 10**6) <= 4 * (os.cpu_count() or 1)
+    assert main(["-q", "sweep", str(spec), "--out", str(tmp_path / "b"), "--workers", "200"]) == 0
+
+
+def write(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda t: write(t, "latin.toml", b'[sweep]\nfamily = "gr\xefd"\n'), "not UTF-8"),
+        (
+            lambda t: write(t, "deep.toml", b"[sweep]\nx = " + b"[" * 50_000 + b"]" * 50_000),
+            "nested too deeply",
+        ),
+        (
+            lambda t: write(
+                t,
+                "huge.toml",
+                b'[sweep]\nfamily = "grid"\nparams = { m = "1..1000000000", n = "1..1000000000" }'
+                b'\nmetrics = ["nullity"]\n',
+            ),
+            "has 1000000000 values",
+        ),
+        (lambda t: write(t, "big.toml", b"#" * (2 << 20)), "larger than"),
+        (lambda t: Path("/dev/zero"), "not a regular file"),
+    ],
+)
+def test_hostile_spec_files_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: object, message: str
+) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    assert main(["-q", "sweep", str(path), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_as_spec_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "spec.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(SweepSpecError, match="not a regular file"):
+        load_spec(fifo)
+
+
+def test_tuple_axes_are_bounded_too() -> None:
+    with pytest.raises(SweepSpecError, match="tuples, more than"):
+        load_spec(
+            {"family": "torus", "params": {"shape": "m x n for m, n in 1..5000"}, "metrics": ["n"]}
+        )
+    assert sys.getrecursionlimit() > 0

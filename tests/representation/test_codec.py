@@ -1,0 +1,335 @@
+"""The codec of a puzzle: states, targets and presses between user forms and vectors.
+
+Dict boards on lattices go through NumPy and must give what the key-by-key route gives, errors
+included. Buttons that are not lights: states live on the lights, the press matrix is
+T[lights, pressable]; every count is checked against brute force over all presses of small
+random bipartite press maps (buttons on one side, lights on the other), for prime and
+composite k.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs.core._labels import LatticeIndex, LatticeNodes
+from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError
+from lightsout_graphs.representation._codec import StateCodec, light_rows, press_columns
+
+# -- dict boards on lattices ------------------------------------------------------------------
+
+
+def _codecs(shape: tuple[int, ...], k: int) -> tuple[StateCodec, StateCodec]:
+    """A lattice codec (NumPy route for dicts) and the same cells as a plain tuple and dict."""
+    nodes = tuple(LatticeNodes(shape))
+    plain = StateCodec(nodes, {v: i for i, v in enumerate(nodes)}, k, shape)
+    return StateCodec(LatticeNodes(shape), LatticeIndex(shape), k, shape), plain
+
+
+def _outcome(codec: StateCodec, state: object) -> tuple[str, object]:
+    try:
+        return "ok", codec.node_vector(state, "state").tolist()
+    except InvalidStateError as err:
+        return "error", str(err)
+
+
+STRANGE_KEYS = [(9, 0), (0, -1), (True, 0), (0.0, 1), (2**70, 0), "a", (1,), (0, 0, 0)]
+STRANGE_VALUES = [-1, 3, True, 1.0, 2**70, "1", None]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(5, 6), (2, 3, 4), (40,)]),
+    st.sampled_from([2, 3]),
+    st.data(),
+)
+def test_dict_boards_on_lattices_match_the_key_by_key_route(
+    shape: tuple[int, ...], k: int, data: st.DataObject
+) -> None:
+    fast, plain = _codecs(shape, k)
+    cells = list(LatticeNodes(shape))
+    chosen = data.draw(st.lists(st.sampled_from(cells), min_size=17, unique=True))
+    numpy_ints = data.draw(st.booleans())
+    board = {}
+    for cell in chosen:
+        key = tuple(np.int64(c) for c in cell) if numpy_ints else cell
+        board[key] = data.draw(st.integers(0, k - 1))
+    assert fast._cells_vector(board) is not None  # plain boards take the NumPy route
+    if data.draw(st.booleans()):  # one strange key or value among many plain ones
+        if data.draw(st.booleans()):
+            board[data.draw(st.sampled_from(STRANGE_KEYS))] = 1
+        else:
+            board[chosen[data.draw(st.integers(0, len(chosen) - 1))]] = data.draw(
+                st.sampled_from(STRANGE_VALUES)
+            )
+    expected = _outcome(plain, board)
+    assert _outcome(fast, board) == expected
+    if expected[0] == "ok":
+        vector = np.zeros(len(cells), dtype=np.int64)
+        for key, value in board.items():
+            vector[cells.index(tuple(int(c) for c in key))] = value
+        assert expected[1] == vector.tolist()
+
+
+def test_a_large_dict_board_round_trips() -> None:
+    side = 400
+    p = lo.grid(side, side)
+    rng = np.random.default_rng(1)
+    bits = rng.integers(0, 2, p.n)
+    board = dict(zip(p.nodes, bits.tolist(), strict=True))
+    assert (p.state_vector(board) == bits).all()
+    assert p.as_dict(bits) == board
+    presses = {(i, i): 1 for i in range(side)}
+    after = p.apply(board, presses)
+    x = np.zeros(p.n, dtype=np.int64)
+    x[[i * (side + 1) for i in range(side)]] = 1
+    assert (p.state_vector(after) == p.apply_vector(bits, x)).all()
+    with pytest.raises(InvalidStateError, match=rf"\({side}, 0\)"):
+        p.state_vector({**board, (side, 0): 1})
+    with pytest.raises(InvalidStateError, match=r"\(3, 5\).* must be in 0..1, not 2"):
+        p.state_vector({**board, (3, 5): 2})
+
+
+def test_codec_parts() -> None:
+    index = {"a": 0, "b": 1, "c": 2}
+    assert press_columns(["c"], index).tolist() == [2]  # type: ignore[union-attr]
+    assert press_columns(["a", "b", "c"], index) is None
+    assert light_rows(["b"], index).tolist() == [1]  # type: ignore[union-attr]
+    with pytest.raises(InvalidPuzzleError, match=r"'pressable'.*iterable"):
+        press_columns(3, index)
+    codec = StateCodec(tuple(index), index, 3, None, np.array([0, 2]), np.array([1, 2]))
+    assert (codec.n, codec.lights, codec.pressable, codec.board_shape) == (
+        2,
+        ("b", "c"),
+        ("a", "c"),
+        None,
+    )
+    assert codec.state_vector({"c": 2}, "state").tolist() == [0, 2]
+    assert codec.presses_vector({"c": 1}, "presses").tolist() == [0, 1]
+    assert codec.full_presses(np.array([4, 1])).tolist() == [1, 0, 1]
+    assert codec.as_dict(np.array([True, False])) == {"b": 1, "c": 0}
+    assert codec.every_node_lit().n == 3
+    with pytest.raises(InvalidStateError, match="'presses' presses node 'b'"):
+        codec.presses_vector({"b": 1}, "presses")
+
+
+@st.composite
+def bipartite_maps(draw: st.DrawFn) -> tuple[int, np.ndarray]:
+    """k and an amounts matrix A (lights × buttons) with entries in 0..k-1."""
+    k = draw(st.sampled_from([2, 3, 4]))
+    lights = draw(st.integers(1, 3))
+    buttons = draw(st.integers(1, 4 if k == 2 else 3))
+    flat = draw(
+        st.lists(st.integers(0, k - 1), min_size=lights * buttons, max_size=lights * buttons)
+    )
+    return k, np.array(flat, dtype=np.int64).reshape(lights, buttons)
+
+
+def build(k: int, a: np.ndarray) -> lo.Puzzle:
+    lights, buttons = a.shape
+    mapping = {f"b{j}": {f"L{i}": int(a[i, j]) for i in range(lights)} for j in range(buttons)}
+    nodes = [*mapping, *(f"L{i}" for i in range(lights))]
+    return lo.press_pattern(mapping, k, nodes=nodes, lights=nodes[buttons:])
+
+
+def brute(k: int, a: np.ndarray) -> dict[tuple[int, ...], int]:
+    """Every reachable board (from dark) -> the fewest presses that make it."""
+    best: dict[tuple[int, ...], int] = {}
+    for x in itertools.product(range(k), repeat=a.shape[1]):
+        board = tuple(int(v) for v in a @ np.array(x, dtype=np.int64) % k)
+        best[board] = min(best.get(board, sum(x)), sum(x))
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(bipartite_maps())
+def test_counts_and_every_board_match_brute_force(case: tuple[int, np.ndarray]) -> None:
+    k, a = case
+    lights, buttons = a.shape
+    p = build(k, a)
+    assert p.n == lights and len(p.nodes) == lights + buttons
+    assert (p.press_matrix().toarray() == a).all()
+    best = brute(k, a)
+    an = lo.analyze(p)
+    assert an.n == lights
+    assert an.solvable_states == len(best)
+    assert an.solvable_fraction == Fraction(len(best), k**lights)
+    assert an.num_quiet_patterns == k**buttons // len(best)
+    if k in (2, 3):  # prime: the rank is the dimension of the reachable boards
+        assert k**an.rank == len(best)
+        assert an.nullity == buttons - an.rank
+    for quiet in an.quiet_patterns:
+        assert set(quiet) == set(p.nodes)
+        assert p.apply(0, quiet) == dict.fromkeys(p.lights, 0)
+    assert lo.depth_distribution(p) == {
+        d: sum(1 for v in best.values() if v == d) for d in range(max(best.values()) + 1)
+    }
+    assert lo.gods_number(p) == max(best.values())
+    for board in itertools.product(range(k), repeat=lights):
+        need = tuple(int(v) for v in (-np.array(board)) % k)  # presses must add -board
+        assert lo.is_solvable(p, list(board)) == (need in best)
+        if need not in best:
+            with pytest.raises(lo.Unsolvable) as err:
+                lo.solve(p, list(board))
+            y = np.array([err.value.certificate.get(v, 0) for v in p.lights], dtype=np.int64)
+            assert not (y @ a % k).any()
+            assert int(y @ np.array(need)) % k == err.value.value != 0
+            continue
+        sol = lo.solve(p, list(board), minimize=True)
+        assert sol.verify() and sol.optimal
+        assert sol.num_presses == best[need]
+        assert p.apply(list(board), sol.presses) == dict.fromkeys(p.lights, 0)
+        assert set(sol.presses) == set(p.nodes)
+
+
+def test_two_buttons_and_two_rings_report_two_lights() -> None:
+    p = lo.press_pattern({"b1": ["r1", "r2"], "b2": ["r2"]})
+    assert p.lights == ("r1", "r2") and p.n == 2
+    an = lo.analyze(p)
+    assert (an.n, an.rank, an.solvable_fraction, an.all_solvable) == (2, 2, 1, True)
+    assert "lights=2" in repr(p)
+
+
+def test_merlin_buttons_are_lights() -> None:
+    p = lo.merlin()
+    assert p.all_lights and p.n == 9 and p.lights == p.nodes
+
+
+@pytest.fixture
+def path3() -> lo.Puzzle:
+    # 0 - 1 - 2 with the middle node a button without a light
+    return lo.Puzzle(nx.path_graph(3), lights=[2, 0])
+
+
+def test_states_live_on_the_lights(path3: lo.Puzzle) -> None:
+    p = path3
+    assert p.lights == (0, 2) and p.n == 2 and not p.all_lights
+    assert p.light_rows.tolist() == [0, 2] and dict(p.light_index) == {0: 0, 2: 1}
+    assert p.state_vector({2: 1}).tolist() == [0, 1]
+    assert p.state_vector([1, 0]).tolist() == [1, 0]
+    assert p.state_vector(np.array([0, 1])).tolist() == [0, 1]
+    assert p.state_vector(1).tolist() == [1, 1]
+    assert p.press(0, 1) == {0: 1, 2: 1}
+    assert p.press([1, 0], 0) == {0: 0, 2: 0}
+    assert p.apply(0, [1, 1, 0]) == {0: 0, 2: 1}  # presses: one value per node
+    assert p.goal.tolist() == [0, 0]
+    assert p.press_matrix().toarray().tolist() == [[1, 1, 0], [0, 1, 1]]
+    assert p.toggle_matrix().shape == (3, 3)
+    assert p.as_dict([1, 0]) == {0: 1, 2: 0}
+    assert p.as_dict([1, 0, 1]) == {0: 1, 1: 0, 2: 1}
+    sol = lo.solve(p, [1, 1])
+    assert sol.verify() and sol.presses_array.tolist() == sol.vector.tolist()
+    q = p.with_metadata(goal={0: 1}, boards={"one": [0, 1]})
+    assert q.goal.tolist() == [1, 0] and q.boards["one"].tolist() == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("state", "words"),
+    [
+        ({1: 1}, ["1", "button without a light"]),
+        ({7: 1}, ["7", "not a node"]),
+        ([1, 0, 0], ["3 values", "2 lights", "of 3 nodes"]),
+        (np.zeros((1, 2), dtype=np.int64), ["shape (1, 2)", "every node to be a light"]),
+        ([0, 5], ["light 2", "0..1"]),
+        ({0: 3}, ["light 0"]),
+        ("10", ["dict light -> int"]),
+    ],
+)
+def test_bad_states_name_what_is_wrong(path3: lo.Puzzle, state: object, words: list[str]) -> None:
+    with pytest.raises(InvalidStateError) as err:
+        path3.state_vector(state)  # type: ignore[arg-type]
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_board_shaped_arrays_need_every_node_lit() -> None:
+    g = nx.grid_2d_graph(2, 2)
+    p = lo.Puzzle(g, lights=[(0, 0), (1, 1)])
+    assert p.board_shape is None
+    with pytest.raises(InvalidStateError, match="every node to be a light"):
+        p.state_vector(np.zeros((2, 2), dtype=np.int64))
+
+
+@pytest.mark.parametrize(
+    ("lights", "words"),
+    [
+        ([5], ["'lights'", "5", "not a node"]),
+        ([], ["'lights'", "empty"]),
+        (3, ["'lights'", "iterable"]),
+        ("01", ["'lights'", "iterable"]),
+    ],
+)
+def test_bad_lights_are_refused(lights: object, words: list[str]) -> None:
+    with pytest.raises(InvalidPuzzleError) as err:
+        lo.Puzzle(nx.path_graph(3), lights=lights)  # type: ignore[arg-type]
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_every_node_listed_is_the_default() -> None:
+    p = lo.Puzzle(nx.path_graph(3), lights=[0, 1, 2])
+    assert p.all_lights and p.lights == p.nodes and "lights=" not in repr(p)
+
+
+def test_grid_family_stays_on_light_chasing_only_when_all_lit() -> None:
+    # A grid graph with a dark corner goes to the general engine and still solves exactly.
+    g = nx.grid_2d_graph(3, 3)
+    lit = [v for v in g if v != (0, 0)]
+    p = lo.Puzzle(g, lights=lit)
+    sol = lo.solve(p, 1, minimize=True)
+    assert sol.verify() and sol.method != "chasing"
+    assert sol.num_presses == min(
+        sum(x)
+        for x in itertools.product(range(2), repeat=9)
+        if not ((p.press_matrix().toarray() @ np.array(x) + 1) % 2).any()
+    )
+
+
+def test_symmetry_and_lit_only_respect_unlit_buttons() -> None:
+    p = lo.ring_puzzle("16-cell")
+    assert len(lo.all_solutions(p, {"r0": 1, "r1": 1, "r2": 1})) == 32
+    with pytest.raises(InvalidPuzzleError, match="buttons without lights"):
+        lo.symmetries(p)
+    with pytest.raises(InvalidPuzzleError, match="buttons without lights"):
+        lo.lit_only_solve(p, 0)
+    q = lo.Puzzle(nx.path_graph(3), lights=[0, 2])
+    assert lo.is_symmetry(q, {0: 2, 1: 1, 2: 0})
+    r = lo.Puzzle(nx.path_graph(3), lights=[0, 1])
+    assert not lo.is_symmetry(r, {0: 2, 1: 1, 2: 0})  # would swap a light and a button
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_graph_puzzles_with_some_lights_match_brute_force(data: st.DataObject) -> None:
+    # Closed and open rules on a random graph: the lights see T[lights, pressable] only.
+    n = data.draw(st.integers(2, 6))
+    edges = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from((u, v) for u, v in edges if u != v)
+    k = data.draw(st.sampled_from([2, 3]))
+    rule = data.draw(st.sampled_from(["closed", "open"]))
+    lights = data.draw(st.sets(st.integers(0, n - 1), min_size=1))
+    pressable = data.draw(st.sets(st.integers(0, n - 1), min_size=1))
+    p = lo.Puzzle(g, k, rule, pressable=pressable, lights=lights)
+    t = p.toggle_matrix().toarray()
+    a = t[np.ix_(sorted(lights), sorted(pressable))] % k
+    assert (p.press_matrix().toarray() == a).all()
+    best = brute(k, a)
+    an = lo.analyze(p)
+    assert (an.n, an.solvable_states) == (len(lights), len(best))
+    assert k**an.rank == len(best)
+    board = data.draw(st.lists(st.integers(0, k - 1), min_size=len(lights), max_size=len(lights)))
+    need = tuple(int(v) for v in (-np.array(board)) % k)
+    if need in best:
+        sol = lo.solve(p, board, minimize=True)
+        assert sol.verify() and sol.num_presses == best[need]
+    else:
+        assert not lo.is_solvable(p, board)
