@@ -52,7 +52,7 @@ def test_bounds_when_time_runs_out_contain_the_value() -> None:
 
 
 def test_the_published_table_is_kept_as_data() -> None:
-    path = Path(__file__).resolve().parents[3] / "shared/peers_data/wmboyles_min_clicks_answers.txt"
+    path = Path(__file__).resolve().parents[4] / "shared/peers_data/wmboyles_min_clicks_answers.txt"
     if not path.exists():
         pytest.skip("the shared data folder is not mounted")
     rows = dict(line.split(maxsplit=1) for line in path.read_text().splitlines()[2:] if line)
