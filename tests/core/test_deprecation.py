@@ -75,4 +75,6 @@ def test_private_helpers_keep_their_old_paths(module: str, name: str, advice: st
     old = importlib.import_module(f"lightsout_graphs.{module}")
     with pytest.warns(DeprecationWarning, match=f"use {advice}"):
         value = getattr(old, name)
-    assert value is getattr(importlib.import_module(MOVED_MODULES[f"lightsout_graphs.{module}"]), name)
+    assert value is getattr(
+        importlib.import_module(MOVED_MODULES[f"lightsout_graphs.{module}"]), name
+    )

@@ -17,7 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.interfaces.play.conftest import CHROMIUM, CHROMIUM_ARGS, browser  # the play tests' chromium
+from tests.interfaces.play.conftest import (  # the play tests' chromium
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser,
+)
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "browser", "built_docs"]
 

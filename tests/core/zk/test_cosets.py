@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import matrices, matvec, span
 
 from lightsout_graphs import zk
+from tests.core.zk.zk_oracle import matrices, matvec, span
 
 
 @pytest.mark.parametrize("k", [2, 3, 4, 6, 9])

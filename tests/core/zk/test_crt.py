@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import matrices, matvec, vecmat
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.zk.crt import prime_power_parts
+from tests.core.zk.zk_oracle import matrices, matvec, vecmat
 
 
 @pytest.mark.parametrize(

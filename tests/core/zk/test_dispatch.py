@@ -11,13 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from tests.core.zk.zk_oracle import (
-    check_factorization,
-    check_solution_and_nudge,
-    matrices,
-    matvec,
-    snf_counts,
-)
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.errors import (
@@ -31,6 +24,13 @@ from lightsout_graphs.core.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.core.zk.gf2 import GF2Factorization
 from lightsout_graphs.core.zk.local import LocalFactorization
 from lightsout_graphs.core.zk.z4 import Z4Factorization
+from tests.core.zk.zk_oracle import (
+    check_factorization,
+    check_solution_and_nudge,
+    matrices,
+    matvec,
+    snf_counts,
+)
 
 MODULI = [2, 3, 4, 5, 6, 8, 9, 12]
 

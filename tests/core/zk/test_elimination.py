@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import dot, matrices, matvec, vecmat
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.zk.elimination import EliminationSolver
+from tests.core.zk.zk_oracle import dot, matrices, matvec, vecmat
 
 ENGINES = [("gf2-python", 2), ("gf3", 3), ("gfp", 5), ("local", 4), ("local", 9)]
 

@@ -8,7 +8,6 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import matvec, vecmat
 
 from lightsout_graphs.core.zk.gf2 import (
     GF2Echelon,
@@ -21,6 +20,7 @@ from lightsout_graphs.core.zk.gf2 import (
     vector_to_bits,
 )
 from lightsout_graphs.core.zk.local import LocalFactorization
+from tests.core.zk.zk_oracle import matvec, vecmat
 
 
 @given(st.lists(st.integers(0, 1), max_size=200))

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_against_general, check_factorization, medium_system
-from tests.core.zk.zk_oracle import matrices as small_matrices
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.zk import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.core.zk.protocol import Factorization
+from tests.core.zk.zk_oracle import check_against_general, check_factorization, medium_system
+from tests.core.zk.zk_oracle import matrices as small_matrices
 
 
 @st.composite

@@ -7,13 +7,13 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_against_general, medium_system
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.errors import MissingDependencyError
 from lightsout_graphs.core.zk import gf2_packed
 from lightsout_graphs.core.zk.gf2 import GF2Echelon, GF2Factorization, rows_to_bits
 from lightsout_graphs.core.zk.gf2_packed import PackedGF2Echelon, PackedGF2Factorization
+from tests.core.zk.zk_oracle import check_against_general, medium_system
 
 pytestmark = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 

@@ -9,9 +9,9 @@ import scipy.sparse as sp
 from hypothesis import given
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from tests.core.zk.zk_oracle import check_against_general, medium_system
 
 from lightsout_graphs.core.zk.gf3 import GF3Factorization
+from tests.core.zk.zk_oracle import check_against_general, medium_system
 
 
 @given(system=medium_system(3, max_side=16))

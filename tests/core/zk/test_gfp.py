@@ -10,12 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
-from tests.core.zk.zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.errors import EngineError
 from lightsout_graphs.core.zk.gfp import GFpFactorization
 from lightsout_graphs.core.zk.local import LocalFactorization
+from tests.core.zk.zk_oracle import (
+    check_against_general,
+    check_factorization,
+    matrices,
+    medium_system,
+)
 
 
 @pytest.mark.parametrize("p", [5, 7])

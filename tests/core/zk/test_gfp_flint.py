@@ -11,6 +11,13 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from lightsout_graphs import zk
+from lightsout_graphs.core.errors import EngineError, MemoryBudgetError
+from lightsout_graphs.core.zk import gfp_flint
+from lightsout_graphs.core.zk.crt import prime_power_parts
+from lightsout_graphs.core.zk.dispatch import flint_is_best
+from lightsout_graphs.core.zk.gfp_flint import FlintGFpFactorization, estimate_cost
 from tests.core.zk.zk_oracle import (
     additive_order,
     check_factorization,
@@ -19,13 +26,6 @@ from tests.core.zk.zk_oracle import (
     matvec,
     vecmat,
 )
-
-from lightsout_graphs import zk
-from lightsout_graphs.core.errors import EngineError, MemoryBudgetError
-from lightsout_graphs.core.zk import gfp_flint
-from lightsout_graphs.core.zk.crt import prime_power_parts
-from lightsout_graphs.core.zk.dispatch import flint_is_best
-from lightsout_graphs.core.zk.gfp_flint import FlintGFpFactorization, estimate_cost
 
 SMALL_PRIMES = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31]
 BIG_PRIMES = [2**31 - 1, 2**61 - 1]

@@ -9,11 +9,11 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_solution_and_nudge, matvec, snf_counts, vecmat
 
 from lightsout_graphs.core.errors import EngineError
 from lightsout_graphs.core.zk import local
 from lightsout_graphs.core.zk.local import LocalFactorization
+from tests.core.zk.zk_oracle import check_solution_and_nudge, matvec, snf_counts, vecmat
 
 
 @pytest.mark.parametrize(("p", "e"), [(2, 3), (3, 2), (5, 2), (2, 1), (7, 1), (3, 39), (2, 62)])

@@ -7,7 +7,6 @@ import numpy as np
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_factorization, matrices, matvec
 
 from lightsout_graphs import zk
 from lightsout_graphs.core.zk import gf2_packed
@@ -18,6 +17,7 @@ from lightsout_graphs.core.zk.ordering import (
     narrow_band_order,
     permute,
 )
+from tests.core.zk.zk_oracle import check_factorization, matrices, matvec
 
 
 def _grid(side: int) -> sp.csr_array:

@@ -10,13 +10,18 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_against_general, check_factorization, matrices, medium_system
 
 from lightsout_graphs.core.zk import gf2_packed
 from lightsout_graphs.core.zk.gf2 import GF2Echelon
 from lightsout_graphs.core.zk.gf2_packed import PackedGF2Echelon
 from lightsout_graphs.core.zk.local import LocalFactorization
 from lightsout_graphs.core.zk.z4 import Z4Factorization
+from tests.core.zk.zk_oracle import (
+    check_against_general,
+    check_factorization,
+    matrices,
+    medium_system,
+)
 
 needs_numba = pytest.mark.skipif(not gf2_packed.AVAILABLE, reason="numba is not installed")
 

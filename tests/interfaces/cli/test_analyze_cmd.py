@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.interfaces.cli.clirun import assert_one_error_line, run
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
 from lightsout_graphs.representation.families import make
+from tests.interfaces.cli.clirun import assert_one_error_line, run
 
 
 def test_analyze_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

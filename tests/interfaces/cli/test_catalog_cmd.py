@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.interfaces.cli.clirun import run
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
+from tests.interfaces.cli.clirun import run
 
 
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:

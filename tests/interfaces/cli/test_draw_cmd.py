@@ -6,6 +6,7 @@ from pathlib import Path
 
 import matplotlib.image as mpimg
 import pytest
+
 from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 

@@ -8,11 +8,11 @@ import types
 from pathlib import Path
 
 import pytest
-from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 import lightsout_graphs as lo
 from lightsout_graphs.interfaces import cli
 from lightsout_graphs.interfaces.cli import main
+from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 
 def test_subcommand_modules_register_and_missing_ones_are_skipped(

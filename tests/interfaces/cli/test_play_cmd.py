@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.interfaces.cli.clirun import run
 
 from lightsout_graphs.interfaces.cli import main
+from tests.interfaces.cli.clirun import run
 
 
 def page_data(path: Path) -> dict:

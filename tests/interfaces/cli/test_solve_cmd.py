@@ -9,10 +9,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
+from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 
 def test_solve_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import numpy as np
 import pytest
-from tests.interfaces.cli.clirun import assert_one_error_line, run
 
 import lightsout_graphs as lo
 from lightsout_graphs.representation.families import make
+from tests.interfaces.cli.clirun import assert_one_error_line, run
 
 
 def eliminated(puzzle: lo.Puzzle) -> int:

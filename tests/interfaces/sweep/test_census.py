@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from tests.interfaces.sweep.procs import start_and_stop, wait_gone
 
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError
 from lightsout_graphs.interfaces.sweep.census import (
@@ -24,6 +23,7 @@ from lightsout_graphs.interfaces.sweep.census import (
     run_census,
 )
 from lightsout_graphs.interfaces.sweep.runners import find_geng
+from tests.interfaces.sweep.procs import start_and_stop, wait_gone
 
 A334443 = [1, 0, 1, 2, 9, 33, 290, 3692, 94280]
 

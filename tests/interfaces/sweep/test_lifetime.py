@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from tests.interfaces.sweep.procs import alive, start_and_stop, wait_gone
 
 from lightsout_graphs.interfaces.sweep import read_results, run
 from lightsout_graphs.interfaces.sweep.lifetime import die_with_parent
+from tests.interfaces.sweep.procs import alive, start_and_stop, wait_gone
 
 # Per-board metrics (lightest_quiet_pattern), so the run lasts long enough to be stopped.
 SPEC = """[sweep]

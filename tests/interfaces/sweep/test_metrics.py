@@ -210,13 +210,17 @@ def test_own_metric_with_a_declared_type(tmp_path: Path) -> None:
     ]
     assert table["leaves"].tolist() == expected
     assert pq.read_schema(out / "chunk-00000000.parquet").field("leaves").type == pa.int64()
-    entry = read_manifest(out)["spec"]["code"]["metrics"]["tests.interfaces.sweep.custom_code:leaves"]
+    entry = read_manifest(out)["spec"]["code"]["metrics"][
+        "tests.interfaces.sweep.custom_code:leaves"
+    ]
     assert (entry["column"], entry["type"], entry["module"]) == (
         "leaves",
         "int64",
         "tests.interfaces.sweep.custom_code",
     )
-    assert read_manifest(out)["engines"]["tests.interfaces.sweep.custom_code:leaves"] == {"2/closed": "custom"}
+    assert read_manifest(out)["engines"]["tests.interfaces.sweep.custom_code:leaves"] == {
+        "2/closed": "custom"
+    }
 
 
 def test_own_metric_of_the_wrong_type_names_the_metric_and_the_puzzle(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 import pytest
-from tests.interfaces.sweep import custom_code
 
 import lightsout_graphs as lo
 from lightsout_graphs.core.errors import SweepError, SweepSpecError
@@ -26,6 +25,7 @@ from lightsout_graphs.interfaces.sweep.plugins import (
     resolve,
 )
 from lightsout_graphs.interfaces.sweep.store import read_manifest
+from tests.interfaces.sweep import custom_code
 
 # The table columns after the parameters: a family parameter "n" forbids the metric "n".
 METRICS = ["edges", "rank", "nullity", "all_solvable", "all_on_solvable"]
@@ -193,7 +193,11 @@ def test_a_networkx_family_checks_its_parameters() -> None:
 
 
 def test_own_family_results_are_checked(tmp_path: Path) -> None:
-    wrong = {**OWN, "family": "tests.interfaces.sweep.custom_code:binary_wheel", "metrics": ["rank"]}
+    wrong = {
+        **OWN,
+        "family": "tests.interfaces.sweep.custom_code:binary_wheel",
+        "metrics": ["rank"],
+    }
     with pytest.raises(
         SweepSpecError, match="modulus 2 and rule 'closed' for the row of modulus 5"
     ):

@@ -6,12 +6,12 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.core.zk.zk_oracle import check_factorization
 
 import lightsout_graphs as lo
 from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.grids import GridChaser, WrappedChaser
 from lightsout_graphs.representation.grids.chase_base import ChasingFactorization
+from tests.core.zk.zk_oracle import check_factorization
 
 
 def chasers() -> list[tuple[ChasingFactorization, lo.Puzzle]]:
