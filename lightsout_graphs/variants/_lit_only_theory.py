@@ -78,6 +78,8 @@ part reversed), which the caller replays.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections import deque
 from dataclasses import dataclass
 
@@ -267,6 +269,7 @@ class _Component:
     kernel: list[int]
     kernel_q: list[int]
     sides: tuple[int, int] | None = None
+    reason: str | None = None
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -391,20 +394,31 @@ class OpenTheory:
         """
         total = 1
         for part in self.components:
-            lx = self._local(part, x)
-            if lx == 0:
-                continue
-            r = part.echelon.rank
-            if not self._quadratic(part, lx):
-                size = 2**r
-                has_zero = not any(self._signature(part, lx))
-            else:
-                m = r // 2
-                arf = self._arf(part, lx)
-                size = 2 ** (2 * m - 1) + (-1) ** arf * 2 ** (m - 1) if m else 1
-                has_zero = not any(self._signature(part, lx)) and self._same_level(part, lx, 0)
-            total *= size - (1 if has_zero else 0)
+            total *= self.component_level_size(part, self._local(part, x))
         return total
+
+    def component_level_size(self, part: _Component, lx: int) -> int:
+        """:meth:`level_size` for one component and its local board (1 for the dark board).
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> th = OpenTheory(nx.to_numpy_array(nx.cycle_graph(5), dtype=int))
+        >>> th.component_level_size(th.components[0], 0b00011)
+        5
+        """
+        if lx == 0:
+            return 1
+        r = part.echelon.rank
+        if not self._quadratic(part, lx):
+            size = 2**r
+            has_zero = not any(self._signature(part, lx))
+        else:
+            m = r // 2
+            arf = self._arf(part, lx)
+            size = 2 ** (2 * m - 1) + (-1) ** arf * 2 ** (m - 1) if m else 1
+            has_zero = not any(self._signature(part, lx)) and self._same_level(part, lx, 0)
+        return size - (1 if has_zero else 0)
 
     def _same_level(self, part: _Component, a: int, b: int) -> bool:
         if part.echelon.violated(a ^ b) is not None:
@@ -764,3 +778,427 @@ def min_light_number(theory: OpenTheory, max_states: int) -> int | None:
             start = start + int(rest[0]) if rest.size else size
         total += worst
     return total
+
+
+# -- the classification: where the invariants are complete ----------------------------------------
+
+#: Work (innermost candidate tests) the search for an induced E6 may spend per component before
+#: it gives up; giving up only means the classification is not used (the search decides).
+E6_BUDGET = 200_000
+
+#: The largest kernel dimension whose ``2**d`` cosets :func:`theory_min_light` sorts at once.
+MAX_COSET_BITS = 22
+
+
+def find_induced_e6(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...] | None:
+    """Six nodes inducing the Dynkin graph E6, or None (none found within ``budget`` steps).
+
+    E6 is the tree with a centre ``c`` and arms of 2, 2 and 1 nodes; the nodes are returned as
+    ``(a2, a1, c, b1, b2, d)`` with the path ``a2-a1-c-b1-b2`` and ``d`` hanging from ``c``,
+    and no other edge among them.
+
+    Examples
+    --------
+    >>> e6 = [0b000010, 0b000101, 0b101010, 0b010100, 0b001000, 0b000100]
+    >>> find_induced_e6(e6)
+    (0, 1, 2, 3, 4, 5)
+    >>> find_induced_e6([0b10, 0b101, 0b1010, 0b0100]) is None  # a path has no centre
+    True
+    """
+    steps = 0
+    for c, nc in enumerate(masks):
+        if nc.bit_count() < 3:
+            continue
+        closed = nc | 1 << c
+        for a1 in _ones(nc):
+            for a2 in _ones(masks[a1] & ~closed):
+                far = masks[a1] | masks[a2] | 1 << a1
+                for b1 in _ones(nc & ~far):
+                    for b2 in _ones(masks[b1] & ~closed & ~far & ~(1 << a2)):
+                        steps += 1
+                        d = nc & ~far & ~masks[b1] & ~masks[b2] & ~(1 << b1)
+                        if d:
+                            return (a2, a1, c, b1, b2, _low(d))
+                        if steps > budget:
+                            return None
+                    steps += 1
+                    if steps > budget:
+                        return None
+    return None
+
+
+def is_line_graph(masks: list[int]) -> bool:
+    """Whether the (connected) graph is the line graph of some graph (networkx's inverse).
+
+    Examples
+    --------
+    >>> is_line_graph([0b110, 0b101, 0b011])  # the triangle, line graph of the triangle
+    True
+    >>> is_line_graph([0b1110, 0b0001, 0b0001, 0b0001])  # the claw is not a line graph
+    False
+    """
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(range(len(masks)))
+    g.add_edges_from((v, u) for v, m in enumerate(masks) for u in _ones(m) if u > v)
+    if g.number_of_edges() == 0:
+        return len(masks) == 1
+    try:
+        nx.inverse_line_graph(g)
+    except nx.NetworkXError:
+        return False
+    return True
+
+
+def classify(part: _Component) -> str:
+    """Why the invariants of ``part`` are complete, in words, or ``""`` when no theorem says so.
+
+    The theorem (see :class:`OpenTheory`, *Classification*): in a connected graph that has an
+    induced E6, or whose adjacency matrix is invertible over GF(2) and which is not a line graph,
+    two lit boards lie in one orbit exactly when they share the invariants.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> th = OpenTheory(nx.to_numpy_array(nx.grid_2d_graph(3, 5), dtype=int))
+    >>> classify(th.components[0])
+    'induced E6 on nodes 3, 2, 1, 6, 11, 0'
+    >>> classify(OpenTheory(nx.to_numpy_array(nx.path_graph(6), dtype=int)).components[0])
+    ''
+    """
+    if part.reason is not None:
+        return part.reason
+    reason = ""
+    if len(part.nodes) >= 6:
+        e6 = find_induced_e6(part.masks)
+        if e6 is not None:
+            reason = "induced E6 on nodes " + ", ".join(str(part.nodes[v]) for v in e6)
+    if not reason and not part.kernel and not is_line_graph(part.masks):
+        reason = "adjacency invertible over GF(2), not a line graph"
+    part.reason = reason
+    return reason
+
+
+def _wht(values: np.ndarray) -> np.ndarray:
+    """The Walsh-Hadamard transform of a vector of length ``2**d``, in float64 (a new array).
+
+    Integer inputs stay exact while every partial sum is below ``2**53``.
+    """
+    a = values.astype(np.float64, copy=True)
+    spare = np.empty(a.size // 2, dtype=np.float64)
+    h = 1
+    while h < a.size:
+        v = a.reshape(-1, 2, h)
+        left, right = v[:, 0, :], v[:, 1, :]
+        total = spare.reshape(left.shape)
+        np.add(left, right, out=total)
+        np.subtract(left, right, out=right)
+        left[...] = total
+        h *= 2
+    return a
+
+
+#: Below this many candidate sums a breadth-first step is made one syndrome at a time; above
+#: it, by a Walsh-Hadamard convolution over all of them.
+_SPARSE_STEP = 1 << 23
+
+
+def coset_leader_weights(columns: list[int], bits: int) -> np.ndarray:
+    """The fewest columns (bitsets of ``bits`` bits) adding up to each syndrome ``s < 2**bits``.
+
+    A breadth-first search over the syndromes, one weight at a time. A step is made from the
+    new syndromes forwards while they are few, from the unreached ones backwards (is ``s + c``
+    already reached for a column ``c``?) when those are few, and otherwise by a convolution
+    over GF(2)^bits through the Walsh-Hadamard transform. The columns must span every syndrome.
+
+    Examples
+    --------
+    >>> coset_leader_weights([0b01, 0b10], 2).tolist()
+    [0, 1, 1, 2]
+    """
+    size = 1 << bits
+    cols = np.array(sorted(set(columns) - {0}), dtype=np.int64)
+    dist = np.full(size, -1, dtype=np.int64)
+    dist[0] = 0
+    frontier = np.zeros(1, dtype=np.int64)
+    unreached = size - 1
+    spectrum: np.ndarray | None = None
+    weight = 0
+    while unreached:
+        weight += 1
+        if frontier.size * cols.size <= _SPARSE_STEP:
+            reach = (frontier[:, None] ^ cols[None, :]).ravel()
+            dist[reach[dist[reach] < 0]] = weight
+            new = np.flatnonzero(dist == weight)
+        elif unreached * cols.size <= _SPARSE_STEP:
+            todo = np.flatnonzero(dist < 0)
+            near = (dist[todo[:, None] ^ cols[None, :]] == weight - 1).any(axis=1)
+            new = todo[near]
+        else:
+            if spectrum is None:
+                step = np.zeros(size, dtype=np.float64)
+                step[cols] = 1.0
+                spectrum = _wht(step)
+            reached = (dist >= 0).astype(np.float64)
+            grown = _wht(_wht(reached) * spectrum) > 0.5 * size
+            new = np.flatnonzero(grown & (dist < 0))
+        if not new.size:  # pragma: no cover - the columns span every syndrome
+            msg = "coset leaders: the columns do not span the syndromes"
+            raise LightsOutError(msg)
+        dist[new] = weight
+        frontier = new
+        unreached -= int(new.size)
+    return dist
+
+
+def _bit_matrix(bitsets: list[int], n: int) -> np.ndarray:
+    """Bitsets over ``n`` bits as the columns of an ``n``-row 0/1 int64 matrix."""
+    width = (n + 7) // 8
+    raw = b"".join(b.to_bytes(width, "little") for b in bitsets)
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+    return bits.reshape(len(bitsets), width * 8)[:, :n].T.astype(np.int64)
+
+
+#: The most sets of nodes :func:`theory_min_light` enumerates per weight above two.
+COMBINATIONS = 2_000_000
+
+
+def _small_weights(
+    syndromes: np.ndarray,
+    target: int,
+    levels: tuple[np.ndarray, np.ndarray, int] | None,
+    wanted: tuple[int, ...],
+) -> dict[int, int]:
+    """The fewest nodes of each wanted level whose syndromes add up to ``target``.
+
+    ``levels = (lam, mu, c0)`` gives the level of a set S as ``c0 + sum lam + sum_{i<j} mu``;
+    without it every set is level 0. Sets are enumerated by weight while there are at most
+    :data:`COMBINATIONS` of a weight; returns level -> weight for the levels found.
+    """
+    n = syndromes.size
+    if levels is None:
+        lam, mu, c0 = np.zeros(n, np.int64), np.zeros((n, n), np.int64), 0
+    else:
+        lam, mu, c0 = levels
+    found: dict[int, int] = {}
+
+    def note(level_values: np.ndarray, weight: int) -> bool:
+        for level in wanted:
+            if level not in found and (level_values == level).any():
+                found[level] = weight
+        return len(found) == len(wanted)
+
+    hit = syndromes == target
+    if note((c0 + lam[hit]) % 2, 1):
+        return found
+    for weight in range(2, n + 1):
+        if math.comb(n, weight) > COMBINATIONS and weight > 2:
+            break
+        for prefix in itertools.combinations(range(n), weight - 2):
+            start = prefix[-1] + 1 if prefix else 0
+            j, k = np.triu_indices(n - start, 1)
+            j, k = j + start, k + start
+            syn = target ^ int(np.bitwise_xor.reduce(syndromes[list(prefix)], initial=0))
+            keep = (syndromes[j] ^ syndromes[k]) == syn
+            if not keep.any():
+                continue
+            j, k = j[keep], k[keep]
+            pre = list(prefix)
+            base = c0 + int(lam[pre].sum()) + int(mu[np.ix_(pre, pre)].sum()) // 2
+            value = base + lam[j] + lam[k] + mu[j, k] + mu[pre][:, j].sum(0) + mu[pre][:, k].sum(0)
+            if note(value % 2, weight):
+                return found
+    return found
+
+
+def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
+    """The largest, over the orbits of a classified component, least number of lit lights.
+
+    Valid only where :func:`classify` gives a reason: the orbits are then the level sets of
+    the invariants (the dark board apart). With ``d`` the dimension of the kernel ``K`` and
+    ``h_v`` the products of node ``v`` with a basis of ``K`` (its *syndrome*), a coset of
+    ``im A`` is named by a syndrome ``s``, and the least weight of a board of syndrome ``s`` is
+    the least number of nodes whose syndromes add up to ``s`` (its coset leader), computed for
+    all ``2**d`` syndromes at once (:func:`coset_leader_weights`). Two cosets need more: the
+    image itself, whose least weight excludes the dark board, and the coset where the quadratic
+    invariant applies, which splits in two level sets. There the boards of few lights are
+    enumerated by weight with their level, ``D(x) = q(y) + x0·y`` for ``A y = x + x0``, a quadratic
+    function of ``x`` written once as ``c0 + Σ λ_i + Σ μ_ij``.
+
+    Returns None when a kernel has more than :data:`MAX_COSET_BITS` dimensions, or when one of
+    those special orbits has no board of a weight whose sets number at most
+    :data:`COMBINATIONS` (the caller then searches).
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> th = OpenTheory(nx.to_numpy_array(nx.petersen_graph(), dtype=int))
+    >>> classify(th.components[0]), theory_min_light(th, th.components[0])
+    ('induced E6 on nodes 2, 1, 0, 4, 9, 5', 4)
+    """
+    n, d = len(part.nodes), len(part.kernel)
+    if d > MAX_COSET_BITS:
+        return None
+    syndromes = np.array(
+        [sum(((k >> v) & 1) << i for i, k in enumerate(part.kernel)) for v in range(n)],
+        dtype=np.int64,
+    )
+    sigma = sum(q << i for i, q in enumerate(part.kernel_q))
+    best = 0
+    if d:
+        dist = coset_leader_weights([int(s) for s in syndromes], d)
+        plain = np.ones(dist.size, dtype=bool)
+        plain[0] = plain[sigma] = False
+        if plain.any():
+            best = int(dist[plain].max())
+    rank = part.echelon.rank
+    if sigma and rank:  # the image of A, one orbit without the dark board
+        found = _small_weights(syndromes, 0, None, (0,))
+        if 0 not in found:
+            return None
+        best = max(best, found[0])
+    # The coset of the quadratic invariant: its two level sets.
+    free = ((1 << n) - 1) ^ sum(1 << lead for lead in part.echelon.leads)
+    x0 = 0
+    for i, k in enumerate(part.kernel):
+        if sigma >> i & 1:
+            x0 |= k & free
+    columns = [part.echelon.back_substitute(1 << v) for v in range(n)]
+    p = _bit_matrix(columns, n)
+    adj = _bit_matrix(part.masks, n)
+    mu = (p.T @ adj @ p) % 2
+    u = part.echelon.back_substitute(x0)
+    au = 0
+    for v in _ones(u):
+        au ^= part.masks[v]
+    lam = np.array(
+        [part.q(c) ^ _parity(au & c) ^ _parity(x0 & c) for c in columns], dtype=np.int64
+    )
+    c0 = part.q(u) ^ _parity(x0 & u)
+    arf0 = theory._arf(part, x0)
+    m = rank // 2
+    wanted = []
+    for level in (0, 1):
+        arf = arf0 ^ level
+        size = 2 ** (2 * m - 1) + (-1) ** arf * 2 ** (m - 1) if m else (1 - level)
+        if sigma == 0 and level == 0:
+            size -= 1  # the dark board, an orbit of its own
+        if size > 0:
+            wanted.append(level)
+    found = _small_weights(syndromes, sigma, (lam, mu, c0), tuple(wanted))
+    for level in wanted:
+        if level not in found:
+            return None
+        best = max(best, found[level])
+    return best
+
+
+def component_path(masks: list[int], a: int, b: int, max_states: int) -> list[int] | None:
+    """A shortest lit-only sequence from ``a`` to ``b`` in one component, by search; None if none.
+
+    Breadth-first over the ``2**n`` boards of the component (the caller checks the size).
+
+    Examples
+    --------
+    >>> component_path([0b10, 0b101, 0b010], 0b001, 0b100, 2**10)  # the path 0-1-2
+    [0, 1, 2]
+    """
+    n = len(masks)
+    if 1 << n > max_states:  # pragma: no cover - the callers check first
+        msg = f"a component of {n} nodes has more than {max_states} boards"
+        raise LightsOutError(msg)
+    move = np.full(1 << n, -1, dtype=np.int16)
+    move[a] = n
+    frontier = np.array([a], dtype=np.int64)
+    shifts = [np.int64(m) for m in masks]
+    while frontier.size and move[b] < 0:
+        found = []
+        for v, m in enumerate(shifts):
+            dst = frontier[(frontier >> v) & 1 == 1] ^ m
+            dst = dst[move[dst] < 0]
+            move[dst] = v
+            found.append(dst)
+        frontier = np.unique(np.concatenate(found))
+    if move[b] < 0:
+        return None
+    out = []
+    x = b
+    while x != a:
+        v = int(move[x])
+        out.append(v)
+        x ^= masks[v]
+    out.reverse()
+    return out
+
+
+def exact_orbit_size(theory: OpenTheory, x: int, max_states: int) -> tuple[int | None, str]:
+    """The orbit size of ``x`` and how it was found (``"theory"`` or ``"search"``).
+
+    Per component: the dark board is fixed; a component that :func:`classify` covers has the
+    level set of the invariants as its orbit (:meth:`OpenTheory.component_level_size`); any
+    other is searched when it has at most ``max_states`` boards. The size is None when one
+    can be neither.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> th = OpenTheory(nx.to_numpy_array(nx.grid_2d_graph(4, 4), dtype=int))
+    >>> exact_orbit_size(th, 0b1, 2**4)
+    (4096, 'theory')
+    >>> exact_orbit_size(OpenTheory(nx.to_numpy_array(nx.path_graph(4), dtype=int)), 1, 2**10)
+    (5, 'search')
+    """
+    total, method = 1, "theory"
+    for part in theory.components:
+        lx = theory._local(part, x)
+        if lx == 0:
+            continue
+        if classify(part):
+            total *= theory.component_level_size(part, lx)
+            continue
+        size = 1 << len(part.nodes)
+        if size > max_states:
+            return None, "search"
+        seen = np.zeros(size, dtype=bool)
+        total *= int(_component_orbit(part.masks, lx, seen).size)
+        method = "search"
+    return total, method
+
+
+def exact_min_light_number(theory: OpenTheory, max_states: int) -> tuple[int | None, str]:
+    """The minimum light number and how it was found (``"theory"`` or ``"search"``).
+
+    Per component, :func:`theory_min_light` where :func:`classify` applies and answers, else a
+    search of the component's boards when there are at most ``max_states``; None otherwise.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> th = OpenTheory(nx.to_numpy_array(nx.grid_2d_graph(6, 6), dtype=int))
+    >>> exact_min_light_number(th, 2**10)
+    (4, 'theory')
+    """
+    total, method = 0, "theory"
+    for part in theory.components:
+        found = theory_min_light(theory, part) if classify(part) else None
+        if found is None:
+            if 1 << len(part.nodes) > max_states:
+                return None, "search"
+            found = _component_min_light(part.masks)
+            method = "search"
+        total += found
+    return total, method
+
+
+def _component_min_light(masks: list[int]) -> int:
+    """The largest, over the orbits of one component, least number of lit lights (search)."""
+    size = 1 << len(masks)
+    seen = np.zeros(size, dtype=bool)
+    worst, start = 0, 0
+    while start < size:
+        members = _component_orbit(masks, start, seen)
+        worst = max(worst, int(np.bitwise_count(members).min()))
+        rest = np.flatnonzero(~seen[start:])
+        start = start + int(rest[0]) if rest.size else size
+    return worst
