@@ -299,6 +299,7 @@ class OpenTheory:
     def __init__(self, matrix: sp.csr_array | np.ndarray) -> None:
         masks = neighbour_masks(matrix)
         self.n = len(masks)
+        self.masks = masks
         self.components: list[_Component] = []
         seen = 0
         for start in range(self.n):
@@ -326,6 +327,31 @@ class OpenTheory:
     @staticmethod
     def _local(part: _Component, x: int) -> int:
         return sum(1 << i for i, g in enumerate(part.nodes) if x >> g & 1)
+
+    def local(self, part: _Component, x: int) -> int:
+        """The board ``x`` restricted to a component, over its local node indices.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> th = OpenTheory(nx.to_numpy_array(nx.Graph([(0, 1), (2, 3)]), dtype=int))
+        >>> [th.local(part, 0b1010) for part in th.components]
+        [2, 2]
+        """
+        return self._local(part, x)
+
+    def connect_part(self, part: _Component, a: int, b: int) -> tuple[list[int] | None, int]:
+        """Lit-only presses (local indices) joining two boards of one component, by the
+        reduction, or None when it does not find them; and the boards it visited.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> th = OpenTheory(nx.to_numpy_array(nx.cycle_graph(5), dtype=int))
+        >>> th.connect_part(th.components[0], 0b00001, 0b00100)[0]
+        [0, 4, 3, 2]
+        """
+        return self._connect(part, a, b)
 
     # -- invariants ---------------------------------------------------------------------------
 
@@ -969,12 +995,14 @@ def _small_weights(
     target: int,
     levels: tuple[np.ndarray, np.ndarray, int] | None,
     wanted: tuple[int, ...],
-) -> dict[int, int]:
-    """The fewest nodes of each wanted level whose syndromes add up to ``target``.
+    top: int,
+) -> tuple[dict[int, int], int]:
+    """The fewest nodes (at most ``top``) of each wanted level whose syndromes add to ``target``.
 
     ``levels = (lam, mu, c0)`` gives the level of a set S as ``c0 + sum lam + sum_{i<j} mu``;
-    without it every set is level 0. Sets are enumerated by weight while there are at most
-    :data:`COMBINATIONS` of a weight; returns level -> weight for the levels found.
+    without it every set is level 0. Sets are enumerated by weight while a weight has at most
+    :data:`COMBINATIONS` of them. Returns level -> weight for the levels found, and the largest
+    weight whose sets were all enumerated.
     """
     n = syndromes.size
     if levels is None:
@@ -990,11 +1018,11 @@ def _small_weights(
         return len(found) == len(wanted)
 
     hit = syndromes == target
-    if note((c0 + lam[hit]) % 2, 1):
-        return found
-    for weight in range(2, n + 1):
-        if math.comb(n, weight) > COMBINATIONS and weight > 2:
-            break
+    if note((c0 + lam[hit]) % 2, 1) or top < 2:
+        return found, 1
+    for weight in range(2, min(n, top) + 1):
+        if weight > 2 and math.comb(n, weight) > COMBINATIONS:
+            return found, weight - 1
         for prefix in itertools.combinations(range(n), weight - 2):
             start = prefix[-1] + 1 if prefix else 0
             j, k = np.triu_indices(n - start, 1)
@@ -1008,8 +1036,30 @@ def _small_weights(
             base = c0 + int(lam[pre].sum()) + int(mu[np.ix_(pre, pre)].sum()) // 2
             value = base + lam[j] + lam[k] + mu[j, k] + mu[pre][:, j].sum(0) + mu[pre][:, k].sum(0)
             if note(value % 2, weight):
-                return found
-    return found
+                return found, weight
+    return found, min(n, top)
+
+
+#: Random boards per special orbit that :func:`theory_min_light` brings down by lit-only presses
+#: to find light members (witnesses) before it enumerates.
+WITNESSES = 24
+
+
+def _witness(part: _Component, x: int) -> int:
+    """A board of the orbit of ``x`` with as many lights or fewer: lit-only presses that lower
+    the count."""
+    return OpenTheory._descend(part, x, [])
+
+
+def _exact_weight(
+    upper: int | None, found: dict[int, int], complete: int, level: int
+) -> int | None:
+    """The least weight of one orbit from a witness bound and an enumeration, or None."""
+    if level in found:
+        return found[level]
+    if upper is not None and complete >= upper - 1:
+        return upper
+    return None
 
 
 def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
@@ -1022,13 +1072,15 @@ def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
     the least number of nodes whose syndromes add up to ``s`` (its coset leader), computed for
     all ``2**d`` syndromes at once (:func:`coset_leader_weights`). Two cosets need more: the
     image itself, whose least weight excludes the dark board, and the coset where the quadratic
-    invariant applies, which splits in two level sets. There the boards of few lights are
-    enumerated by weight with their level, ``D(x) = q(y) + x0·y`` for ``A y = x + x0``, a quadratic
-    function of ``x`` written once as ``c0 + Σ λ_i + Σ μ_ij``.
+    invariant applies, which splits in two level sets. Random members of these orbits are
+    brought down by lit-only presses (which stay in the orbit): a member with no more lights
+    than the largest coset leader settles that orbit. Otherwise the boards of fewer lights are
+    enumerated by weight with their level, ``D(x) = q(y) + x0·y`` for ``A y = x + x0``, a
+    quadratic function of ``x`` written once as ``c0 + Σ λ_i + Σ μ_ij``.
 
-    Returns None when a kernel has more than :data:`MAX_COSET_BITS` dimensions, or when one of
-    those special orbits has no board of a weight whose sets number at most
-    :data:`COMBINATIONS` (the caller then searches).
+    Returns None when a kernel has more than :data:`MAX_COSET_BITS` dimensions, or when the
+    enumeration of one of those orbits would pass :data:`COMBINATIONS` sets of a weight before
+    it settles (the caller then searches).
 
     Examples
     --------
@@ -1046,6 +1098,7 @@ def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
     )
     sigma = sum(q << i for i, q in enumerate(part.kernel_q))
     best = 0
+    dist = np.zeros(1, dtype=np.int64)
     if d:
         dist = coset_leader_weights([int(s) for s in syndromes], d)
         plain = np.ones(dist.size, dtype=bool)
@@ -1053,29 +1106,50 @@ def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
         if plain.any():
             best = int(dist[plain].max())
     rank = part.echelon.rank
+    full = (1 << n) - 1
+    rng = np.random.default_rng(len(part.nodes))
+    by_syndrome: dict[int, list[int]] = {}
+    for v in range(n):
+        by_syndrome.setdefault(int(syndromes[v]), []).append(v)
+
+    def leader(target: int) -> int:
+        """A random board of fewest lights with the given syndrome (a coset leader)."""
+        x, left = 0, target
+        while left:
+            steps = [c for c in by_syndrome if dist[left ^ c] == dist[left] - 1]
+            c = steps[int(rng.integers(len(steps)))]
+            nodes = by_syndrome[c]
+            x |= 1 << nodes[int(rng.integers(len(nodes)))]
+            left ^= c
+        return x
+
+    def candidates(target: int) -> list[int]:
+        """Light boards of syndrome ``target``: leaders, and a node added to a leader."""
+        if not d:
+            return []
+        out = [leader(target) for _ in range(WITNESSES)] if target else []
+        for v in range(n):
+            x = leader(target ^ int(syndromes[v]))
+            if not x >> v & 1:
+                out.append(x | 1 << v)
+        return [x for x in out if x]
+
     if sigma and rank:  # the image of A, one orbit without the dark board
-        found = _small_weights(syndromes, 0, None, (0,))
-        if 0 not in found:
-            return None
-        best = max(best, found[0])
+        upper = min(part.degrees)  # a column of A is in the image
+        for x in candidates(0):
+            upper = min(upper, _witness(part, x).bit_count())
+        if upper > best:  # else this orbit has a board of at most ``best`` lights
+            found, complete = _small_weights(syndromes, 0, None, (0,), upper - 1)
+            weight = _exact_weight(upper, found, complete, 0)
+            if weight is None:
+                return None
+            best = max(best, weight)
     # The coset of the quadratic invariant: its two level sets.
-    free = ((1 << n) - 1) ^ sum(1 << lead for lead in part.echelon.leads)
+    free = full ^ sum(1 << lead for lead in part.echelon.leads)
     x0 = 0
     for i, k in enumerate(part.kernel):
         if sigma >> i & 1:
             x0 |= k & free
-    columns = [part.echelon.back_substitute(1 << v) for v in range(n)]
-    p = _bit_matrix(columns, n)
-    adj = _bit_matrix(part.masks, n)
-    mu = (p.T @ adj @ p) % 2
-    u = part.echelon.back_substitute(x0)
-    au = 0
-    for v in _ones(u):
-        au ^= part.masks[v]
-    lam = np.array(
-        [part.q(c) ^ _parity(au & c) ^ _parity(x0 & c) for c in columns], dtype=np.int64
-    )
-    c0 = part.q(u) ^ _parity(x0 & u)
     arf0 = theory._arf(part, x0)
     m = rank // 2
     wanted = []
@@ -1086,11 +1160,36 @@ def theory_min_light(theory: OpenTheory, part: _Component) -> int | None:
             size -= 1  # the dark board, an orbit of its own
         if size > 0:
             wanted.append(level)
-    found = _small_weights(syndromes, sigma, (lam, mu, c0), tuple(wanted))
-    for level in wanted:
-        if level not in found:
+    uppers: dict[int, int] = {}
+
+    def level_of(x: int) -> int:
+        y = part.echelon.back_substitute(x ^ x0)
+        return part.q(y) ^ _parity(x0 & y)
+
+    for x in candidates(sigma):
+        x = _witness(part, x)
+        level = level_of(x)
+        uppers[level] = min(uppers.get(level, n), x.bit_count())
+    open_levels = tuple(lv for lv in wanted if uppers.get(lv, n + 1) > best)
+    if not open_levels:
+        return best
+    columns = [part.echelon.back_substitute(1 << v) for v in range(n)]
+    p = _bit_matrix(columns, n)
+    adj = _bit_matrix(part.masks, n)
+    mu = (p.T @ adj @ p) % 2
+    u = part.echelon.back_substitute(x0)
+    au = 0
+    for v in _ones(u):
+        au ^= part.masks[v]
+    lam = np.array([part.q(c) ^ _parity(au & c) ^ _parity(x0 & c) for c in columns], dtype=np.int64)
+    c0 = part.q(u) ^ _parity(x0 & u)
+    top = max(uppers.get(lv, n + 1) for lv in open_levels) - 1
+    found, complete = _small_weights(syndromes, sigma, (lam, mu, c0), open_levels, top)
+    for level in open_levels:
+        weight = _exact_weight(uppers.get(level), found, complete, level)
+        if weight is None:
             return None
-        best = max(best, found[level])
+        best = max(best, weight)
     return best
 
 
