@@ -11,10 +11,13 @@ every node a pressable light, and a symmetric toggle matrix with
 * zero diagonal (the open rule, the lit-only σ-game): lit-only presses form a group; two proved
   invariants separate boards that cannot reach each other, and a reduction finds a replayed
   sequence between boards that can (Wang and Wu 2007; Huang, arXiv:1209.1233; Sjöstrand,
-  arXiv:2312.03933).
+  arXiv:2312.03933). On every connected component with an induced E6, or invertible over
+  GF(2) and not a line graph, the invariants are complete (the classification): reachability,
+  orbit sizes and minimum light numbers follow from them in polynomial time.
 
-Every other case (directed graphs, k > 2, buttons without lights or lights without buttons, a
-non-zero target under the closed rule, and boards the reduction does not connect) is solved by
+Under the open rule, components the classification does not cover are searched one at a time
+on their own boards. Every other case (directed graphs, k > 2, buttons without lights or
+lights without buttons, a non-zero target under the closed rule) is solved by
 breadth-first search over all ``k**n`` boards, each packed into
 one integer (a bit per light for k = 2, a base-k digit per light otherwise) and expanded a whole
 BFS level at a time with numpy. The search refuses puzzles with more than ``max_states`` boards;
@@ -273,7 +276,8 @@ class LitOnlyResult:
         ------
         LightsOutError
             If a press is on a dark button or the target is not reached (which would be a bug),
-            or if the result says the target is unreachable.
+            if the result says the target is unreachable, or if it is reachable by the
+            classification with no sequence built (see :attr:`has_sequence`).
 
         Examples
         --------
@@ -348,7 +352,14 @@ def lit_only_solve(
     :mod:`lightsout_graphs.variants._lit_only_theory`). Under the open rule two proved invariants
     (the coset of the adjacency matrix's image, and a quadratic invariant; compare Sjöstrand,
     arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
-    one; boards it does not connect go to the search.
+    one. Where it finds none, each connected component is decided on its own: searched when it
+    has at most ``max_states`` boards, else by the classification when the component has an
+    induced E6 or is invertible over GF(2) and not a line graph (Brown and Humphries 1986;
+    Huang, arXiv:1209.1233; Sjöstrand, arXiv:2312.03933): the boards then share an orbit
+    because they share the invariants. That answer is ``reachable`` with an empty
+    ``sequence``: the decision, not a construction; ``certificate`` names the theorem and the
+    checked hypothesis (the six nodes of the E6), and ``has_sequence`` is False. Components
+    neither small nor covered are refused with :class:`SearchLimitError`.
 
     Parameters
     ----------
@@ -996,10 +1007,23 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     found, _ = theory.exact_min_light_number(th, bound_states)
     if found is None:
         largest = max(len(part.nodes) for part in th.components)
+        covered = [part for part in th.components if theory.classify(part)]
+        wide = max((len(part.kernel) for part in covered), default=0)
+        why = (
+            f"the classification covers a component whose kernel has {wide} dimensions "
+            f"(its 2**{wide} cosets are more than the 2**{theory.MAX_COSET_BITS} it sorts), "
+            if wide > theory.MAX_COSET_BITS
+            else "no theorem settles a component, "
+        )
+        route = (
+            f"pass max_states={2**largest}"
+            if largest <= 40
+            else "no search covers that many boards"
+        )
         msg = (
-            f"The minimum light number sorts all 2**{largest} boards of the largest component "
-            f"into orbits where no theorem answers, more than max_states={max_states}; pass "
-            f"max_states={2**largest}."
+            f"The minimum light number is out of reach: {why}and searching means sorting all "
+            f"2**{largest} boards of the largest component into orbits, more than "
+            f"max_states={max_states}; {route}."
         )
         raise SearchLimitError(msg)
     return found
