@@ -873,6 +873,9 @@ def find_induced_e6(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...
         closed = nc | 1 << c
         for a1 in _ones(nc):
             for a2 in _ones(masks[a1] & ~closed):
+                steps += 1
+                if steps > budget:
+                    return None
                 far = masks[a1] | masks[a2] | 1 << a1
                 for b1 in _ones(nc & ~far):
                     for b2 in _ones(masks[b1] & ~closed & ~far & ~(1 << a2)):
