@@ -318,6 +318,7 @@ def test_find_induced_e6_agrees_with_networkx_on_the_atlas() -> None:
             nodes = list(g)
             assert is_induced_e6(g, tuple(nodes[v] for v in found))
             found_some += 1
+            assert theory.find_induced_e6(masks, budget=0) is None  # gives up: not used
     assert found_some == 41  # 40 connected, and E6 with an isolated node
 
 
