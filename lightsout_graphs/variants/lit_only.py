@@ -46,6 +46,7 @@ import scipy.sparse as sp
 from lightsout_graphs._memory import check_memory
 from lightsout_graphs._statespace import PackedSpace, check_bound
 from lightsout_graphs.errors import (
+    EngineError,
     InvalidPuzzleError,
     InvalidStateError,
     LightsOutError,
@@ -420,7 +421,7 @@ def lit_only_solve(
     if engine == "closed":
         return _closed_solve(puzzle, s, t)
     if engine == "open":
-        return _open_solve(puzzle, s, t, max_states)
+        return _open_solve(puzzle, s, t, max_states, searching=method != "theory")
     search = _Search(puzzle, max_states)
     space = search.space
     start, stop = space.encode(s), space.encode(t)
@@ -452,13 +453,16 @@ def _closed_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray) -> LitOnlyResult
     )
 
 
-def _open_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int) -> LitOnlyResult:
+def _open_solve(
+    puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int, *, searching: bool = True
+) -> LitOnlyResult:
     """The open rule, component by component.
 
     Different invariants: unreachable. Otherwise each component where the boards differ is
     joined by the constructive reduction; failing that, it is searched on its own boards when
-    they are at most ``max_states``, and beyond that a component that the classification
-    covers is reachable by the theorem (no presses built); any other is refused.
+    they are at most ``max_states`` (and ``searching``), else a component that the
+    classification covers is reachable by the theorem (no presses built); any other is
+    refused.
     """
     th = theory.OpenTheory(puzzle.toggle_matrix())
     a, b = theory.bits_of(s), theory.bits_of(t)
@@ -483,11 +487,21 @@ def _open_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int) -
             continue
         path, count = th.connect_part(part, la, lb)
         seen += count
-        if path is None and 2 ** len(part.nodes) > bound and theory.classify(part):
+        small = searching and 2 ** len(part.nodes) <= bound
+        if path is None and not small and theory.classify(part):
             unbuilt.append(theory.classify(part))
             continue
         if path is None:
-            if 2 ** len(part.nodes) > bound:
+            if not searching:
+                msg = (
+                    "No lit-only theorem decides these boards: they share the invariants, the "
+                    f"orbits of a connected component of {len(part.nodes)} nodes are not "
+                    "classified (it has no induced E6 and is not an invertible non-line "
+                    "graph), and the reduction found no sequence; use method='auto' or "
+                    "'search'."
+                )
+                raise EngineError(msg)
+            if not small:
                 n = len(part.nodes)
                 msg = (
                     f"The two boards share the lit-only invariants (a set of "

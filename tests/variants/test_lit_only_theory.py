@@ -442,3 +442,37 @@ def test_unclassified_large_component_is_refused_with_the_bound() -> None:
         min_light_number(p)
     orbit = lit_only_orbit(p, [1] + [0] * 29)
     assert orbit.size is None and orbit.certificate == ("",)
+
+
+def test_method_theory_never_searches_under_the_open_rule() -> None:
+    # A small classified graph: method="theory" decides by the classification where the
+    # reduction builds no sequence; auto searches the component for one.
+    g = nx.random_labeled_tree(16, seed=2)
+    th = theory.OpenTheory(open_matrix(g))
+    assert theory.classify(th.components[0])
+    p = lo.Puzzle(g, rule="open")
+    label = orbits(open_masks(g))
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        a, b = (int(v) for v in rng.integers(1, 1 << 16, size=2))
+        va, vb = theory.vector_of(a, 16), theory.vector_of(b, 16)
+        r = lit_only_reachable(p, va, vb, method="theory")
+        assert r.method == "theory" and r.reachable == (label[a] == label[b])
+        auto = lit_only_reachable(p, va, vb)
+        assert auto.reachable == r.reachable and (not auto.reachable or auto.verify())
+    # The path of 6 nodes is not classified: method="theory" refuses what needs the search.
+    path = lo.Puzzle(nx.path_graph(6), rule="open")
+    masks = open_masks(nx.path_graph(6))
+    label = orbits(masks)
+    th = theory.OpenTheory(open_matrix(nx.path_graph(6)))
+    pairs = [
+        (a, b)
+        for a in range(1, 64)
+        for b in range(1, 64)
+        if label[a] != label[b] and not th.separated(a, b)
+    ]
+    assert pairs  # boards the invariants do not separate, in different orbits
+    a, b = pairs[0]
+    with pytest.raises(EngineError, match="method='auto'"):
+        lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
+    assert not lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6)).reachable
