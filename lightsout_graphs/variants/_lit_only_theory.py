@@ -968,6 +968,9 @@ def _wht(values: np.ndarray) -> np.ndarray:
 #: it, by a Walsh-Hadamard convolution over all of them.
 _SPARSE_STEP = 1 << 23
 
+#: Bytes of the arrays one sparse breadth-first step may hold (three int64 arrays).
+LEADER_STEP_BYTES = 24 * _SPARSE_STEP
+
 
 def coset_leader_weights(columns: list[int], bits: int) -> np.ndarray:
     """The fewest columns (bitsets of ``bits`` bits) adding up to each syndrome ``s < 2**bits``.
@@ -1005,6 +1008,8 @@ def coset_leader_weights(columns: list[int], bits: int) -> np.ndarray:
                 step = np.zeros(size, dtype=np.float64)
                 step[cols] = 1.0
                 spectrum = _wht(step)
+            # The transform of the product is size * (the number of ways to reach s), an
+            # integer: 0 or at least ``size``. Float64 rounding stays far below size / 2.
             reached = (dist >= 0).astype(np.float64)
             grown = _wht(_wht(reached) * spectrum) > 0.5 * size
             new = np.flatnonzero(grown & (dist < 0))

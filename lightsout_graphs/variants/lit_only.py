@@ -1014,7 +1014,7 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     for part in th.components:
         if theory.classify(part) and len(part.kernel) <= theory.MAX_COSET_BITS:
             check_memory(
-                48 << len(part.kernel),
+                (48 << len(part.kernel)) + theory.LEADER_STEP_BYTES,
                 f"the coset leaders of 2**{len(part.kernel)} cosets",
                 "the minimum light number by the theory fits kernels of about 22 dimensions",
             )
