@@ -306,6 +306,7 @@ class _Component:
     kernel_q: list[int]
     sides: tuple[int, int] | None = None
     reason: str | None = None
+    e6: tuple[int, ...] = ()
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -919,6 +920,8 @@ def is_line_graph(masks: list[int]) -> bool:
 def classify(part: _Component) -> str:
     """Why the invariants of ``part`` are complete, in words, or ``""`` when no theorem says so.
 
+    The nodes are the puzzle's indices; ``part.e6`` keeps the six nodes of an induced E6.
+
     The theorem (see :class:`OpenTheory`, *Classification*): in a connected graph that has an
     induced E6, or whose adjacency matrix is invertible over GF(2) and which is not a line graph,
     two lit boards lie in one orbit exactly when they share the invariants.
@@ -938,7 +941,8 @@ def classify(part: _Component) -> str:
     if len(part.nodes) >= 6:
         e6 = find_induced_e6(part.masks)
         if e6 is not None:
-            reason = "induced E6 on nodes " + ", ".join(str(part.nodes[v]) for v in e6)
+            part.e6 = tuple(part.nodes[v] for v in e6)
+            reason = "induced E6 on nodes " + ", ".join(str(v) for v in part.e6)
     if not reason and not part.kernel and not is_line_graph(part.masks):
         reason = "adjacency invertible over GF(2), not a line graph"
     part.reason = reason

@@ -453,6 +453,15 @@ def _closed_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray) -> LitOnlyResult
     )
 
 
+def _reason(puzzle: Puzzle, part: theory._Component) -> str:
+    """The classification's hypothesis for one component, with the puzzle's node labels."""
+    reason = theory.classify(part)
+    if part.e6:
+        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6)
+        reason = f"induced E6 on nodes {labels}"
+    return reason
+
+
 def _open_solve(
     puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int, *, searching: bool = True
 ) -> LitOnlyResult:
@@ -489,7 +498,7 @@ def _open_solve(
         seen += count
         small = searching and 2 ** len(part.nodes) <= bound
         if path is None and not small and theory.classify(part):
-            unbuilt.append(theory.classify(part))
+            unbuilt.append(_reason(puzzle, part))
             continue
         if path is None:
             if not searching:
@@ -964,7 +973,7 @@ def lit_only_orbit(
     x = theory.bits_of(s)
     bound = th.level_size(x)
     size, method = theory.exact_orbit_size(th, x, bound_states)
-    reasons = tuple(theory.classify(part) for part in th.components)
+    reasons = tuple(_reason(puzzle, part) for part in th.components)
     return LitOnlyOrbit(puzzle, s, th.invariants(x), bound, size, method, reasons)
 
 
