@@ -65,7 +65,9 @@ suppose that
 
 (a) ``G`` has an induced subgraph isomorphic to the Dynkin graph E6 (a centre with arms of
     2, 2 and 1 nodes), or
-(b) ``A`` is invertible over GF(2) and ``G`` is not the line graph of any graph.
+(b) ``A`` is invertible over GF(2) and ``G`` is not the line graph of any graph; it is used
+    here when ``G`` has an induced claw (a node with three pairwise non-adjacent neighbours),
+    which proves it is not a line graph.
 
 Then two lit boards lie in one orbit exactly when they share the invariants 1 and 2 above: the
 orbit of a lit board is its level set without the dark board. Hence the orbit size is
@@ -91,9 +93,9 @@ transvections", arXiv:2312.03933, where the lit-only game is the case of the fie
 elements) carries this to the dual action and solves reachability; in case (a) the orbits are
 the level sets.
 Both hypotheses are checked here, never assumed: :func:`find_induced_e6` returns the six nodes
-(a certificate) and :func:`is_line_graph` runs networkx's line-graph inversion. The tests
-compare every answer with the breadth-first search on all 71 connected graphs of up to 7
-nodes that the hypotheses cover and on random graphs and trees of up to 16 nodes.
+(a certificate), and :func:`find_induced_claw` the four nodes of a claw. The tests
+compare every answer with the breadth-first search on all 57 connected graphs of up to 7
+nodes that the hypotheses cover and on random graphs and trees of up to 18 nodes.
 The hypotheses cannot simply be dropped: the path of 6 nodes and ``K6`` (invertible, line
 graphs) and the Dynkin tree D7 (no E6) have orbits finer than the level sets; there, and
 wherever a component is not covered, components small enough are searched on their own
@@ -307,6 +309,7 @@ class _Component:
     sides: tuple[int, int] | None = None
     reason: str | None = None
     e6: tuple[int, ...] = ()
+    claw: tuple[int, ...] = ()
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -893,28 +896,32 @@ def find_induced_e6(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...
     return None
 
 
-def is_line_graph(masks: list[int]) -> bool:
-    """Whether the (connected) graph is the line graph of some graph (networkx's inverse).
+def find_induced_claw(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...] | None:
+    """A centre and three pairwise non-adjacent neighbours (an induced claw), or None.
+
+    A graph with an induced claw is not a line graph (the claw is the first of Beineke's nine
+    forbidden induced subgraphs), so the four nodes certify it. None when there is no claw or
+    none was found within ``budget`` steps.
 
     Examples
     --------
-    >>> is_line_graph([0b110, 0b101, 0b011])  # the triangle, line graph of the triangle
+    >>> find_induced_claw([0b1110, 0b0001, 0b0001, 0b0001])
+    (0, 1, 2, 3)
+    >>> find_induced_claw([0b110, 0b101, 0b011]) is None  # the triangle
     True
-    >>> is_line_graph([0b1110, 0b0001, 0b0001, 0b0001])  # the claw is not a line graph
-    False
     """
-    import networkx as nx
-
-    g = nx.Graph()
-    g.add_nodes_from(range(len(masks)))
-    g.add_edges_from((v, u) for v, m in enumerate(masks) for u in _ones(m) if u > v)
-    if g.number_of_edges() == 0:
-        return len(masks) == 1
-    try:
-        nx.inverse_line_graph(g)
-    except nx.NetworkXError:
-        return False
-    return True
+    steps = 0
+    for c, nc in enumerate(masks):
+        for a in _ones(nc):
+            rest = nc & ~masks[a] & ~((1 << (a + 1)) - 1)
+            for b in _ones(rest):
+                steps += 1
+                if steps > budget:
+                    return None
+                third = rest & ~masks[b] & ~((1 << (b + 1)) - 1)
+                if third:
+                    return (c, a, b, _low(third))
+    return None
 
 
 def classify(part: _Component) -> str:
@@ -923,7 +930,8 @@ def classify(part: _Component) -> str:
     The nodes are the puzzle's indices; ``part.e6`` keeps the six nodes of an induced E6.
 
     The theorem (see :class:`OpenTheory`, *Classification*): in a connected graph that has an
-    induced E6, or whose adjacency matrix is invertible over GF(2) and which is not a line graph,
+    induced E6, or whose adjacency matrix is invertible over GF(2) and which has an induced claw
+    (so is not a line graph),
     two lit boards lie in one orbit exactly when they share the invariants.
 
     Examples
@@ -943,8 +951,13 @@ def classify(part: _Component) -> str:
         if e6 is not None:
             part.e6 = tuple(part.nodes[v] for v in e6)
             reason = "induced E6 on nodes " + ", ".join(str(v) for v in part.e6)
-    if not reason and not part.kernel and not is_line_graph(part.masks):
-        reason = "adjacency invertible over GF(2), not a line graph"
+    if not reason and not part.kernel:
+        claw = find_induced_claw(part.masks)
+        if claw is not None:
+            part.claw = tuple(part.nodes[v] for v in claw)
+            reason = "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + (
+                ", ".join(str(v) for v in part.claw)
+            )
     part.reason = reason
     return reason
 

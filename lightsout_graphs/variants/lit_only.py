@@ -459,6 +459,11 @@ def _reason(puzzle: Puzzle, part: theory._Component) -> str:
     if part.e6:
         labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6)
         reason = f"induced E6 on nodes {labels}"
+    elif part.claw:
+        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.claw)
+        reason = (
+            "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + labels
+        )
     return reason
 
 
