@@ -3,7 +3,9 @@
 Both rules. Open rule (the σ-game): the invariants never separate two boards of one orbit, the
 reduction connects every pair of one orbit with a replayed sequence, the bound of
 :func:`lightsout_graphs.lit_only_orbit` holds, and :func:`lightsout_graphs.min_light_number`
-equals the search's value. Closed rule: the boards the theorem says can be cleared are exactly
+equals the search's value; on the graphs the classification covers (every component with an
+induced E6, or invertible and not a line graph) every orbit equals its bound and the theory's
+orbit sizes and minimum light number equal the search's. Closed rule: the boards the theorem says can be cleared are exactly
 those a backward search clears, and the constructed sequences replay. The test suite runs a
 part of this (``tests/algorithms/variants/test_lit_only_theory.py``); this script runs all of it::
 
@@ -81,7 +83,14 @@ def check_atlas(graphs: list[nx.Graph] | None = None) -> dict[str, int]:
     7
     """
     graphs = nx.graph_atlas_g()[1:] if graphs is None else graphs
-    stats = {"graphs": 0, "pairs": 0, "finer": 0, "orbits": 0, "orbits_at_bound": 0}
+    stats = {
+        "graphs": 0,
+        "pairs": 0,
+        "finer": 0,
+        "orbits": 0,
+        "orbits_at_bound": 0,
+        "classified": 0,
+    }
     for g in graphs:
         stats["graphs"] += 1
         nodes = list(g)
@@ -121,6 +130,15 @@ def check_atlas(graphs: list[nx.Graph] | None = None) -> dict[str, int]:
         best = {k: min(x.bit_count() for x in v) for k, v in members.items()}
         if theory.min_light_number(th, 2**10) != max(best.values()):
             raise AssertionError("minimum light number differs")
+        if all(theory.classify(part) for part in th.components):
+            # The classification: every orbit is its level set, and the theory's answers
+            # need no search at all (max_states=0).
+            stats["classified"] += 1
+            for orbit in members.values():
+                if theory.exact_orbit_size(th, orbit[0], 0) != (len(orbit), "theory"):
+                    raise AssertionError(f"classified orbit size differs on {g.edges()}")
+            if theory.exact_min_light_number(th, 0) != (max(best.values()), "theory"):
+                raise AssertionError(f"classified minimum light number differs on {g.edges()}")
         closed = lo.Puzzle(g)
         cmasks = theory.neighbour_masks(closed.toggle_matrix())
         clear = _clearable(cmasks)

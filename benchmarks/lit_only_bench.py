@@ -1,8 +1,10 @@
 """Lit-only questions answered by the theorems, against the breadth-first search where both run.
 
 Rows: the closed-rule clearing theorem against our own search on the 4×5 board (2**20 boards);
-the open-rule reduction against the search on the 4×5 open-rule board; a 20×20 open-rule
-question (400 lights, far beyond any search) under 1 s; the 100×100 closed-rule board cleared
+the open-rule reduction against the search on the 4×5 open-rule board; the orbit size and the
+minimum light number of the 4×5 open-rule board by the classification against the search; a
+20×20 open-rule question (400 lights, far beyond any search) under 1 s, and its orbit size
+and minimum light number under 1 s; the 100×100 closed-rule board cleared
 by a replayed lit-only sequence under 10 s. Every answer is checked: sequences replay, and the
 theory agrees with the search where both run.
 """
@@ -16,6 +18,7 @@ import numpy as np
 
 import lightsout_graphs as lo
 from benchmarks.common import Result, faster_than, measure, within_seconds
+from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
 
 __all__ = ["WORKLOADS"]
 
@@ -57,6 +60,51 @@ def _open_ratio(quick: bool) -> list[Result]:
     workload = "4×5 open rule: corner light to the far corner (yes), to (1, 2) (no)"
     check = "same answer as the search; the sequence replays"
     return [faster_than("litonly-open", workload, ours, "search", base, [check], speedup=10)]
+
+
+def _orbit_ratio(quick: bool) -> list[Result]:
+    g = nx.grid_2d_graph(4, 5)
+    board = {(0, 0): 1, (2, 3): 1}
+
+    def theory_run() -> tuple[int | None, int]:
+        p = lo.Puzzle(g, rule="open")
+        return lo.lit_only_orbit(p, board).size, lo.min_light_number(p)
+
+    def search_run() -> tuple[int | None, int]:
+        p = lo.Puzzle(g, rule="open")
+        th = theory.OpenTheory(p.toggle_matrix())
+        x = theory.bits_of(p.state_vector(board))
+        return theory.orbit_size(th, x, 2**20), theory.min_light_number(th, 2**20)
+
+    ours, got = measure(theory_run, 3 if quick else 7)
+    base, want = measure(search_run, 1 if quick else 3)
+    if got != want:
+        msg = f"open-rule orbit answers differ: theory {got}, search {want}"
+        raise AssertionError(msg)
+    ours.note = (
+        f"classification (induced E6): orbit of {got[0]} boards, minimum light number {got[1]}"
+    )
+    base.note = "the orbit, then all 2**20 boards sorted into orbits"
+    workload = "4×5 open rule: the orbit size of a board and the minimum light number"
+    check = "same orbit size and minimum light number as the search"
+    return [faster_than("litonly-orbit", workload, ours, "search", base, [check], speedup=10)]
+
+
+def _grid20_orbits(quick: bool) -> list[Result]:
+    def run() -> tuple[lo.LitOnlyOrbit, int]:
+        p = lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open")
+        return lo.lit_only_orbit(p, {(0, 0): 1, (3, 5): 1}), lo.min_light_number(p)
+
+    timing, (orbit, lights) = measure(run, 3 if quick else 7)
+    if orbit.method != "theory" or orbit.size != orbit.bound or lights != 10:
+        msg = "20×20 open-rule orbit answers changed"
+        raise AssertionError(msg)
+    timing.note = f"orbit of about 2**{orbit.size.bit_length() - 1} boards, minimum light number 10"
+    workload = (
+        "20×20 open rule (400 lights): the orbit size of a board and the minimum light number"
+    )
+    check = "by the classification (induced E6); the same code agrees with the search on 4×4, 3×6"
+    return [within_seconds("litonly-grid20-orbits", workload, timing, 1.0, [check])]
 
 
 def _walk(p: lo.Puzzle, board: np.ndarray, steps: int, seed: int) -> np.ndarray:
@@ -117,7 +165,14 @@ def _grid100(quick: bool) -> list[Result]:
 
 def lit_only(quick: bool) -> list[Result]:
     """Every lit-only theory row."""
-    return _closed_ratio(quick) + _open_ratio(quick) + _grid20(quick) + _grid100(quick)
+    return (
+        _closed_ratio(quick)
+        + _open_ratio(quick)
+        + _orbit_ratio(quick)
+        + _grid20(quick)
+        + _grid20_orbits(quick)
+        + _grid100(quick)
+    )
 
 
 WORKLOADS: dict[str, Callable[[bool], list[Result]]] = {"litonly-theory": lit_only}

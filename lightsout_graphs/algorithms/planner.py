@@ -265,6 +265,12 @@ def _lit_only_plan(puzzle: Puzzle) -> Plan:
         states = puzzle.modulus ** min(n, 64)
         return Plan("lit_only", "search", states / 1e7, 16 * states, "no theorem applies")
     reason = f"the {found}-rule theorem (modulus 2, symmetric toggle matrix)"
+    if found == "open":
+        reason = (
+            "the open-rule invariants (modulus 2, symmetric toggle matrix), complete on each "
+            "component with an induced E6 or invertible and not a line graph (checked per "
+            "component); other components are searched"
+        )
     return Plan("lit_only", found, n**3 / 1e9, 8 * n * n, reason)
 
 
@@ -597,7 +603,11 @@ def lit_only_method(
     The theory applies at modulus 2 when every node is a pressable light and the toggle matrix
     is symmetric: with unit diagonal (closed rule, undirected) for clearing questions
     (``clear=True``: the target is dark), with zero diagonal (open rule) for reachability
-    (``question="solve"``) and orbits. Everything else is searched.
+    (``question="solve"``) and orbits. Under the open rule the theory then works per connected
+    component: its invariants decide where they differ, and they are complete (the
+    classification) only on components with an induced E6, or invertible over GF(2) and not
+    line graphs, hypotheses checked on the graph; other components are searched on their own
+    boards. Everything else is searched.
 
     Parameters
     ----------

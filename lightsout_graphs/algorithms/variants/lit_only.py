@@ -11,10 +11,13 @@ every node a pressable light, and a symmetric toggle matrix with
 * zero diagonal (the open rule, the lit-only σ-game): lit-only presses form a group; two proved
   invariants separate boards that cannot reach each other, and a reduction finds a replayed
   sequence between boards that can (Wang and Wu 2007; Huang, arXiv:1209.1233; Sjöstrand,
-  arXiv:2312.03933).
+  arXiv:2312.03933). On every connected component with an induced E6, or invertible over
+  GF(2) and not a line graph, the invariants are complete (the classification): reachability,
+  orbit sizes and minimum light numbers follow from them in polynomial time.
 
-Every other case (directed graphs, k > 2, buttons without lights or lights without buttons, a
-non-zero target under the closed rule, and boards the reduction does not connect) is solved by
+Under the open rule, components the classification does not cover are searched one at a time
+on their own boards. Every other case (directed graphs, k > 2, buttons without lights or
+lights without buttons, a non-zero target under the closed rule) is solved by
 breadth-first search over all ``k**n`` boards, each packed into
 one integer (a bit per light for k = 2, a base-k digit per light otherwise) and expanded a whole
 BFS level at a time with numpy. The search refuses puzzles with more than ``max_states`` boards;
@@ -46,6 +49,7 @@ from lightsout_graphs.algorithms.solver import solve as linear_solve
 from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
 from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import (
+    EngineError,
     InvalidPuzzleError,
     InvalidStateError,
     LightsOutError,
@@ -170,8 +174,14 @@ class LitOnlyResult:
     explored : int
         How many boards the search (or the theory's reduction) reached before it stopped.
     method : str
-        ``"search"`` (breadth-first search over every board) or ``"theory"`` (a theorem: see
+        ``"search"`` (breadth-first search over boards) or ``"theory"`` (a theorem: see
         :func:`lit_only_method`).
+    certificate : str
+        Under the open rule, what decided the answer: the invariant that differs for an
+        unreachable target, or, for a reachable one with an empty ``sequence``, the theorem
+        and its checked hypothesis (a component's induced E6, for instance): the classification
+        proves the boards share an orbit without building the presses (see
+        :func:`lit_only_solve`).
 
     Examples
     --------
@@ -188,6 +198,21 @@ class LitOnlyResult:
     sequence: list[Hashable] = field(default_factory=list)
     explored: int = 0
     method: str = "search"
+    certificate: str = ""
+
+    @property
+    def has_sequence(self) -> bool:
+        """Whether :attr:`sequence` takes the state to the target (False when unreachable, or
+        when the classification decided without building presses).
+
+        Examples
+        --------
+        >>> lit_only_solve(lo.grid(1, 3), [1, 0, 0]).has_sequence
+        True
+        """
+        if not self.reachable:
+            return False
+        return bool(self.sequence) or bool(np.array_equal(self.state, self.target))
 
     @property
     def num_presses(self) -> int:
@@ -252,7 +277,8 @@ class LitOnlyResult:
         ------
         LightsOutError
             If a press is on a dark button or the target is not reached (which would be a bug),
-            or if the result says the target is unreachable.
+            if the result says the target is unreachable, or if it is reachable by the
+            classification with no sequence built (see :attr:`has_sequence`).
 
         Examples
         --------
@@ -261,6 +287,13 @@ class LitOnlyResult:
         """
         if not self.reachable:
             msg = "The target is not reachable with lit-only presses; there is nothing to replay."
+            raise LightsOutError(msg)
+        if not self.has_sequence:
+            msg = (
+                "The target is reachable by the classification of the lit-only orbits "
+                f"({self.certificate}), but no press sequence was built; there is nothing to "
+                "replay."
+            )
             raise LightsOutError(msg)
         puzzle = self.puzzle
         k = puzzle.modulus
@@ -285,6 +318,8 @@ class LitOnlyResult:
     def __repr__(self) -> str:
         if not self.reachable:
             return f"<LitOnlyResult: unreachable ({self.method}), {self.explored} boards explored>"
+        if not self.has_sequence:
+            return f"<LitOnlyResult: reachable ({self.method}), no sequence built>"
         return (
             f"<LitOnlyResult: {self.num_presses} presses ({self.method}), "
             f"{self.explored} boards explored>"
@@ -318,7 +353,14 @@ def lit_only_solve(
     :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`). Under the open rule two proved invariants
     (the coset of the adjacency matrix's image, and a quadratic invariant; compare Sjöstrand,
     arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
-    one; boards it does not connect go to the search.
+    one. Where it finds none, each connected component is decided on its own: searched when it
+    has at most ``max_states`` boards, else by the classification when the component has an
+    induced E6 or is invertible over GF(2) and not a line graph (Brown and Humphries 1986;
+    Huang, arXiv:1209.1233; Sjöstrand, arXiv:2312.03933): the boards then share an orbit
+    because they share the invariants. That answer is ``reachable`` with an empty
+    ``sequence``: the decision, not a construction; ``certificate`` names the theorem and the
+    checked hypothesis (the six nodes of the E6), and ``has_sequence`` is False. Components
+    neither small nor covered are refused with :class:`SearchLimitError`.
 
     Parameters
     ----------
@@ -379,9 +421,7 @@ def lit_only_solve(
     if engine == "closed":
         return _closed_solve(puzzle, s, t)
     if engine == "open":
-        found = _open_solve(puzzle, s, t, max_states)
-        if found is not None:
-            return found
+        return _open_solve(puzzle, s, t, max_states, searching=method != "theory")
     search = _Search(puzzle, max_states)
     space = search.space
     start, stop = space.encode(s), space.encode(t)
@@ -413,31 +453,106 @@ def _closed_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray) -> LitOnlyResult
     )
 
 
+def _reason(puzzle: Puzzle, part: theory._Component) -> str:
+    """The classification's hypothesis for one component, with the puzzle's node labels."""
+    reason = theory.classify(part)
+    if part.e6:
+        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6)
+        reason = f"induced E6 on nodes {labels}"
+    elif part.claw:
+        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.claw)
+        reason = (
+            "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + labels
+        )
+    return reason
+
+
 def _open_solve(
-    puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int
-) -> LitOnlyResult | None:
-    """The open rule: invariants, then the reduction; None when the search must decide."""
+    puzzle: Puzzle, s: np.ndarray, t: np.ndarray, max_states: int, *, searching: bool = True
+) -> LitOnlyResult:
+    """The open rule, component by component.
+
+    Different invariants: unreachable. Otherwise each component where the boards differ is
+    joined by the constructive reduction; failing that, it is searched on its own boards when
+    they are at most ``max_states`` (and ``searching``), else a component that the
+    classification covers is reachable by the theorem (no presses built); any other is
+    refused.
+    """
     th = theory.OpenTheory(puzzle.toggle_matrix())
     a, b = theory.bits_of(s), theory.bits_of(t)
     if th.separated(a, b):
-        return LitOnlyResult(puzzle, s, t, reachable=False, method="theory")
-    order, seen = th.connect(a, b)
-    if order is not None:
-        nodes = puzzle.nodes
-        sequence = [nodes[i] for i in order]
         return LitOnlyResult(
-            puzzle, s, t, reachable=True, sequence=sequence, explored=seen, method="theory"
+            puzzle,
+            s,
+            t,
+            reachable=False,
+            method="theory",
+            certificate="different invariants (the coset of the adjacency matrix's image, or "
+            "the quadratic level)",
         )
-    n = len(puzzle.nodes)
-    if 2**n > check_bound(max_states):
-        msg = (
-            f"The two boards share the lit-only invariants (a set of {th.level_size(a)} boards "
-            "that holds the orbit), but the constructive reduction found no sequence between "
-            f"them, and the search over all 2**{n} boards is more than max_states={max_states}; "
-            f"pass max_states={2**n} to search."
+    order: list[int] = []
+    seen = 0
+    method = "theory"
+    unbuilt: list[str] = []
+    bound = check_bound(max_states)
+    for part in th.components:
+        la, lb = th.local(part, a), th.local(part, b)
+        if la == lb:
+            continue
+        path, count = th.connect_part(part, la, lb)
+        seen += count
+        small = searching and 2 ** len(part.nodes) <= bound
+        if path is None and not small and theory.classify(part):
+            unbuilt.append(_reason(puzzle, part))
+            continue
+        if path is None:
+            if not searching:
+                msg = (
+                    "No lit-only theorem decides these boards: they share the invariants, the "
+                    f"orbits of a connected component of {len(part.nodes)} nodes are not "
+                    "classified (it has no induced E6 and is not an invertible non-line "
+                    "graph), and the reduction found no sequence; use method='auto' or "
+                    "'search'."
+                )
+                raise EngineError(msg)
+            if not small:
+                n = len(part.nodes)
+                msg = (
+                    f"The two boards share the lit-only invariants (a set of "
+                    f"{th.level_size(a)} boards that holds the orbit), no theorem classifies "
+                    f"the orbits of a connected component of {n} nodes, the constructive "
+                    "reduction found no sequence, and the search over its 2**"
+                    f"{n} boards is more than max_states={max_states}; pass "
+                    f"max_states={2**n} to search."
+                )
+                raise SearchLimitError(msg)
+            path = theory.component_path(part.masks, la, lb, bound)
+            seen += 2 ** len(part.nodes)
+            method = "search"
+            if path is None:
+                return LitOnlyResult(puzzle, s, t, reachable=False, explored=seen, method=method)
+        order.extend(part.nodes[v] for v in path)
+    if unbuilt:
+        certificate = "same invariants, and the orbits are the level sets of the invariants: " + (
+            "; ".join(unbuilt)
         )
-        raise SearchLimitError(msg)
-    return None
+        return LitOnlyResult(
+            puzzle, s, t, reachable=True, explored=seen, method=method, certificate=certificate
+        )
+    nodes = puzzle.nodes
+    x = a
+    for v in order:  # replayed: a wrong sequence would be a bug, never an answer
+        if not x >> v & 1:
+            msg = f"lit-only construction pressed a dark node ({nodes[v]!r})"
+            raise LightsOutError(msg)
+        x ^= th.masks[v]
+    if x != b:
+        msg = "lit-only construction missed its target"
+        raise LightsOutError(msg)
+    sequence = [nodes[i] for i in order]
+    return LitOnlyResult(
+        puzzle, s, t, reachable=True, sequence=sequence, explored=seen, method=method
+    )
 
 
 class LitOnlyStates:
@@ -769,14 +884,16 @@ class LitOnlyOrbit:
         different orbits (proof in :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`).
     bound : int
         How many boards share those invariants: an upper bound on the orbit's size, proved.
-        Measured on the 1252 graphs of up to 7 nodes, 8909 of their 9161 orbits reach it; the
-        others lie on 115 graphs (paths among them), see the guide.
     size : int or None
-        The exact size, by searching each component's boards; None when a component has more
-        than ``max_states`` boards.
+        The exact size: the bound itself on each connected component that the classification
+        covers (see :func:`lit_only_solve`), a search of the component's boards elsewhere;
+        None when a component is neither covered nor small enough to search.
     method : str
-        How ``size`` was found: ``"search"``, or ``"theory"`` when the bound is 1 (a fixed
-        board) or equals ... nothing else; None sizes say ``"theory"`` (the bound only).
+        ``"theory"`` when every lit component was covered by the classification (or the board
+        is dark), ``"search"`` when one was searched.
+    certificate : tuple of str
+        Per connected component: the checked hypothesis of the classification (for instance
+        ``"induced E6 on nodes ..."``), or ``""`` where it does not apply.
 
     Examples
     --------
@@ -793,12 +910,14 @@ class LitOnlyOrbit:
     bound: int
     size: int | None
     method: str
+    certificate: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
-        size = "unknown" if self.size is None else str(self.size)
-        bound = (
-            str(self.bound) if self.bound < 10**12 else f"about 2**{self.bound.bit_length() - 1}"
-        )
+        def short(value: int) -> str:
+            return str(value) if value < 10**12 else f"about 2**{value.bit_length() - 1}"
+
+        size = "unknown" if self.size is None else short(self.size)
+        bound = short(self.bound)
         return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
 
 
@@ -818,6 +937,11 @@ def lit_only_orbit(
 ) -> LitOnlyOrbit:
     """The orbit of a board under lit-only presses (open rule, modulus 2): invariants and size.
 
+    Each connected component is answered on its own (the orbit is the product of the
+    components' orbits): by the classification where its hypotheses hold (the size is then
+    the number of boards sharing the invariants, see :func:`lit_only_solve`), by a search of
+    the component's boards elsewhere.
+
     Parameters
     ----------
     puzzle : Puzzle
@@ -825,12 +949,12 @@ def lit_only_orbit(
     state : StateLike
         The board.
     max_states : int, default 2**22
-        The largest number of boards per connected component the exact size may search.
+        The largest number of boards per connected component a search may cover.
 
     Returns
     -------
     LitOnlyOrbit
-        The proved invariants and bound (any size), and the exact size where searched.
+        The proved invariants and bound (any size), the exact size and how it was found.
 
     Raises
     ------
@@ -844,8 +968,8 @@ def lit_only_orbit(
     >>> o.size, o.bound, o.method
     (5, 5, 'search')
     >>> big = lit_only_orbit(lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open"), {(0, 0): 1})
-    >>> big.size is None, big.bound.bit_length()
-    (True, 381)
+    >>> big.size == big.bound == 2**380, big.method
+    (True, 'theory')
     """
     check_puzzle(puzzle)
     bound_states = check_bound(max_states)
@@ -853,9 +977,9 @@ def lit_only_orbit(
     s = puzzle.state_vector(state, name="state")
     x = theory.bits_of(s)
     bound = th.level_size(x)
-    size = 1 if bound == 1 else theory.orbit_size(th, x, bound_states)
-    method = "theory" if bound == 1 or size is None else "search"
-    return LitOnlyOrbit(puzzle, s, th.invariants(x), bound, size, method)
+    size, method = theory.exact_orbit_size(th, x, bound_states)
+    reasons = tuple(_reason(puzzle, part) for part in th.components)
+    return LitOnlyOrbit(puzzle, s, th.invariants(x), bound, size, method, reasons)
 
 
 def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> int:
@@ -864,15 +988,19 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     The smallest m such that from every board, lit-only presses reach a board with at most m
     lit lights (Wang and Wu, Theoret. Comput. Sci. 381 (2007), who prove m <= ceil(l/2) on a
     tree with l leaves; Huang, arXiv:1209.1233, proves m <= 2 on nondegenerate graphs that are
-    not line graphs). Components add up. Computed exactly by sorting each component's boards
-    into orbits.
+    not line graphs). Components add up. Where the classification covers a component (see
+    :func:`lit_only_solve`), its orbits are the level sets of the invariants and the number
+    is computed from them: the least weight of every coset of the adjacency matrix's image
+    (one convolution per weight over the ``2**d`` cosets, ``d`` the kernel's dimension, so
+    up to ``d = 22``) and of the two level sets of the quadratic invariant. Other components
+    are searched, sorting their boards into orbits.
 
     Parameters
     ----------
     puzzle : Puzzle
         An open-rule puzzle on an undirected graph, modulus 2.
     max_states : int, default 2**22
-        The largest number of boards per connected component.
+        The largest number of boards per connected component a search may cover.
 
     Returns
     -------
@@ -883,7 +1011,7 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     InvalidPuzzleError
         For a puzzle that is not an open-rule puzzle at modulus 2 on an undirected graph.
     SearchLimitError
-        When a component has more than ``max_states`` boards.
+        When a component needs the search and has more than ``max_states`` boards.
 
     Examples
     --------
@@ -891,16 +1019,39 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     2
     >>> min_light_number(lo.Puzzle(nx.petersen_graph(), rule="open"))
     4
+    >>> min_light_number(lo.Puzzle(nx.grid_2d_graph(12, 12), rule="open"))  # by the theory
+    6
     """
     check_puzzle(puzzle)
     bound_states = check_bound(max_states)
     th = _open_theory(puzzle, "The minimum light number")
-    found = theory.min_light_number(th, bound_states)
+    for part in th.components:
+        if theory.classify(part) and len(part.kernel) <= theory.MAX_COSET_BITS:
+            check_memory(
+                (48 << len(part.kernel)) + theory.LEADER_STEP_BYTES,
+                f"the coset leaders of 2**{len(part.kernel)} cosets",
+                "the minimum light number by the theory fits kernels of about 22 dimensions",
+            )
+    found, _ = theory.exact_min_light_number(th, bound_states)
     if found is None:
         largest = max(len(part.nodes) for part in th.components)
+        covered = [part for part in th.components if theory.classify(part)]
+        wide = max((len(part.kernel) for part in covered), default=0)
+        why = (
+            f"the classification covers a component whose kernel has {wide} dimensions "
+            f"(its 2**{wide} cosets are more than the 2**{theory.MAX_COSET_BITS} it sorts), "
+            if wide > theory.MAX_COSET_BITS
+            else "no theorem settles a component, "
+        )
+        route = (
+            f"pass max_states={2**largest}"
+            if largest <= 40
+            else "no search covers that many boards"
+        )
         msg = (
-            f"The minimum light number sorts all 2**{largest} boards of the largest component "
-            f"into orbits, more than max_states={max_states}; pass max_states={2**largest}."
+            f"The minimum light number is out of reach: {why}and searching means sorting all "
+            f"2**{largest} boards of the largest component into orbits, more than "
+            f"max_states={max_states}; {route}."
         )
         raise SearchLimitError(msg)
     return found

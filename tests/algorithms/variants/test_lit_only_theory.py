@@ -227,8 +227,10 @@ def test_grid_20x20_open_rule_questions() -> None:
     r2 = lit_only_reachable(p, corner, {(0, 0): 1, (5, 7): 1})
     assert r2.method == "theory" and not r2.reachable
     orbit = lit_only_orbit(p, corner)
-    assert orbit.size is None and orbit.method == "theory"
-    assert orbit.bound > 2**300
+    # The grid has an induced E6: the orbit is the level set of the invariants.
+    assert orbit.size == orbit.bound == 2**380 and orbit.method == "theory"
+    assert orbit.certificate[0].startswith("induced E6 on nodes")
+    assert min_light_number(p) == 10
     # Heavy boards: a random board and the end of a long random walk of lit-only presses.
     rng = np.random.default_rng(3)
     masks = theory.neighbour_masks(p.toggle_matrix())
@@ -292,3 +294,185 @@ def test_open_rule_search_fallback_names_the_bound() -> None:
 def test_orbit_refuses_other_rules() -> None:
     with pytest.raises(InvalidPuzzleError, match="open rule"):
         lit_only_orbit(lo.grid(2, 2), [1, 0, 0, 0])
+
+
+# -- the classification: orbits = level sets of the invariants ------------------------------------
+
+E6 = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 4), (2, 5)])
+
+
+def is_induced_e6(g: nx.Graph, nodes: tuple[int, ...]) -> bool:
+    return nx.is_isomorphic(g.subgraph(nodes), E6)
+
+
+def test_find_induced_e6_agrees_with_networkx_on_the_atlas() -> None:
+    from networkx.algorithms import isomorphism
+
+    found_some = 0
+    for g in ATLAS:
+        masks = open_masks(g)
+        found = theory.find_induced_e6(masks)
+        expected = isomorphism.GraphMatcher(g, E6).subgraph_is_isomorphic()  # induced
+        assert (found is not None) == expected
+        if found is not None:
+            nodes = list(g)
+            assert is_induced_e6(g, tuple(nodes[v] for v in found))
+            found_some += 1
+            assert theory.find_induced_e6(masks, budget=0) is None  # gives up: not used
+    assert found_some == 41  # 40 connected, and E6 with an isolated node
+
+
+def search_orbits(masks: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Per board its orbit label; per orbit its size and its fewest lit lights."""
+    label = orbits(masks)
+    sizes = np.bincount(label).tolist()
+    fewest = [len(masks) + 1] * len(sizes)
+    for x, k in enumerate(label):
+        fewest[k] = min(fewest[k], x.bit_count())
+    return label, sizes, fewest
+
+
+def check_classified(g: nx.Graph, pairs: int = 8) -> bool:
+    """Every question the theory answers on ``g``, against the search; True if classified."""
+    th = theory.OpenTheory(open_matrix(g))
+    if not all(theory.classify(part) for part in th.components):
+        return False
+    masks = open_masks(g)
+    n = len(masks)
+    label, sizes, fewest = search_orbits(masks)
+    for x in range(1 << n):
+        assert theory.exact_orbit_size(th, x, 0) == (sizes[label[x]], "theory")
+    assert theory.exact_min_light_number(th, 0) == (max(fewest), "theory")
+    p = lo.Puzzle(g, rule="open")
+    rng = np.random.default_rng(n)
+    for _ in range(pairs):
+        a, b = (int(v) for v in rng.integers(0, 1 << n, size=2))
+        r = lit_only_reachable(p, theory.vector_of(a, n), theory.vector_of(b, n), max_states=1)
+        assert r.reachable == (label[a] == label[b])
+        assert r.method == "theory"
+        if r.has_sequence:
+            assert r.verify()
+    return True
+
+
+def test_classification_agrees_with_search_on_the_atlas() -> None:
+    # Every graph of up to 7 nodes whose components have an induced E6, or are invertible and
+    # not line graphs: orbit sizes (all boards), minimum light numbers, reachability.
+    classified = sum(check_classified(g) for g in ATLAS if nx.is_connected(g))
+    assert classified == 57  # 40 with an induced E6, 17 invertible with an induced claw
+
+
+def test_classification_hypotheses_are_needed() -> None:
+    # Graphs outside the hypotheses with orbits finer than the level sets: the path A6 and K6
+    # (invertible, but line graphs), the Dynkin tree D7 (no E6, not invertible).
+    d7 = nx.Graph([(0, 3), (1, 3), (1, 4), (2, 4), (2, 5), (2, 6)])
+    for g in (nx.path_graph(6), nx.complete_graph(6), d7):
+        th = theory.OpenTheory(open_matrix(g))
+        assert theory.classify(th.components[0]) == ""
+        label, sizes, _ = search_orbits(open_masks(g))
+        assert any(th.level_size(x) > sizes[label[x]] for x in range(1, 1 << len(g)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(6, 13), st.floats(0.12, 0.5), st.integers(0, 2**32 - 1))
+def test_classification_on_random_graphs(n: int, density: float, seed: int) -> None:
+    g = nx.gnp_random_graph(n, density, seed=seed)
+    if check_classified(g, pairs=4):
+        return
+    # Not classified (or a component is not): the public answers still agree with the search.
+    th = theory.OpenTheory(open_matrix(g))
+    masks = open_masks(g)
+    label, sizes, _ = search_orbits(masks)
+    x = int(np.random.default_rng(seed).integers(0, 1 << n))
+    assert theory.exact_orbit_size(th, x, 2**n)[0] == sizes[label[x]]
+    expected = sum(
+        max(search_orbits(open_masks(g.subgraph(c)))[2]) for c in nx.connected_components(g)
+    )
+    assert min_light_number(lo.Puzzle(g, rule="open"), max_states=2**n) == expected
+
+
+def test_grids_min_light_number_theory_against_search() -> None:
+    for shape in ((4, 4), (3, 5), (2, 7), (3, 6)):
+        g = nx.grid_2d_graph(*shape)
+        th = theory.OpenTheory(open_matrix(g))
+        got = theory.exact_min_light_number(th, 0)
+        assert got == (theory.min_light_number(th, 2**18), "theory")
+
+
+def test_reachable_by_the_theorem_without_a_sequence() -> None:
+    # A random tree of 100 nodes with an induced E6: the reduction does not join these two boards
+    # of one orbit, the search cannot run, the classification decides.
+    g = nx.random_labeled_tree(100, seed=3)
+    p = lo.Puzzle(g, rule="open")
+    th = theory.OpenTheory(p.toggle_matrix())
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 2, 100)
+    x = theory.bits_of(a)
+    for _ in range(2000):
+        lit = [v for v in range(100) if x >> v & 1]
+        x ^= th.masks[lit[int(rng.integers(len(lit)))]]
+    r = lit_only_reachable(p, a, theory.vector_of(x, 100))
+    assert r.reachable and r.method == "theory" and not r.has_sequence
+    assert "induced E6" in r.certificate
+    assert "no sequence built" in repr(r)
+    with pytest.raises(lo.LightsOutError, match="no press sequence was built"):
+        r.verify()
+    orbit = lit_only_orbit(p, a)
+    assert orbit.method == "theory" and orbit.size == orbit.bound
+
+
+def test_trees_min_light_number_theory() -> None:
+    # Trees with an induced E6: the theory against the search (16 nodes), and against Wang and
+    # Wu's bound ceil(leaves / 2) at 60 nodes.
+    for seed in range(6):
+        tree = nx.random_labeled_tree(16, seed=seed)
+        th = theory.OpenTheory(open_matrix(tree))
+        if theory.classify(th.components[0]):
+            want = theory.min_light_number(th, 2**16)
+            assert theory.exact_min_light_number(th, 0) == (want, "theory")
+    tree = nx.random_labeled_tree(60, seed=5)
+    leaves = sum(1 for v in tree if tree.degree(v) == 1)
+    assert min_light_number(lo.Puzzle(tree, rule="open")) <= (leaves + 1) // 2
+
+
+def test_unclassified_large_component_is_refused_with_the_bound() -> None:
+    # A path of 30 nodes (no theorem): boards the reduction cannot join need the search.
+    p = lo.Puzzle(nx.path_graph(30), rule="open")
+    with pytest.raises(SearchLimitError, match="max_states"):
+        min_light_number(p)
+    orbit = lit_only_orbit(p, [1] + [0] * 29)
+    assert orbit.size is None and orbit.certificate == ("",)
+
+
+def test_method_theory_never_searches_under_the_open_rule() -> None:
+    # A small classified graph: method="theory" decides by the classification where the
+    # reduction builds no sequence; auto searches the component for one.
+    g = nx.random_labeled_tree(16, seed=2)
+    th = theory.OpenTheory(open_matrix(g))
+    assert theory.classify(th.components[0])
+    p = lo.Puzzle(g, rule="open")
+    label = orbits(open_masks(g))
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        a, b = (int(v) for v in rng.integers(1, 1 << 16, size=2))
+        va, vb = theory.vector_of(a, 16), theory.vector_of(b, 16)
+        r = lit_only_reachable(p, va, vb, method="theory")
+        assert r.method == "theory" and r.reachable == (label[a] == label[b])
+        auto = lit_only_reachable(p, va, vb)
+        assert auto.reachable == r.reachable and (not auto.reachable or auto.verify())
+    # The path of 6 nodes is not classified: method="theory" refuses what needs the search.
+    path = lo.Puzzle(nx.path_graph(6), rule="open")
+    masks = open_masks(nx.path_graph(6))
+    label = orbits(masks)
+    th = theory.OpenTheory(open_matrix(nx.path_graph(6)))
+    pairs = [
+        (a, b)
+        for a in range(1, 64)
+        for b in range(1, 64)
+        if label[a] != label[b] and not th.separated(a, b)
+    ]
+    assert pairs  # boards the invariants do not separate, in different orbits
+    a, b = pairs[0]
+    with pytest.raises(EngineError, match="method='auto'"):
+        lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
+    assert not lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6)).reachable
