@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import subprocess
 import sys
 
@@ -98,3 +100,21 @@ def test_every_exception_of_the_package_is_exported() -> None:
                 found.add(name)
     missing = sorted(name for name in found if getattr(lo, name, None) is None)
     assert missing == []
+
+
+def test_no_package_exports_a_name_that_is_also_its_submodule() -> None:
+    """``from pkg.sub import sub`` in ``pkg/__init__`` is shadowed by the module object as soon
+    as anything imports ``pkg.sub`` by its file (pytest's importlib mode does), so the two must
+    never share a name."""
+    import types
+
+    clashes = []
+    for info in pkgutil.walk_packages(lo.__path__, "lightsout_graphs."):
+        if not info.ispkg:
+            continue
+        package = importlib.import_module(info.name)
+        children = {child.name for child in pkgutil.iter_modules(package.__path__)}
+        for name in getattr(package, "__all__", ()):
+            if name in children and not isinstance(getattr(package, name), types.ModuleType):
+                clashes.append(f"{info.name}.{name}")
+    assert clashes == []

@@ -25,7 +25,7 @@ except ImportError as _err:  # pragma: no cover - both are declared by the "swee
 
 from lightsout_graphs.interfaces.sweep.census import read_census, run_census
 from lightsout_graphs.interfaces.sweep.metrics import METRICS, Metric, metric
-from lightsout_graphs.interfaces.sweep.report import report
+from lightsout_graphs.interfaces.sweep.reports import report
 from lightsout_graphs.interfaces.sweep.runners import RUNNERS, run
 from lightsout_graphs.interfaces.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.interfaces.sweep.store import read_results
