@@ -82,10 +82,9 @@ DENSE_BYTES = 1 << 28
 #: within the memory budget.
 FLINT_SECONDS = 1.0
 
-#: Over Z/p^e (e >= 2), the ``flint-local`` engine takes matrices from this many rows and
-#: columns up (measured: from about 5 × 5 it beats ``local``, which it outruns 10 to 100 times
-#: from a few hundred unknowns up), within the memory budget. For k = 4 it takes dense
-#: matrices only (see :data:`DENSE_ROW_NONZEROS`) that it factorises faster than ``z4``.
+#: Over Z/p^e (e >= 2, k != 4), the ``flint-local`` engine takes matrices from this many rows
+#: and columns up (measured: from about 5 × 5 it beats ``local``, which it outruns 10 to 100
+#: times from a few hundred unknowns up), within the memory budget.
 LIFT_MIN_SIZE = 6
 
 #: The modulus each special engine works in.
@@ -157,16 +156,15 @@ def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent:
 
     It is for e >= 2 when python-flint is installed, the matrix has at least
     :data:`LIFT_MIN_SIZE` rows and columns, and its dense copies fit the memory budget;
-    except for k = 4, where the bit-sliced ``z4`` engine is faster on sparse matrices and
-    ``flint-local`` takes only dense ones (more than :data:`DENSE_ROW_NONZEROS` nonzeros per
-    row) within :data:`FLINT_SECONDS` or faster than ``z4``'s estimate.
+    except for k = 4, where the ``z4`` engine (two GF(2) eliminations on bitsets) is faster
+    at every size (measured 4× on dense matrices from 300 × 300 to 2000 × 2000).
 
     Parameters
     ----------
     shape : (int, int)
         ``(m, n)``.
     nonzeros : int
-        The number of nonzero entries.
+        The number of nonzero entries (unused: dense and sparse matrices alike).
     prime, exponent : int
         p and e.
 
@@ -181,20 +179,15 @@ def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent:
     True
     >>> lifting_is_best((50, 50), 2500, 3, 1), lifting_is_best((3, 3), 9, 3, 2)
     (False, False)
+    >>> lifting_is_best((50, 50), 2500, 2, 2)
+    False
     """
-    if exponent < 2 or min(shape) < LIFT_MIN_SIZE or not local_flint.available():
+    del nonzeros
+    if exponent < 2 or (prime, exponent) == (2, 2) or min(shape) < LIFT_MIN_SIZE:
         return False
-    cost = local_flint.estimate_cost(shape, prime**exponent)
-    if cost.bytes > memory_budget():
+    if not local_flint.available():
         return False
-    if (prime, exponent) != (2, 2):
-        return True
-    m, n = shape
-    dense = nonzeros > DENSE_ROW_NONZEROS * max(m, 1)
-    # z4: two GF(2) eliminations on bitsets, about m·n·min(m, n) / 64 word steps (measured
-    # 7.5 s on a dense 2000 × 2000 matrix, against about 2 s for flint-local).
-    z4_seconds = m * n * min(m, n) / 1.1e9
-    return dense and (cost.seconds <= FLINT_SECONDS or cost.seconds < z4_seconds)
+    return local_flint.estimate_cost(shape, prime**exponent).bytes <= memory_budget()
 
 
 def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, str] | None:
@@ -367,8 +360,10 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         ``z4`` for k = 4, ``gfp`` (sparse rows) for other primes below 2**31, except that
         ``flint`` (dense LU on FLINT) takes every prime p > 2 when it is faster (see
         :func:`flint_is_best`: dense matrices, and any matrix it factorises within
-        :data:`FLINT_SECONDS`), ``local`` (dense Smith-like form over
-        Z/p^e) for other prime powers and ``crt`` otherwise (whose
+        :data:`FLINT_SECONDS`), ``flint-local`` (a dense Smith-like form over Z/p^e by
+        blocks: LU mod p on FLINT and Hensel lifting; see :func:`lifting_is_best`) for other
+        prime powers, ``local`` (the same form one pivot at a time) for those below
+        :data:`LIFT_MIN_SIZE`, and ``crt`` otherwise (whose
         components use the same choices). ``gf2`` picks between ``gf2-python`` (Python-int
         bitsets) and ``gf2-packed`` (compiled with numba, for large matrices); ``gf2-dense`` is
         chosen only by name.
@@ -393,8 +388,9 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         If the elimination is estimated to need more memory than :func:`memory_budget`
         (see :mod:`lightsout_graphs.zk.budget`); it is refused before it starts.
     TimeBudgetError
-        If the dense local-ring or sparse prime-field elimination is estimated to take longer
-        than :func:`~lightsout_graphs.zk.time_budget`; refused before it starts.
+        If the dense local-ring (``local``, ``flint-local``) or sparse prime-field elimination
+        is estimated to take longer than :func:`~lightsout_graphs.zk.time_budget`; refused
+        before it starts.
 
     Examples
     --------

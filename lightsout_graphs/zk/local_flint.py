@@ -37,7 +37,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import EngineError, MissingDependencyError, ModulusError
-from lightsout_graphs.zk._common import vector_dtype
+from lightsout_graphs.zk._common import coerce_vector, vector_dtype
 from lightsout_graphs.zk._flint import FlintMatrix, library
 from lightsout_graphs.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.zk.local import SmithSolver
@@ -207,8 +207,9 @@ def _free_after(pivots: np.ndarray, n: int) -> np.ndarray:
     return np.concatenate([pivots, np.flatnonzero(free)]).astype(np.int64)
 
 
-def _reduce_flint(block: np.ndarray, p: int) -> _Reduction:
-    """FLINT's LU mod p: a row order, the pivot columns, the pivot block's inverse mod p."""
+def _reduce_flint(block: np.ndarray, p: int, inverse: bool = True) -> _Reduction:
+    """FLINT's LU mod p: a row order, the pivot columns, the pivot block's inverse mod p (left
+    empty unless ``inverse``)."""
     lib = library()
     assert lib is not None
     m, n = block.shape
@@ -222,15 +223,26 @@ def _reduce_flint(block: np.ndarray, p: int) -> _Reduction:
     diag = view[np.arange(r), np.arange(r)]
     for i in np.flatnonzero(diag == 0):  # rows whose pivot lies right of the diagonal
         piv[i] = i + int(np.argmax(view[i, i:] != 0))
-    start = np.zeros((r, r), dtype=np.int64)
-    if r:
-        lead = FlintMatrix(r, r, p, residues[perm[:r]][:, piv])
-        inv = FlintMatrix(r, r, p)
-        if not lib.nmod_mat_inv(inv.ptr, lead.ptr):  # pragma: no cover - a broken LU
-            msg = "FLINT's LU mod p gave a pivot block that is not invertible."
-            raise EngineError(msg)
-        start = inv.to_numpy().astype(np.int64)
+    if inverse:
+        start = _inverse_mod_p(residues[perm[:r]][:, piv], p)
+    else:
+        start = np.zeros((0, 0), dtype=np.int64)
     return _Reduction(rank=r, cols=_free_after(piv, n), start=start, rows=perm)
+
+
+def _inverse_mod_p(lead: np.ndarray, p: int) -> np.ndarray:
+    """The inverse mod p of a square block that FLINT's LU mod p found invertible."""
+    lib = library()
+    assert lib is not None
+    r = lead.shape[0]
+    if r == 0:
+        return np.zeros((0, 0), dtype=np.int64)
+    inv = FlintMatrix(r, r, p)
+    source = FlintMatrix(r, r, p, lead % p)  # kept alive while FLINT reads it
+    if not lib.nmod_mat_inv(inv.ptr, source.ptr):  # pragma: no cover
+        msg = "FLINT's LU mod p gave a pivot block that is not invertible."
+        raise EngineError(msg)
+    return inv.to_numpy().astype(np.int64)
 
 
 def _reduce_gf2(block: np.ndarray) -> _Reduction:
@@ -248,6 +260,60 @@ def _reduce(block: np.ndarray, p: int) -> _Reduction:
     if p == 2 and block.size:
         return _reduce_gf2(block)
     return _reduce_flint(block, p)
+
+
+class _PivotBlock:
+    """The leading block ``B11`` of the first level, as FLINT's LU mod q without row swaps.
+
+    Its leading principal minors are units (they are nonzero mod p: FLINT's LU mod p chose
+    these rows and columns), so FLINT's LU mod q, which takes the diagonal entry as pivot
+    whenever it is nonzero, never swaps rows nor divides by a non-unit: ``B11 = L·U`` mod q.
+    ``X = B11⁻¹`` is never formed: it is applied by two triangular solves.
+    """
+
+    def __init__(self, lead: np.ndarray, q: int) -> None:
+        lib = library()
+        assert lib is not None
+        self._lib = lib
+        r = lead.shape[0]
+        self.size, self.modulus = r, q
+        self.lu = FlintMatrix(r, r, q, lead)
+        cperm = (ctypes.c_long * max(r, 1))(*range(r))
+        rank = int(lib.nmod_mat_lu(cperm, self.lu.ptr, 0))
+        perm = np.ctypeslib.as_array(cperm)[:r]
+        self.ok = rank == r and bool(np.array_equal(perm, np.arange(r)))
+        self._lt: FlintMatrix | None = None
+
+    def _solve(self, name: str, tri: Any, rhs: np.ndarray, unit: bool) -> np.ndarray:
+        rows, cols = rhs.shape
+        if rows == 0 or cols == 0:
+            return np.zeros((rows, cols), dtype=np.int64)
+        b = FlintMatrix(rows, cols, self.modulus, rhs)
+        x = FlintMatrix(rows, cols, self.modulus)
+        getattr(self._lib, name)(x.ptr, tri.ptr, b.ptr, int(unit))
+        return x.to_numpy().astype(np.int64)
+
+    def left(self, rhs: np.ndarray) -> np.ndarray:
+        """``X · rhs`` mod q (rhs: r × s residues)."""
+        half = self._solve("nmod_mat_solve_tril", self.lu, rhs, True)
+        return self._solve("nmod_mat_solve_triu", self.lu, half, False)
+
+    def right(self, lhs: np.ndarray) -> np.ndarray:
+        """``lhs · X`` mod q (lhs: s × r residues), as ``(Xᵀ lhsᵀ)ᵀ`` with the transposed
+        factors: ``Xᵀ = L⁻ᵀ U⁻ᵀ``."""
+        if self._lt is None:
+            self._lt = FlintMatrix(self.size, self.size, self.modulus, self.lu.view().T)
+        half = self._solve("nmod_mat_solve_tril", self._lt, np.ascontiguousarray(lhs.T), False)
+        return self._solve("nmod_mat_solve_triu", self._lt, half, True).T
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the factors, not FLINT's pointers."""
+        return {"lu": self.lu, "size": self.size, "modulus": self.modulus, "ok": self.ok}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lib = library()
+        self._lt = None
 
 
 def _newton_inverse(block: np.ndarray, start: np.ndarray, p: int, q: int) -> np.ndarray:
@@ -329,6 +395,8 @@ class LiftedLocalFactorization(SmithSolver):
         self.shape: tuple[int, int] = (m, n)
         self._p, self._e = p, e
         self._dtype = vector_dtype(q)
+        #: The first level's pivot block and rows, when U's first rows are X·P kept implicit.
+        self._first: tuple[_PivotBlock, np.ndarray] | None = None
         u_mat, v_mat, vals = self._smith(_dense(matrix, q))
         if self._dtype is object:
             u_mat, v_mat = u_mat.astype(object), v_mat.astype(object)
@@ -336,7 +404,7 @@ class LiftedLocalFactorization(SmithSolver):
 
     def _smith(self, block: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
         """``(U, V, valuations)`` with ``U A V = D`` mod p^e, level by level."""
-        p, e = self._p, self._e
+        p, e, q = self._p, self._e, self.modulus
         m, n = self.shape
         u_mat: np.ndarray | None = None  # None: still the identity
         v_mat: np.ndarray | None = None
@@ -346,7 +414,8 @@ class LiftedLocalFactorization(SmithSolver):
             if t in (m, n):
                 break
             qj = p ** (e - level)  # the block is known mod qj
-            red = _reduce(block, p)
+            implicit = level == 0 and p != 2
+            red = _reduce_flint(block, p, inverse=False) if implicit else _reduce(block, p)
             r = red.rank
             if r == 0:
                 block //= p
@@ -356,9 +425,23 @@ class LiftedLocalFactorization(SmithSolver):
                 b = mul_mod(red.transform, block, qj)[:, cols]
             else:
                 b = block[red.rows][:, cols]
-            x = _newton_inverse(b[:r, :r], red.start, p, qj)
-            l21 = mul_mod(b[r:, :r], x, qj)
-            u12 = mul_mod(x, b[:r, r:], qj)
+            if implicit:
+                first = _PivotBlock(b[:r, :r], q)
+                assert red.rows is not None
+                if first.ok:  # X = B11⁻¹ stays as FLINT's LU, never formed
+                    self._first = (first, red.rows[:r].copy())
+                    l21 = first.right(b[r:, :r])
+                    u12 = first.left(b[:r, r:])
+                    x = np.zeros((r, r), dtype=np.int64)  # U's first rows: applied by _prepare
+                else:  # pragma: no cover - FLINT swapped rows after all: lift the inverse
+                    red.start = _inverse_mod_p(b[:r, :r], p)
+                    x = _newton_inverse(b[:r, :r], red.start, p, qj)
+                    l21 = mul_mod(b[r:, :r], x, qj)
+                    u12 = mul_mod(x, b[:r, r:], qj)
+            else:
+                x = _newton_inverse(b[:r, :r], red.start, p, qj)
+                l21 = mul_mod(b[r:, :r], x, qj)
+                u12 = mul_mod(x, b[:r, r:], qj)
             s = b[r:, r:] - mul_mod(l21, b[:r, r:], qj)
             s %= qj
             if s.size and np.any(s % p):  # pragma: no cover - a broken LU
@@ -372,6 +455,31 @@ class LiftedLocalFactorization(SmithSolver):
         eye_m = np.eye(m, dtype=np.int64) if u_mat is None else u_mat
         eye_n = np.eye(n, dtype=np.int64) if v_mat is None else v_mat
         return eye_m, eye_n, vals
+
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
+        """``c = U·rhs``; the first rows, ``X·(P·rhs)``, by FLINT's triangular solves."""
+        c = super()._prepare(rhs)
+        if self._first is not None:
+            first, head = self._first
+            b = coerce_vector(rhs, self.shape[0], self.modulus)
+            top = np.array([int(v) for v in b[head]], dtype=np.uint64).reshape(-1, 1)
+            values = first.left(top)[:, 0]
+            if c.dtype == object:
+                c[: len(head)] = [int(v) for v in values.astype(np.uint64)]
+            else:
+                c[: len(head)] = values
+        return c
+
+    def _full_u(self) -> np.ndarray:
+        """U with its implicit first rows written out (``X·P``), for checks: ``U A V = D``."""
+        u = np.array(self._u, dtype=object)
+        if self._first is not None:
+            first, head = self._first
+            r, m = len(head), self.shape[0]
+            rows = np.zeros((r, m), dtype=np.int64)
+            rows[:, head] = first.left(np.eye(r, dtype=np.int64))
+            u[:r] = rows.astype(object)
+        return u
 
     def _rows(
         self, u_mat: np.ndarray | None, red: _Reduction, x: np.ndarray, l21: np.ndarray, t: int
