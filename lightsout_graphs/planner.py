@@ -90,7 +90,7 @@ _CACHE = PuzzleCache()
 _WORD_OPS = 2e9
 #: The share of a word operation one entry operation of an engine costs (1 when not listed):
 #: bitsets and FLINT's GF(p) LU do 64 at once; ``flint-local`` (several dense products per
-#: power of p) about 3 (2000 × 2000 over Z/9 in about 1.5 s).
+#: power of p) about 3 (2000 × 2000 over Z/9 in about 2 s).
 _PER_WORD = {"gf2": 1 / 64, "z4": 1 / 64, "gf3": 1 / 64, "flint": 1 / 64, "flint-local": 1 / 3}
 
 

@@ -27,7 +27,7 @@ the process. The estimate depends only on the matrix's size, the modulus and the
 Time is budgeted the same way for the engines whose time is predictable from the size alone:
 the dense local-ring engine (``local``, about ``m·n·min(m, n) / 7·10⁷`` seconds), its block
 version on FLINT (``flint-local``, about ``m·n·min(m, n) · 1.5·10⁻¹⁰`` seconds, 2000 × 2000 in
-about 1.5 s) and the sparse prime-field engine (``gfp``, about ``m·w² / 1.5·10⁸`` with ``w``
+about 2 s) and the sparse prime-field engine (``gfp``, about ``m·w² / 1.5·10⁸`` with ``w``
 the band width it works in; all measured on two cores). An elimination estimated to take longer than the time budget
 (:func:`time_budget`, 60 s unless ``LIGHTSOUT_TIME_BUDGET`` or :func:`set_time_budget` says
 otherwise) is refused with :class:`~lightsout_graphs.errors.TimeBudgetError` before it starts.
