@@ -19,8 +19,8 @@ the process. The estimate depends only on the matrix's size, the modulus and the
   (:func:`~lightsout_graphs.zk.gfp_flint.estimate_cost`);
 - the dense local-ring engine (``local``) keeps three dense matrices, ``m² + n² + mn`` entries
   of 8 bytes (40 when residue products overflow 64 bits), and temporaries: 1.5 times that;
-- its block version on FLINT (``flint-local``) keeps U and V and about five m × n arrays of
-  operands and products: ``8 · (m² + n² + 5mn)`` bytes
+- its block version on FLINT (``flint-local``) keeps U and V and about six m × n arrays of
+  operands and products: ``8 · (m² + n² + 6mn)`` bytes (one more m × m for even moduli)
   (:func:`~lightsout_graphs.zk.local_flint.estimate_cost`);
 - the Chinese remainder theorem sums its components.
 
