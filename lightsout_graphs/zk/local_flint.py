@@ -48,7 +48,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.errors import EngineError, MissingDependencyError, ModulusError
-from lightsout_graphs.zk._common import coerce_vector, vector_dtype
+from lightsout_graphs.zk._common import coerce_vector, matvec_mod, vector_dtype
 from lightsout_graphs.zk._flint import FlintMatrix, library
 from lightsout_graphs.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.zk.local import SmithSolver
@@ -337,6 +337,11 @@ def _newton_inverse(block: np.ndarray, start: np.ndarray, p: int, q: int) -> np.
     exact = p
     size = block.shape[0]
     diag = np.arange(size)
+    if exact < q and np.array_equal(start, np.eye(size, dtype=start.dtype)):
+        # From X = I (Gauss–Jordan mod 2 leaves B11 ≡ I) the first step is 2I - B11: no product.
+        x = (-block) % q
+        x[diag, diag] = (x[diag, diag] + 2) % q
+        exact = min(exact * exact, q)
     while exact < q:
         t = mul_mod(block, x, q)
         np.negative(t, out=t)
@@ -412,6 +417,8 @@ class LiftedLocalFactorization(SmithSolver):
         self._dtype = vector_dtype(q)
         #: The first level's pivot block and rows, when U's first rows are X·P kept implicit.
         self._first: tuple[_PivotBlock, np.ndarray] | None = None
+        #: ... or X itself when U's first rows are kept as X times the rows stored there.
+        self._first_x: np.ndarray | None = None
         u_mat, v_mat, vals = self._smith(_dense(matrix, q))
         if self._dtype is object:
             u_mat, v_mat = u_mat.astype(object), v_mat.astype(object)
@@ -474,6 +481,9 @@ class LiftedLocalFactorization(SmithSolver):
     def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         """``c = U·rhs``; the first rows, ``X·(P·rhs)``, by FLINT's triangular solves."""
         c = super()._prepare(rhs)
+        if self._first_x is not None:
+            r = len(self._first_x)
+            c[:r] = matvec_mod(self._first_x, c[:r], self.modulus)
         if self._first is not None:
             first, head = self._first
             b = coerce_vector(rhs, self.shape[0], self.modulus)
@@ -488,6 +498,9 @@ class LiftedLocalFactorization(SmithSolver):
     def _full_u(self) -> np.ndarray:
         """U with its implicit first rows written out (``X·P``), for checks: ``U A V = D``."""
         u = np.array(self._u, dtype=object)
+        if self._first_x is not None:
+            r = len(self._first_x)
+            u[:r] = (self._first_x.astype(object) @ u[:r]) % self.modulus
         if self._first is not None:
             first, head = self._first
             r, m = len(head), self.shape[0]
@@ -507,7 +520,11 @@ class LiftedLocalFactorization(SmithSolver):
             out = np.eye(m, dtype=np.int64) if u_mat is None else u_mat
             top = part[:r]
             out[t + r :] = (part[r:] + mul_mod(neg, top, q)) % q
-            out[t : t + r] = mul_mod(x, top, q)
+            if u_mat is None:  # t == 0: keep R's rows, _prepare multiplies by X
+                out[:r] = top
+                self._first_x = x
+            else:
+                out[t : t + r] = mul_mod(x, top, q)
             return out
         rows = red.rows
         assert rows is not None

@@ -254,7 +254,7 @@ def test_a_small_torus_counts_as_the_general_local_engine() -> None:
 @pytest.mark.parametrize(("p", "e"), [(3, 2), (2, 3)])
 def test_pickled_factorizations_still_answer(p: int, e: int) -> None:
     """Odd p keeps U's first rows as FLINT's LU of the pivot block (pickled as its entries);
-    p = 2 goes through Gauss–Jordan on packed words and writes U out."""
+    p = 2 goes through Gauss–Jordan on packed words and keeps X beside U."""
     import pickle
 
     q = p**e
@@ -262,6 +262,7 @@ def test_pickled_factorizations_still_answer(p: int, e: int) -> None:
     a = rng.integers(0, q, size=(40, 30))
     f = lifted(a, p, e)
     assert (f._first is not None) == (p != 2)
+    assert (f._first_x is not None) == (p == 2)
     g = pickle.loads(pickle.dumps(f))
     b = a @ rng.integers(0, q, size=30) % q
     for h in (f, g):
