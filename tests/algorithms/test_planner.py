@@ -32,6 +32,18 @@ def test_engines_follow_the_structure() -> None:
         assert chosen.engine in repr(chosen)
 
 
+def test_prime_powers_are_planned_on_flint_local() -> None:
+    """Over Z/p^e (p^e != 4) the general elimination is the FLINT-lifted engine, as zk picks it,
+    and its estimate is seconds, not the minutes of one pivot at a time."""
+    dense = lo.Puzzle(nx.complete_graph(600), modulus=9)
+    plan = planner.plan(dense)
+    small = planner.factorize(lo.Puzzle(nx.complete_graph(30), modulus=9))
+    assert plan.engine == "flint-local" == small.method
+    assert plan.seconds < 1
+    assert planner.plan(lo.Puzzle(nx.petersen_graph(), modulus=18)).engine == "gf2 + flint-local"
+    assert planner.plan(lo.Puzzle(nx.complete_graph(50), modulus=4)).engine == "z4"
+
+
 def test_unknown_question_is_refused() -> None:
     with pytest.raises(InvalidPuzzleError, match="question"):
         planner.plan(lo.grid(2, 2), "everything")

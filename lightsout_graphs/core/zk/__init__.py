@@ -4,8 +4,9 @@ The engines know nothing of graphs: matrices and vectors of integers mod k in, s
 kernels, certificates and exact counts out. :func:`factorize` picks the engine: bit-packed
 elimination for k = 2 (a compiled packed-word kernel for large matrices when numba is
 installed; a dense packed-word engine on request), bit-sliced elimination for k = 3, 2-adic lifting from GF(2) for k = 4, sparse row
-insertion for other primes, a Smith-like form over the local ring for other prime powers p^e,
-and the Chinese remainder theorem for any other k. The elimination engines first reorder the
+insertion for other primes (FLINT's dense LU when faster), a Smith-like form over the local
+ring for other prime powers p^e (built by blocks on FLINT's LU mod p with Hensel lifting, or
+one pivot at a time for tiny matrices), and the Chinese remainder theorem for any other k. The elimination engines first reorder the
 rows and columns of square matrices when that makes elimination cheaper; answers always come
 back in the caller's order.
 

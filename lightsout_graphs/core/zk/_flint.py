@@ -59,6 +59,8 @@ def _declare(lib: Any) -> None:
     lib.nmod_mat_solve_tril.restype = None
     lib.nmod_mat_solve_triu.argtypes = [vp, vp, vp, ci]
     lib.nmod_mat_solve_triu.restype = None
+    lib.nmod_mat_inv.argtypes = [vp, vp]
+    lib.nmod_mat_inv.restype = ci
     lib.nmod_mat_mul.argtypes = [vp, vp, vp]
     lib.nmod_mat_mul.restype = None
     lib.nmod_mat_window_init.argtypes = [vp, vp, sl, sl, sl, sl]

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -19,7 +21,7 @@ from lightsout_graphs.core.errors import EngineError, ModulusError
 from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod, vector_dtype
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 
-__all__ = ["MAX_BYTES", "LocalFactorization"]
+__all__ = ["MAX_BYTES", "LocalFactorization", "SmithSolver"]
 
 #: The dense working copies (A, U and V) may take at most this many bytes.
 MAX_BYTES = 2 << 30
@@ -35,7 +37,107 @@ def _identity(size: int, dtype: object) -> np.ndarray:
     return eye.astype(object) if dtype is object else eye
 
 
-class LocalFactorization(EliminationSolver):
+class SmithSolver(EliminationSolver):
+    """Solving, counting and certifying from a Smith-like form ``U A V = D`` over Z/p^e.
+
+    ``D`` is zero but for ``D[i, i] = p**d_i`` (``i < r``, the valuations ``d_i``); ``U`` and
+    ``V`` are dense invertible matrices (numpy int64, or object beyond 64-bit products). The
+    engines that build such a form (:class:`LocalFactorization`, and the FLINT-lifted engine
+    of :mod:`lightsout_graphs.core.zk.local_flint`) hand it over with :meth:`_adopt`.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> f = LocalFactorization(sp.csr_array(np.array([[3, 0], [0, 1]])), 3, 2)
+    >>> isinstance(f, SmithSolver), f.valuations
+    (True, [0, 1])
+    """
+
+    modulus: int
+    shape: tuple[int, int]
+    _p: int
+    _e: int
+    _dtype: Any
+
+    def _adopt(self, u_mat: np.ndarray, v_mat: np.ndarray, vals: list[int]) -> None:
+        """Take ``U``, ``V`` and the valuations; set the rank and the exact counts."""
+        p, e, q = self._p, self._e, self.modulus
+        n = self.shape[1]
+        self.valuations: list[int] = vals
+        self._u = u_mat
+        self._v = v_mat
+        r = len(vals)
+        self._r = r
+        self.rank: int | None = r if e == 1 else None
+        self.kernel_size: int = q ** (n - r) * p ** sum(vals)
+        self.image_size: int = p ** sum(e - d for d in vals)
+
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
+        b = coerce_vector(rhs, self.shape[0], self.modulus)
+        return matvec_mod(self._u, b, self.modulus)
+
+    def _witness(self, c: np.ndarray) -> int | None:
+        p = self._p
+        for i, d in enumerate(self.valuations):
+            if d and int(c[i]) % p**d:
+                return i
+        for i in range(self._r, self.shape[0]):
+            if int(c[i]):
+                return i
+        return None
+
+    def _particular(self, c: np.ndarray) -> np.ndarray:
+        y = np.zeros(self.shape[1], dtype=self._dtype)
+        for i, d in enumerate(self.valuations):
+            y[i] = int(c[i]) // self._p**d
+        return matvec_mod(self._v, y, self.modulus)
+
+    def _certify(self, witness: int) -> np.ndarray:
+        scale = self._p ** (self._e - self.valuations[witness]) if witness < self._r else 1
+        return self._scaled(self._u[witness], scale)
+
+    def _scaled(self, vector: np.ndarray, scale: int) -> np.ndarray:
+        q = self.modulus
+        if self._dtype is np.int64 and vector.dtype != object:
+            return np.asarray(vector, dtype=np.int64) * scale % q  # residues < 2**31.5
+        vals = [int(v) * scale % q for v in vector]
+        return np.array(vals, dtype=self._dtype).reshape(len(vals))
+
+    def _generators(self, vectors: np.ndarray, count: int) -> list[tuple[np.ndarray, int]]:
+        p, e, q = self._p, self._e, self.modulus
+        out = []
+        for i, d in enumerate(self.valuations):
+            if d:
+                out.append((self._scaled(vectors[i], p ** (e - d)), p**d))
+        out.extend((self._scaled(vectors[i], 1), q) for i in range(self._r, count))
+        return out
+
+    def kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
+        >>> [(g.tolist(), order) for g, order in f.kernel()]
+        [([2, 0], 2)]
+        """
+        return self._generators(self._v.T, self.shape[1])
+
+    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
+
+        Examples
+        --------
+        >>> import scipy.sparse as sp
+        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
+        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
+        [([2, 0], 2)]
+        """
+        return self._generators(self._u, self.shape[0])
+
+
+class LocalFactorization(SmithSolver):
     """A matrix over Z/p^e in Smith-like form ``U A V = D``.
 
     Parameters
@@ -140,73 +242,4 @@ class LocalFactorization(EliminationSolver):
                 v_mat[:, hit] = (v_mat[:, hit] - v_mat[:, t][:, None] * g) % q
                 mat[t, hit] = 0
             vals.append(d)
-        self.valuations: list[int] = vals
-        self._u = u_mat
-        self._v = v_mat
-        r = len(vals)
-        self._r = r
-        self.rank: int | None = r if e == 1 else None
-        self.kernel_size: int = q ** (n - r) * p ** sum(vals)
-        self.image_size: int = p ** sum(e - d for d in vals)
-
-    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
-        b = coerce_vector(rhs, self.shape[0], self.modulus)
-        return matvec_mod(self._u, b, self.modulus)
-
-    def _witness(self, c: np.ndarray) -> int | None:
-        p = self._p
-        for i, d in enumerate(self.valuations):
-            if d and int(c[i]) % p**d:
-                return i
-        for i in range(self._r, self.shape[0]):
-            if int(c[i]):
-                return i
-        return None
-
-    def _particular(self, c: np.ndarray) -> np.ndarray:
-        y = np.zeros(self.shape[1], dtype=self._dtype)
-        for i, d in enumerate(self.valuations):
-            y[i] = int(c[i]) // self._p**d
-        return matvec_mod(self._v, y, self.modulus)
-
-    def _certify(self, witness: int) -> np.ndarray:
-        scale = self._p ** (self._e - self.valuations[witness]) if witness < self._r else 1
-        return self._scaled(self._u[witness], scale)
-
-    def _scaled(self, vector: np.ndarray, scale: int) -> np.ndarray:
-        q = self.modulus
-        vals = [int(v) * scale % q for v in vector]
-        return np.array(vals, dtype=self._dtype).reshape(len(vals))
-
-    def _generators(self, vectors: np.ndarray, count: int) -> list[tuple[np.ndarray, int]]:
-        p, e, q = self._p, self._e, self.modulus
-        out = []
-        for i, d in enumerate(self.valuations):
-            if d:
-                out.append((self._scaled(vectors[i], p ** (e - d)), p**d))
-        out.extend((self._scaled(vectors[i], 1), q) for i in range(self._r, count))
-        return out
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
-        >>> [(g.tolist(), order) for g, order in f.kernel()]
-        [([2, 0], 2)]
-        """
-        return self._generators(self._v.T, self.shape[1])
-
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([2, 0], 2)]
-        """
-        return self._generators(self._u, self.shape[0])
+        self._adopt(u_mat, v_mat, vals)

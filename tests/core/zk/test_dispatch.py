@@ -46,7 +46,7 @@ def test_factorize_matches_brute_force(k: int, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_every_method_matches_brute_force(k: int, data: st.DataObject) -> None:
     a = data.draw(matrices(k, max_cells=300))
-    methods = ["crt", *(["local"] if len(prime_power_parts(k)) == 1 else [])]
+    methods = ["crt", *(["local", "flint-local"] if len(prime_power_parts(k)) == 1 else [])]
     methods += ["gf2", "gf2-python", "gf2-dense"] if k == 2 else []
     methods += ["z4"] if k == 4 else []
     methods += ["gf3"] if k == 3 else []
@@ -70,6 +70,21 @@ def test_auto_picks_engine_by_modulus() -> None:
     assert isinstance(zk.factorize(a, 9), LocalFactorization)
     assert isinstance(zk.factorize(a, 12), CRTFactorization)
     assert [f.method for f in zk.factorize(a, 12).components] == ["z4", "flint"]
+
+
+def test_auto_lifts_from_flint_over_prime_powers() -> None:
+    """Over Z/p^e, matrices from 6 × 6 up go to ``flint-local``, except over Z/4 (the z4
+    engine is faster there), in each CRT component too."""
+    eye = np.eye(20, dtype=np.int64)
+    for k in (8, 9, 25, 27, 2**40):
+        assert zk.factorize(eye, k).method == "flint-local"
+        assert zk.factorize(sp.csr_array(eye), k).method == "flint-local"
+    assert zk.factorize(eye[:5, :5], 9).method == "local"
+    dense = np.random.default_rng(3).integers(0, 72, size=(40, 40))
+    assert zk.factorize(dense, 4).method == "z4"
+    assert [f.method for f in zk.factorize(dense, 72).components] == ["flint-local"] * 2
+    assert [f.method for f in zk.factorize(eye, 36).components] == ["z4", "flint-local"]
+    assert zk.component_engines((2000, 2000), 4 * 10**6, 18) == [("gf2", 2), ("flint-local", 9)]
 
 
 @pytest.mark.parametrize("k", [6, 12, 36, 30])
@@ -179,6 +194,8 @@ EMPTY_CASES = [(k, "auto") for k in (2, 3, 4, 5, 6, 9)] + [
     (2, "gf2-dense"),
     (4, "local"),
     (5, "local"),
+    (9, "flint-local"),
+    (2, "flint-local"),
     (3, "crt"),
 ]
 
@@ -260,6 +277,7 @@ ENGINE_CASES = [
     (5, "flint"),
     (2**61 - 1, "flint"),
     (9, "local"),
+    (9, "flint-local"),
     (12, "crt"),
 ]
 

@@ -22,6 +22,7 @@ ENGINES = [
     ("flint", 7),
     ("z4", 4),
     ("local", 9),
+    ("flint-local", 27),
     ("crt", 12),
 ]
 
