@@ -14,11 +14,50 @@ installed and runs as plain Python (slowly, with the same answers) otherwise.
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 import numpy as np
 
-from lightsout_graphs.families.graph6_batch import decode_line, jit, next_line
+from lightsout_graphs.families.graph6_batch import AVAILABLE, decode_line, jit, next_line
 
-__all__ = ["census_block", "connected", "gf2_rank", "gfp_rank", "metrics_block", "rank_of"]
+__all__ = [
+    "census_block",
+    "connected",
+    "decode_graph6",
+    "gf2_rank",
+    "gfp_rank",
+    "metrics_block",
+    "rank_of",
+    "warm_census",
+]
+
+
+def _ctz_portable(word: np.uint64) -> int:
+    """The index of the lowest set bit of a nonzero word (a binary search on its low bits).
+
+    Examples
+    --------
+    >>> _ctz_portable(np.uint64(40)), _ctz_portable(np.uint64(1) << np.uint64(63))
+    (3, 63)
+    """
+    w = word
+    pos = 0
+    for shift in (32, 16, 8, 4, 2, 1):
+        if not w & ((np.uint64(1) << np.uint64(shift)) - np.uint64(1)):
+            w >>= np.uint64(shift)
+            pos += shift
+    return pos
+
+
+_ctz: Any = jit(_ctz_portable)
+if AVAILABLE:  # a count-trailing-zeros instruction instead of a binary search
+    with contextlib.suppress(ImportError):  # older or newer numba: the binary search
+        from numba.cpython.unsafe.numbers import trailing_zeros as _ctz
+
+#: graph6's bit ``k`` is the edge ``(_PAIR_I[k], _PAIR_J[k])``: (0,1), (0,2), (1,2), (0,3), ...
+_PAIR_J = np.repeat(np.arange(64, dtype=np.uint8), np.arange(64))
+_PAIR_I = np.concatenate([np.arange(j, dtype=np.uint8) for j in range(64)])
 
 
 def _gf2_rank(rows: np.ndarray, n: int, closed: bool, tmp: np.ndarray) -> tuple[int, bool]:
@@ -27,6 +66,11 @@ def _gf2_rank(rows: np.ndarray, n: int, closed: bool, tmp: np.ndarray) -> tuple[
     ``rows[:n]`` are the adjacency bitsets of an ``n``-vertex graph (bit ``j`` of row ``i`` is
     the edge ``ij``); ``closed`` adds the diagonal (the closed rule). ``tmp`` is scratch space
     of at least ``n`` words.
+
+    The rows go one by one into a basis whose vectors have distinct lowest set bits: a row is
+    reduced by the basis vector of its lowest bit until that bit is new (the row joins the
+    basis) or nothing is left. Each vector carries its right-hand side (the all-ones board) as
+    one bit of a second word; a row reduced to 0 = 1 makes the all-ones problem unsolvable.
 
     Examples
     --------
@@ -37,41 +81,30 @@ def _gf2_rank(rows: np.ndarray, n: int, closed: bool, tmp: np.ndarray) -> tuple[
     ((1, True), (2, False))
     """
     one = np.uint64(1)
-    for i in range(n):
-        tmp[i] = rows[i] | (one << np.uint64(i)) if closed else rows[i]
-    rhs = np.uint64(0)  # bit i: the right-hand side of row i (all ones to start with)
-    for i in range(n):
-        rhs |= one << np.uint64(i)
+    lead = np.uint64(0)  # bit p: tmp[p] is the basis vector whose lowest bit is p
+    rhs = np.uint64(0)  # bit p: the right-hand side of tmp[p]
     rank = 0
-    for c in range(n):
-        bit = one << np.uint64(c)
-        p = -1
-        for r in range(rank, n):
-            if tmp[r] & bit:
-                p = r
-                break
-        if p < 0:
-            continue
-        if p != rank:
-            w = tmp[p]
-            tmp[p] = tmp[rank]
-            tmp[rank] = w
-            bp = (rhs >> np.uint64(p)) & one
-            br = (rhs >> np.uint64(rank)) & one
-            if bp != br:
-                rhs ^= (one << np.uint64(p)) | (one << np.uint64(rank))
-        piv = tmp[rank]
-        pbit = (rhs >> np.uint64(rank)) & one
-        for r in range(rank + 1, n):
-            if tmp[r] & bit:
-                tmp[r] ^= piv
-                if pbit:
-                    rhs ^= one << np.uint64(r)
-        rank += 1
     ok = True
-    for r in range(rank, n):
-        if (rhs >> np.uint64(r)) & one:
-            ok = False
+    for i in range(n):
+        v = rows[i] | (one << np.uint64(i)) if closed else rows[i]
+        b = one  # the all-ones board's entry
+        while True:
+            if not v:
+                if b:
+                    ok = False
+                break
+            p = np.int64(_ctz(v))
+            bit = one << np.uint64(p)
+            if lead & bit:
+                v ^= tmp[p]
+                b ^= (rhs >> np.uint64(p)) & one
+            else:
+                tmp[p] = v
+                lead |= bit
+                if b:
+                    rhs |= bit
+                rank += 1
+                break
     return rank, ok
 
 
@@ -174,9 +207,9 @@ def _connected(rows: np.ndarray, n: int) -> bool:
     frontier = one
     while frontier:
         reach = np.uint64(0)
-        for i in range(n):
-            if (frontier >> np.uint64(i)) & one:
-                reach |= rows[i]
+        while frontier:  # the neighbours of the frontier's vertices, one set bit at a time
+            reach |= rows[np.int64(_ctz(frontier))]
+            frontier &= frontier - one
         frontier = reach & ~seen
         seen |= reach
     full = ~np.uint64(0) if n == 64 else (one << np.uint64(n)) - one
@@ -232,6 +265,64 @@ def _scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 scratch = jit(_scratch)
 
 
+def _decode_short(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
+    """Decode a graph6 line of at most 62 vertices without header (``buf[lo]`` in 63..125)."""
+    n = np.int64(buf[lo]) - 63
+    bits = n * (n - 1) // 2
+    if hi - lo - 1 != (bits + 5) // 6:
+        return -2
+    one = np.uint64(1)
+    for i in range(n):
+        rows[i] = np.uint64(0)
+    base = 0
+    for t in range(lo + 1, hi):
+        d = np.int64(buf[t]) - 63
+        if d < 0 or d > 63:
+            return -1
+        v = np.uint64(d)
+        if base + 6 > bits:  # the padding bits of the last character are not edges
+            v &= ~((one << np.uint64(base + 6 - bits)) - one)
+        while v:
+            k = base + 5 - np.int64(_ctz(v))
+            v &= v - one
+            u = np.uint64(_PAIR_I[k])
+            w = np.uint64(_PAIR_J[k])
+            rows[u] |= one << w
+            rows[w] |= one << u
+        base += 6
+    return int(n)
+
+
+_decode_short = jit(_decode_short)
+
+
+def _decode_graph6(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
+    """:func:`~lightsout_graphs.families.graph6_batch.decode_line`, fast for short lines.
+
+    A line of up to 62 vertices without the ``>>graph6<<`` header (what geng writes) is decoded
+    one set bit at a time through a table of vertex pairs; any other line goes to
+    ``decode_line``. Same answer and error codes: ``n``, or a negative code of
+    ``graph6_batch.ERRORS``; bits of the last character past the last pair are ignored.
+
+    Examples
+    --------
+    >>> buf = np.frombuffer(b"DhcBw", dtype=np.uint8)  # a 5-cycle, then the triangle
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> decode_graph6(buf, 0, 3, rows), rows[:5].tolist()
+    (5, [18, 5, 10, 20, 9])
+    >>> decode_graph6(buf, 3, 5, rows), rows[:3].tolist()
+    (3, [6, 5, 3])
+    >>> decode_graph6(buf, 0, 2, rows)  # too short for 5 vertices
+    -2
+    """
+    if hi > lo and 63 <= buf[lo] < 126:
+        return _decode_short(buf, lo, hi, rows)
+    return decode_line(buf, lo, hi, rows)  # empty, header, long form or not graph6
+
+
+decode_graph6 = jit(_decode_graph6)
+
+
 def _next_graph(
     buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
 ) -> tuple[int, int, int, int, int, int]:
@@ -252,6 +343,8 @@ def _next_graph(
             if end > start and buf[end - 1] == 13:
                 end -= 1
         if end > start:
+            if 63 <= buf[start] < 126:  # decode_graph6, without a call in between
+                return lo, blanks, start, end, nxt, _decode_short(buf, start, end, rows)
             return lo, blanks, start, end, nxt, decode_line(buf, start, end, rows)
         lo = nxt
         blanks += 1
@@ -343,15 +436,35 @@ def _census_block(
     """
     rows, tmp, mat = scratch()
     lo = count = lines = 0
-    while lo < hi:
-        lo, blanks, _, end, nxt, n = next_graph(buf, lo, hi, final, rows)
-        lines += blanks
-        if end < 0 or n < 0:
+    while lo < hi:  # next_graph and rank_of, written out: this loop runs once per graph
+        p = lo
+        while p < hi and buf[p] != 10:
+            p += 1
+        if p < hi:
+            end, nxt = p, p + 1
+        elif final:
+            end, nxt = hi, hi
+        else:
+            break
+        if end > lo and buf[end - 1] == 13:
+            end -= 1
+        if end == lo:
+            lines += 1
+            lo = nxt
+            continue
+        if 63 <= buf[lo] < 126:
+            n = _decode_short(buf, lo, end, rows)
+        else:
+            n = decode_line(buf, lo, end, rows)
+        if n < 0:
             return count, lo, lines, n
         conn = 1 if connected(rows, n) else 0
         for r in range(closed.shape[0]):
             for m in range(moduli.shape[0]):
-                rk, ok = rank_of(rows, n, closed[r], moduli[m], tmp, mat)
+                if moduli[m] == 2:
+                    rk, ok = gf2_rank(rows, n, closed[r], tmp)
+                else:
+                    rk, ok = gfp_rank(rows, n, closed[r], moduli[m], mat)
                 hist[n, r, m, conn, n - rk, 1 if ok else 0] += 1
         count += 1
         lines += 1
@@ -361,3 +474,18 @@ def _census_block(
 
 metrics_block = jit(_metrics_block)
 census_block = jit(_census_block)
+
+
+def warm_census() -> None:
+    """Load :func:`census_block`'s machine code now (from numba's disk cache, or compile it).
+
+    The census calls it in the main process before its local workers are forked, so they
+    inherit the loaded kernel instead of each loading it again.
+
+    Examples
+    --------
+    >>> warm_census()
+    """
+    buf = np.frombuffer(b"Bw\n", dtype=np.uint8)
+    hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
+    census_block(buf, buf.size, True, np.array([2], dtype=np.int64), np.array([True]), hist)
