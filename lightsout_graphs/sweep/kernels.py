@@ -22,6 +22,8 @@ import numpy as np
 from lightsout_graphs.families.graph6_batch import AVAILABLE, decode_line, jit, next_line
 
 __all__ = [
+    "SLICED_MAX_N",
+    "add_to_slices",
     "census_block",
     "connected",
     "decode_graph6",
@@ -29,6 +31,8 @@ __all__ = [
     "gfp_rank",
     "metrics_block",
     "rank_of",
+    "sliced_gf2_ranks",
+    "sliced_scratch",
     "warm_census",
 ]
 
@@ -323,6 +327,202 @@ def _decode_graph6(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
 decode_graph6 = jit(_decode_graph6)
 
 
+#: Graphs of at most this many vertices are ranked over GF(2) many at a time, bit-sliced.
+SLICED_MAX_N = 16
+#: Words per bit-sliced entry: a batch holds 64 graphs per lane.
+_LANES = 4
+_BATCH = 64 * _LANES
+
+
+def _sliced_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Work arrays of :func:`sliced_gf2_ranks`: slices, pivot row, row masks, masks, counter.
+
+    ``work[0]`` holds the adjacency slices, ``work[1]`` the matrix being eliminated.
+
+    Examples
+    --------
+    >>> [a.shape for a in sliced_scratch()]
+    [(2, 16, 17, 4), (17, 4), (2, 16, 4), (3, 4), (5, 4)]
+    """
+    m = SLICED_MAX_N
+    return (
+        np.zeros((2, m, m + 1, _LANES), dtype=np.uint64),
+        np.zeros((m + 1, _LANES), dtype=np.uint64),
+        np.zeros((2, m, _LANES), dtype=np.uint64),
+        np.zeros((3, _LANES), dtype=np.uint64),
+        np.zeros((5, _LANES), dtype=np.uint64),
+    )
+
+
+sliced_scratch = jit(_sliced_scratch)
+
+
+def _add_to_slices(rows: np.ndarray, n: int, work: np.ndarray, g: int) -> None:
+    """Put graph ``rows[:n]`` in slot ``g`` of the batch: bit ``g`` of ``work[0, i, j]``.
+
+    Only the entries above the diagonal (i < j) are set: :func:`sliced_gf2_ranks` mirrors them.
+
+    Examples
+    --------
+    >>> work = sliced_scratch()[0]
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # the triangle, in slot 65 (lane 1, bit 1)
+    >>> add_to_slices(rows, 3, work, 65)
+    >>> work[0, :3, :3, 1].tolist()
+    [[0, 2, 2], [0, 0, 2], [0, 0, 0]]
+    """
+    one = np.uint64(1)
+    lane = g >> 6
+    bit = one << np.uint64(g & 63)
+    for i in range(n - 1):
+        v = rows[i] >> np.uint64(i + 1) << np.uint64(i + 1)
+        while v:
+            work[0, i, np.int64(_ctz(v)), lane] |= bit
+            v &= v - one
+
+
+add_to_slices = jit(_add_to_slices)
+
+
+def _sliced_gf2_ranks(
+    work: np.ndarray,
+    n: int,
+    count: int,
+    closed: bool,
+    pivot: np.ndarray,
+    row_masks: np.ndarray,
+    masks: np.ndarray,
+    planes: np.ndarray,
+) -> None:
+    """GF(2) ranks and all-ones solvability of ``count`` graphs on ``n`` vertices at once.
+
+    Bit ``g`` of every word of ``work[0, i, j]`` (``i < j``) is entry ``(i, j)`` of graph
+    ``g``'s adjacency matrix: the graphs are bit-sliced, 64 to a word, so one word operation does one
+    step of the elimination of 64 graphs, without a branch. Column by column, each graph's
+    pivot is the first row not yet used that has a 1 there (selected by masks, all graphs
+    together); the pivot rows are gathered into ``pivot`` and added to every other row with a
+    1 in the column. Rows never used end as zero in the matrix part (everything eliminated),
+    so an all-ones board is unsolvable exactly where such a row keeps a 1 on the right.
+
+    On return, ``planes[b]`` holds bit ``b`` of each graph's rank and ``masks[2]`` the graphs
+    whose all-ones board is unsolvable; ``work[1]``, ``row_masks`` and ``masks[:2]`` are
+    scratch (shapes of :func:`sliced_scratch`).
+
+    Examples
+    --------
+    >>> work, pivot, row_masks, masks, planes = sliced_scratch()
+    >>> rows = np.zeros(64, dtype=np.uint64)
+    >>> rows[:3] = [0b110, 0b101, 0b011]  # graph 0: the triangle
+    >>> add_to_slices(rows, 3, work, 0)
+    >>> rows[:3] = [0b010, 0b101, 0b010]  # graph 1: the path 0-1-2
+    >>> add_to_slices(rows, 3, work, 1)
+    >>> sliced_gf2_ranks(work, 3, 2, True, pivot, row_masks, masks, planes)
+    >>> [int(planes[0, 0] >> np.uint64(g) & np.uint64(1)) for g in (0, 1)]  # ranks 1 and 3
+    [1, 1]
+    >>> [int(planes[1, 0] >> np.uint64(g) & np.uint64(1)) for g in (0, 1)]
+    [0, 1]
+    >>> int(masks[2, 0])  # the all-ones boards of both are solvable (closed rule)
+    0
+    """
+    zero = np.uint64(0)
+    used = row_masks[0]
+    select = row_masks[1]
+    valid = masks[0]
+    found = masks[1]
+    bad = masks[2]
+    a = work[1]
+    for lane in range(_LANES):
+        w = zero
+        if count >= 64 * (lane + 1):
+            w = ~zero
+        elif count > 64 * lane:
+            w = (np.uint64(1) << np.uint64(count - 64 * lane)) - np.uint64(1)
+        valid[lane] = w
+    for r in range(n):
+        for k in range(r + 1, n):  # work[0] holds the entries above the diagonal
+            for lane in range(_LANES):
+                a[r, k, lane] = work[0, r, k, lane]
+                a[k, r, lane] = work[0, r, k, lane]
+        for lane in range(_LANES):
+            a[r, r, lane] = zero
+            a[r, n, lane] = valid[lane]  # the all-ones board
+            used[r, lane] = zero
+            if closed:
+                a[r, r, lane] = valid[lane]
+    for b in range(5):
+        for lane in range(_LANES):
+            planes[b, lane] = zero
+    for c in range(n):
+        for lane in range(_LANES):
+            found[lane] = zero
+        for r in range(n):
+            for lane in range(_LANES):
+                can = a[r, c, lane] & ~used[r, lane]
+                select[r, lane] = can & ~found[lane]
+                found[lane] |= can
+        for k in range(c, n + 1):
+            for lane in range(_LANES):
+                pivot[k, lane] = zero
+        for r in range(n):
+            for k in range(c, n + 1):
+                for lane in range(_LANES):
+                    pivot[k, lane] ^= a[r, k, lane] & select[r, lane]
+        for r in range(n):
+            for lane in range(_LANES):
+                hit = a[r, c, lane] & ~select[r, lane]
+                used[r, lane] |= select[r, lane]
+                for k in range(c, n + 1):
+                    a[r, k, lane] ^= pivot[k, lane] & hit
+        for lane in range(_LANES):  # rank += 1 where the column had a pivot
+            carry = found[lane]
+            for b in range(5):
+                t = planes[b, lane] & carry
+                planes[b, lane] ^= carry
+                carry = t
+    for lane in range(_LANES):
+        w = zero
+        for r in range(n):
+            w |= a[r, n, lane] & ~used[r, lane]
+        bad[lane] = w
+
+
+sliced_gf2_ranks = jit(_sliced_gf2_ranks)
+
+
+def _flush_batch(
+    work: np.ndarray,
+    n: int,
+    count: int,
+    conn: np.ndarray,
+    closed: np.ndarray,
+    m: int,
+    hist: np.ndarray,
+    pivot: np.ndarray,
+    row_masks: np.ndarray,
+    masks: np.ndarray,
+    planes: np.ndarray,
+) -> None:
+    """Rank the batch's ``count`` graphs for every rule, add them to ``hist``, empty it."""
+    one = np.uint64(1)
+    for r in range(closed.shape[0]):
+        sliced_gf2_ranks(work, n, count, closed[r], pivot, row_masks, masks, planes)
+        for g in range(count):
+            lane = g >> 6
+            s = np.uint64(g & 63)
+            rank = np.int64(0)
+            for b in range(5):
+                rank += np.int64((planes[b, lane] >> s) & one) << b
+            ok = 1 - np.int64((masks[2, lane] >> s) & one)
+            hist[n, r, m, conn[g], n - rank, ok] += 1
+    for i in range(n):
+        for k in range(i + 1, n):
+            for lane in range(_LANES):
+                work[0, i, k, lane] = np.uint64(0)
+
+
+flush_batch = jit(_flush_batch)
+
+
 def _next_graph(
     buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
 ) -> tuple[int, int, int, int, int, int]:
@@ -435,7 +635,15 @@ def _census_block(
     [[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
     """
     rows, tmp, mat = scratch()
+    work, pivot, row_masks, masks, planes = sliced_scratch()
+    conns = np.zeros(_BATCH, dtype=np.int64)
+    m2 = -1  # the index of modulus 2: its ranks go through bit-sliced batches
+    for m in range(moduli.shape[0]):
+        if moduli[m] == 2:
+            m2 = m
+    waiting = batch_n = 0  # graphs in the batch, and their number of vertices
     lo = count = lines = 0
+    err = 0
     while lo < hi:  # next_graph and rank_of, written out: this loop runs once per graph
         p = lo
         while p < hi and buf[p] != 10:
@@ -457,19 +665,42 @@ def _census_block(
         else:
             n = decode_line(buf, lo, end, rows)
         if n < 0:
-            return count, lo, lines, n
+            err = n
+            break
         conn = 1 if connected(rows, n) else 0
+        sliced = m2 >= 0 and n <= SLICED_MAX_N
         for r in range(closed.shape[0]):
             for m in range(moduli.shape[0]):
+                if m == m2 and sliced:
+                    continue
                 if moduli[m] == 2:
                     rk, ok = gf2_rank(rows, n, closed[r], tmp)
                 else:
                     rk, ok = gfp_rank(rows, n, closed[r], moduli[m], mat)
                 hist[n, r, m, conn, n - rk, 1 if ok else 0] += 1
+        if sliced:
+            if waiting and n != batch_n:
+                flush_batch(
+                    work, batch_n, waiting, conns, closed, m2, hist, pivot, row_masks, masks, planes
+                )
+                waiting = 0
+            batch_n = n
+            add_to_slices(rows, n, work, waiting)
+            conns[waiting] = conn
+            waiting += 1
+            if waiting == _BATCH:
+                flush_batch(
+                    work, n, waiting, conns, closed, m2, hist, pivot, row_masks, masks, planes
+                )
+                waiting = 0
         count += 1
         lines += 1
         lo = nxt
-    return count, lo, lines, 0
+    if waiting:
+        flush_batch(
+            work, batch_n, waiting, conns, closed, m2, hist, pivot, row_masks, masks, planes
+        )
+    return count, lo, lines, err
 
 
 metrics_block = jit(_metrics_block)

@@ -12,13 +12,17 @@ import lightsout_graphs as lo
 from lightsout_graphs.families.graph6_batch import decode_line
 from lightsout_graphs.sweep import kernels
 from lightsout_graphs.sweep.kernels import (
+    SLICED_MAX_N,
     _ctz_portable,
+    add_to_slices,
     census_block,
     connected,
     decode_graph6,
     gf2_rank,
     gfp_rank,
     rank_of,
+    sliced_gf2_ranks,
+    sliced_scratch,
 )
 from tests.strategies import small_graphs
 
@@ -242,3 +246,55 @@ def test_the_kernels_without_numba_give_the_same_answers(
             assert plain["_decode_short"](buf, 0, buf.size, decoded) == n
             assert decoded[:n].tolist() == rows
     assert (int(rank), bool(conn)) == want
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, SLICED_MAX_N),
+    st.integers(1, 4 * 64),
+    st.sampled_from([0.1, 0.5, 0.9]),
+    st.integers(0, 2**32 - 1),
+    st.booleans(),
+)
+def test_sliced_ranks_match_one_graph_at_a_time(
+    n: int, count: int, density: float, seed: int, closed: bool
+) -> None:
+    work, pivot, row_masks, masks, planes = sliced_scratch()
+    graphs = [nx.gnp_random_graph(n, density, seed=seed + g) for g in range(count)]
+    for g, graph in enumerate(graphs):
+        add_to_slices(bitset_rows(graph), n, work, g)
+    sliced_gf2_ranks(work, n, count, closed, pivot, row_masks, masks, planes)
+    tmp = np.zeros(64, dtype=np.uint64)
+    for g, graph in enumerate(graphs):
+        lane, bit = g // 64, np.uint64(g % 64)
+        rank = sum(int(planes[b, lane] >> bit & np.uint64(1)) << b for b in range(5))
+        ok = not int(masks[2, lane] >> bit & np.uint64(1))
+        want = gf2_rank(bitset_rows(graph), n, closed, tmp)
+        assert (rank, ok) == (int(want[0]), bool(want[1]))
+
+
+def test_census_block_batches_full_batches_and_wide_graphs() -> None:
+    # more graphs than one batch holds, of several sizes (some too wide for the batches)
+    rng = np.random.default_rng(7)
+    sizes = [10] * 600 + [SLICED_MAX_N + 1] * 5 + [3] * 300 + [SLICED_MAX_N] * 20 + [40] * 3
+    lines = [
+        nx.to_graph6_bytes(nx.gnp_random_graph(n, 0.4, seed=int(rng.integers(2**31))))
+        .split(b"<<")[-1]
+        .strip()
+        for n in sizes
+    ]
+    buf = np.frombuffer(b"\n".join(lines) + b"\n", dtype=np.uint8)
+    hist = np.zeros((65, 2, 2, 2, 65, 2), dtype=np.int64)
+    got = census_block(buf, buf.size, False, np.array([3, 2]), np.array([True, False]), hist)
+    assert tuple(got) == (len(lines), buf.size, len(lines), 0)
+    want = np.zeros_like(hist)
+    rows, tmp = np.zeros(64, dtype=np.uint64), np.zeros(64, dtype=np.uint64)
+    mat = np.zeros((64, 65), dtype=np.int64)
+    for line in lines:  # graph by graph, with the scalar kernels
+        n = decode_line(np.frombuffer(line, dtype=np.uint8), 0, len(line), rows)
+        conn = int(connected(rows, n))
+        for r, closed in enumerate((True, False)):
+            for m, p in enumerate((3, 2)):
+                rank, ok = rank_of(rows, n, closed, p, tmp, mat)
+                want[n, r, m, conn, n - rank, int(ok)] += 1
+    assert (hist == want).all()
