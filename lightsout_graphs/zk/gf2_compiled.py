@@ -50,8 +50,16 @@ def _top_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
     return pos
 
 
+#: _REVERSED[v]: the byte v with its 8 bits in the opposite order.
+_REVERSED = np.array([int(f"{v:08b}"[::-1], 2) for v in range(256)], dtype=np.int64)
+
+
 def _bits_at(row: np.ndarray, top: int, g: int) -> np.int64:  # pragma: no cover - compiled
     # bit i of the result: the row's entry in column top - i, for i < g
+    low = top - g + 1
+    if g <= 8 and low >> 6 == top >> 6:  # in one word: one shift, one table lookup
+        v = np.int64((row[top >> 6] >> np.uint64(low & 63)) & np.uint64((1 << g) - 1))
+        return _REVERSED[v] >> (8 - g)
     v = np.int64(0)
     for i in range(g):
         c = top - i
