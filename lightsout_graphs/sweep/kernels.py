@@ -3,13 +3,16 @@
 A graph of up to 64 vertices is its adjacency rows as ``uint64`` bitsets (see
 :mod:`lightsout_graphs.families.graph6_batch`). Its toggle matrix is those rows (open rule) or
 those rows plus the diagonal (closed rule); it is symmetric, so row ``i`` is also the equation
-of light ``i``. :func:`gf2_rank` eliminates the rows as words, carrying the all-ones right-hand
-side in a separate bit vector; :func:`gfp_rank` does dense elimination mod a prime p < 2**31.
-Both return the rank and whether the all-ones problem (dark board to every light at 1) is
-solvable. The block kernels read raw graph6 bytes and fill per-graph arrays
-(:func:`metrics_block`, for sweep tables) or a histogram (:func:`census_block`), so a stream
-costs no Python object per graph. Every function here is compiled with numba when it is
-installed and runs as plain Python (slowly, with the same answers) otherwise.
+of light ``i``. :func:`gf2_rank` inserts the rows into a basis keyed by their lowest set bit,
+carrying the all-ones right-hand side as one bit per basis vector; :func:`gfp_rank` does dense
+elimination mod a prime p < 2**31. Both return the rank and whether the all-ones problem (dark
+board to every light at 1) is solvable. The block kernels read raw graph6 bytes
+(:func:`decode_graph6`: one set bit at a time) and fill per-graph arrays (:func:`metrics_block`,
+for sweep tables) or a histogram (:func:`census_block`), so a stream costs no Python object per
+graph. The census ranks graphs of up to :data:`SLICED_MAX_N` vertices over GF(2) in batches of
+256 of the same size, bit-sliced (:func:`sliced_gf2_ranks`: one branch-free elimination for the
+whole batch). Every function here is compiled with numba when it is installed and runs as plain
+Python (slowly, with the same answers) otherwise.
 """
 
 from __future__ import annotations
