@@ -298,3 +298,21 @@ def test_census_block_batches_full_batches_and_wide_graphs() -> None:
                 rank, ok = rank_of(rows, n, closed, p, tmp, mat)
                 want[n, r, m, conn, n - rank, int(ok)] += 1
     assert (hist == want).all()
+
+
+def test_the_sliced_ranks_without_numba_give_the_same_answers() -> None:
+    graphs = [nx.gnp_random_graph(7, 0.5, seed=s) for s in range(70)]  # two lanes
+    compiled = sliced_scratch()
+    plain_arrays = sliced_scratch()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(kernels, "_ctz", _ctz_portable)
+        add = getattr(add_to_slices, "py_func", add_to_slices)
+        ranks = getattr(sliced_gf2_ranks, "py_func", sliced_gf2_ranks)
+        for g, graph in enumerate(graphs):
+            add(bitset_rows(graph), 7, plain_arrays[0], g)
+        ranks(plain_arrays[0], 7, len(graphs), False, *plain_arrays[1:])
+    for g, graph in enumerate(graphs):
+        add_to_slices(bitset_rows(graph), 7, compiled[0], g)
+    sliced_gf2_ranks(compiled[0], 7, len(graphs), False, *compiled[1:])
+    assert np.array_equal(compiled[4], plain_arrays[4])  # the rank bits
+    assert np.array_equal(compiled[3][2], plain_arrays[3][2])  # the unsolvable all-ones boards
