@@ -18,10 +18,26 @@ __all__ = ["compiled_kernels"]
 numba: Any = None
 #: numba's count-leading-zeros intrinsic (set when the kernels are compiled).
 _leading_zeros: Any = None
+#: numba's count-trailing-zeros intrinsic (set when the kernels are compiled).
+_trailing_zeros: Any = None
 
 
 def _top_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     return 63 - _leading_zeros(word)
+
+
+def _low_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
+    return int(_trailing_zeros(word))
+
+
+def _low_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
+    pos = 0
+    w = word
+    for shift in (32, 16, 8, 4, 2, 1):
+        if not w & ((np.uint64(1) << np.uint64(shift)) - np.uint64(1)):
+            w >>= np.uint64(shift)
+            pos += shift
+    return pos
 
 
 def _top_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
@@ -34,8 +50,16 @@ def _top_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
     return pos
 
 
+#: _REVERSED[v]: the byte v with its 8 bits in the opposite order.
+_REVERSED = np.array([int(f"{v:08b}"[::-1], 2) for v in range(256)], dtype=np.int64)
+
+
 def _bits_at(row: np.ndarray, top: int, g: int) -> np.int64:  # pragma: no cover - compiled
     # bit i of the result: the row's entry in column top - i, for i < g
+    low = top - g + 1
+    if g <= 8 and low >> 6 == top >> 6:  # in one word: one shift, one table lookup
+        v = np.int64((row[top >> 6] >> np.uint64(low & 63)) & np.uint64((1 << g) - 1))
+        return _REVERSED[v] >> (8 - g)
     v = np.int64(0)
     for i in range(g):
         c = top - i
@@ -67,6 +91,12 @@ def _eliminate(
     table = np.zeros((1 << group, wr), dtype=np.uint64)
     piv = np.zeros(group, dtype=np.int64)
     piv_bits = np.zeros(group, dtype=np.int64)
+    # bucket[c]: the batch rows whose lead is column c, as a bitset (count[c] of them), so a
+    # step visits only the rows it reduces, in increasing order, not the whole batch
+    nbw = (batch + 63) >> 6
+    bucket = np.zeros((max(ncols, 1), nbw), dtype=np.uint64)
+    count = np.zeros(max(ncols, 1), dtype=np.int64)
+    one = np.uint64(1)
     for start in range(0, m, batch):
         nbt = min(batch, m - start)
         top = -1
@@ -82,6 +112,9 @@ def _eliminate(
                     hi[k] = w
             lead[k] = -1 if hi[k] < 0 else hi[k] * 64 + _top_bit(work[k, hi[k]])
             top = max(top, lead[k])
+            if lead[k] >= 0:
+                bucket[lead[k], k >> 6] |= one << np.uint64(k & 63)
+                count[lead[k]] += 1
         while top >= 0:
             if nlog + group * nbt > log_row.size:
                 size = 2 * log_row.size + group * nbt
@@ -94,7 +127,6 @@ def _eliminate(
             g = 0  # columns top, top - 1, ..., top - g + 1 all have pivots already
             while g < group and top - g >= 0 and slot_of_lead[top - g] >= 0:
                 g += 1
-            nxt = -1
             if g >= 2:
                 # Four Russians on g columns: every combination of their pivots in a table,
                 # then one pass that reduces each batch row with the one entry it needs.
@@ -116,8 +148,14 @@ def _eliminate(
                     for w in range(span):
                         cur[w] = prev[w] ^ src[w]
                 bottom = top - g
-                for k in range(nbt):
-                    if lead[k] > bottom:
+                for kw in range(nbw):
+                    bits = np.uint64(0)
+                    for c in range(bottom + 1, top + 1):
+                        bits |= bucket[c, kw]
+                        bucket[c, kw] = 0
+                    while bits:
+                        k = kw * 64 + _low_bit(bits)
+                        bits &= bits - one
                         wk = work[k]
                         x = _bits_at(wk, top, g)
                         mask = 0
@@ -138,14 +176,22 @@ def _eliminate(
                             h -= 1
                         hi[k] = h
                         lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
-                    nxt = max(nxt, lead[k])
-                top = nxt
+                        if h >= 0:
+                            bucket[lead[k], k >> 6] |= one << np.uint64(k & 63)
+                            count[lead[k]] += 1
+                for c in range(bottom + 1, top + 1):
+                    count[c] = 0
+                top = bottom
+                while top >= 0 and count[top] == 0:
+                    top -= 1
                 continue
             s = slot_of_lead[top]
             if s < 0:  # the first batch row at this column becomes its pivot
-                k = 0
-                while lead[k] != top:
-                    k += 1
+                kw = 0
+                while bucket[top, kw] == 0:
+                    kw += 1
+                k = kw * 64 + _low_bit(bucket[top, kw])
+                bucket[top, kw] &= bucket[top, kw] - one
                 i = start + k
                 while work[k, lo[k]] == 0:
                     lo[k] += 1
@@ -159,8 +205,12 @@ def _eliminate(
             rl, rh = r_lo[s], r_hi[s]
             st = store[s, rl : rh + 1]
             span = rh + 1 - rl
-            for k in range(nbt):
-                if lead[k] == top:
+            for kw in range(nbw):
+                bits = bucket[top, kw]
+                bucket[top, kw] = 0
+                while bits:
+                    k = kw * 64 + _low_bit(bits)
+                    bits &= bits - one
                     wk = work[k]
                     dst = wk[rl : rh + 1]
                     for w in range(span):
@@ -174,9 +224,28 @@ def _eliminate(
                         h -= 1
                     hi[k] = h
                     lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
-                nxt = max(nxt, lead[k])
-            top = nxt
+                    if h >= 0:
+                        bucket[lead[k], k >> 6] |= one << np.uint64(k & 63)
+                        count[lead[k]] += 1
+            count[top] = 0
+            top -= 1
+            while top >= 0 and count[top] == 0:
+                top -= 1
     return store, r_lo, r_hi, lead_of, log_row[:nlog], log_piv[:nlog]
+
+
+def _pack(
+    indptr: np.ndarray, indices: np.ndarray, data: np.ndarray, words: int
+) -> np.ndarray:  # pragma: no cover - compiled
+    # CSR rows as packed uint64 words: bit j of row i set for each odd entry (i, j)
+    m = indptr.size - 1
+    out = np.zeros((m, words), dtype=np.uint64)
+    for i in range(m):
+        for t in range(indptr[i], indptr[i + 1]):
+            if data[t] % 2:
+                j = indices[t]
+                out[i, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+    return out
 
 
 def _forward(log_row: np.ndarray, log_piv: np.ndarray, rhs: np.ndarray) -> np.ndarray:
@@ -260,7 +329,8 @@ def compiled_kernels() -> dict[str, Any]:
     Returns
     -------
     dict of str to callable
-        ``eliminate``, ``forward``, ``backward``, ``back_substitute`` and ``kernel_words``.
+        ``eliminate``, ``pack``, ``forward``, ``backward``, ``back_substitute`` and
+        ``kernel_words``.
 
     Examples
     --------
@@ -276,18 +346,28 @@ def compiled_kernels() -> dict[str, Any]:
         jit = nb.njit(cache=True, nogil=True)
         module = globals()
         try:  # a count-leading-zeros instruction instead of a branchy search
-            from numba.cpython.unsafe.numbers import leading_zeros
+            from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
             module["_leading_zeros"] = leading_zeros
+            module["_trailing_zeros"] = trailing_zeros
         except ImportError:  # pragma: no cover - older or newer numba
             module["_top_bit"] = _top_bit_portable
+            module["_low_bit"] = _low_bit_portable
         inline = nb.njit(cache=True, nogil=True, inline="always")
-        for name in ("_top_bit", "_bits_at"):  # callees first
+        for name in ("_top_bit", "_low_bit", "_bits_at"):  # callees first
             module[name] = inline(module[name])
-        for name in ("_eliminate", "_forward", "_backward", "_back_substitute", "_kernel_words"):
+        for name in (
+            "_eliminate",
+            "_pack",
+            "_forward",
+            "_backward",
+            "_back_substitute",
+            "_kernel_words",
+        ):
             module[name] = jit(module[name])
         _COMPILED.update(
             eliminate=_eliminate,
+            pack=_pack,
             forward=_forward,
             backward=_backward,
             back_substitute=_back_substitute,

@@ -87,15 +87,10 @@ def worthwhile(matrix: sp.csr_array) -> bool:
 
 
 def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
-    m, _ = matrix.shape
-    out = np.zeros((m, words), dtype=np.uint64)
-    counts = np.diff(matrix.indptr)
-    rows = np.repeat(np.arange(m, dtype=np.int64), counts)
-    odd = (matrix.data % 2) != 0
-    rows, cols = rows[odd], matrix.indices[odd].astype(np.int64)
-    bits = np.left_shift(np.uint64(1), (cols & 63).astype(np.uint64))
-    np.bitwise_or.at(out, (rows, cols >> 6), bits)
-    return out
+    """The rows of ``matrix`` as packed uint64 words (bit ``j`` of row ``i``: entry ``(i, j)``
+    is odd), through the compiled kernel: one pass over the nonzeros."""
+    csr = sp.csr_array(matrix)
+    return _kernels()["pack"](csr.indptr, csr.indices, csr.data, int(words))
 
 
 def _kernels() -> dict[str, Any]:

@@ -60,13 +60,17 @@ def _cuthill_mckee(matrix: sp.csr_array) -> tuple[np.ndarray, int, int] | None:
     m, n = matrix.shape
     if m != n or n < MIN_SIZE:
         return None
-    before = bandwidth(matrix)
+    coo = matrix.tocoo()
+    rows, cols = coo.row.astype(np.int64), coo.col.astype(np.int64)
+    before = int(np.abs(rows - cols).max()) if rows.size else 0
     if before <= 2:
         return None
     pattern = sp.csr_matrix(matrix, dtype=np.int8)
     pattern = (pattern + pattern.T).tocsr()
     perm = np.asarray(reverse_cuthill_mckee(pattern, symmetric_mode=True), dtype=np.int64)
-    after = bandwidth(permute(matrix, perm, perm))
+    position = np.empty(n, dtype=np.int64)
+    position[perm] = np.arange(n)
+    after = int(np.abs(position[rows] - position[cols]).max())  # the band of A[perm][:, perm]
     return perm, before, after
 
 

@@ -397,10 +397,14 @@ def run_census(
         if tasks:
             if scheduler is not None or dask_local is not None:
                 go = _runner_dask(dask_local, scheduler)
-            elif n_workers == 1:
-                go = lambda ts: ((t[0], count_part(*t)) for t in ts)
             else:
-                go = _runner_local(n_workers)
+                from lightsout_graphs.interfaces.sweep.kernels import warm_census
+
+                warm_census()  # once here: forked workers inherit the loaded kernel
+                if n_workers == 1:
+                    go = lambda ts: ((t[0], count_part(*t)) for t in ts)
+                else:
+                    go = _runner_local(n_workers)
             with terminate_on_sigterm():
                 for part, result in go(tasks):
                     done[part] = store.write_part(part, result)

@@ -21,6 +21,7 @@ def test_the_kernels_are_compiled_once() -> None:
         "eliminate",
         "forward",
         "kernel_words",
+        "pack",
     ]
     assert compiled_kernels() is kernels
 
@@ -49,3 +50,14 @@ def test_packed_words_agree_with_python_bitsets(m: int, n: int, seed: int) -> No
             cert = packed.certificate(rhs)
             assert cert is not None
             assert not np.any(cert @ dense % 2) and int(cert @ rhs) % 2 == 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_pack_sets_the_bits_of_the_odd_entries(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    dense = rng.integers(0, 4, size=(37, 150)) * (rng.random((37, 150)) < 0.2)
+    csr = sp.csr_array(dense)
+    words = compiled_kernels()["pack"](csr.indptr, csr.indices, csr.data, 3)
+    bits = (words[:, :, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)
+    assert np.array_equal(bits.reshape(37, 192)[:, :150], dense % 2)
+    assert not bits.reshape(37, 192)[:, 150:].any()
