@@ -116,9 +116,11 @@ part reversed), which the caller replays.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -145,6 +147,16 @@ FEW_LIGHTS = 8
 
 #: The number of nearly full boards each side of a bipartite meeting may visit.
 FULL_BUDGET = 2_000
+
+#: Rounds of defect steering allowed per node of the component.
+STEER_STEPS = 20
+
+#: The window searches of the defect steering, tried in turn: (radii around a defect, the most
+#: nodes of a window, the most states one search visits, how many of the farthest defects).
+DEFECT_TIERS = (((2, 4), 16, 3_000, 4), ((5,), 20, 6_000, 4))
+
+#: Moves of the owed presses by a kernel vector, per kernel dimension, when no window helps.
+ESCAPES = 8
 
 #: The number of boards each side of the meet-in-the-middle reduction may visit.
 MEET_BUDGET = 20_000
@@ -310,6 +322,7 @@ class _Component:
     reason: str | None = None
     e6: tuple[int, ...] = ()
     claw: tuple[int, ...] = ()
+    layers: list[int] | None = None
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -711,6 +724,189 @@ class OpenTheory:
                 return sa + self._path(left, hit) + self._path(right, hit)[::-1] + sb[::-1]
         return None
 
+    # -- defect steering: the reduction that scales ---------------------------------------------
+
+    @staticmethod
+    def _core_layers(part: _Component) -> list[int]:
+        """Bitsets ``L_j`` of the nodes whose distance to the component's core has bit ``j`` set.
+
+        The core is the centre of an induced E6 when there is one, else the centre of an induced
+        claw, else a node of highest degree. ``Σ_j 2**j |S ∩ L_j|`` is the total distance of a
+        set ``S`` to the core, computed with a few popcounts.
+        """
+        if part.layers is not None:
+            return part.layers
+        e6 = find_induced_e6(part.masks)
+        claw = None if e6 is not None else find_induced_claw(part.masks)
+        if e6 is not None:
+            core = e6[2]
+        elif claw is not None:
+            core = claw[0]
+        else:
+            core = max(range(len(part.nodes)), key=lambda v: part.degrees[v])
+        dist = [-1] * len(part.nodes)
+        dist[core] = 0
+        queue = deque([core])
+        while queue:
+            v = queue.popleft()
+            for u in _ones(part.masks[v]):
+                if dist[u] < 0:
+                    dist[u] = dist[v] + 1
+                    queue.append(u)
+        layers = [
+            sum(1 << v for v, dv in enumerate(dist) if dv >> j & 1)
+            for j in range(max(dist).bit_length())
+        ]
+        part.layers = layers
+        return layers
+
+    @staticmethod
+    def _window(part: _Component, centre: int, radius: int, cap: int) -> int:
+        """The nodes within ``radius`` of ``centre`` (breadth-first, at most ``cap`` of them)."""
+        out, frontier, count = 1 << centre, [centre], 1
+        for _ in range(radius):
+            nxt = []
+            for v in frontier:
+                for u in _ones(part.masks[v] & ~out):
+                    out |= 1 << u
+                    nxt.append(u)
+                    count += 1
+                    if count >= cap:
+                        return out
+            frontier = nxt
+        return out
+
+    def _connect_defects(self, part: _Component, a: int, b: int) -> list[int] | None:
+        """Lit-only presses from ``a`` to ``b`` by steering their *defects*, or None.
+
+        Keep two boards ``x`` (from ``a``) and ``z`` (from ``b``) and the set ``D`` of presses
+        still owed, with ``x + A·1_D = z`` (``D`` is any solution, up to the kernel ``K``).
+        Pressing a lit node of ``D`` on either board removes it from ``D``. When every node of
+        ``D`` is dark on both boards, a best-first search over a small window around a defect
+        far from the core (presses of lit window nodes on either board) looks for a state of
+        smaller potential ``(|D|, total distance of D to the core)``, also allowing ``D`` to
+        change by one kernel vector: defects walk to the core and cancel there in pairs. When
+        no window helps, ``D`` is moved by a kernel vector (another solution) and the steering
+        goes on. Bipartite components are first lit nearly fully (:meth:`_enrich`), which
+        gives the defects room to move. The answer is ``a -> x = z <- b``.
+        """
+        if part.echelon.violated(a ^ b) is not None:
+            return None
+        head: list[int] = []
+        tail: list[int] = []
+        if part.sides is not None:
+            a, head = self._enrich(part, a)
+            b, tail = self._enrich(part, b)
+        layers = self._core_layers(part)
+        masks, n = part.masks, len(part.nodes)
+        big = n * n + 1
+
+        def phi(s: int) -> int:
+            return s.bit_count() * big + sum((s & lay).bit_count() << j for j, lay in enumerate(layers))
+
+        def kred(s: int) -> int:
+            better = True
+            while better:
+                better = False
+                for k in part.kernel:
+                    if phi(s ^ k) < phi(s):
+                        s ^= k
+                        better = True
+            return s
+
+        def far(v: int) -> int:
+            return phi(1 << v)
+
+        x, z = a, b
+        owed = kred(part.echelon.back_substitute(a ^ b))
+        escapes = 0
+        kick = 0
+        for _ in range(STEER_STEPS * n):
+            while True:  # press owed nodes that are lit, on either board
+                if owed & x:
+                    v = max(_ones(owed & x), key=far)
+                    x ^= masks[v]
+                    head.append(v)
+                elif owed & z:
+                    v = max(_ones(owed & z), key=far)
+                    z ^= masks[v]
+                    tail.append(v)
+                else:
+                    break
+                owed ^= 1 << v
+            if x == z:
+                return head + tail[::-1]
+            owed = kred(owed)
+            moved = None
+            for tier in DEFECT_TIERS:
+                moved = self._defect_window(part, x, z, owed, phi, tier)
+                if moved is not None:
+                    break
+            if moved is not None:
+                x, z, owed, presses = moved
+                for v, side in presses:
+                    (head if side == 0 else tail).append(v)
+                owed = kred(owed)
+                continue
+            if escapes >= ESCAPES * len(part.kernel):
+                return None
+            escapes += 1
+            kick = (kick * 1103515245 + 12345) % (1 << 31)
+            owed ^= part.kernel[kick % len(part.kernel)]
+        return None
+
+    @staticmethod
+    def _defect_window(
+        part: _Component,
+        x: int,
+        z: int,
+        owed: int,
+        phi: Callable[[int], int],
+        tier: tuple[tuple[int, ...], int, int, int],
+    ) -> tuple[int, int, int, list[tuple[int, int]]] | None:
+        """A best-first search near far defects for presses that lower the potential ``phi``.
+
+        Returns the two boards, the owed presses and the presses made (node, board 0 or 1).
+        """
+        masks = part.masks
+        start = phi(owed)
+        radii, cap, budget, many = tier
+        centres = sorted(_ones(owed), key=lambda v: -phi(1 << v))[:many]
+        for radius in radii:
+            for centre in centres:
+                window = OpenTheory._window(part, centre, radius, cap)
+                parent: dict[int, tuple[int, int, int] | None] = {owed: None}
+                heap = [(start, 0, owed, x, z)]
+                count = 0
+                hit = None
+                while heap and hit is None and len(parent) < budget:
+                    _, _, d, u, w = heapq.heappop(heap)
+                    for side, board in ((0, u), (1, w)):
+                        for v in _ones(board & window):
+                            d2 = d ^ 1 << v
+                            if d2 in parent:
+                                continue
+                            u2, w2 = (u ^ masks[v], w) if side == 0 else (u, w ^ masks[v])
+                            parent[d2] = (d, v, side)
+                            p2 = phi(d2)
+                            if u2 == w2 or p2 < start or any(phi(d2 ^ k) < start for k in part.kernel):
+                                hit = (d2, u2, w2)
+                                break
+                            count += 1
+                            heapq.heappush(heap, (p2, count, d2, u2, w2))
+                        if hit is not None:
+                            break
+                if hit is None:
+                    continue
+                presses: list[tuple[int, int]] = []
+                d = hit[0]
+                while (step := parent[d]) is not None:
+                    d, v, side = step
+                    presses.append((v, side))
+                presses.reverse()
+                return hit[1], hit[2], hit[0], presses
+        return None
+
     def _connect(self, part: _Component, a: int, b: int) -> tuple[list[int] | None, int]:
         """Local lit-only presses from ``a`` to ``b`` found by the reduction, and boards seen."""
         if a == b:
@@ -722,6 +918,10 @@ class OpenTheory:
                 return found, seen
         if part.sides is not None and a and b:
             found = self._connect_bipartite(part, a, b)
+            if found is not None:
+                return found, len(found)
+        if a and b:
+            found = self._connect_defects(part, a, b)
             if found is not None:
                 return found, len(found)
         return (None, 0) if light else self._connect_local(part, a, b)
