@@ -808,7 +808,7 @@ class OpenTheory:
             better = True
             while better:
                 better = False
-                for k in part.kernel:
+                for k in kernel:
                     if phi(s ^ k) < phi(s):
                         s ^= k
                         better = True
@@ -817,10 +817,21 @@ class OpenTheory:
         def far(v: int) -> int:
             return phi(1 << v)
 
+        # The owed presses ``D`` keep ``q(D) + x·D`` (a press of a lit owed node does not change
+        # it), and the end ``D = 0`` has 0: choose a solution with 0, and change it only by the
+        # kernel vectors ``k`` with ``q(k) = a·k``.
+        owed = part.echelon.back_substitute(a ^ b)
+        kernel = list(part.kernel)
+        odd = [k for k, qk in zip(kernel, part.kernel_q, strict=True) if qk ^ _parity(a & k)]
+        if odd:
+            kernel = [k ^ odd[0] if k in odd else k for k in kernel if k != odd[0]]
+            if part.q(owed) ^ _parity(a & owed):
+                owed ^= odd[0]
         x, z = a, b
-        owed = kred(part.echelon.back_substitute(a ^ b))
+        owed = kred(owed)
         escapes = 0
         kick = 0
+        kicked = False
         for _ in range(STEER_STEPS * n):
             while True:  # press owed nodes that are lit, on either board
                 if owed & x:
@@ -836,10 +847,12 @@ class OpenTheory:
                 owed ^= 1 << v
             if x == z:
                 return head + tail[::-1]
-            owed = kred(owed)
+            if not kicked:
+                owed = kred(owed)
+            kicked = False
             moved = None
             for tier in DEFECT_TIERS:
-                moved = self._defect_window(part, x, z, owed, phi, tier)
+                moved = self._defect_window(part, x, z, owed, phi, tier, kernel)
                 if moved is not None:
                     break
             if moved is not None:
@@ -848,11 +861,19 @@ class OpenTheory:
                     (head if side == 0 else tail).append(v)
                 owed = kred(owed)
                 continue
-            if escapes >= ESCAPES * len(part.kernel):
+            if escapes >= ESCAPES * len(kernel):
                 return None
             escapes += 1
-            kick = (kick * 1103515245 + 12345) % (1 << 31)
-            owed ^= part.kernel[kick % len(part.kernel)]
+            # Another solution: a kernel vector that makes an owed node lit, the lightest first,
+            # else one in turn; the next round keeps it (no kernel reduction before the presses).
+            lit = x | z
+            useful = [k for k in kernel if (owed ^ k) & lit]
+            if useful and escapes == 1:
+                owed ^= min(useful, key=lambda k: phi(owed ^ k))
+            else:
+                kick = (kick * 1103515245 + 12345) % (1 << 31)
+                owed ^= (useful or kernel)[(kick >> 8) % len(useful or kernel)]
+            kicked = True
         return None
 
     @staticmethod
@@ -863,6 +884,7 @@ class OpenTheory:
         owed: int,
         phi: Callable[[int], int],
         tier: tuple[tuple[int, ...], int, int, int],
+        kernel: list[int],
     ) -> tuple[int, int, int, list[tuple[int, int]]] | None:
         """A best-first search near far defects for presses that lower the potential ``phi``.
 
@@ -889,7 +911,7 @@ class OpenTheory:
                             u2, w2 = (u ^ masks[v], w) if side == 0 else (u, w ^ masks[v])
                             parent[d2] = (d, v, side)
                             p2 = phi(d2)
-                            if u2 == w2 or p2 < start or any(phi(d2 ^ k) < start for k in part.kernel):
+                            if u2 == w2 or p2 < start or any(phi(d2 ^ k) < start for k in kernel):
                                 hit = (d2, u2, w2)
                                 break
                             count += 1
