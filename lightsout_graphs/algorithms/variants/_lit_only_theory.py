@@ -155,6 +155,9 @@ STEER_STEPS = 20
 #: nodes of a window, the most states one search visits, how many of the farthest defects).
 DEFECT_TIERS = (((2, 4), 16, 3_000, 4), ((5,), 20, 6_000, 4))
 
+#: Dark owed nodes the pair cancellation of the defect steering tries per round.
+PAIR_TRIES = 4
+
 #: Moves of the owed presses by a kernel vector, per kernel dimension, when no window helps.
 ESCAPES = 8
 
@@ -541,6 +544,19 @@ class OpenTheory:
         return x
 
     @staticmethod
+    def _ascend(part: _Component, x: int, seq: list[int]) -> int:
+        """Press lit nodes with more than half of their neighbours dark, while there are some."""
+        improved = True
+        while improved:
+            improved = False
+            for v in _ones(x):
+                if x >> v & 1 and 2 * (x & part.masks[v]).bit_count() < part.degrees[v]:
+                    x ^= part.masks[v]
+                    seq.append(v)
+                    improved = True
+        return x
+
+    @staticmethod
     def _explore(
         part: _Component,
         start: int,
@@ -797,6 +813,8 @@ class OpenTheory:
         if part.sides is not None:
             a, head = self._enrich(part, a)
             b, tail = self._enrich(part, b)
+        a = self._ascend(part, a, head)
+        b = self._ascend(part, b, tail)
         layers = self._core_layers(part)
         masks, n = part.masks, len(part.nodes)
         big = n * n + 1
@@ -850,6 +868,16 @@ class OpenTheory:
             if not kicked:
                 owed = kred(owed)
             kicked = False
+            cancelled = self._cancel_pair(part, x, owed)
+            if cancelled is not None:
+                x, owed, presses = cancelled
+                head.extend(presses)
+                continue
+            cancelled = self._cancel_pair(part, z, owed)
+            if cancelled is not None:
+                z, owed, presses = cancelled
+                tail.extend(presses)
+                continue
             moved = None
             for tier in DEFECT_TIERS:
                 moved = self._defect_window(part, x, z, owed, phi, tier, kernel)
@@ -874,6 +902,110 @@ class OpenTheory:
                 kick = (kick * 1103515245 + 12345) % (1 << 31)
                 owed ^= (useful or kernel)[(kick >> 8) % len(useful or kernel)]
             kicked = True
+        return None
+
+    @staticmethod
+    def _shortest_path(part: _Component, u: int, goal: int) -> list[int] | None:
+        """A shortest path from ``u`` to the nearest node of the bitset ``goal`` (an induced path)."""
+        parent = {u: u}
+        frontier = [u]
+        while frontier:
+            nxt = []
+            for v in frontier:
+                for w in _ones(part.masks[v]):
+                    if w in parent:
+                        continue
+                    parent[w] = v
+                    if goal >> w & 1:
+                        path = [w]
+                        while path[-1] != u:
+                            path.append(parent[path[-1]])
+                        return path[::-1]
+                    nxt.append(w)
+            frontier = nxt
+        return None
+
+    @staticmethod
+    def _shortest_path_from(
+        part: _Component, sources: int, goal: int, blocked: int
+    ) -> list[int] | None:
+        """A shortest path from a neighbour of ``sources`` to a node of ``goal``, avoiding
+        ``blocked`` (bitsets); listed from the end next to ``sources``."""
+        parent: dict[int, int] = {}
+        frontier = []
+        start = 0
+        for s_ in _ones(sources):
+            start |= part.masks[s_]
+        start &= ~blocked & ~sources
+        for w in _ones(start):
+            parent[w] = -1
+            frontier.append(w)
+        while frontier:
+            nxt = []
+            for v in frontier:
+                if goal >> v & 1:
+                    path = [v]
+                    while parent[path[-1]] >= 0:
+                        path.append(parent[path[-1]])
+                    return path[::-1]
+                for w in _ones(part.masks[v] & ~blocked & ~sources):
+                    if w not in parent:
+                        parent[w] = v
+                        nxt.append(w)
+            frontier = nxt
+        return None
+
+    @staticmethod
+    def _transvect(part: _Component, x: int, order: list[int], seq: list[int]) -> int:
+        """Apply ``T_r`` for the root ``r = 1_S``, ``S`` built in ``order`` (each node with an odd
+        number of neighbours among the earlier ones): the presses ``v_k … v_1 v_0 v_1 … v_k``,
+        each made only when its node is lit (a press of a dark node changes nothing in the group).
+        """
+        for v in order[:0:-1] + order:
+            if x >> v & 1:
+                x ^= part.masks[v]
+                seq.append(v)
+        return x
+
+    def _cancel_pair(
+        self, part: _Component, x: int, owed: int
+    ) -> tuple[int, int, list[int]] | None:
+        """Cancel two dark owed nodes ``u``, ``v`` at once, by root transvections; or None.
+
+        With ``P`` a shortest path from ``u`` to ``v`` and ``P°`` its inside, ``1_P`` and
+        ``1_P°`` are roots (an induced path is built node by node, each with one earlier
+        neighbour), and ``T_P`` then ``T_P°`` add ``A(e_u + e_v)`` when ``x·1_P° = 1`` (the
+        gadget keeps ``x·1_P°``). When ``x·1_P° = 0`` a lit ``w`` off the path with an odd
+        number of neighbours inside and none at ``u`` or ``v`` is pressed before and after. The
+        result is checked against ``x + A(e_u + e_v)``; None when no pair works.
+        """
+        masks = part.masks
+        dark = _ones(owed & ~x)
+        for u in dark[:PAIR_TRIES]:
+            path = self._shortest_path(part, u, owed & ~x & ~(1 << u))
+            if path is None or len(path) < 3:
+                continue
+            v = path[-1]
+            inside = path[1:-1]
+            inner = sum(1 << p for p in inside)
+            want = x ^ masks[u] ^ masks[v]
+            helper: list[int] = []
+            if not _parity(x & inner):
+                # A root 1_Q with x·1_Q = 1 that meets the inside an odd number of times and
+                # misses u and v: a shortest path Q from the inside's neighbours to a lit node.
+                blocked = masks[u] | masks[v] | sum(1 << p for p in path)
+                found = self._shortest_path_from(part, inner, x & ~blocked, blocked)
+                if found is None:
+                    continue
+                helper = found[::-1]
+            seq: list[int] = []
+            y = self._transvect(part, x, helper, seq) if helper else x
+            y = self._transvect(part, y, path, seq)
+            y = self._transvect(part, y, inside, seq)
+            if helper:
+                y = self._transvect(part, y, helper, seq)
+            if y == want:
+                return y, owed ^ (1 << u) ^ (1 << v), seq
         return None
 
     @staticmethod
