@@ -451,7 +451,6 @@ def _replays(th: theory.OpenTheory, a: int, b: int, path: list[int]) -> bool:
 def _level_pair(th: theory.OpenTheory, rng: np.random.Generator, light: bool) -> tuple[int, int]:
     """Two lit boards of one level set of the invariants (one orbit on covered graphs)."""
     n = th.n
-    part = th.components[0]
     while True:
         if light:
             a = sum(1 << int(v) for v in rng.choice(n, int(rng.integers(1, 4)), replace=False))
