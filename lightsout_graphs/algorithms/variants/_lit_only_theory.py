@@ -127,14 +127,17 @@ removes it from ``D``. Three facts drive it:
   and otherwise between two applications of ``T_Q`` for a path ``Q`` to a lit node that
   meets ``P°`` once and misses ``u`` and ``v`` (each result checked against
   ``x + A(e_u + e_v)``).
-* Elsewhere a best-first search over a window of 16 (then 20) nodes around the owed nodes
-  farthest from a core (the centre of the induced E6) lowers the potential ``(|D|, total
-  distance of D to the core)``: owed nodes walk to the core and cancel. When nothing helps,
-  ``D`` moves by a kernel vector and the steering goes on, a bounded number of times.
+* Elsewhere a best-first search over a window of 16 nodes around the owed nodes farthest
+  from a core (the centre of the induced E6) lowers the potential ``(|D|, total distance of
+  D to the core)``: owed nodes walk to the core and cancel. When nothing helps, ``D`` moves
+  by a kernel vector and the steering goes on, a bounded number of times.
 
-On every classified component tried (random trees of up to 300 nodes, grids, random graphs
-of 8 to 40 nodes) this joins boards of one orbit in well under a second; it is not proved to
-always succeed, and where it fails the classification still decides (no sequence built).
+Boards with few lights are first taken on a fixed pseudo-random walk of lit presses until a
+third of the component is lit (room to steer); a failed attempt is retried with other walks.
+On 2,814 random pairs of one orbit on classified components (random trees of 8 to 300 nodes,
+random and cubic graphs of 8 to 40 nodes, heavy boards and boards of 1 to 4 lights) every pair
+was joined, the slowest in about 1 s; it is not proved to always succeed, and where it fails
+the classification still decides (no sequence built).
 What is left goes to a local search: each board is first brought down greedily (press a lit
 node when more than half of its neighbours are lit), then the boards of a few more lights (2,
 then 4, 8, any) are explored from both ends until they meet. Any meeting gives lit-only
@@ -184,13 +187,21 @@ STEER_STEPS = 20
 
 #: The window searches of the defect steering, tried in turn: (radii around a defect, the most
 #: nodes of a window, the most states one search visits, how many of the farthest defects).
-DEFECT_TIERS = (((2, 4), 16, 3_000, 4), ((5,), 20, 6_000, 4))
+DEFECT_TIERS = (((2, 4), 16, 3_000, 4),)
 
 #: The most kernel moves of one defect steering (each follows window searches that failed).
 MAX_ESCAPES = 24
 
-#: Dark owed nodes the pair cancellation of the defect steering tries per round.
-PAIR_TRIES = 4
+#: Attempts of the defect steering (each with other walks for light boards).
+ATTEMPTS = 3
+
+#: The longest walk (presses per node) that spreads the lights of a light board.
+SPREAD_STEPS = 4
+
+#: Dark owed nodes the pair cancellation of the defect steering tries per round, and partners
+#: (the nearest dark owed nodes) per node.
+PAIR_TRIES = 8
+PARTNERS = 4
 
 #: Moves of the owed presses by a kernel vector, per kernel dimension, when no window helps.
 ESCAPES = 8
@@ -591,6 +602,22 @@ class OpenTheory:
         return x
 
     @staticmethod
+    def _spread(part: _Component, x: int, seq: list[int], seed: int) -> int:
+        """A board with few lights taken on a walk of lit presses (fixed pseudo-random choices)
+        until about a third of it is lit: lights spread, and with them the room to steer."""
+        n = len(part.nodes)
+        state = seed
+        for _ in range(SPREAD_STEPS * n):
+            if 3 * x.bit_count() >= n:
+                break
+            lit = _ones(x)
+            state = (state * 1103515245 + 12345) % (1 << 31)
+            v = lit[(state >> 8) % len(lit)]
+            x ^= part.masks[v]
+            seq.append(v)
+        return x
+
+    @staticmethod
     def _explore(
         part: _Component,
         start: int,
@@ -842,6 +869,14 @@ class OpenTheory:
         """
         if part.echelon.violated(a ^ b) is not None:
             return None
+        for attempt in range(ATTEMPTS):
+            found = self._steer_defects(part, a, b, 2 * attempt + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _steer_defects(self, part: _Component, a: int, b: int, seed: int) -> list[int] | None:
+        """One attempt of :meth:`_connect_defects`; ``seed`` picks the walks of light boards."""
         head: list[int] = []
         tail: list[int] = []
         if part.sides is not None:
@@ -849,6 +884,8 @@ class OpenTheory:
             b, tail = self._enrich(part, b)
         a = self._ascend(part, a, head)
         b = self._ascend(part, b, tail)
+        a = self._spread(part, a, head, seed)
+        b = self._spread(part, b, tail, seed + 1)
         layers = self._core_layers(part)
         masks, n = part.masks, len(part.nodes)
         big = n * n + 1
@@ -941,25 +978,26 @@ class OpenTheory:
         return None
 
     @staticmethod
-    def _shortest_path(part: _Component, u: int, goal: int) -> list[int] | None:
-        """A shortest path from ``u`` to the nearest node of the bitset ``goal`` (an induced path)."""
+    def _paths_to(part: _Component, u: int, goal: int, many: int) -> list[list[int]]:
+        """Shortest paths from ``u`` to the ``many`` nearest other nodes of the bitset ``goal``."""
         parent = {u: u}
         frontier = [u]
-        while frontier:
+        out: list[list[int]] = []
+        while frontier and len(out) < many:
             nxt = []
             for v in frontier:
                 for w in _ones(part.masks[v]):
                     if w in parent:
                         continue
                     parent[w] = v
-                    if goal >> w & 1:
+                    nxt.append(w)
+                    if goal >> w & 1 and len(out) < many:
                         path = [w]
                         while path[-1] != u:
                             path.append(parent[path[-1]])
-                        return path[::-1]
-                    nxt.append(w)
+                        out.append(path[::-1])
             frontier = nxt
-        return None
+        return out
 
     @staticmethod
     def _shortest_path_from(
@@ -1017,9 +1055,12 @@ class OpenTheory:
         """
         masks = part.masks
         dark = _ones(owed & ~x)
-        for u in dark[:PAIR_TRIES]:
-            path = self._shortest_path(part, u, owed & ~x & ~(1 << u))
-            if path is None or len(path) < 3:
+        tries = [
+            path for u in dark[:PAIR_TRIES] for path in self._paths_to(part, u, owed & ~x, PARTNERS)
+        ]
+        for path in tries:
+            u = path[0]
+            if len(path) < 3:
                 continue
             v = path[-1]
             inside = path[1:-1]
