@@ -571,3 +571,28 @@ def test_method_theory_never_searches_under_the_open_rule() -> None:
     with pytest.raises(EngineError, match="method='auto'"):
         lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
     assert not lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6)).reachable
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(3, 14), seed=st.integers(0, 10**6))
+def test_root_words_act_as_dual_transvections(n: int, seed: int) -> None:
+    # The word v_k … v_1 v_0 v_1 … v_k along a shortest (induced) path, dark letters skipped,
+    # is T_r(x) = x + (x·r) A r for r the path's indicator: the lemma the pair cancellation uses.
+    g = nx.gnp_random_graph(n, 0.35, seed=seed)
+    if not nx.is_connected(g):  # one component: local and global indices agree
+        return
+    th = theory.OpenTheory(open_matrix(g))
+    rng = np.random.default_rng(seed)
+    u, v = (int(w) for w in rng.choice(n, 2, replace=False))
+    path = nx.shortest_path(g, u, v)
+    r = sum(1 << w for w in path)
+    ar = 0
+    for w in path:
+        ar ^= th.masks[w]
+    for _ in range(8):
+        x = int(rng.integers(0, 1 << n))
+        seq: list[int] = []
+        got = theory.OpenTheory._transvect(th.components[0], x, path, seq)
+        want = x ^ (ar if (x & r).bit_count() & 1 else 0)
+        assert got == want
+        assert _replays(th, x, got, seq)
