@@ -5,7 +5,8 @@ the open-rule reduction against the search on the 4×5 open-rule board; the orbi
 minimum light number of the 4×5 open-rule board by the classification against the search; a
 20×20 open-rule question (400 lights, far beyond any search) under 1 s, and its orbit size
 and minimum light number under 1 s; the 100×100 closed-rule board cleared
-by a replayed lit-only sequence under 10 s. Every answer is checked: sequences replay, and the
+by a replayed lit-only sequence under 10 s; replayed open-rule sequences between boards of one
+orbit on random trees of 100 and 300 nodes and on the 30×30 grid (no search can run there). Every answer is checked: sequences replay, and the
 theory agrees with the search where both run.
 """
 
@@ -163,6 +164,54 @@ def _grid100(quick: bool) -> list[Result]:
     return [within_seconds("litonly-closed-100", workload, timing, 10.0, [check])]
 
 
+def _sequences(quick: bool) -> list[Result]:
+    """Sequences on covered components far beyond the search: random trees and the 30×30 grid."""
+    rows: list[Result] = []
+    cases: list[tuple[str, str, nx.Graph, float]] = [
+        (
+            "litonly-tree-100",
+            "a random tree of 100 nodes",
+            nx.random_labeled_tree(100, seed=1),
+            2.0,
+        ),
+        (
+            "litonly-tree-300",
+            "a random tree of 300 nodes",
+            nx.random_labeled_tree(300, seed=1),
+            3.0,
+        ),
+        ("litonly-grid30", "the 30×30 grid", nx.grid_2d_graph(30, 30), 10.0),
+    ]
+    for name, what, g, limit in cases:
+        p = lo.Puzzle(g, rule="open")
+        n = g.number_of_nodes()
+        rng = np.random.default_rng(7)
+        pairs = []
+        for seed in range(3 if quick else 6):
+            heavy = rng.integers(0, 2, n)
+            pairs.append((heavy, _walk(p, heavy, 4 * n, seed)))
+        light = np.zeros(n, dtype=np.int64)
+        light[0] = 1
+        pairs.append((light, _walk(p, light, 4 * n, 99)))
+
+        def run(p: lo.Puzzle = p, pairs: list = pairs) -> list[lo.LitOnlyResult]:
+            return [lo.lit_only_reachable(p, a, b) for a, b in pairs]
+
+        timing, got = measure(run, 1 if quick else 3)
+        if not all(r.reachable and r.has_sequence and r.verify() for r in got):
+            msg = f"open rule on {what}: a reachable pair without a replayed sequence"
+            raise AssertionError(msg)
+        presses = max(r.num_presses for r in got)
+        timing.note = f"{len(pairs)} pairs, every one a replayed sequence (longest {presses})"
+        workload = (
+            f"open rule on {what} (induced E6): {len(pairs)} pairs of one orbit (random boards "
+            "and one light, each to the end of a random walk of 4n presses)"
+        )
+        check = "every answer reachable with a sequence that replays"
+        rows.append(within_seconds(name, workload, timing, limit, [check]))
+    return rows
+
+
 def lit_only(quick: bool) -> list[Result]:
     """Every lit-only theory row."""
     return (
@@ -172,6 +221,7 @@ def lit_only(quick: bool) -> list[Result]:
         + _grid20(quick)
         + _grid20_orbits(quick)
         + _grid100(quick)
+        + _sequences(quick)
     )
 
 

@@ -353,7 +353,9 @@ def lit_only_solve(
     :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`). Under the open rule two proved invariants
     (the coset of the adjacency matrix's image, and a quadratic invariant; compare Sjöstrand,
     arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
-    one. Where it finds none, each connected component is decided on its own: searched when it
+    one (at any size: the defect steering of the theory module built one for every pair of one
+    orbit tried on covered graphs, random trees of 300 nodes and the 30×30 grid included).
+    Where it finds none, each connected component is decided on its own: searched when it
     has at most ``max_states`` boards, else by the classification when the component has an
     induced E6 or is invertible over GF(2) and not a line graph (Brown and Humphries 1986;
     Huang, arXiv:1209.1233; Sjöstrand, arXiv:2312.03933): the boards then share an orbit

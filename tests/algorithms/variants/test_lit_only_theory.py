@@ -399,19 +399,37 @@ def test_grids_min_light_number_theory_against_search() -> None:
         assert got == (theory.min_light_number(th, 2**18), "theory")
 
 
-def test_reachable_by_the_theorem_without_a_sequence() -> None:
-    # A random tree of 100 nodes with an induced E6: the reduction does not join these two boards
-    # of one orbit, the search cannot run, the classification decides.
+def _orbit_pair(g: nx.Graph, seed: int, moves: int = 2000) -> tuple[np.ndarray, np.ndarray]:
+    """A random board and one reached from it by random lit-only presses (same orbit)."""
+    n = g.number_of_nodes()
+    th = theory.OpenTheory(open_matrix(g))
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 2, n)
+    a[0] = 1
+    x = theory.bits_of(a)
+    for _ in range(moves):
+        lit = [v for v in range(n) if x >> v & 1]
+        x ^= th.masks[lit[int(rng.integers(len(lit)))]]
+    return a, theory.vector_of(x, n)
+
+
+def test_reachable_on_a_large_tree_comes_with_a_sequence() -> None:
+    # A random tree of 100 nodes with an induced E6: far beyond the search, the defect steering
+    # joins two boards of one orbit with a sequence that replays.
     g = nx.random_labeled_tree(100, seed=3)
     p = lo.Puzzle(g, rule="open")
-    th = theory.OpenTheory(p.toggle_matrix())
-    rng = np.random.default_rng(1)
-    a = rng.integers(0, 2, 100)
-    x = theory.bits_of(a)
-    for _ in range(2000):
-        lit = [v for v in range(100) if x >> v & 1]
-        x ^= th.masks[lit[int(rng.integers(len(lit)))]]
-    r = lit_only_reachable(p, a, theory.vector_of(x, 100))
+    a, b = _orbit_pair(g, 1)
+    r = lit_only_reachable(p, a, b)
+    assert r.reachable and r.method == "theory" and r.has_sequence and r.verify()
+
+
+def test_reachable_by_the_theorem_without_a_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where the reduction builds nothing (switched off here), the classification still decides.
+    g = nx.random_labeled_tree(100, seed=3)
+    p = lo.Puzzle(g, rule="open")
+    a, b = _orbit_pair(g, 1)
+    monkeypatch.setattr(theory.OpenTheory, "_connect", lambda self, part, a, b: (None, 0))
+    r = lit_only_reachable(p, a, b)
     assert r.reachable and r.method == "theory" and not r.has_sequence
     assert "induced E6" in r.certificate
     assert "no sequence built" in repr(r)
@@ -419,6 +437,83 @@ def test_reachable_by_the_theorem_without_a_sequence() -> None:
         r.verify()
     orbit = lit_only_orbit(p, a)
     assert orbit.method == "theory" and orbit.size == orbit.bound
+
+
+def _replays(th: theory.OpenTheory, a: int, b: int, path: list[int]) -> bool:
+    x = a
+    for v in path:
+        if not x >> v & 1:
+            return False
+        x ^= th.masks[v]
+    return x == b
+
+
+def _level_pair(th: theory.OpenTheory, rng: np.random.Generator, light: bool) -> tuple[int, int]:
+    """Two lit boards of one level set of the invariants (one orbit on covered graphs)."""
+    n = th.n
+    while True:
+        if light:
+            a = sum(1 << int(v) for v in rng.choice(n, int(rng.integers(1, 4)), replace=False))
+            b = sum(1 << int(v) for v in rng.choice(n, int(rng.integers(1, 5)), replace=False))
+        else:
+            a = sum(1 << v for v in range(n) if rng.integers(2))
+            y = sum(1 << v for v in range(n) if rng.integers(2))
+            b = a
+            for v in theory._ones(y):
+                b ^= th.masks[v]
+        if a and b and not th.separated(a, b):
+            return a, b
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(8, 40),
+    kind=st.sampled_from(["tree", "gnp", "cubic"]),
+    light=st.booleans(),
+    seed=st.integers(0, 10**6),
+)
+def test_every_reachable_pair_of_a_covered_graph_gets_a_sequence(
+    n: int, kind: str, light: bool, seed: int
+) -> None:
+    # On graphs the classification covers, two boards with the same invariants share an orbit,
+    # and the reduction joins them with lit-only presses that replay.
+    rng = np.random.default_rng(seed)
+    if kind == "tree":
+        g = nx.random_labeled_tree(n, seed=seed)
+    elif kind == "gnp":
+        g = nx.gnp_random_graph(n, float(rng.uniform(0.08, 0.4)), seed=seed)
+    else:
+        g = nx.random_regular_graph(3, n - n % 2, seed=seed)
+    if not nx.is_connected(g):
+        g = g.subgraph(max(nx.connected_components(g), key=len)).copy()
+    g = nx.convert_node_labels_to_integers(g)
+    th = theory.OpenTheory(open_matrix(g))
+    if g.number_of_nodes() < 6 or not theory.classify(th.components[0]):
+        return
+    a, b = _level_pair(th, rng, light)
+    path, _ = th.connect(a, b)
+    assert path is not None and _replays(th, a, b, path)
+
+
+@pytest.mark.parametrize("n", [100, 200, 300])
+def test_large_trees_get_sequences(n: int) -> None:
+    g = nx.random_labeled_tree(n, seed=n)
+    th = theory.OpenTheory(open_matrix(g))
+    assert theory.classify(th.components[0])
+    rng = np.random.default_rng(n)
+    for _ in range(3):
+        a, b = _level_pair(th, rng, light=False)
+        path, _ = th.connect(a, b)
+        assert path is not None and _replays(th, a, b, path)
+
+
+def test_30x30_grid_gets_sequences() -> None:
+    g = nx.grid_2d_graph(30, 30)
+    p = lo.Puzzle(g, rule="open")
+    for seed in range(2):
+        a, b = _orbit_pair(g, seed, moves=500)
+        r = lit_only_reachable(p, a, b)
+        assert r.reachable and r.has_sequence and r.verify()
 
 
 def test_trees_min_light_number_theory() -> None:
@@ -476,3 +571,28 @@ def test_method_theory_never_searches_under_the_open_rule() -> None:
     with pytest.raises(EngineError, match="method='auto'"):
         lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
     assert not lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6)).reachable
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(3, 14), seed=st.integers(0, 10**6))
+def test_root_words_act_as_dual_transvections(n: int, seed: int) -> None:
+    # The word v_k … v_1 v_0 v_1 … v_k along a shortest (induced) path, dark letters skipped,
+    # is T_r(x) = x + (x·r) A r for r the path's indicator: the lemma the pair cancellation uses.
+    g = nx.gnp_random_graph(n, 0.35, seed=seed)
+    if not nx.is_connected(g):  # one component: local and global indices agree
+        return
+    th = theory.OpenTheory(open_matrix(g))
+    rng = np.random.default_rng(seed)
+    u, v = (int(w) for w in rng.choice(n, 2, replace=False))
+    path = nx.shortest_path(g, u, v)
+    r = sum(1 << w for w in path)
+    ar = 0
+    for w in path:
+        ar ^= th.masks[w]
+    for _ in range(8):
+        x = int(rng.integers(0, 1 << n))
+        seq: list[int] = []
+        got = theory.OpenTheory._transvect(th.components[0], x, path, seq)
+        want = x ^ (ar if (x & r).bit_count() & 1 else 0)
+        assert got == want
+        assert _replays(th, x, got, seq)
