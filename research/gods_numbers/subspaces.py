@@ -67,6 +67,42 @@ def restricted_optimum(
     return -np.inf
 
 
+def _independent(basis: list[int], v: int) -> bool:
+    reduced: list[int] = []
+    for x in [*basis, v]:
+        r = x
+        for y in reduced:
+            r = min(r, r ^ y)
+        if not r:
+            return False
+        reduced.append(r)
+    return True
+
+
+def _basis(
+    cols: np.ndarray, odd: np.ndarray, w: int, rng: np.random.Generator, *, greedy: bool
+) -> list[int]:
+    """``w`` independent columns: odd groups at random, or (greedy) each time the column, among
+    a sample of groups, whose addition brings the most groups inside the span."""
+    basis = [int(cols[rng.choice(odd)])]
+    pool = odd if not greedy else np.arange(len(cols))
+    for _ in range(50 * w):
+        if len(basis) == w:
+            break
+        picks = rng.choice(pool, min(len(pool), 40 if greedy else 1), replace=False).tolist()
+        best, best_count = None, -1
+        for g in picks:
+            v = int(cols[g])
+            if not _independent(basis, v):
+                continue
+            count = len(CHECK.inside_subspace(cols, [*basis, v])[1]) if greedy else 0
+            if count > best_count:
+                best, best_count = v, count
+        if best is not None:
+            basis.append(best)
+    return basis
+
+
 def find(
     n: int, cert: dict, seconds: float, seed: int, box: int, dims: tuple[int, int], most: int
 ) -> dict | None:
@@ -88,18 +124,7 @@ def find(
     tried = 0
     while time.monotonic() < until and len(odd):
         w = int(rng.integers(dims[0], min(d, dims[1], len(odd)) + 1))
-        basis: list[int] = []
-        reduced: list[int] = []
-        for g in rng.permutation(odd).tolist():
-            v = int(cols[g])
-            r = v
-            for x in reduced:
-                r = min(r, r ^ x)
-            if r:
-                reduced.append(r)
-                basis.append(v)
-            if len(basis) == w:
-                break
+        basis = _basis(cols, odd, w, rng, greedy=rng.random() < 0.5)
         sub, inside = CHECK.inside_subspace(cols, basis)
         if len(inside) > most:
             continue
@@ -111,9 +136,8 @@ def find(
         t = CHECK.parity_ceiling(bound, odd_total)
         if t > best_t:
             began = time.monotonic()
-            if not CHECK.subspace_bound_holds(
-                sub, sizes[inside], len(basis), int(np.ceil(bound - 1e-6))
-            ):
+            need = t - 1 if CHECK.parity_ceiling(t - 1, odd_total) == t else t
+            if not CHECK.subspace_bound_holds(sub, sizes[inside], len(basis), need):
                 continue  # HiGHS and the exhaustive search disagree: never store it
             best_t = t
             best = {
