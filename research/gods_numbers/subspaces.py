@@ -175,6 +175,15 @@ def main() -> None:
         old = cert.get("upper_certificate")
         if old is None or int(old["spectrum_bound"]) < found["spectrum_bound"]:
             cert["upper_certificate"] = found
+            found["found_by"] = (
+                f"subspaces.py --sizes {n} --seconds {args.seconds:g} --seed {args.seed} "
+                f"--box {args.box} --dims {args.dims[0]} {args.dims[1]} --most {args.most}"
+            )
+        if upper < int(cert["upper"]) or (
+            upper == int(cert["upper"]) and cert["upper_argument"] == "integer programme"
+        ):
+            cert["upper"] = upper
+            cert["upper_argument"] = "subspace"
         print(json.dumps({"n": n, "upper_from_subspace": upper, "stored_upper": cert["upper"]}))
         path.write_text(json.dumps(certs, indent=1) + "\n")
 
