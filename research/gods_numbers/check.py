@@ -148,19 +148,22 @@ def inside_subspace(cols: np.ndarray, basis: list[int]) -> tuple[np.ndarray, np.
     return sub, inside
 
 
-def subspace_bound_holds(sub: np.ndarray, sizes: np.ndarray, w: int, t: int) -> bool:
+def subspace_bound_holds(
+    sub: np.ndarray, sizes: np.ndarray, w: int, t: int, budget: int | None = None
+) -> bool:
     """Whether ``M(W) ≥ t``: no integer ``b`` on the groups inside ``W`` has
     ``F_W(μ) = Σ_h b_h (−1)^{μ·v_h} ≤ t − 1`` for every ``μ`` in ``GF(2)^w``.
 
     Exhaustive depth-first search over ``b_h ≡ c_h (mod 2)``. Such a ``b`` could be taken with
     its peak at ``μ = 0`` (shifting ``μ`` by ``ν`` multiplies ``b_h`` by ``(−1)^{ν·v_h}``, which
-    keeps the box and the parities), and with every ``|b_h| ≤ t − 1`` (the mean of ``F_W`` over
-    ``{μ·v_h = 0}`` is ``b_h``). The groups are taken in increasing order of their column
+    keeps the box and the parities); every ``F_W(μ)`` has the parity of ``Σ_h c_h``, so the peak
+    is at most ``top``, the largest such value ``≤ t − 1``, and every ``|b_h| ≤ top`` (the mean
+    of ``F_W`` over ``{μ·v_h = 0}`` is ``b_h``). The groups are taken in increasing order of their column
     ``v_h`` (in the coordinates of ``W``'s basis), so the groups fixed so far all lie in
     ``W_k = span(e_1..e_k)``, ``k`` the bit length of the next column, and the partial
     spectrum ``f`` depends on the first ``k`` bits of ``μ`` only. The mean of ``F_W`` over a
     coset of ``W_k^⊥`` is then ``f`` plus the free groups inside ``W_k``, each moving it by at
-    most its box: a branch is cut when ``max f`` minus those boxes exceeds ``t − 1``, or when the
+    most its box: a branch is cut when ``max f`` minus those boxes exceeds ``top``, or when the
     free groups cannot lift ``F_W(0) − F_W(μ) = 2 Σ_{μ·v_h = 1} b_h`` up to 0.
     """
     if t <= 0:
@@ -170,10 +173,11 @@ def subspace_bound_holds(sub: np.ndarray, sizes: np.ndarray, w: int, t: int) -> 
     mu = np.arange(1 << w, dtype=np.int64)
     signs = 1 - 2 * (np.bitwise_count(mu[None, :] & sub[:, None]) & 1).astype(np.int64)
     flips = (signs < 0).astype(np.int64)
-    box = np.minimum(sizes, t - 1)
+    top = t - 1 - (t - 1 - int(sizes.sum())) % 2  # F_W ≡ Σ_h c_h (mod 2): F_W ≤ top
+    box = np.minimum(sizes, top)
     box = box - (box - sizes) % 2  # the largest value of the right parity in the box
     if np.any(box < 0):
-        return True  # an odd group with t − 1 = 0: no b at all
+        return True  # an odd group with top = 0: no b at all
     count = len(box)
     bits = np.array([int(v).bit_length() for v in sub.tolist()], dtype=np.int64)
     # free_in[i]: the boxes of the groups i.. that lie in W_k, k = bits[i]
@@ -183,9 +187,14 @@ def subspace_bound_holds(sub: np.ndarray, sizes: np.ndarray, w: int, t: int) -> 
     )
     free_up = np.vstack([np.cumsum((2 * box[:, None] * flips)[::-1], axis=0)[::-1], [0 * mu]])
 
+    nodes = [0]
+
     def feasible(i: int, f: np.ndarray, gap: np.ndarray) -> bool:
         # f: partial F_W; gap: partial F_W(0) − F_W(μ)
-        if f.max() - free_in[i] > t - 1 or (gap + free_up[i]).min() < 0:
+        nodes[0] += 1
+        if budget is not None and nodes[0] > budget:
+            raise RuntimeError(f"the search passed {budget} nodes")
+        if f.max() - free_in[i] > top or (gap + free_up[i]).min() < 0:
             return False
         if i == count:
             return True

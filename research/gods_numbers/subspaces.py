@@ -104,7 +104,14 @@ def _basis(
 
 
 def find(
-    n: int, cert: dict, seconds: float, seed: int, box: int, dims: tuple[int, int], most: int
+    n: int,
+    cert: dict,
+    seconds: float,
+    seed: int,
+    box: int,
+    dims: tuple[int, int],
+    most: int,
+    budget: int = 200_000,
 ) -> dict | None:
     """The best checkable subspace certificate found for the n×n board within ``seconds``."""
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.int64).reshape(
@@ -137,7 +144,11 @@ def find(
         if t > best_t:
             began = time.monotonic()
             need = t - 1 if CHECK.parity_ceiling(t - 1, odd_total) == t else t
-            if not CHECK.subspace_bound_holds(sub, sizes[inside], len(basis), need):
+            try:
+                held = CHECK.subspace_bound_holds(sub, sizes[inside], len(basis), need, budget)
+            except RuntimeError:
+                continue  # too long a proof for check.py
+            if not held:
                 continue  # HiGHS and the exhaustive search disagree: never store it
             best_t = t
             best = {
