@@ -35,9 +35,25 @@ from lightsout_graphs.gods import quiet_groups, walsh_spectrum
 HERE = Path(__file__).resolve().parent
 
 
+@numba.njit(cache=True, inline="always")
+def _sign(signs: np.ndarray, cols: np.ndarray, g: int, lam: int) -> int:
+    """``(−1)^{λ·v_g}``: from the table ``signs`` when it has a column per ``λ``, else computed."""
+    if signs.shape[1] > 1:
+        return signs[g, lam]
+    x = lam & cols[g]
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return 1 - 2 * (x & 1)
+
+
 @numba.njit(cache=True)
 def _walk(
     signs: np.ndarray,
+    cols: np.ndarray,
     hi: np.ndarray,
     b: np.ndarray,
     f: np.ndarray,
@@ -49,7 +65,7 @@ def _walk(
 ) -> tuple[np.ndarray, int]:
     """Walk for ``steps`` moves; returns the best ``b`` and its peak."""
     np.random.seed(seed)
-    g_count, size = signs.shape
+    g_count, size = len(cols), len(f)
     best_b = b.copy()
     best_top = f.max()
     tabu = np.zeros(g_count, dtype=np.int64)
@@ -91,7 +107,7 @@ def _walk(
         random_move = np.random.random() < noise
         count = 0
         for g in range(g_count):
-            s = signs[g, lam0]
+            s = _sign(signs, cols, g, lam0)
             new_b = b[g] - 2 * s
             if new_b > hi[g] or new_b < -hi[g]:
                 continue
@@ -105,7 +121,7 @@ def _walk(
             for i in range(n_hot):
                 lam = hot[i]
                 old = f[lam]
-                new = old + ds * signs[g, lam]
+                new = old + ds * _sign(signs, cols, g, lam)
                 if old > target:
                     delta -= (old - target) // 2
                 if new > target:
@@ -117,14 +133,14 @@ def _walk(
                 pick = g
         if pick < 0:
             continue
-        ds = -2 * signs[pick, lam0]
+        ds = -2 * _sign(signs, cols, pick, lam0)
         b[pick] += ds
         tabu[pick] = step + tenure + np.random.randint(tenure + 1)
         n_hot = 0
         n_bad = 0
         cost = 0
         for lam in range(size):
-            f[lam] += ds * signs[pick, lam]
+            f[lam] += ds * _sign(signs, cols, pick, lam)
             if f[lam] >= target:
                 hot[n_hot] = lam
                 n_hot += 1
@@ -147,9 +163,12 @@ def search(
     cols, sizes, zero = groups.binary_code()
     d = groups.dimension
     lam = np.arange(1 << d, dtype=np.int64)
-    signs = np.stack(
-        [1 - 2 * (np.bitwise_count(lam & int(v)) & 1).astype(np.int32) for v in cols]
-    ).astype(np.int32)
+    if len(cols) << d <= 1 << 26:  # a table of the signs (at most 256 MiB)
+        signs = np.stack(
+            [1 - 2 * (np.bitwise_count(lam & int(v)) & 1).astype(np.int32) for v in cols]
+        ).astype(np.int32)
+    else:
+        signs = np.ones((1, 1), dtype=np.int32)
     rng = np.random.default_rng(seed)
     parity = sizes % 2
     hi = sizes.astype(np.int64)
@@ -169,6 +188,7 @@ def search(
         target = int(f.max()) - 2 if best_top is None else best_top - 2
         b, top = _walk(
             signs,
+            cols.astype(np.int64),
             hi,
             b,
             f,
