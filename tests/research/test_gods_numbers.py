@@ -117,3 +117,17 @@ def test_a_tampered_subspace_certificate_fails() -> None:
     cert["upper_certificate"]["spectrum_bound"] += 2
     cert["upper"] -= 1
     assert any("subspace" in f for f in CHECK.check(cert))
+
+
+def test_the_threshold_search_finds_a_hardest_small_board() -> None:
+    pytest.importorskip("numba")
+    spec = importlib.util.spec_from_file_location("gods_search", FOLDER / "search.py")
+    assert spec is not None and spec.loader is not None
+    search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(search)
+    top, b, cols, sizes, zero, _ = search.search(5, 1.0, 0, steps=2000)
+    lower = (int(sizes.sum()) + 2 * zero - top) // 2
+    assert lower == 15  # God's number of the 5×5 board
+    x = search.board_of(5, cols, sizes, b)
+    quiet = np.array([[int(ch) for ch in q] for q in CERTIFICATES[5]["quiet"]], dtype=np.int64)
+    assert CHECK.min_presses(x, quiet) == lower
