@@ -35,7 +35,7 @@ from lightsout_graphs.gods import quiet_groups, walsh_spectrum
 HERE = Path(__file__).resolve().parent
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(inline="always")
 def _sign(signs: np.ndarray, cols: np.ndarray, g: int, lam: int) -> int:
     """``(−1)^{λ·v_g}``: from the table ``signs`` when it has a column per ``λ``, else computed."""
     if signs.shape[1] > 1:
@@ -50,7 +50,7 @@ def _sign(signs: np.ndarray, cols: np.ndarray, g: int, lam: int) -> int:
     return 1 - 2 * (x & 1)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _walk(
     signs: np.ndarray,
     cols: np.ndarray,
