@@ -89,6 +89,10 @@ def main() -> None:
         prev = merged.get(n)
         if prev is None or int(cert["lower"]) >= int(prev["lower"]):
             merged[n] = cert
+            if prev is not None and "upper_certificate" in prev:  # keep the checkable bound
+                cert["upper_certificate"] = prev["upper_certificate"]
+                if int(prev["upper"]) <= int(cert["upper"]):
+                    cert.update(upper=prev["upper"], upper_argument=prev["upper_argument"])
         else:  # keep the better witness, take the better upper bound
             if int(cert["upper"]) < int(prev["upper"]):
                 prev.update(upper=cert["upper"], upper_argument=cert["upper_argument"])

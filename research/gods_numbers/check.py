@@ -26,8 +26,15 @@ over GF(2) itself. For each certificate it checks:
   number of groups of odd size, and ``F`` is not identically 0 when some group is odd, so the
   largest is at least 1 (odd number of odd groups) or 2 (even, nonzero). Hence every board
   needs at most ``(C + c_0 − m)/2`` presses, ``m`` ∈ {0, 1, 2} as counted. With
-  ``"unique"`` (nullity 0) that is ``C``. Other arguments (the integer programmes) are
-  reported as not checked here.
+  ``"unique"`` (nullity 0) that is ``C``.
+- **the subspace bound** (``upper_certificate`` of kind ``"subspace"``, and ``upper`` when its
+  argument is ``"subspace"``): for ``W`` spanned by the stored ``basis`` (columns as bit masks,
+  bit ``i`` for quiet pattern ``i``), the mean of ``F`` over a coset ``λ_0 + W^⊥`` is
+  ``F_W(λ_0) = Σ_{v_g ∈ W} b_g (−1)^{λ_0·v_g}``, so ``max F ≥ max F_W``; an exhaustive search
+  over the integers ``b_g`` of the groups inside ``W`` (:func:`subspace_bound_holds`) proves
+  ``max F_W ≥ spectrum_bound`` (or one less, when parity lifts it), hence every board needs at
+  most ``(C + c_0 − spectrum_bound)/2`` presses. Other arguments (the integer programmes over
+  every quiet pattern) are reported as not checked here.
 
 Exit status 0 when every certificate checked passes, 1 otherwise.
 """
@@ -42,6 +49,8 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+#: Seconds CP-SAT may take to re-prove an integer-programme bound (0: not re-proved).
+ORTOOLS_SECONDS = [0.0]
 
 
 def press(n: int, x: np.ndarray) -> np.ndarray:
@@ -119,6 +128,169 @@ def averaging_bound(n: int, quiet: np.ndarray) -> int:
     return (n * n + c0 - floor) // 2
 
 
+def parity_ceiling(bound: float, odd: int) -> int:
+    """The least integer ``≥ bound`` with the parity of ``odd`` (every ``F(λ)`` has it)."""
+    m = int(np.ceil(bound - 1e-6))
+    return m if (m - odd) % 2 == 0 else m + 1
+
+
+def inside_subspace(cols: np.ndarray, basis: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The groups whose column lies in ``W = span(basis)``: their columns in the coordinates of
+    the basis (bit ``j`` for basis vector ``j``) and their indices into ``cols``."""
+    span = np.zeros(1 << len(basis), dtype=np.int64)
+    for j, v in enumerate(basis):
+        span[1 << j : 2 << j] = span[: 1 << j] ^ int(v)
+    if len(np.unique(span)) != len(span):
+        raise ValueError("the basis of the subspace is not independent")
+    where = {int(x): i for i, x in enumerate(span.tolist())}
+    inside = np.array([g for g, v in enumerate(cols.tolist()) if int(v) in where], dtype=np.int64)
+    sub = np.array([where[int(cols[g])] for g in inside.tolist()], dtype=np.int64)
+    return sub, inside
+
+
+def subspace_bound_holds(
+    sub: np.ndarray, sizes: np.ndarray, w: int, t: int, budget: int | None = None
+) -> bool:
+    """Whether ``M(W) ≥ t``: no integer ``b`` on the groups inside ``W`` has
+    ``F_W(μ) = Σ_h b_h (−1)^{μ·v_h} ≤ t − 1`` for every ``μ`` in ``GF(2)^w``.
+
+    Exhaustive depth-first search over ``b_h ≡ c_h (mod 2)``. Such a ``b`` could be taken with
+    its peak at ``μ = 0`` (shifting ``μ`` by ``ν`` multiplies ``b_h`` by ``(−1)^{ν·v_h}``, which
+    keeps the box and the parities); every ``F_W(μ)`` has the parity of ``Σ_h c_h``, so the peak
+    is at most ``top``, the largest such value ``≤ t − 1``, and every ``|b_h| ≤ top`` (the mean
+    of ``F_W`` over ``{μ·v_h = 0}`` is ``b_h``). The groups are taken in increasing order of their column
+    ``v_h`` (in the coordinates of ``W``'s basis), so the groups fixed so far all lie in
+    ``W_k = span(e_1..e_k)``, ``k`` the bit length of the next column, and the partial
+    spectrum ``f`` depends on the first ``k`` bits of ``μ`` only. The mean of ``F_W`` over a
+    coset of ``W_k^⊥`` is then ``f`` plus the free groups inside ``W_k``, each moving it by at
+    most its box: a branch is cut when ``max f`` minus those boxes exceeds ``top``, or when the
+    free groups cannot lift ``F_W(0) − F_W(μ) = 2 Σ_{μ·v_h = 1} b_h`` up to 0.
+    """
+    if t <= 0:
+        return True
+    order = np.argsort(sub, kind="stable")
+    sub, sizes = sub[order], np.asarray(sizes, dtype=np.int64)[order]
+    mu = np.arange(1 << w, dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(mu[None, :] & sub[:, None]) & 1).astype(np.int64)
+    flips = (signs < 0).astype(np.int64)
+    top = t - 1 - (t - 1 - int(sizes.sum())) % 2  # F_W ≡ Σ_h c_h (mod 2): F_W ≤ top
+    box = np.minimum(sizes, top)
+    box = box - (box - sizes) % 2  # the largest value of the right parity in the box
+    if np.any(box < 0):
+        return True  # an odd group with top = 0: no b at all
+    count = len(box)
+    bits = np.array([int(v).bit_length() for v in sub.tolist()], dtype=np.int64)
+    # free_in[i]: the boxes of the groups i.. that lie in W_k, k = bits[i]
+    free_in = np.array(
+        [int(box[i:][sub[i:] < (1 << int(bits[i]))].sum()) for i in range(count)] + [0],
+        dtype=np.int64,
+    )
+    free_up = np.vstack([np.cumsum((2 * box[:, None] * flips)[::-1], axis=0)[::-1], [0 * mu]])
+
+    nodes = [0]
+
+    def feasible(i: int, f: np.ndarray, gap: np.ndarray) -> bool:
+        # f: partial F_W; gap: partial F_W(0) − F_W(μ)
+        nodes[0] += 1
+        if budget is not None and nodes[0] > budget:
+            raise RuntimeError(f"the search passed {budget} nodes")
+        if f.max() - free_in[i] > top or (gap + free_up[i]).min() < 0:
+            return False
+        if i == count:
+            return True
+        for value in range(-int(box[i]), int(box[i]) + 1, 2):
+            if feasible(i + 1, f + value * signs[i], gap + 2 * value * flips[i]):
+                return True
+        return False
+
+    return not feasible(0, np.zeros(1 << w, dtype=np.int64), np.zeros(1 << w, dtype=np.int64))
+
+
+def subspace_upper(n: int, quiet: np.ndarray, sub_cert: dict) -> int | None:
+    """The upper bound that a subspace certificate proves, or ``None`` when it does not hold.
+
+    ``M ≥ M(W) ≥ t`` (the mean of ``F`` over a coset of ``W^⊥`` is ``F_W``), ``M`` has the
+    parity of the number of odd groups, and every board needs at most ``(C + c_0 − M)/2``.
+    """
+    d = quiet.shape[0]
+    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    c0 = int((columns == 0).sum())
+    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    basis = [int(v) for v in sub_cert["basis"]]
+    if any(v <= 0 or v >= 1 << d for v in basis):
+        return None
+    try:
+        sub, inside = inside_subspace(cols, basis)
+    except ValueError:
+        return None
+    t = int(sub_cert["spectrum_bound"])
+    odd = int((sizes % 2).sum())
+    # t may be the parity ceiling of M(W): M(W) ≥ t − 1 suffices then
+    need = t - 1 if parity_ceiling(t - 1, odd) == t else t
+    if not subspace_bound_holds(sub, sizes[inside].astype(np.int64), len(basis), need):
+        return None
+    return (n * n + c0 - t) // 2
+
+
+def programme_holds(
+    cols: np.ndarray, sizes: np.ndarray, d: int, t: int, seconds: float
+) -> bool | None:
+    """Whether ``M ≥ t``, re-proved by a second solver (OR-Tools CP-SAT, when installed).
+
+    The pinned model: no ``b`` with ``b_g ≡ c_g (mod 2)``, ``|b_g| ≤ min(c_g, t − 1)``,
+    ``F(0) = Σ_g b_g ≤ t − 1`` and ``F(λ) ≤ F(0)``, i.e. ``Σ_{λ·v_g = 1} b_g ≥ 0``, for every
+    ``λ ≠ 0``. ``True`` when CP-SAT proves it infeasible, ``False`` when it finds such a ``b``
+    (checked here by a Walsh–Hadamard transform), ``None`` when undecided or OR-Tools is absent.
+    """
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:  # pragma: no cover - ortools is a dependency of the project
+        return None
+    if t <= 0:
+        return True
+    par = sizes % 2
+    box = np.minimum(sizes, t - 1)
+    box = box - (box - sizes) % 2
+    if np.any(box < 0):
+        return True
+    model = cp_model.CpModel()
+    y = [
+        model.new_int_var(int((-box[g] - par[g]) // 2), int((box[g] - par[g]) // 2), f"y{g}")
+        for g in range(len(cols))
+    ]
+    b = [2 * y[g] + int(par[g]) for g in range(len(cols))]
+    model.add(sum(b) <= t - 1)
+    for lam in range(1, 1 << d):
+        hit = np.flatnonzero(np.bitwise_count(cols & lam) & 1)
+        model.add(sum(b[g] for g in hit.tolist()) >= 0)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return True
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+        f = np.zeros(1 << d, dtype=np.int64)
+        np.add.at(f, cols, found)
+        h = 1
+        while h < len(f):
+            v = f.reshape(-1, 2, h)
+            f = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(-1)
+            h *= 2
+        assert f.max() <= t - 1
+        return False
+    return None
+
+
+def zero_count(n: int, cert: dict) -> int:
+    """How many lights no stored quiet pattern touches."""
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    if quiet.size == 0:
+        return n * n
+    return int((~quiet.reshape(-1, n * n).any(axis=0)).sum())
+
+
 def parse_rows(text: str, on: str) -> np.ndarray:
     return np.array([[1 if ch == on else 0 for ch in row] for row in text.split("/")]).reshape(-1)
 
@@ -153,10 +325,34 @@ def check(cert: dict) -> list[str]:
     up = averaging_bound(n, quiet)
     if up != int(cert["averaging_upper"]):
         fails.append(f"averaging proves {up}, not {cert['averaging_upper']}")
+    sub_cert = cert.get("upper_certificate")
+    if sub_cert is not None and d:
+        proven = subspace_upper(n, quiet, sub_cert)
+        if proven is None:
+            fails.append(f"the subspace does not prove M >= {sub_cert['spectrum_bound']}")
+        else:
+            done.append(f"subspace bound {proven}")
+            if argument == "subspace" and proven != int(cert["upper"]):
+                fails.append(f"the subspace proves {proven}, not {cert['upper']}")
     if argument in ("averaging", "unique"):
         if up != int(cert["upper"]):
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
+    elif argument == "subspace":
+        done.append(f"upper {cert['upper']} (subspace)")
+    elif ORTOOLS_SECONDS[0] > 0:
+        columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+        c0 = int((columns == 0).sum())
+        cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+        odd = int((sizes % 2).sum())
+        t = parity_ceiling(n * n + c0 - 2 * int(cert["upper"]) - 1, odd)
+        held = programme_holds(cols, sizes.astype(np.int64), d, t, ORTOOLS_SECONDS[0])
+        if held is False:
+            fails.append(f"CP-SAT finds a spectrum peak below {t}: upper {cert['upper']} is wrong")
+        elif held:
+            done.append(f"upper {cert['upper']} ({argument}, re-proved by CP-SAT: M >= {t})")
+        else:
+            done.append(f"upper {cert['upper']} undecided by CP-SAT in {ORTOOLS_SECONDS[0]} s")
     else:
         done.append(f"averaging {up}; upper {cert['upper']} not checked here ({argument})")
     print(f"n={n}: " + ", ".join(done) + (" FAILED: " + "; ".join(fails) if fails else " ok"))
@@ -167,7 +363,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path, default=HERE / "certificates.json")
     parser.add_argument("--sizes", type=int, nargs="*")
+    parser.add_argument(
+        "--cp-sat",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="re-prove the integer-programme upper bounds with OR-Tools CP-SAT (a second solver)",
+    )
     args = parser.parse_args()
+    ORTOOLS_SECONDS[0] = args.cp_sat
     certs = json.loads(args.path.read_text())
     bad = 0
     for cert in certs:

@@ -10,6 +10,8 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 
@@ -72,3 +74,60 @@ def test_the_press_matrix_matches_the_library() -> None:
     assert (
         CHECK.press(7, x).tolist() == (p.apply_vector(np.zeros(49, dtype=np.int64), x) % 2).tolist()
     )
+
+
+def _brute_peak(sub: np.ndarray, sizes: np.ndarray, w: int) -> int:
+    """``M(W)`` by trying every ``b`` (tiny cases only)."""
+    import itertools
+
+    mu = np.arange(1 << w)
+    signs = 1 - 2 * (np.bitwise_count(mu[None, :] & sub[:, None]) & 1).astype(np.int64)
+    choices = [range(-int(c), int(c) + 1, 2) for c in sizes]
+    return min(int((np.array(b) @ signs).max()) for b in itertools.product(*choices))
+
+
+@given(
+    st.integers(1, 3).flatmap(
+        lambda w: st.tuples(
+            st.just(w),
+            st.lists(st.integers(1, (1 << w) - 1), min_size=1, max_size=5, unique=True),
+            st.lists(st.integers(1, 3), min_size=5, max_size=5),
+        )
+    )
+)
+@settings(max_examples=60, deadline=None)
+def test_the_exhaustive_subspace_search_matches_brute_force(case: tuple) -> None:
+    w, columns, sizes = case
+    sub = np.array(columns, dtype=np.int64)
+    c = np.array(sizes[: len(columns)], dtype=np.int64)
+    peak = _brute_peak(sub, c, w)
+    assert CHECK.subspace_bound_holds(sub, c, w, peak)
+    assert not CHECK.subspace_bound_holds(sub, c, w, peak + 1)
+
+
+def test_a_subspace_certificate_proves_its_bound() -> None:
+    cert = CERTIFICATES[9]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.int64)
+    assert CHECK.subspace_upper(9, quiet, cert["upper_certificate"]) == 38
+    assert cert["lower"] <= 38
+
+
+def test_a_tampered_subspace_certificate_fails() -> None:
+    cert = copy.deepcopy(CERTIFICATES[19])
+    cert["upper_certificate"]["spectrum_bound"] += 2
+    cert["upper"] -= 1
+    assert any("subspace" in f for f in CHECK.check(cert))
+
+
+def test_the_threshold_search_finds_a_hardest_small_board() -> None:
+    pytest.importorskip("numba")
+    spec = importlib.util.spec_from_file_location("gods_search", FOLDER / "search.py")
+    assert spec is not None and spec.loader is not None
+    search = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(search)
+    top, b, cols, sizes, zero, _ = search.search(5, 1.0, 0, steps=2000)
+    lower = (int(sizes.sum()) + 2 * zero - top) // 2
+    assert lower == 15  # God's number of the 5×5 board
+    x = search.board_of(5, cols, sizes, b)
+    quiet = np.array([[int(ch) for ch in q] for q in CERTIFICATES[5]["quiet"]], dtype=np.int64)
+    assert CHECK.min_presses(x, quiet) == lower
