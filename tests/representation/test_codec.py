@@ -27,10 +27,14 @@ from lightsout_graphs.representation._codec import StateCodec, light_rows, press
 
 
 def _codecs(shape: tuple[int, ...], k: int) -> tuple[StateCodec, StateCodec]:
-    """A lattice codec (NumPy route for dicts) and the same cells as a plain tuple and dict."""
-    nodes = tuple(LatticeNodes(shape))
-    plain = StateCodec(nodes, {v: i for i, v in enumerate(nodes)}, k, shape)
-    return StateCodec(LatticeNodes(shape), LatticeIndex(shape), k, shape), plain
+    """A lattice codec (NumPy route for dicts) and the same codec with that route switched off,
+    so that it goes key by key. (A codec over a plain dict of the cells is not the reference:
+    a dict finds ``(0.0, 1)`` or ``(True, 0)`` by equality, where a lattice names only integer
+    cells.)"""
+    fast = StateCodec(LatticeNodes(shape), LatticeIndex(shape), k, shape)
+    plain = StateCodec(LatticeNodes(shape), LatticeIndex(shape), k, shape)
+    plain._cells_vector = lambda state: None  # type: ignore[method-assign]
+    return fast, plain
 
 
 def _outcome(codec: StateCodec, state: object) -> tuple[str, object]:
