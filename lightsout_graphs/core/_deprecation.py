@@ -135,11 +135,24 @@ def moved(module: str, names: Mapping[str, str]) -> Callable[[str], Any]:
     return __getattr__
 
 
-class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Serves each old module path as a stand-in that forwards its names, with a warning."""
+class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serves each old module path as a stand-in that forwards its names, with a warning.
 
-    def __init__(self, moves: Mapping[str, str]) -> None:
+    Two kinds of old path: a module of ``moves`` whose public names went elsewhere (each named
+    name forwards to its new home), and a module of the flat layout, or any submodule below
+    it, that moved whole into a layer folder (``relocated``: every name forwards).
+    """
+
+    def __init__(self, moves: Mapping[str, str], relocated: Mapping[str, str]) -> None:
         self.moves = dict(moves)
+        self.relocated = dict(relocated)
+
+    def relocation(self, fullname: str) -> str | None:
+        """The layered path of ``fullname``, or None where it did not move whole."""
+        for old, new in self.relocated.items():
+            if fullname == old or fullname.startswith(old + "."):
+                return new + fullname[len(old) :]
+        return None
 
     def find_spec(
         self,
@@ -148,14 +161,24 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         target: types.ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.moves:
-            return None
+            home = self.relocation(fullname)
+            if home is None or importlib.util.find_spec(home) is None:
+                return None
         return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
         return None  # the default module object
 
     def exec_module(self, module: types.ModuleType) -> None:
-        home = self.moves[module.__name__]
+        if module.__name__ in self.moves:
+            self._forward_named(module, self.moves[module.__name__])
+        else:
+            home = self.relocation(module.__name__)
+            assert home is not None  # find_spec said so
+            self._forward_all(module, home)
+
+    @staticmethod
+    def _forward_named(module: types.ModuleType, home: str) -> None:
         package = importlib.import_module("lightsout_graphs")
         target = importlib.import_module(home)
         forwards = {}
@@ -169,39 +192,9 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         module.__all__ = []  # type: ignore[attr-defined]
         module.__getattr__ = moved(module.__name__, forwards)  # type: ignore[method-assign]
 
-
-class _RelocatedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Serves a module of the flat layout, and every submodule below it, as a stand-in that
-    forwards each name to the module's home in its layer folder, with a warning."""
-
-    def __init__(self, relocated: Mapping[str, str]) -> None:
-        self.relocated = dict(relocated)
-
-    def home(self, fullname: str) -> str | None:
-        """The layered path of ``fullname``, or None where it did not move."""
-        for old, new in self.relocated.items():
-            if fullname == old or fullname.startswith(old + "."):
-                return new + fullname[len(old) :]
-        return None
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None = None,
-        target: types.ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        home = self.home(fullname)
-        if home is None or importlib.util.find_spec(home) is None:
-            return None
-        return importlib.util.spec_from_loader(fullname, self)
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
-        return None  # the default module object
-
-    def exec_module(self, module: types.ModuleType) -> None:
+    @staticmethod
+    def _forward_all(module: types.ModuleType, home: str) -> None:
         old = module.__name__
-        home = self.home(old)
-        assert home is not None  # find_spec said so
         target = importlib.import_module(home)
 
         def __getattr__(name: str) -> Any:
@@ -238,7 +231,6 @@ def install(moves: Mapping[str, str] = MOVED_MODULES) -> None:
     >>> text, str(caught[0].message).split(";")[0]
     ('4', 'lightsout_graphs.counts.count_text is deprecated and will be removed')
     """
-    if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
-        sys.meta_path.append(_MovedModules(moves))
-    if not any(isinstance(finder, _RelocatedModules) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _RelocatedModules(RELOCATED))  # before a stale folder
+    if not any(isinstance(finder, _OldPaths) for finder in sys.meta_path):
+        # First in line: a stale folder left at an old path must not win as a namespace.
+        sys.meta_path.insert(0, _OldPaths(moves, RELOCATED))
