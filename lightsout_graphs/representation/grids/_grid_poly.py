@@ -36,8 +36,9 @@ def check_prime(modulus: object) -> int:
 
 
 def check_rule(rule: object) -> str:
-    """``"closed"`` or ``"open"``, or :class:`InvalidPuzzleError`."""
-    if rule not in RULES:
+    """``"closed"`` or ``"open"``, or :class:`InvalidPuzzleError` (an array or any other
+    non-string included, which ``in`` alone would compare element by element)."""
+    if not isinstance(rule, str) or rule not in RULES:
         msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
         raise InvalidPuzzleError(msg)
     return str(rule)

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lightsout_graphs.core.errors import (
-    InvalidPuzzleError,
     InvalidStateError,
     require_int,
     require_int_entries,
 )
 from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows, words_for
+from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
     check_chase_memory,
@@ -128,9 +128,7 @@ class GridChaser(ChasingFactorization):
         self.cols: int = _check_side(n, "n")
         self.modulus: int = check_modulus(modulus)
         self.method: str = "chasing"
-        if rule not in ("closed", "open"):
-            msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
-            raise InvalidPuzzleError(msg)
+        check_rule(rule)
         self.rule: str = rule
         size = self.rows * self.cols
         self.shape: tuple[int, int] = (size, size)

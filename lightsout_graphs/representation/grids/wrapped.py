@@ -32,6 +32,7 @@ from lightsout_graphs.core.errors import (
     require_int,
 )
 from lightsout_graphs.core.zk import DenseGF2, pack_rows
+from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
     check_chase_memory,
@@ -98,9 +99,7 @@ class WrappedChaser(ChasingFactorization):
         for name, side in (("m", m), ("n", n)):
             require_int(side, name, minimum=1)
         require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
-        if rule not in ("closed", "open"):
-            msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
-            raise InvalidPuzzleError(msg)
+        check_rule(rule)
         self.rows: int = int(m)
         self.cols: int = int(n)
         if (wrap_rows and self.cols < 3) or (wrap_cols and self.rows < 3):

@@ -335,3 +335,11 @@ def test_apply_with_a_huge_modulus_uses_python_ints() -> None:
 def test_apply_rejects_bad_vectors(call: object, word: str) -> None:
     with pytest.raises(InvalidStateError, match=word):
         call(GridChaser(2, 3))  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("rule", [np.array([1.0, 1.0]), np.array(["closed", "open"]), 1, None])
+def test_a_rule_that_is_not_a_string_is_the_packages_error(rule: object) -> None:
+    with pytest.raises(InvalidPuzzleError, match="'rule' must be 'closed' or 'open'"):
+        lo.GridChaser(3, 3, rule=rule)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPuzzleError, match="'rule' must be 'closed' or 'open'"):
+        lo.chase_table(5, rule=rule)  # type: ignore[arg-type]

@@ -113,3 +113,8 @@ def test_the_chasing_engines_name_themselves() -> None:
     assert lo.solve(lo.grid(3, 4), 1).method == "chasing"
     assert lo.solve(lo.torus(3, 4), 1).method == "wrapped-chasing"
     assert lo.solve(lo.Puzzle(nx.petersen_graph()), 1).method in zk.METHODS
+
+
+def test_a_rule_that_is_not_a_string_is_the_packages_error() -> None:
+    with pytest.raises(InvalidPuzzleError, match="'rule' must be 'closed' or 'open'"):
+        WrappedChaser(4, 4, rule=np.array([1.0, 1.0]))  # type: ignore[arg-type]
