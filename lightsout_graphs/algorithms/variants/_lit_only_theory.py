@@ -172,6 +172,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.algorithms.variants._lit_only_lines import TokenGame, find_line_root
 from lightsout_graphs.core.errors import LightsOutError
 from lightsout_graphs.core.zk.gf2 import GF2Echelon
 
@@ -385,7 +386,12 @@ class _Component:
     reason: str | None = None
     e6: tuple[int, ...] = ()
     claw: tuple[int, ...] = ()
+    e6_type: tuple[int, ...] = ()
     layers: list[int] | None = None
+    #: ``"levels"`` (orbits are the level sets), ``"tokens"`` (a line graph of a multigraph:
+    #: :attr:`tokens` answers) or ``""`` (not classified), set by :func:`classify`.
+    kind: str = ""
+    tokens: TokenGame | None = None
 
     def q(self, y: int) -> int:
         """``q(y)``: edges inside ``supp y`` plus ``|supp y|``, mod 2."""
@@ -585,6 +591,9 @@ class OpenTheory:
             if (la == 0) != (lb == 0):
                 return True
             if not self._same_level(part, la, lb):
+                return True
+            tokens = part.tokens if classify(part) else None
+            if tokens is not None and tokens.orbit_key(la) != tokens.orbit_key(lb):
                 return True
         return False
 
@@ -834,6 +843,9 @@ class OpenTheory:
             core = e6[2]
         elif claw is not None:
             core = claw[0]
+        elif part.e6_type:
+            local = {g: i for i, g in enumerate(part.nodes)}
+            core = max((local[g] for g in part.e6_type), key=lambda v: part.degrees[v])
         else:
             core = max(range(len(part.nodes)), key=lambda v: part.degrees[v])
         dist = [-1] * len(part.nodes)
@@ -1157,6 +1169,9 @@ class OpenTheory:
         """Local lit-only presses from ``a`` to ``b`` found by the reduction, and boards seen."""
         if a == b:
             return [], 1
+        if classify(part) and part.tokens is not None:
+            path = part.tokens.connect(a, b)
+            return path, 0 if path is None else len(path)
         light = max(a.bit_count(), b.bit_count()) <= FEW_LIGHTS
         if light:
             found, seen = self._connect_local(part, a, b, SLACKS[:2])
@@ -1346,6 +1361,122 @@ def find_induced_e6(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...
     return None
 
 
+#: The largest connected set of nodes :func:`find_e6_type` grows while it looks for a part
+#: that is not a line graph of a multigraph.
+E6_TYPE_GROWTH = 64
+
+
+def _induced(masks: list[int], nodes: list[int]) -> list[int]:
+    """The subgraph induced on ``nodes``, as neighbour bitsets over their positions."""
+    local = {g: i for i, g in enumerate(nodes)}
+    return [sum(1 << local[u] for u in _ones(masks[g]) if u in local) for g in nodes]
+
+
+def _connected(masks: list[int]) -> bool:
+    if not masks:
+        return True
+    seen, stack = 1, [0]
+    while stack:
+        new = masks[stack.pop()] & ~seen
+        seen |= new
+        stack.extend(_ones(new))
+    return seen == (1 << len(masks)) - 1
+
+
+def e6_roots(masks: list[int]) -> list[tuple[int, list[int]]] | None:
+    """Six *roots* of a six-node graph that form the Dynkin graph E6, or None.
+
+    A root is ``s_{u_k} … s_{u_1} e_h`` for a node ``h`` and nodes ``u_i`` of the graph, with
+    ``s_u(y) = y + (yᵀA e_u) e_u`` the symplectic transvection; its lit-only counterpart, the
+    dual transvection ``T_r(x) = x + (x·r) A r``, is the word ``t_{u_k} … t_{u_1} t_h t_{u_1}
+    … t_{u_k}`` of presses, so it lies in the lit-only group. Each root comes as
+    ``(vector, [h, u_1, …, u_k])``; two roots are adjacent when ``rᵀA r' = 1``.
+
+    Examples
+    --------
+    >>> dynkin = [0b000010, 0b000101, 0b101010, 0b010100, 0b001000, 0b000100]
+    >>> [word for _, word in e6_roots(dynkin)]  # the nodes themselves are roots, among others
+    [[2], [1], [0], [0, 1, 2, 3], [4], [0, 1, 2, 5]]
+    >>> e6_roots([0b10, 0b01, 0, 0, 0, 0]) is None  # no E6 among few roots
+    True
+    """
+    n = len(masks)
+
+    def form(y: int, z: int) -> int:
+        out = 0
+        for i in _ones(y):
+            out ^= masks[i]
+        return _parity(out & z)
+
+    words: dict[int, list[int]] = {1 << h: [h] for h in range(n)}
+    queue = deque(words)
+    while queue:
+        y = queue.popleft()
+        for u in range(n):
+            if form(y, 1 << u):
+                z = y ^ (1 << u)
+                if z not in words:
+                    words[z] = [*words[y], u]
+                    queue.append(z)
+    roots = sorted(words)
+    graph = [sum(1 << j for j, z in enumerate(roots) if form(y, z)) for y in roots]
+    six = find_induced_e6(graph)
+    if six is None:
+        return None
+    return [(roots[i], words[roots[i]]) for i in six]
+
+
+def find_e6_type(masks: list[int]) -> tuple[tuple[int, ...], list[tuple[int, list[int]]]] | None:
+    """Six nodes of a connected graph inducing a graph of type E6, with its E6 roots, or None.
+
+    By Cuypers' Theorem 1.1 (arXiv:2105.08618) a connected graph that is not the line graph
+    of a multigraph (:func:`._lit_only_lines.find_line_root`) has such six nodes. They are
+    found by growing a connected set of nodes in breadth-first order until it stops being a
+    line graph (at most :data:`E6_TYPE_GROWTH` nodes), then dropping nodes that keep it
+    connected and not a line graph: what is left has six nodes, by the theorem. The six are
+    accepted only with six roots (:func:`e6_roots`) forming the Dynkin graph E6, the
+    certificate the classification uses.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> g = nx.Graph([(0, 4), (0, 5), (1, 2), (1, 4), (2, 4), (3, 4)])  # no induced E6
+    >>> masks = [sum(1 << u for u in g[v]) for v in sorted(g)]
+    >>> six, roots = find_e6_type(masks)
+    >>> find_induced_e6(masks) is None, six, [word for _, word in roots]
+    (True, (0, 1, 2, 3, 4, 5), [[1], [4], [0], [0, 4, 2], [0, 4, 2, 5], [2, 4, 3]])
+    """
+    n = len(masks)
+    order, seen = [0], 1
+    for v in order:  # breadth-first order (the list grows while it is read)
+        new = masks[v] & ~seen
+        seen |= new
+        order.extend(_ones(new))
+    chosen: list[int] | None = None
+    for size in range(6, min(n, E6_TYPE_GROWTH) + 1):
+        if find_line_root(_induced(masks, order[:size])) is None:
+            chosen = order[:size]
+            break
+    if chosen is None:
+        return None
+    shrunk = True
+    while len(chosen) > 6 and shrunk:
+        shrunk = False
+        for v in reversed(chosen):
+            rest = [u for u in chosen if u != v]
+            sub = _induced(masks, rest)
+            if _connected(sub) and find_line_root(sub) is None:
+                chosen, shrunk = rest, True
+                break
+    if len(chosen) != 6:  # pragma: no cover - Cuypers' theorem says it is six
+        return None
+    chosen.sort()
+    roots = e6_roots(_induced(masks, chosen))
+    if roots is None:  # pragma: no cover - every graph of type E6 has them
+        return None
+    return tuple(chosen), roots
+
+
 def find_induced_claw(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...] | None:
     """A centre and three pairwise non-adjacent neighbours (an induced claw), or None.
 
@@ -1375,14 +1506,14 @@ def find_induced_claw(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, .
 
 
 def classify(part: _Component) -> str:
-    """Why the invariants of ``part`` are complete, in words, or ``""`` when no theorem says so.
+    """Which theorem describes the orbits of ``part``, in words, or ``""`` when none is found.
 
-    The nodes are the puzzle's indices; ``part.e6`` keeps the six nodes of an induced E6.
-
-    The theorem (see :class:`OpenTheory`, *Classification*): in a connected graph that has an
-    induced E6, or whose adjacency matrix is invertible over GF(2) and which has an induced claw
-    (so is not a line graph),
-    two lit boards lie in one orbit exactly when they share the invariants.
+    Sets ``part.kind``: ``"levels"`` when the orbits are the level sets of the invariants
+    (cases (a), (b) and (d) of :class:`OpenTheory`, *Classification*), ``"tokens"`` when the
+    component is the line graph of a multigraph (case (c): ``part.tokens`` answers). The
+    certificates are kept in ``part.e6``, ``part.claw`` and ``part.e6_type`` (puzzle
+    indices). By Cuypers' theorem every connected graph is in case (c) or (d); ``""`` is left
+    only when the searches for the certificates give up (their budgets).
 
     Examples
     --------
@@ -1390,8 +1521,9 @@ def classify(part: _Component) -> str:
     >>> th = OpenTheory(nx.to_numpy_array(nx.grid_2d_graph(3, 5), dtype=int))
     >>> classify(th.components[0])
     'induced E6 on nodes 3, 2, 1, 6, 11, 0'
-    >>> classify(OpenTheory(nx.to_numpy_array(nx.path_graph(6), dtype=int)).components[0])
-    ''
+    >>> part = OpenTheory(nx.to_numpy_array(nx.path_graph(6), dtype=int)).components[0]
+    >>> classify(part), part.kind
+    ('line graph of a multigraph on 7 vertices (tokens on its root)', 'tokens')
     """
     if part.reason is not None:
         return part.reason
@@ -1401,6 +1533,13 @@ def classify(part: _Component) -> str:
         if e6 is not None:
             part.e6 = tuple(part.nodes[v] for v in e6)
             reason = "induced E6 on nodes " + ", ".join(str(v) for v in part.e6)
+            part.kind = "levels"
+    if not reason:
+        root = find_line_root(part.masks)
+        if root is not None:
+            part.tokens = TokenGame(part.masks, root)
+            reason = f"line graph of a multigraph on {root.order} vertices (tokens on its root)"
+            part.kind = "tokens"
     if not reason and not part.kernel:
         claw = find_induced_claw(part.masks)
         if claw is not None:
@@ -1408,6 +1547,13 @@ def classify(part: _Component) -> str:
             reason = "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + (
                 ", ".join(str(v) for v in part.claw)
             )
+            part.kind = "levels"
+    if not reason:
+        found = find_e6_type(part.masks)
+        if found is not None:
+            part.e6_type = tuple(part.nodes[v] for v in found[0])
+            reason = "induced graph of type E6 on nodes " + ", ".join(str(v) for v in part.e6_type)
+            part.kind = "levels"
     part.reason = reason
     return reason
 
@@ -1756,8 +1902,8 @@ def exact_orbit_size(theory: OpenTheory, x: int, max_states: int) -> tuple[int |
     >>> th = OpenTheory(nx.to_numpy_array(nx.grid_2d_graph(4, 4), dtype=int))
     >>> exact_orbit_size(th, 0b1, 2**4)
     (4096, 'theory')
-    >>> exact_orbit_size(OpenTheory(nx.to_numpy_array(nx.path_graph(4), dtype=int)), 1, 2**10)
-    (5, 'search')
+    >>> exact_orbit_size(OpenTheory(nx.to_numpy_array(nx.path_graph(4), dtype=int)), 1, 0)
+    (5, 'theory')
     """
     total, method = 1, "theory"
     for part in theory.components:
@@ -1765,7 +1911,10 @@ def exact_orbit_size(theory: OpenTheory, x: int, max_states: int) -> tuple[int |
         if lx == 0:
             continue
         if classify(part):
-            total *= theory.component_level_size(part, lx)
+            if part.tokens is not None:
+                total *= part.tokens.orbit_size(lx)
+            else:
+                total *= theory.component_level_size(part, lx)
             continue
         size = 1 << len(part.nodes)
         if size > max_states:
@@ -1791,7 +1940,12 @@ def exact_min_light_number(theory: OpenTheory, max_states: int) -> tuple[int | N
     """
     total, method = 0, "theory"
     for part in theory.components:
-        found = theory_min_light(theory, part) if classify(part) else None
+        found = None
+        if classify(part):
+            if part.tokens is not None:
+                found = part.tokens.min_light(coset_leader_weights, MAX_COSET_BITS)
+            else:
+                found = theory_min_light(theory, part)
         if found is None:
             if 1 << len(part.nodes) > max_states:
                 return None, "search"

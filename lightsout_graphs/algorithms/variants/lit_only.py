@@ -466,6 +466,9 @@ def _reason(puzzle: Puzzle, part: theory._Component) -> str:
         reason = (
             "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + labels
         )
+    elif part.e6_type:
+        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6_type)
+        reason = f"induced graph of type E6 on nodes {labels}"
     return reason
 
 
@@ -512,9 +515,9 @@ def _open_solve(
                 msg = (
                     "No lit-only theorem decides these boards: they share the invariants, the "
                     f"orbits of a connected component of {len(part.nodes)} nodes are not "
-                    "classified (it has no induced E6 and is not an invertible non-line "
-                    "graph), and the reduction found no sequence; use method='auto' or "
-                    "'search'."
+                    "classified (the searches for an induced graph of type E6 gave up, and it "
+                    "is not a line graph of a multigraph), and the reduction found no "
+                    "sequence; use method='auto' or 'search'."
                 )
                 raise EngineError(msg)
             if not small:
@@ -903,7 +906,7 @@ class LitOnlyOrbit:
     >>> o.size, o.bound
     (16, 16)
     >>> o
-    <LitOnlyOrbit: 16 boards (search), at most 16>
+    <LitOnlyOrbit: 16 boards (theory), at most 16>
     """
 
     puzzle: Puzzle
@@ -967,8 +970,8 @@ def lit_only_orbit(
     --------
     >>> p = lo.Puzzle(nx.path_graph(4), rule="open")
     >>> o = lit_only_orbit(p, [1, 0, 0, 0])
-    >>> o.size, o.bound, o.method
-    (5, 5, 'search')
+    >>> o.size, o.bound, o.method  # a line graph: tokens on a path of 5 vertices
+    (5, 5, 'theory')
     >>> big = lit_only_orbit(lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open"), {(0, 0): 1})
     >>> big.size == big.bound == 2**380, big.method
     (True, 'theory')
@@ -1028,22 +1031,33 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     bound_states = check_bound(max_states)
     th = _open_theory(puzzle, "The minimum light number")
     for part in th.components:
-        if theory.classify(part) and len(part.kernel) <= theory.MAX_COSET_BITS:
+        if not theory.classify(part):
+            continue
+        bits = len(part.kernel) if part.tokens is None else part.tokens.syndrome_bits
+        if bits <= theory.MAX_COSET_BITS:
             check_memory(
-                (48 << len(part.kernel)) + theory.LEADER_STEP_BYTES,
-                f"the coset leaders of 2**{len(part.kernel)} cosets",
-                "the minimum light number by the theory fits kernels of about 22 dimensions",
+                (48 << bits) + theory.LEADER_STEP_BYTES,
+                f"the coset leaders of 2**{bits} cosets",
+                "the minimum light number by the theory sorts at most about 2**22 cosets",
             )
     found, _ = theory.exact_min_light_number(th, bound_states)
     if found is None:
         largest = max(len(part.nodes) for part in th.components)
         covered = [part for part in th.components if theory.classify(part)]
-        wide = max((len(part.kernel) for part in covered), default=0)
+        wide = max(
+            (
+                len(part.kernel) if part.tokens is None else part.tokens.syndrome_bits
+                for part in covered
+            ),
+            default=0,
+        )
         why = (
-            f"the classification covers a component whose kernel has {wide} dimensions "
-            f"(its 2**{wide} cosets are more than the 2**{theory.MAX_COSET_BITS} it sorts), "
+            f"the classification covers a component whose orbits need {wide} bits of "
+            f"syndrome (its 2**{wide} cosets are more than the 2**{theory.MAX_COSET_BITS} it "
+            "sorts), "
             if wide > theory.MAX_COSET_BITS
-            else "no theorem settles a component, "
+            else "the fewest lights of a component's orbits are out of the theory's reach (a "
+            "minimum cut of a given size on a large root graph with many cycles), "
         )
         route = (
             f"pass max_states={2**largest}"

@@ -23,6 +23,7 @@ from lightsout_graphs.algorithms.variants import (
     lit_only_solve,
     min_light_number,
 )
+from lightsout_graphs.algorithms.variants._lit_only_lines import find_line_root
 from lightsout_graphs.core.errors import EngineError, InvalidPuzzleError, SearchLimitError
 
 ATLAS = nx.graph_atlas_g()[1:]  # 1252 graphs, 1 to 7 nodes
@@ -206,8 +207,14 @@ def test_min_light_number_against_the_search_and_the_literature() -> None:
     assert min_light_number(lo.Puzzle(nx.petersen_graph(), rule="open")) == 4
     two = lo.Puzzle(nx.disjoint_union(nx.path_graph(3), nx.path_graph(3)), rule="open")
     assert min_light_number(two) == 2 * min_light_number(lo.Puzzle(nx.path_graph(3), rule="open"))
-    with pytest.raises(SearchLimitError, match="max_states=2048"):
-        min_light_number(lo.Puzzle(nx.path_graph(11), rule="open"), max_states=1000)
+    # The path is a line graph (tokens on a path): no search, whatever max_states says.
+    assert min_light_number(lo.Puzzle(nx.path_graph(11), rule="open"), max_states=4) == 1
+    # A line graph whose root has 21 vertices and 16 independent cycles: the fewest lights of
+    # its orbits need minimum cuts beyond the dynamic programme, and 2**36 boards to search.
+    root = nx.cycle_graph(21)
+    root.add_edges_from((i, i + 5) for i in range(15))
+    with pytest.raises(SearchLimitError, match=r"out of the theory's reach.*max_states="):
+        min_light_number(lo.Puzzle(nx.line_graph(root), rule="open"), max_states=1000)
     with pytest.raises(InvalidPuzzleError, match="open rule"):
         min_light_number(lo.grid(2, 2))
 
@@ -356,21 +363,46 @@ def check_classified(g: nx.Graph, pairs: int = 8) -> bool:
 
 
 def test_classification_agrees_with_search_on_the_atlas() -> None:
-    # Every graph of up to 7 nodes whose components have an induced E6, or are invertible and
-    # not line graphs: orbit sizes (all boards), minimum light numbers, reachability.
-    classified = sum(check_classified(g) for g in ATLAS if nx.is_connected(g))
-    assert classified == 57  # 40 with an induced E6, 17 invertible with an induced claw
+    # Every connected graph of up to 7 nodes is classified (Cuypers: a line graph of a
+    # multigraph, or an induced graph of type E6), and every answer agrees with the search:
+    # orbit sizes (all boards), minimum light numbers, reachability with replayed sequences.
+    connected = [g for g in ATLAS if nx.is_connected(g)]
+    assert all(check_classified(g) for g in connected)
+    kinds: dict[str, int] = {}
+    for g in connected:
+        part = theory.OpenTheory(open_matrix(g)).components[0]
+        theory.classify(part)
+        key = "e6" if part.e6 else "claw" if part.claw else "e6_type" if part.e6_type else part.kind
+        kinds[key] = kinds.get(key, 0) + 1
+    assert kinds == {"tokens": 406, "e6": 40, "claw": 17, "e6_type": 533}
 
 
-def test_classification_hypotheses_are_needed() -> None:
-    # Graphs outside the hypotheses with orbits finer than the level sets: the path A6 and K6
-    # (invertible, but line graphs), the Dynkin tree D7 (no E6, not invertible).
+def test_line_graphs_have_orbits_finer_than_the_level_sets() -> None:
+    # The path A6 and K6 (invertible line graphs) and the Dynkin tree D7 (no E6): the level
+    # sets are not their orbits, so they need the token game, which the search confirms.
     d7 = nx.Graph([(0, 3), (1, 3), (1, 4), (2, 4), (2, 5), (2, 6)])
     for g in (nx.path_graph(6), nx.complete_graph(6), d7):
         th = theory.OpenTheory(open_matrix(g))
-        assert theory.classify(th.components[0]) == ""
+        part = th.components[0]
+        assert theory.classify(part).startswith("line graph of a multigraph")
+        assert part.tokens is not None
         label, sizes, _ = search_orbits(open_masks(g))
         assert any(th.level_size(x) > sizes[label[x]] for x in range(1, 1 << len(g)))
+        assert all(part.tokens.orbit_size(x) == sizes[label[x]] for x in range(1 << len(g)))
+
+
+def test_six_node_graphs_of_type_e6_are_the_non_line_graphs() -> None:
+    # Cuypers, Theorem 1.1: the minimal connected graphs that are not line graphs of
+    # multigraphs are those of type E6: six nodes, invertible adjacency, Arf invariant 1.
+    six = [g for g in ATLAS if len(g) == 6 and nx.is_connected(g)]
+    for g in six:
+        th = theory.OpenTheory(open_matrix(g))
+        part = th.components[0]
+        e6_type = not part.kernel and th._arf(part, 0) == 1
+        assert (find_line_root(open_masks(g)) is None) == e6_type
+        if e6_type:
+            assert theory.e6_roots(open_masks(g)) is not None
+    assert sum(find_line_root(open_masks(g)) is None for g in six) == 32
 
 
 @settings(max_examples=30, deadline=None)
@@ -530,12 +562,29 @@ def test_trees_min_light_number_theory() -> None:
     assert min_light_number(lo.Puzzle(tree, rule="open")) <= (leaves + 1) // 2
 
 
-def test_unclassified_large_component_is_refused_with_the_bound() -> None:
-    # A path of 30 nodes (no theorem): boards the reduction cannot join need the search.
-    p = lo.Puzzle(nx.path_graph(30), rule="open")
+#: Seven nodes that are not a line graph of a multigraph, with no induced Dynkin E6 and a
+#: singular adjacency matrix (so no claw case either).
+E6_TYPE_SEVEN = [(0, 1), (1, 2), (2, 3), (2, 4), (2, 5), (2, 6), (5, 6)]
+
+#: The same with a path of 22 more nodes hanging from node 0.
+E6_TYPE_TAIL = nx.Graph(E6_TYPE_SEVEN + [(0, 7)] + [(v, v + 1) for v in range(7, 28)])
+
+
+def test_unclassified_large_component_is_refused_with_the_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Classified with the default budgets; when the search for the E6-type certificate gives
+    # up, nothing is claimed: the minimum light number and the orbit size need the search.
+    p = lo.Puzzle(E6_TYPE_TAIL, rule="open")
+    th = theory.OpenTheory(open_matrix(E6_TYPE_TAIL))
+    assert theory.classify(th.components[0]).startswith("induced graph of type E6")
+    assert theory.find_induced_e6(open_masks(E6_TYPE_TAIL)) is None
+    board = [1] + [0] * 28
+    assert lit_only_orbit(p, board).size == lit_only_orbit(p, board).bound
+    monkeypatch.setattr(theory, "E6_TYPE_GROWTH", 5)
     with pytest.raises(SearchLimitError, match="max_states"):
         min_light_number(p)
-    orbit = lit_only_orbit(p, [1] + [0] * 29)
+    orbit = lit_only_orbit(p, board)
     assert orbit.size is None and orbit.certificate == ("",)
 
 
@@ -555,7 +604,7 @@ def test_method_theory_never_searches_under_the_open_rule() -> None:
         assert r.method == "theory" and r.reachable == (label[a] == label[b])
         auto = lit_only_reachable(p, va, vb)
         assert auto.reachable == r.reachable and (not auto.reachable or auto.verify())
-    # The path of 6 nodes is not classified: method="theory" refuses what needs the search.
+    # The path of 6 nodes: the token game separates what the invariants do not.
     path = lo.Puzzle(nx.path_graph(6), rule="open")
     masks = open_masks(nx.path_graph(6))
     label = orbits(masks)
@@ -564,13 +613,27 @@ def test_method_theory_never_searches_under_the_open_rule() -> None:
         (a, b)
         for a in range(1, 64)
         for b in range(1, 64)
-        if label[a] != label[b] and not th.separated(a, b)
+        if label[a] != label[b] and th.level_size(a) == th.level_size(b)
     ]
-    assert pairs  # boards the invariants do not separate, in different orbits
+    assert pairs and all(th.separated(a, b) for a, b in pairs)
     a, b = pairs[0]
+    r = lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
+    assert not r.reachable and r.method == "theory"
+
+
+def test_method_theory_refuses_an_unclassified_component(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No certificate found (budget) and no sequence built: method="theory" refuses, and
+    # "auto" searches the component.
+    monkeypatch.setattr(theory, "E6_TYPE_GROWTH", 5)
+    monkeypatch.setattr(theory.OpenTheory, "connect_part", lambda self, part, a, b: (None, 0))
+    g = nx.Graph(E6_TYPE_SEVEN)
+    p = lo.Puzzle(g, rule="open")
+    a = theory.vector_of(0b0000001, 7)
+    b = theory.vector_of(0b0000001 ^ open_masks(g)[0], 7)
     with pytest.raises(EngineError, match="method='auto'"):
-        lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6), method="theory")
-    assert not lit_only_reachable(path, theory.vector_of(a, 6), theory.vector_of(b, 6)).reachable
+        lit_only_reachable(p, a, b, method="theory")
+    r = lit_only_reachable(p, a, b)
+    assert r.reachable and r.method == "search" and r.verify()
 
 
 @settings(max_examples=60, deadline=None)

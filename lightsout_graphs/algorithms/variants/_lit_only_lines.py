@@ -1,0 +1,550 @@
+"""The lit-only σ-game on line graphs of multigraphs: tokens sliding on the root.
+
+Following H. Cuypers ("Line graphs of multi-graphs and the forbidden graph E6",
+arXiv:2105.08618), the *line graph* ``L(Δ)`` of a multigraph ``Δ`` (parallel edges allowed, no
+loops) has the edges of ``Δ`` as nodes, two of them adjacent when they meet in exactly one
+vertex: parallel edges are not adjacent. Paths, cycles, the line graphs of simple graphs, the
+Dynkin trees D_n (a path whose last edge is doubled), stars and complete bipartite graphs are
+such line graphs. By Cuypers' Theorem 1.1 a connected graph is one exactly when it has no
+induced subgraph among 33 graphs of six nodes, one of them the Dynkin graph E6; the graphs
+that do have one are covered by the level sets (:mod:`._lit_only_theory`).
+
+Boards are bitsets over the nodes of one connected component ``G = L(Δ)`` (local indices);
+``Δ`` has ``m`` vertices and node ``e`` of ``G`` is the edge ``ij`` of ``Δ``.
+
+Theorem (the token game)
+------------------------
+Let ``R`` be the ``m × n`` incidence matrix of ``Δ`` over GF(2). Then the adjacency matrix of
+``G`` is ``A = RᵀR`` (two edges meet in one vertex exactly when their columns share one 1,
+and a column has two 1s), so a lit-only press of ``e = ij`` changes the board ``x`` into
+``x + Rᵀ(e_i + e_j)``. Fix a spanning tree ``T`` of ``Δ`` and a root vertex. Every board
+is uniquely ``x = σ + Rᵀ x̃`` with ``σ`` zero on the edges of ``T`` (the *signing*) and
+``x̃ ∈ GF(2)^m`` zero at the root (the *labels*): go down the tree, ``x̃_child = x̃_parent +
+x_edge``. A press adds ``e_i + e_j`` to the labels, so ``σ`` is an invariant, and it is
+allowed when ``x_e = σ_e + x̃_i + x̃_j = 1``:
+
+* on an edge with ``σ_e = 0`` (*positive*) a press swaps the labels of ``i`` and ``j`` when
+  they differ: a token (label 1) slides along the edge to an empty vertex;
+* on an edge with ``σ_e = 1`` (*negative*) it flips both labels when they are equal: two
+  tokens are created on, or removed from, the ends.
+
+The labels ``x̃`` and ``x̃ + 1`` give the same board (``Rᵀ1 = 0``), so a board is a set of
+tokens up to complement. Write ``w = |x̃|``. Then the orbit of a lit board ``x`` is:
+
+1. ``σ = 0`` (*balanced*): the boards whose labels have ``w`` or ``m - w`` tokens; it has
+   ``C(m, w)`` boards, or ``C(m, w)/2`` when ``2w = m``.
+2. ``σ ≠ 0``: the boards of signing ``σ`` whose labels have a token count of the parity of
+   ``w``, up to complement: the whole coset (``2^(m-1)`` boards) when ``m`` is odd, and for
+   ``m`` even one of its two halves (``2^(m-2)`` boards each).
+
+*Proof.* Invariance: a swap keeps ``w``, a creation or removal changes it by 2, and the
+complement turns ``w`` into ``m - w`` (the parity of ``w`` when ``m`` is even). Reachability:
+every edge of ``T`` is positive, and tokens that slide on a connected tree reach every
+arrangement of as many tokens (strip a leaf ``l``: if its label is wrong, slide the nearest
+token, or the nearest hole, along the tree path to ``l``; each step moves a token to an
+empty vertex; then drop ``l``). With ``σ ≠ 0`` some edge ``f = ij`` off the tree is negative;
+arrange the tokens with ``i`` and ``j`` both empty (both full) and press ``f`` to gain (lose)
+two, until the count is the target's (of the right parity, or its complement's), then slide.
+This is :meth:`TokenGame.connect`, which returns the presses; they are replayed by callers. ∎
+
+Minimum light number
+--------------------
+The lights of a board are ``|σ + δ(S)|``, ``S`` the token set and ``δ(S)`` the edges of
+``Δ`` with one end in ``S``. Per orbit the fewest lights is, for a balanced orbit of ``w``
+tokens, ``f(w) = min |δ(S)|`` over ``|S| = w`` (edges counted with multiplicity), and for an
+unbalanced orbit the distance from ``σ`` to the code of the cuts ``δ(S)`` (of the parity's
+sets when ``m`` is even): a coset leader weight, computed for all cosets at once by
+:func:`._lit_only_theory.coset_leader_weights` over ``c`` or ``c + 1`` syndrome bits, ``c`` the
+cycle rank of ``Δ``. ``f`` is computed by trying every labelling when ``m`` is small, or by a
+dynamic programme over ``T`` (labels on the ends of the non-tree edges fixed in turn).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+__all__ = ["LineRoot", "TokenGame", "find_line_root"]
+
+#: Quotients of at most this many nodes are matched against the pairs of four vertices when
+#: the line-graph algorithm does not invert them (twins that are not parallel edges).
+SMALL_QUOTIENT = 6
+
+#: Roots of at most this many vertices get :attr:`TokenGame.cut_profile` by trying every labelling.
+BRUTE_VERTICES = 20
+
+#: The most label assignments (``2**ends``) of the non-tree edges' ends the dynamic programme
+#: tries, times the root's vertices.
+PROFILE_WORK = 1 << 22
+
+_BIG = np.int64(1) << np.int64(40)
+
+
+@dataclass
+class LineRoot:
+    """A multigraph ``Δ`` whose line graph is a component: node ``v`` is the edge ``ends[v]``.
+
+    Examples
+    --------
+    >>> find_line_root([0b10, 0b101, 0b10])  # the path 0-1-2: its ends are twins, parallel
+    LineRoot(order=3, ends=[(0, 1), (0, 2), (0, 1)])
+    """
+
+    order: int
+    ends: list[tuple[int, int]]
+
+
+def _ones(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def _checked(masks: list[int], order: int, ends: list[tuple[int, int]]) -> LineRoot | None:
+    """``LineRoot(order, ends)`` if its line graph is exactly ``masks``, else None.
+
+    The edges meeting ``ij`` in one vertex are those at ``i`` or at ``j`` but not at both
+    (parallel edges, and ``ij`` itself, are at both): one exclusive or of two bitsets.
+    """
+    at = [0] * order
+    for v, (i, j) in enumerate(ends):
+        if i == j:
+            return None
+        at[i] |= 1 << v
+        at[j] |= 1 << v
+    for v, (i, j) in enumerate(ends):
+        if at[i] ^ at[j] != masks[v]:
+            return None
+    return LineRoot(order, ends)
+
+
+def _small_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None:
+    """Quotient nodes as distinct pairs of four vertices with the right adjacency, or None."""
+    nodes = list(quotient.nodes)
+    pairs = list(itertools.combinations(range(4), 2))
+    for choice in itertools.permutations(pairs, len(nodes)):
+        good = all(
+            (len(set(choice[a]) & set(choice[b])) == 1) == quotient.has_edge(nodes[a], nodes[b])
+            for a, b in itertools.combinations(range(len(nodes)), 2)
+        )
+        if good:
+            return dict(zip(nodes, choice, strict=True))
+    return None
+
+
+def find_line_root(masks: list[int]) -> LineRoot | None:
+    """A multigraph whose line graph (edges adjacent when they meet in one vertex) is ``masks``.
+
+    ``masks`` is a connected graph as neighbour bitsets. Nodes with equal neighbourhoods
+    (twins, never adjacent) become parallel edges; the graph of the twin classes is inverted
+    by Roussopoulos' algorithm (:func:`networkx.inverse_line_graph`), or, with at most six
+    classes, matched against the pairs of four vertices (twins that are not parallel occur
+    only when ``Δ`` has four vertices). The answer is checked against ``masks`` edge by edge.
+    None when ``masks`` is not such a line graph (then, by Cuypers' Theorem 1.1, it has an
+    induced subgraph of type E6).
+
+    Examples
+    --------
+    >>> star = [0b1110, 0b0001, 0b0001, 0b0001]  # K_{1,3}: a doubled edge and one more
+    >>> find_line_root(star)
+    LineRoot(order=3, ends=[(0, 1), (0, 2), (0, 2), (0, 2)])
+    >>> find_line_root([0b000010, 0b000101, 0b101010, 0b010100, 0b001000, 0b000100]) is None
+    True
+    """
+    n = len(masks)
+    if n == 1:
+        return LineRoot(2, [(0, 1)])
+    classes: dict[int, list[int]] = {}
+    for v, mask in enumerate(masks):
+        classes.setdefault(mask, []).append(v)
+    reps = {mask: members[0] for mask, members in classes.items()}
+    quotient = nx.Graph()
+    quotient.add_nodes_from(reps.values())
+    for mask, rep in reps.items():
+        for u in _ones(mask):
+            quotient.add_edge(rep, reps[masks[u]])
+    pair_of: dict[int, tuple[int, int]] | None = None
+    try:
+        root = nx.inverse_line_graph(quotient)
+    except nx.NetworkXError:
+        root = None
+    if root is not None:
+        index = {cell: i for i, cell in enumerate(root.nodes)}
+        found: dict[int, list[int]] = {}
+        for cell in root.nodes:
+            for v in cell:
+                found.setdefault(v, []).append(index[cell])
+        if all(len(found.get(v, [])) == 2 for v in quotient.nodes):
+            pair_of = {v: (found[v][0], found[v][1]) for v in quotient.nodes}
+    if pair_of is None and quotient.number_of_nodes() <= SMALL_QUOTIENT:
+        pair_of = _small_root(quotient)
+    if pair_of is None:
+        return None
+    ends = [pair_of[reps[masks[v]]] for v in range(n)]
+    used = sorted({i for pair in ends for i in pair})
+    renumber = {old: new for new, old in enumerate(used)}
+    ends = [(renumber[i], renumber[j]) for i, j in ends]
+    return _checked(masks, len(used), ends)
+
+
+@dataclass
+class _Tree:
+    """A spanning tree of the root: parents, the node (edge of ``Δ``) to each parent, an order."""
+
+    parent: list[int]
+    edge: list[int]
+    order: list[int]
+    adjacent: list[list[tuple[int, int]]] = field(default_factory=list)
+
+
+class TokenGame:
+    """The lit-only σ-game of a line graph ``L(Δ)`` as tokens on ``Δ`` (see the module).
+
+    Parameters
+    ----------
+    masks : list of int
+        The component's neighbour bitsets (local indices).
+    root : LineRoot
+        A multigraph whose line graph it is (:func:`find_line_root`).
+
+    Examples
+    --------
+    >>> path = [0b10, 0b101, 0b10]
+    >>> game = TokenGame(path, find_line_root(path))
+    >>> game.orbit_size(0b001), game.connect(0b001, 0b100)
+    (4, [0, 1, 2])
+    """
+
+    def __init__(self, masks: list[int], root: LineRoot) -> None:
+        self.masks = masks
+        self.m = root.order
+        self.ends = root.ends
+        n = len(masks)
+        incident: list[list[tuple[int, int]]] = [[] for _ in range(self.m)]
+        for e, (i, j) in enumerate(root.ends):
+            incident[i].append((j, e))
+            incident[j].append((i, e))
+        parent, edge = [-1] * self.m, [-1] * self.m
+        order, seen = [0], [False] * self.m
+        seen[0] = True
+        queue = deque([0])
+        while queue:
+            v = queue.popleft()
+            for u, e in incident[v]:
+                if not seen[u]:
+                    seen[u] = True
+                    parent[u], edge[u] = v, e
+                    order.append(u)
+                    queue.append(u)
+        adjacent: list[list[tuple[int, int]]] = [[] for _ in range(self.m)]
+        for u in order[1:]:
+            adjacent[u].append((parent[u], edge[u]))
+            adjacent[parent[u]].append((u, edge[u]))
+        self.tree = _Tree(parent, edge, order, adjacent)
+        tree_edges = {e for e in edge if e >= 0}
+        self.off_tree = [e for e in range(n) if e not in tree_edges]
+
+    @property
+    def syndrome_bits(self) -> int:
+        """The bits of :meth:`syndromes`: the cycle rank of ``Δ``, plus one when ``m`` is even.
+
+        Examples
+        --------
+        >>> path = [0b10, 0b101, 0b10]
+        >>> TokenGame(path, find_line_root(path)).syndrome_bits
+        1
+        """
+        return len(self.off_tree) + (1 - self.m % 2)
+
+    # -- boards as signings and labels ---------------------------------------------------------
+
+    def labels(self, x: int) -> tuple[int, list[int]]:
+        """The signing ``σ`` (a bitset of nodes, zero on the tree) and the labels of ``x``.
+
+        Examples
+        --------
+        >>> path = [0b10, 0b101, 0b10]  # L(Δ), Δ a triangle with one edge doubled
+        >>> game = TokenGame(path, find_line_root(path))
+        >>> game.labels(0b001), game.labels(0b101)
+        ((4, [0, 1, 0]), (0, [0, 1, 0]))
+        """
+        lab = [0] * self.m
+        t = self.tree
+        for u in t.order[1:]:
+            lab[u] = lab[t.parent[u]] ^ (x >> t.edge[u] & 1)
+        sigma = 0
+        for e in self.off_tree:
+            i, j = self.ends[e]
+            if (x >> e & 1) ^ lab[i] ^ lab[j]:
+                sigma |= 1 << e
+        return sigma, lab
+
+    def orbit_key(self, x: int) -> tuple[int, int]:
+        """Equal for two boards exactly when they share an orbit (the theorem).
+
+        ``(σ, min(w, m - w))`` for a balanced board, ``(σ, w mod 2)`` (``(σ, 0)`` when ``m`` is
+        odd) otherwise.
+
+        Examples
+        --------
+        >>> path = [0b10, 0b101, 0b10]
+        >>> game = TokenGame(path, find_line_root(path))
+        >>> game.orbit_key(0b001), game.orbit_key(0b101), game.orbit_key(0b010)
+        ((4, 0), (0, 1), (0, 1))
+        """
+        sigma, lab = self.labels(x)
+        w = sum(lab)
+        if sigma == 0:
+            return 0, min(w, self.m - w)
+        return sigma, (w & 1) if self.m % 2 == 0 else 0
+
+    def orbit_size(self, x: int) -> int:
+        """The number of boards in the orbit of ``x`` (1 for the dark board).
+
+        Examples
+        --------
+        >>> triangle = [0b110, 0b101, 0b011]  # L(K_{1,3}): a tree, one coset
+        >>> game = TokenGame(triangle, find_line_root(triangle))
+        >>> [game.orbit_size(x) for x in (0, 0b001, 0b011, 0b111)]
+        [1, 4, 3, 4]
+        """
+        sigma, w = self.orbit_key(x)
+        if sigma == 0:
+            size = math.comb(self.m, w)
+            return size // 2 if 2 * w == self.m else size
+        return 2 ** (self.m - 1) if self.m % 2 else 2 ** (self.m - 2)
+
+    # -- presses -----------------------------------------------------------------------------
+
+    def _slide(self, lab: list[int], goal: list[int], out: list[int]) -> None:
+        """Slide tokens along the tree until ``lab == goal`` (same token count), recording presses."""
+        t = self.tree
+        alive = [True] * self.m
+        degree = [len(t.adjacent[v]) for v in range(self.m)]
+        leaves = deque(v for v in range(self.m) if degree[v] <= 1)
+        while leaves:
+            leaf = leaves.popleft()
+            if not alive[leaf]:
+                continue
+            if lab[leaf] != goal[leaf]:
+                want = goal[leaf]
+                back = {leaf: (-1, -1)}
+                queue = deque([leaf])
+                found = -1
+                while queue and found < 0:
+                    v = queue.popleft()
+                    for u, e in t.adjacent[v]:
+                        if alive[u] and u not in back:
+                            back[u] = (v, e)
+                            if lab[u] == want:
+                                found = u
+                                break
+                            queue.append(u)
+                v = found
+                while v != leaf:  # move the token (or hole) one step at a time towards the leaf
+                    prev, e = back[v]
+                    lab[v], lab[prev] = lab[prev], lab[v]
+                    out.append(e)
+                    v = prev
+            alive[leaf] = False
+            for u, _ in t.adjacent[leaf]:
+                if alive[u]:
+                    degree[u] -= 1
+                    if degree[u] <= 1:
+                        leaves.append(u)
+
+    def _make_room(self, lab: list[int], pair: tuple[int, int], value: int, out: list[int]) -> None:
+        """Slide tokens so that both ends of ``pair`` carry ``value`` (there is room for it)."""
+        goal = list(lab)
+        for v in pair:
+            if goal[v] != value:
+                spare = next(u for u in range(self.m) if u not in pair and goal[u] == value)
+                goal[v], goal[spare] = value, 1 - value
+        self._slide(lab, goal, out)
+
+    def connect(self, a: int, b: int) -> list[int] | None:
+        """Lit-only presses (local nodes) from ``a`` to ``b``, or None in different orbits.
+
+        Examples
+        --------
+        >>> triangle = [0b110, 0b101, 0b011]
+        >>> game = TokenGame(triangle, find_line_root(triangle))
+        >>> game.connect(0b111, 0b100), game.connect(0b001, 0b011)
+        ([2], None)
+        """
+        if self.orbit_key(a) != self.orbit_key(b):
+            return None
+        sigma, lab = self.labels(a)
+        _, goal = self.labels(b)
+        w = sum(lab)
+        if (sigma == 0 and sum(goal) != w) or (sigma and (sum(goal) - w) % 2):
+            goal = [1 - g for g in goal]
+        out: list[int] = []
+        if sigma:
+            f = (sigma & -sigma).bit_length() - 1
+            pair = self.ends[f]
+            target = sum(goal)
+            while w != target:
+                value = 0 if w < target else 1
+                self._make_room(lab, pair, value, out)
+                lab[pair[0]] = lab[pair[1]] = 1 - value
+                out.append(f)
+                w += 2 if value == 0 else -2
+        self._slide(lab, goal, out)
+        return out
+
+    # -- the minimum light number ---------------------------------------------------------------
+
+    def _simple_edges(self) -> dict[tuple[int, int], int]:
+        mult: dict[tuple[int, int], int] = {}
+        for i, j in self.ends:
+            key = (min(i, j), max(i, j))
+            mult[key] = mult.get(key, 0) + 1
+        return mult
+
+    def cut_profile(self) -> np.ndarray | None:
+        """``f[w]``: the fewest edges of ``Δ`` (with multiplicity) leaving a set of ``w``
+        vertices, for ``w = 0..m``; None when neither method fits (see the module).
+
+        Examples
+        --------
+        >>> triangle = [0b110, 0b101, 0b011]  # Δ is the claw: leaves cut 1 edge, pairs 2
+        >>> TokenGame(triangle, find_line_root(triangle)).cut_profile().tolist()
+        [0, 1, 2, 1, 0]
+        """
+        mult = self._simple_edges()
+        m = self.m
+        if m <= BRUTE_VERTICES:
+            codes = np.arange(1 << m, dtype=np.int64)
+            cut = np.zeros(codes.size, dtype=np.int64)
+            for (i, j), k in mult.items():
+                cut += k * (((codes >> i) ^ (codes >> j)) & 1)
+            weight = np.bitwise_count(codes).astype(np.int64)
+            out = np.full(m + 1, _BIG, dtype=np.int64)
+            np.minimum.at(out, weight, cut)
+            return out
+        t = self.tree
+        tree_pairs = {(min(u, t.parent[u]), max(u, t.parent[u])) for u in t.order[1:]}
+        extra = [(pair, k) for pair, k in mult.items() if pair not in tree_pairs]
+        pinned = sorted({v for (i, j), _ in extra for v in (i, j)})
+        if (1 << len(pinned)) * m > PROFILE_WORK:
+            return None
+        weights = {u: mult[(min(u, t.parent[u]), max(u, t.parent[u]))] for u in t.order[1:]}
+        best = np.full(m + 1, _BIG, dtype=np.int64)
+        for bits in range(1 << len(pinned)):
+            fixed = {v: bits >> i & 1 for i, v in enumerate(pinned)}
+            across = sum(k for (i, j), k in extra if fixed[i] != fixed[j])
+            best = np.minimum(best, self._tree_profile(weights, fixed) + across)
+        return best
+
+    def _tree_profile(self, weights: dict[int, int], fixed: dict[int, int]) -> np.ndarray:
+        """The tree part of :meth:`cut_profile` with the labels in ``fixed`` forced."""
+        t = self.tree
+        table: list[list[np.ndarray]] = [[] for _ in range(self.m)]
+        for v in reversed(t.order):
+            here = []
+            for label in (0, 1):
+                start = np.full(2, _BIG, dtype=np.int64)
+                if fixed.get(v, label) == label:
+                    start[label] = 0  # the vertex alone: ``label`` tokens, nothing cut
+                here.append(start)
+            for u, _ in t.adjacent[v]:
+                if u == t.parent[v]:
+                    continue
+                child = table[u]
+                k = weights[u]
+                merged = []
+                for label in (0, 1):
+                    # the child's best, its label the same (no cut) or not (k cut edges)
+                    sub = np.minimum(child[label], child[1 - label] + k)
+                    merged.append(_min_plus(here[label], sub))
+                here = merged
+                table[u] = []
+            table[v] = here
+        top = table[t.order[0]]
+        return np.minimum(np.minimum(top[0], top[1]), _BIG)
+
+    def min_light(
+        self, coset_weights: Callable[[list[int], int], np.ndarray], max_bits: int
+    ) -> int | None:
+        """The largest, over the orbits, fewest lights (see the module); None out of reach.
+
+        ``coset_weights(columns, bits)`` gives the coset leader weights
+        (:func:`._lit_only_theory.coset_leader_weights`); None when the syndromes need more
+        than ``max_bits`` bits or :meth:`cut_profile` is out of reach.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.algorithms.variants._lit_only_theory import coset_leader_weights
+        >>> path = [0b10, 0b101, 0b10]
+        >>> TokenGame(path, find_line_root(path)).min_light(coset_leader_weights, 22)
+        1
+        """
+        profile = self.cut_profile()
+        if profile is None:
+            return None
+        best = int(profile[1 : self.m].max()) if self.m > 1 else 0
+        if not self.off_tree:
+            return best
+        bits, columns = self.syndromes()
+        if bits > max_bits:
+            return None
+        dist = coset_weights(columns, bits)
+        cycles = (1 << len(self.off_tree)) - 1
+        unbalanced = (np.arange(dist.size) & cycles) != 0
+        return max(best, int(dist[unbalanced].max()))
+
+    def syndromes(self) -> tuple[int, list[int]]:
+        """Per node, its products with a basis of the cycle space (bits ``0..c-1``) and, for
+        ``m`` even, with a set of edges of odd degree at every vertex (bit ``c``).
+
+        Examples
+        --------
+        >>> path = [0b10, 0b101, 0b10]  # one cycle (the doubled edge), three vertices
+        >>> TokenGame(path, find_line_root(path)).syndromes()
+        (1, [1, 0, 1])
+        """
+        t = self.tree
+        n = len(self.ends)
+        columns = [0] * n
+        depth = [0] * self.m
+        for u in t.order[1:]:
+            depth[u] = depth[t.parent[u]] + 1
+        for bit, f in enumerate(self.off_tree):
+            columns[f] |= 1 << bit
+            i, j = self.ends[f]
+            while i != j:  # the tree path between the ends
+                if depth[i] < depth[j]:
+                    i, j = j, i
+                columns[t.edge[i]] |= 1 << bit
+                i = t.parent[i]
+        bits = len(self.off_tree)
+        if self.m % 2 == 0:
+            size = [1] * self.m
+            for u in reversed(t.order[1:]):
+                size[t.parent[u]] += size[u]
+            for u in t.order[1:]:
+                if size[u] % 2:
+                    columns[t.edge[u]] |= 1 << bits
+            bits += 1
+        return bits, columns
+
+
+def _min_plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``out[k] = min_{i+j=k} a[i] + b[j]`` (looping over the shorter array)."""
+    if a.size < b.size:
+        a, b = b, a
+    out = np.full(a.size + b.size - 1, _BIG, dtype=np.int64)
+    for j in range(b.size):
+        if b[j] < _BIG:
+            np.minimum(out[j : j + a.size], a + b[j], out=out[j : j + a.size])
+    return out

@@ -1,0 +1,202 @@
+"""The token game on line graphs of multigraphs, against the breadth-first search."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import lightsout_graphs as lo
+from lightsout_graphs.algorithms.variants import _lit_only_lines as lines
+from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
+from lightsout_graphs.algorithms.variants import lit_only_orbit, lit_only_reachable
+from lightsout_graphs.algorithms.variants._lit_only_lines import TokenGame, find_line_root
+
+ATLAS = nx.graph_atlas_g()[1:]
+
+
+def multigraph_line_masks(edges: list[tuple[int, int]]) -> list[int]:
+    """The line graph of a multigraph (edges meeting in exactly one vertex are adjacent)."""
+    return [
+        sum(1 << u for u, f in enumerate(edges) if u != v and len({e[0], e[1]} & {f[0], f[1]}) == 1)
+        for v, e in enumerate(edges)
+    ]
+
+
+def connected(masks: list[int]) -> bool:
+    seen, stack = 1, [0]
+    while stack:
+        v = stack.pop()
+        new = masks[v] & ~seen
+        seen |= new
+        stack.extend(i for i in range(len(masks)) if new >> i & 1)
+    return seen == (1 << len(masks)) - 1
+
+
+def search_orbits(masks: list[int]) -> list[np.ndarray]:
+    n = len(masks)
+    seen = np.zeros(1 << n, dtype=bool)
+    out = []
+    for s in range(1 << n):
+        if not seen[s]:
+            out.append(theory._component_orbit(masks, s, seen))
+    return out
+
+
+def replay(masks: list[int], a: int, presses: list[int]) -> int:
+    x = a
+    for v in presses:
+        assert x >> v & 1, "a dark node was pressed"
+        x ^= masks[v]
+    return x
+
+
+def check_game(masks: list[int], rng: np.random.Generator) -> None:
+    root = find_line_root(masks)
+    assert root is not None
+    game = TokenGame(masks, root)
+    keys: set[tuple[int, int]] = set()
+    fewest = 0
+    for members in search_orbits(masks):
+        found = {game.orbit_key(int(x)) for x in members}
+        assert len(found) == 1  # the key is constant on an orbit ...
+        key = found.pop()
+        assert key not in keys  # ... and differs between orbits
+        keys.add(key)
+        assert game.orbit_size(int(members[0])) == members.size
+        fewest = max(fewest, int(np.bitwise_count(members).min()))
+        for _ in range(2):
+            a, b = (int(v) for v in rng.choice(members, 2))
+            assert replay(masks, a, game.connect(a, b) or []) == b
+    assert game.min_light(theory.coset_leader_weights, 22) == fewest
+
+
+def test_every_atlas_line_graph_against_the_search() -> None:
+    rng = np.random.default_rng(0)
+    count = 0
+    for g in ATLAS:
+        if not nx.is_connected(g):
+            continue
+        masks = [sum(1 << u for u in g[v]) for v in sorted(g)]
+        if find_line_root(masks) is None:
+            continue
+        check_game(masks, rng)
+        count += 1
+    assert count == 406
+
+
+@st.composite
+def multigraphs(draw: st.DrawFn) -> list[tuple[int, int]]:
+    m = draw(st.integers(2, 9))
+    pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=16))
+    return chosen
+
+
+@settings(max_examples=80, deadline=None)
+@given(multigraphs(), st.integers(0, 2**32 - 1))
+def test_random_multigraph_line_graphs_against_the_search(
+    edges: list[tuple[int, int]], seed: int
+) -> None:
+    masks = multigraph_line_masks(edges)
+    if not connected(masks):
+        return
+    root = find_line_root(masks)
+    assert root is not None
+    ends = root.ends
+    assert multigraph_line_masks(ends) == masks  # the root found is a root
+    check_game(masks, np.random.default_rng(seed))
+
+
+@settings(max_examples=60, deadline=None)
+@given(multigraphs())
+def test_cut_profile_dynamic_programme_against_every_labelling(
+    edges: list[tuple[int, int]],
+) -> None:
+    masks = multigraph_line_masks(edges)
+    if not connected(masks):
+        return
+    root = find_line_root(masks)
+    assert root is not None
+    game = TokenGame(masks, root)
+    brute = game.cut_profile()
+    old = lines.BRUTE_VERTICES
+    lines.BRUTE_VERTICES = 0
+    try:
+        programme = game.cut_profile()
+    finally:
+        lines.BRUTE_VERTICES = old
+    assert programme is not None and brute is not None
+    assert programme.tolist() == brute.tolist()
+
+
+def test_non_line_graphs_have_no_root() -> None:
+    for g in ATLAS:
+        if len(g) == 6 and nx.is_connected(g):
+            masks = [sum(1 << u for u in g[v]) for v in sorted(g)]
+            root = find_line_root(masks)
+            if root is not None:
+                assert multigraph_line_masks(root.ends) == masks
+
+
+def test_twins_that_are_not_parallel_use_the_small_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In L(K4) opposite edges are twins without being parallel. When the line-graph algorithm
+    # is not used, the six-node quotient is matched against the pairs of four vertices.
+    masks = multigraph_line_masks([(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)])
+
+    def refuse(graph: nx.Graph) -> nx.Graph:
+        raise nx.NetworkXError("refused")
+
+    monkeypatch.setattr(lines.nx, "inverse_line_graph", refuse)
+    root = find_line_root(masks)
+    assert root is not None and multigraph_line_masks(root.ends) == masks
+    check_game(masks, np.random.default_rng(1))
+
+
+def walk(masks: list[int], x: int, steps: int, rng: np.random.Generator) -> int:
+    for _ in range(steps):
+        lit = [v for v in range(len(masks)) if x >> v & 1]
+        if not lit:
+            return x
+        x ^= masks[lit[int(rng.integers(len(lit)))]]
+    return x
+
+
+@pytest.mark.parametrize(
+    "graph",
+    [
+        nx.path_graph(600),
+        nx.cycle_graph(401),
+        nx.line_graph(nx.grid_2d_graph(12, 12)),
+        nx.Graph([(v, v + 1) for v in range(297)] + [(296, 299)]),  # the Dynkin tree D300
+    ],
+    ids=["path600", "cycle401", "L(grid12)", "D300"],
+)
+def test_large_line_graphs_get_replayed_sequences(graph: nx.Graph) -> None:
+    p = lo.Puzzle(graph, rule="open")
+    n = len(p.nodes)
+    masks = theory.neighbour_masks(p.toggle_matrix())
+    rng = np.random.default_rng(n)
+    for _ in range(3):
+        a = theory.bits_of(rng.integers(0, 2, n))
+        b = walk(masks, a, 3 * n, rng)
+        r = lit_only_reachable(p, theory.vector_of(a, n), theory.vector_of(b, n))
+        assert (r.reachable, r.method) == (True, "theory") and r.verify()
+    orbit = lit_only_orbit(p, theory.vector_of(1, n))
+    assert orbit.method == "theory" and orbit.size is not None and orbit.size <= orbit.bound
+    assert orbit.certificate[0].startswith("line graph of a multigraph")
+
+
+def test_min_light_numbers_of_families() -> None:
+    # Paths: one light (Wang and Wu's bound ceil(l/2) for l = 2 leaves). Cycles: two.
+    # Stars K_{1,l}: floor(l/2), a board of l/2 lit leaves and its complement (the search
+    # agrees), within Wang and Wu's ceil(l/2).
+    assert lo.min_light_number(lo.Puzzle(nx.path_graph(200), rule="open")) == 1
+    assert lo.min_light_number(lo.Puzzle(nx.cycle_graph(101), rule="open")) == 2
+    for leaves in range(2, 9):
+        star = lo.Puzzle(nx.star_graph(leaves), rule="open")
+        found = lo.min_light_number(star, max_states=1)
+        masks = theory.neighbour_masks(star.toggle_matrix())
+        assert found == leaves // 2 == theory._component_min_light(masks)
