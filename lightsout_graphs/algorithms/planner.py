@@ -271,9 +271,9 @@ def _lit_only_plan(puzzle: Puzzle) -> Plan:
     reason = f"the {found}-rule theorem (modulus 2, symmetric toggle matrix)"
     if found == "open":
         reason = (
-            "the open-rule invariants (modulus 2, symmetric toggle matrix), complete on each "
-            "component with an induced E6 or invertible and not a line graph (checked per "
-            "component); other components are searched"
+            "the open-rule classification (modulus 2, symmetric toggle matrix): per "
+            "component, tokens on the root of a line graph of a multigraph, else the level "
+            "sets of the invariants (an induced graph of type E6, checked)"
         )
     return Plan("lit_only", found, n**3 / 1e9, 8 * n * n, reason)
 
@@ -608,10 +608,10 @@ def lit_only_method(
     is symmetric: with unit diagonal (closed rule, undirected) for clearing questions
     (``clear=True``: the target is dark), with zero diagonal (open rule) for reachability
     (``question="solve"``) and orbits. Under the open rule the theory then works per connected
-    component: its invariants decide where they differ, and they are complete (the
-    classification) only on components with an induced E6, or invertible over GF(2) and not
-    line graphs, hypotheses checked on the graph; other components are searched on their own
-    boards. Everything else is searched.
+    component: a line graph of a multigraph is a game of tokens on its root, any other
+    component has an induced graph of type E6 and its orbits are the level sets of the
+    invariants (certificates checked on the graph); a component whose certificate search
+    gives up is searched on its own boards. Everything else is searched.
 
     Parameters
     ----------

@@ -83,6 +83,13 @@ BRUTE_VERTICES = 20
 #: tries, times the root's vertices.
 PROFILE_WORK = 1 << 22
 
+#: The most (count vectors per parallel class) × (vertex sets) the count route of the minimum
+#: light number may take; it is used when it is cheaper than the coset route.
+CLASS_WORK = 1 << 24
+
+#: The most entries of one block of that route (count vectors × vertex sets).
+CLASS_CHUNK = 1 << 20
+
 _BIG = np.int64(1) << np.int64(40)
 
 
@@ -495,13 +502,42 @@ class TokenGame:
         best = int(profile[1 : self.m].max()) if self.m > 1 else 0
         if not self.off_tree:
             return best
-        bits, columns = self.syndromes()
+        bits = self.syndrome_bits
+        classes = self._simple_edges()
+        by_class = math.prod(k + 1 for k in classes.values()) << self.m
+        if self.m <= BRUTE_VERTICES and by_class <= CLASS_WORK and by_class < 1 << bits:
+            return max(best, self._unbalanced_by_classes(classes))
         if bits > max_bits:
             return None
+        _, columns = self.syndromes()
         dist = coset_weights(columns, bits)
         cycles = (1 << len(self.off_tree)) - 1
         unbalanced = (np.arange(dist.size) & cycles) != 0
         return max(best, int(dist[unbalanced].max()))
+
+    def _unbalanced_by_classes(self, classes: dict[tuple[int, int], int]) -> int:
+        """The largest fewest lights of the unbalanced orbits, by counts per parallel class.
+
+        The lights of ``y + δ(S)`` depend on ``y`` only through ``c_k``, its lit edges in
+        each class of ``k`` parallel edges: ``Σ c_k + Σ_{k cut by S} (k - 2 c_k)``. An orbit
+        is ``{y + δ(S) : |S| even}`` (for ``m`` odd, complements make every ``S`` even), and
+        ``y`` is balanced when some ``S`` gives 0. So the answer is the largest, over the count
+        vectors of unbalanced ``y``, least value over the even sets.
+        """
+        pairs = list(classes)
+        mult = np.array([classes[p] for p in pairs], dtype=np.int64)
+        codes = np.arange(1 << self.m, dtype=np.int64)
+        cross = np.stack([((codes >> i) ^ (codes >> j)) & 1 for i, j in pairs], axis=1)
+        even = np.bitwise_count(codes) % 2 == 0
+        best = 0
+        counts = itertools.product(*(range(k + 1) for k in mult.tolist()))
+        while chunk := list(itertools.islice(counts, max(1, CLASS_CHUNK >> self.m))):
+            c = np.array(chunk, dtype=np.int64)
+            cost = c.sum(axis=1)[None, :] + cross @ (mult[None, :] - 2 * c).T
+            lit = cost.min(axis=0) > 0
+            if lit.any():
+                best = max(best, int(cost[even][:, lit].min(axis=0).max()))
+        return best
 
     def syndromes(self) -> tuple[int, list[int]]:
         """Per node, its products with a basis of the cycle space (bits ``0..c-1``) and, for

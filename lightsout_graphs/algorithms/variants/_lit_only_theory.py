@@ -60,42 +60,55 @@ size. A *reachable* answer comes with a sequence found by the reduction below an
 the caller; where the reduction finds none, the classification below decides (the boards then
 share an orbit, and no sequence is built), and components it does not cover are searched.
 
-**Classification (where the invariants are complete).** Let ``G`` be a connected graph and
-suppose that
+**Classification (every connected graph).** Let ``G`` be a connected graph. By Cuypers'
+Theorem 1.1 (arXiv:2105.08618) ``G`` is either the line graph of a multigraph (edges adjacent
+when they meet in exactly one vertex) or it has an induced subgraph of *type E6*: six nodes
+whose adjacency matrix is invertible with Arf invariant 1 (the Dynkin graph E6 is one; the
+tests find 32 six-node graphs up to isomorphism, exactly the connected ones that are not such
+line graphs). The cases, tried in this order by :func:`classify`:
 
-(a) ``G`` has an induced subgraph isomorphic to the Dynkin graph E6 (a centre with arms of
-    2, 2 and 1 nodes), or
-(b) ``A`` is invertible over GF(2) and ``G`` is not the line graph of any graph; it is used
-    here when ``G`` has an induced claw (a node with three pairwise non-adjacent neighbours),
-    which proves it is not a line graph.
+(a) ``G`` has an induced Dynkin graph E6 (a centre with arms of 2, 2 and 1 nodes): the orbits
+    of lit boards are the level sets of the invariants;
+(c) ``G`` is the line graph of a multigraph ``Δ``: the orbits are finer, and are those of a
+    game of tokens on ``Δ`` (:mod:`._lit_only_lines`, with its own proof): paths, cycles, the
+    Dynkin trees D_n, stars, complete bipartite graphs, line graphs of grids;
+(b) ``A`` is invertible over GF(2) and ``G`` has an induced claw: level sets (Huang);
+(d) ``G`` has an induced subgraph ``H`` of type E6 (found by :func:`find_e6_type`): level sets.
 
-Then two lit boards lie in one orbit exactly when they share the invariants 1 and 2 above: the
-orbit of a lit board is its level set without the dark board. Hence the orbit size is
-:meth:`OpenTheory.component_level_size`, reachability is the comparison of the invariants,
-and the minimum light number is the largest, over the level sets, least weight
-(:func:`theory_min_light`), all in polynomial time (the last in ``2**d`` steps for a kernel
-of dimension ``d``).
+*Proof of (d) from (a).* Let ``Γ`` be the lit-only group of ``G`` and ``s_u(y) = y + (yᵀA
+e_u) e_u``. For a *root* ``r = s_{u_k} … s_{u_1} e_h`` (``h``, ``u_i`` in ``H``) the dual
+transvection ``T_r(x) = x + (x·r) A r`` equals the press word ``t_{u_k} … t_{u_1} t_h t_{u_1}
+… t_{u_k}`` (``t_u T_r t_u = T_{s_u r}``), so it lies in ``Γ``. :func:`e6_roots` finds six
+roots ``r_1 … r_6`` with ``r_iᵀ A r_j`` the adjacency of the Dynkin graph E6 (the check is the
+certificate). They span the span of ``e_h`` (the E6 form is invertible), so ``S' = {r_i} ∪
+{e_v : v ∉ H}`` is a basis. In it the form ``A`` has the graph ``G'``: connected (a node
+outside ``H`` joined to ``H`` pairs with some ``r_i``), with an induced Dynkin E6, and with the
+same quadratic form (``s_u`` preserves ``q``, so ``q(r_i) = q(e_h) = 1``). The invariants are
+defined by ``A`` and ``q`` alone, so case (a) for ``G'`` says the group ``Γ' = <T_s : s ∈ S'>``
+has the level sets as orbits. ``Γ' ⊆ Γ`` and ``Γ`` keeps the invariants, so ``Γ`` has the same
+orbits. ∎
 
-*Where it comes from.* Write ``x·z`` as a linear form on ``GF(2)^n`` and attach to a board the
-quadratic form ``Q_x(z) = q(z) + x·z`` (polar form ``A``). A press of ``v`` replaces ``Q_x``
-by ``Q_x∘s_v``, ``s_v(z) = z + (zᵀA e_v) e_v`` the symplectic transvection, so the lit-only
-orbits are the orbits of the transvection group ``Γ = <s_v>`` on these forms (the dual
-action). In case (b), ``Q_x(z) = q(z + w) + q(w)`` with ``A w = x``, so invariant 2 is the value
-``q(w)``. The sources and their exact hypotheses:
+Case (a) is the published theorem below; (b) is Huang's; (c) is proved in
+:mod:`._lit_only_lines`. In cases (a), (b) and (d) the orbit size is
+:meth:`OpenTheory.component_level_size`, reachability is the comparison of the invariants, and
+the minimum light number is the largest, over the level sets, least weight
+(:func:`theory_min_light`), all in polynomial time (the last in ``2**d`` steps for a kernel of
+dimension ``d``). In case (c) :class:`._lit_only_lines.TokenGame` answers all three and builds
+every sequence.
+
+*Where (a) and (b) come from.* Write ``x·z`` as a linear form on ``GF(2)^n`` and attach to a
+board the quadratic form ``Q_x(z) = q(z) + x·z`` (polar form ``A``). A press of ``v`` replaces
+``Q_x`` by ``Q_x∘s_v``, ``s_v`` the symplectic transvection, so the lit-only orbits are the
+orbits of the transvection group ``<s_v>`` on these forms (the dual action). In case (b),
+``Q_x(z) = q(z + w) + q(w)`` with ``A w = x``, so invariant 2 is the value ``q(w)``. The
+sources and their exact hypotheses:
 
 * Huang, "Lit-only sigma-game on nondegenerate graphs", arXiv:1209.1233 (J. Algebraic
   Combin., doi:10.1007/s10801-014-0540-7): describes the orbits of the lit-only σ-game on
   *nondegenerate* graphs (``A`` invertible over GF(2)) *which are not line graphs*, and shows
-  they are 2-lit. "Line graph" there is the line graph of a simple graph (Huang contrasts his
-  case with Wu's, where the graph is the line graph of a simple graph), so an induced claw
+  they are 2-lit. "Line graph" there is the line graph of a simple graph, so an induced claw
   (Beineke's first forbidden subgraph) proves the hypothesis. The orbits are the dark board
-  and the two sets ``q(w) = 0`` and ``q(w) = 1`` (``Γ`` acts on the nonzero ``w`` of one value
-  of ``q`` transitively, as the whole orthogonal group of ``q`` does by Witt's theorem). The
-  code asks for more than Huang (a claw, not any certificate of "not a line graph"): a
-  non-line graph without a claw is left to the other case or to the search. Careful: a claw
-  *is* the line graph of a multigraph (two parallel edges and a third edge); by Cuypers,
-  arXiv:2105.08618, Theorem 1.1, a connected graph is the line graph of a multigraph exactly
-  when it has no induced subgraph among 33 graphs of type E6, so the two notions differ.
+  and the two sets ``q(w) = 0`` and ``q(w) = 1``.
 * Seven, "Orbits of groups generated by transvections over F2", J. Algebraic Combin. 21
   (2005) 449–474, computes the orbits of the group generated by the transvections ``τ_b``,
   ``b`` in a linearly independent set ``B`` with connected graph ``Gr(B)``, for the *linear*
@@ -107,14 +120,17 @@ action). In case (b), ``Q_x(z) = q(z + w) + q(w)`` with ``A w = x``, so invarian
   possibly degenerate symplectic form, transvections along a *spanning* set ``S``; the dual
   action over GF(2) is the lit-only σ-game, and the paper solves its reachability problem
   completely. In case (a) the orbits of the dual action are the level sets.
-Both hypotheses are checked here, never assumed: :func:`find_induced_e6` returns the six nodes
-(a certificate), and :func:`find_induced_claw` the four nodes of a claw. The tests
-compare every answer with the breadth-first search on all 57 connected graphs of up to 7
-nodes that the hypotheses cover and on random graphs and trees of up to 18 nodes.
-The hypotheses cannot simply be dropped: the path of 6 nodes and ``K6`` (invertible, line
-graphs) and the Dynkin tree D7 (no E6) have orbits finer than the level sets; there, and
-wherever a component is not covered, components small enough are searched on their own
-boards.
+
+Every hypothesis is checked, never assumed, and kept as a certificate: the six nodes of an
+induced E6 (:func:`find_induced_e6`), the root multigraph (checked edge by edge), the four
+nodes of a claw (:func:`find_induced_claw`), the six nodes of type E6 with their roots. The
+tests compare every answer with the breadth-first search on all 996 connected graphs of up to
+7 nodes (406 line graphs of multigraphs, 40 with an induced E6, 17 by the claw case and 533 by
+case (d)) and on random graphs and multigraph line graphs of up to 16 nodes. The level sets
+are not the orbits of line graphs: the path of 6 nodes, ``K6`` and the Dynkin tree D7 have
+finer orbits, which the token game gives. A component is left unclassified only when the
+searches for certificates give up (their budgets); it is then searched on its own boards when
+small enough.
 
 **Reduction.** Per component, every route ends with a replay of its presses. Boards of few
 lights first try a short local search (below). On a *bipartite* component with sides P and Q,

@@ -11,12 +11,14 @@ every node a pressable light, and a symmetric toggle matrix with
 * zero diagonal (the open rule, the lit-only σ-game): lit-only presses form a group; two proved
   invariants separate boards that cannot reach each other, and a reduction finds a replayed
   sequence between boards that can (Wang and Wu 2007; Huang, arXiv:1209.1233; Sjöstrand,
-  arXiv:2312.03933). On every connected component with an induced E6, or invertible over
-  GF(2) and not a line graph, the invariants are complete (the classification): reachability,
-  orbit sizes and minimum light numbers follow from them in polynomial time.
+  arXiv:2312.03933). Every connected component is classified (Cuypers, arXiv:2105.08618): a
+  line graph of a multigraph (paths, cycles, the Dynkin trees D_n, stars) is a game of tokens
+  on its root, which gives its orbits and builds every sequence; any other component has an
+  induced graph of type E6, and its orbits are the level sets of the invariants. Reachability,
+  orbit sizes and minimum light numbers follow in polynomial time.
 
-Under the open rule, components the classification does not cover are searched one at a time
-on their own boards. Every other case (directed graphs, k > 2, buttons without lights or
+Under the open rule, a component is searched on its own boards only when the searches for
+its certificate give up (their budgets). Every other case (directed graphs, k > 2, buttons without lights or
 lights without buttons, a non-zero target under the closed rule) is solved by
 breadth-first search over all ``k**n`` boards, each packed into
 one integer (a bit per light for k = 2, a base-k digit per light otherwise) and expanded a whole
@@ -355,14 +357,16 @@ def lit_only_solve(
     arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
     one (at any size: the defect steering of the theory module built one for every pair of one
     orbit tried on covered graphs, random trees of 300 nodes and the 30×30 grid included).
-    Where it finds none, each connected component is decided on its own: searched when it
-    has at most ``max_states`` boards, else by the classification when the component has an
-    induced E6 or is invertible over GF(2) and not a line graph (Brown and Humphries 1986;
-    Huang, arXiv:1209.1233; Sjöstrand, arXiv:2312.03933): the boards then share an orbit
-    because they share the invariants. That answer is ``reachable`` with an empty
-    ``sequence``: the decision, not a construction; ``certificate`` names the theorem and the
-    checked hypothesis (the six nodes of the E6), and ``has_sequence`` is False. Components
-    neither small nor covered are refused with :class:`SearchLimitError`.
+    On a component that is the line graph of a multigraph the token game decides and builds
+    the sequence. Elsewhere, where the reduction finds none, each connected component is
+    decided on its own: searched when it has at most ``max_states`` boards, else by the
+    classification (an induced graph of type E6: Brown and Humphries 1986; Huang,
+    arXiv:1209.1233; Sjöstrand, arXiv:2312.03933; the extension to every graph of type E6 is
+    proved in :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`): the boards then
+    share an orbit because they share the invariants. That answer is ``reachable`` with an
+    empty ``sequence``: the decision, not a construction; ``certificate`` names the theorem
+    and the checked hypothesis (the six nodes of the E6), and ``has_sequence`` is False.
+    Components neither small nor classified are refused with :class:`SearchLimitError`.
 
     Parameters
     ----------
@@ -993,12 +997,15 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     The smallest m such that from every board, lit-only presses reach a board with at most m
     lit lights (Wang and Wu, Theoret. Comput. Sci. 381 (2007), who prove m <= ceil(l/2) on a
     tree with l leaves; Huang, arXiv:1209.1233, proves m <= 2 on nondegenerate graphs that are
-    not line graphs). Components add up. Where the classification covers a component (see
-    :func:`lit_only_solve`), its orbits are the level sets of the invariants and the number
-    is computed from them: the least weight of every coset of the adjacency matrix's image
-    (one convolution per weight over the ``2**d`` cosets, ``d`` the kernel's dimension, so
-    up to ``d = 22``) and of the two level sets of the quadratic invariant. Other components
-    are searched, sorting their boards into orbits.
+    not line graphs). Components add up. On a component whose orbits are the level sets of
+    the invariants (see :func:`lit_only_solve`) the number is computed from them: the least
+    weight of every coset of the adjacency matrix's image (one convolution per weight over the
+    ``2**d`` cosets, ``d`` the kernel's dimension, so up to ``d = 22``) and of the two level
+    sets of the quadratic invariant. On a line graph of a multigraph ``Δ`` it is the largest
+    of the fewest edges leaving a set of ``w`` vertices of ``Δ`` (every ``w``; by trying every
+    set when ``Δ`` has at most 20 vertices, else by a dynamic programme over a spanning tree)
+    and the coset leader weights of the cut code (``2**c`` cosets, ``c`` the cycle rank of
+    ``Δ``). Components out of both reaches are searched, sorting their boards into orbits.
 
     Parameters
     ----------

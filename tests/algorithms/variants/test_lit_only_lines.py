@@ -132,6 +132,33 @@ def test_cut_profile_dynamic_programme_against_every_labelling(
     assert programme.tolist() == brute.tolist()
 
 
+@settings(max_examples=60, deadline=None)
+@given(multigraphs())
+def test_both_routes_of_the_unbalanced_orbits_agree_with_the_search(
+    edges: list[tuple[int, int]],
+) -> None:
+    # The coset route (leader weights over the syndromes) and the count route (per parallel
+    # class, every vertex set): each against the search.
+    masks = multigraph_line_masks(edges)
+    if not connected(masks):
+        return
+    root = find_line_root(masks)
+    assert root is not None
+    game = TokenGame(masks, root)
+    expected = max(int(np.bitwise_count(o).min()) for o in search_orbits(masks))
+    profile = game.cut_profile()
+    assert profile is not None
+    balanced = int(profile[1 : game.m].max()) if game.m > 1 else 0
+    by_classes = game._unbalanced_by_classes(game._simple_edges()) if game.off_tree else 0
+    assert max(balanced, by_classes) == expected
+    old = lines.CLASS_WORK
+    lines.CLASS_WORK = 0
+    try:
+        assert game.min_light(theory.coset_leader_weights, 22) == expected
+    finally:
+        lines.CLASS_WORK = old
+
+
 def test_non_line_graphs_have_no_root() -> None:
     for g in ATLAS:
         if len(g) == 6 and nx.is_connected(g):
