@@ -6,8 +6,10 @@ minimum light number of the 4×5 open-rule board by the classification against t
 20×20 open-rule question (400 lights, far beyond any search) under 1 s, and its orbit size
 and minimum light number under 1 s; the 100×100 closed-rule board cleared
 by a replayed lit-only sequence under 10 s; replayed open-rule sequences between boards of one
-orbit on random trees of 100 and 300 nodes and on the 30×30 grid (no search can run there). Every answer is checked: sequences replay, and the
-theory agrees with the search where both run.
+orbit on random trees of 100 and 300 nodes, the 30×30 grid, and the line graphs path 2000,
+cycle 1001 and D1000 (no search can run there); orbit sizes and minimum light numbers of line
+graphs of 20 nodes (path, cycle, star) by the token game against the search. Every answer is
+checked: sequences replay, and the theory agrees with the search where both run.
 """
 
 from __future__ import annotations
@@ -167,22 +169,30 @@ def _grid100(quick: bool) -> list[Result]:
 def _sequences(quick: bool) -> list[Result]:
     """Sequences on covered components far beyond the search: random trees and the 30×30 grid."""
     rows: list[Result] = []
-    cases: list[tuple[str, str, nx.Graph, float]] = [
+    e6 = "induced E6"
+    tokens = "a line graph of a multigraph: tokens"
+    d_1000 = nx.Graph([(v, v + 1) for v in range(997)] + [(996, 999)])
+    cases: list[tuple[str, str, nx.Graph, float, str]] = [
         (
             "litonly-tree-100",
             "a random tree of 100 nodes",
             nx.random_labeled_tree(100, seed=1),
             2.0,
+            e6,
         ),
         (
             "litonly-tree-300",
             "a random tree of 300 nodes",
             nx.random_labeled_tree(300, seed=1),
             3.0,
+            e6,
         ),
-        ("litonly-grid30", "the 30×30 grid", nx.grid_2d_graph(30, 30), 10.0),
+        ("litonly-grid30", "the 30×30 grid", nx.grid_2d_graph(30, 30), 10.0, e6),
+        ("litonly-path2000", "the path of 2000 nodes", nx.path_graph(2000), 10.0, tokens),
+        ("litonly-cycle1001", "the cycle of 1001 nodes", nx.cycle_graph(1001), 5.0, tokens),
+        ("litonly-d1000", "the Dynkin tree D1000", d_1000, 5.0, tokens),
     ]
-    for name, what, g, limit in cases:
+    for name, what, g, limit, kind in cases:
         p = lo.Puzzle(g, rule="open")
         n = g.number_of_nodes()
         rng = np.random.default_rng(7)
@@ -204,12 +214,49 @@ def _sequences(quick: bool) -> list[Result]:
         presses = max(r.num_presses for r in got)
         timing.note = f"{len(pairs)} pairs, every one a replayed sequence (longest {presses})"
         workload = (
-            f"open rule on {what} (induced E6): {len(pairs)} pairs of one orbit (random boards "
+            f"open rule on {what} ({kind}): {len(pairs)} pairs of one orbit (random boards "
             "and one light, each to the end of a random walk of 4n presses)"
         )
         check = "every answer reachable with a sequence that replays"
         rows.append(within_seconds(name, workload, timing, limit, [check]))
     return rows
+
+
+def _line_ratio(quick: bool) -> list[Result]:
+    """Orbit sizes and the minimum light number of line graphs: tokens against the search."""
+    graphs = [nx.path_graph(20), nx.cycle_graph(20), nx.star_graph(19)]
+    boards = [np.eye(20, dtype=np.int64)[0], np.ones(20, dtype=np.int64)]
+
+    def theory_run() -> list[tuple[list[int | None], int]]:
+        out = []
+        for g in graphs:
+            p = lo.Puzzle(g, rule="open")
+            sizes = [lo.lit_only_orbit(p, b).size for b in boards]
+            out.append((sizes, lo.min_light_number(p, max_states=1)))
+        return out
+
+    def search_run() -> list[tuple[list[int | None], int]]:
+        out = []
+        for g in graphs:
+            p = lo.Puzzle(g, rule="open")
+            th = theory.OpenTheory(p.toggle_matrix())
+            sizes = [theory.orbit_size(th, theory.bits_of(b), 2**20) for b in boards]
+            out.append((sizes, theory.min_light_number(th, 2**20)))
+        return out
+
+    ours, got = measure(theory_run, 3 if quick else 7)
+    base, want = measure(search_run, 1)
+    if got != want:
+        msg = f"line graphs: tokens {got} and search {want} disagree"
+        raise AssertionError(msg)
+    ours.note = "tokens on the root multigraph"
+    base.note = "sorting the 2**20 boards of each graph into orbits"
+    workload = (
+        "open rule on the path, the cycle and the star of 20 nodes: two orbit sizes and the "
+        "minimum light number each"
+    )
+    check = "the same sizes and numbers as the search"
+    return [faster_than("litonly-lines", workload, ours, "search", base, [check], speedup=10)]
 
 
 def lit_only(quick: bool) -> list[Result]:
@@ -222,6 +269,7 @@ def lit_only(quick: bool) -> list[Result]:
         + _grid20_orbits(quick)
         + _grid100(quick)
         + _sequences(quick)
+        + _line_ratio(quick)
     )
 
 
