@@ -3,15 +3,17 @@
 Both rules. Open rule (the σ-game): the invariants never separate two boards of one orbit, the
 reduction connects every pair of one orbit with a replayed sequence, the bound of
 :func:`lightsout_graphs.lit_only_orbit` holds, and :func:`lightsout_graphs.min_light_number`
-equals the search's value; on the graphs the classification covers (every component with an
-induced E6, or invertible and not a line graph) every orbit equals its bound and the theory's
-orbit sizes and minimum light number equal the search's. Closed rule: the boards the theorem says can be cleared are exactly
+equals the search's value; the classification covers every graph (each component is a line
+graph of a multigraph, answered by tokens on its root, or has an induced graph of type E6,
+where every orbit equals its bound), and the theory's orbit sizes and minimum light number,
+without any search, equal the search's. Closed rule: the boards the theorem says can be cleared are exactly
 those a backward search clears, and the constructed sequences replay. The test suite runs a
 part of this (``tests/algorithms/variants/test_lit_only_theory.py``); this script runs all of it::
 
     python benchmarks/lit_only_atlas.py          # about a minute
 
-It prints how many graphs have orbits finer than the invariants (line graphs, for instance).
+It prints how many graphs have orbits finer than the invariants (line graphs, for instance)
+and how many the classification covers (all of them).
 """
 
 from __future__ import annotations
@@ -131,8 +133,8 @@ def check_atlas(graphs: list[nx.Graph] | None = None) -> dict[str, int]:
         if theory.min_light_number(th, 2**10) != max(best.values()):
             raise AssertionError("minimum light number differs")
         if all(theory.classify(part) for part in th.components):
-            # The classification: every orbit is its level set, and the theory's answers
-            # need no search at all (max_states=0).
+            # The classification: orbits are level sets or token classes, and the theory's
+            # answers need no search at all (max_states=0).
             stats["classified"] += 1
             for orbit in members.values():
                 if theory.exact_orbit_size(th, orbit[0], 0) != (len(orbit), "theory"):
