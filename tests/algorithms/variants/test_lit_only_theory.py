@@ -664,3 +664,29 @@ def test_root_words_act_as_dual_transvections(n: int, seed: int) -> None:
         want = x ^ (ar if (x & r).bit_count() & 1 else 0)
         assert got == want
         assert _replays(th, x, got, seq)
+
+
+def test_graphs_of_type_e6_without_a_dynkin_e6_have_level_set_orbits() -> None:
+    # Case (d) of the classification beyond the atlas: random graphs of 9 to 13 nodes with no
+    # induced Dynkin E6, not line graphs of multigraphs and not in the claw case; the orbit of
+    # random boards (searched) is exactly the level set of the invariants.
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(2000):
+        n = int(rng.integers(9, 14))
+        g = nx.gnp_random_graph(n, float(rng.uniform(0.15, 0.5)), seed=int(rng.integers(2**31)))
+        if not nx.is_connected(g) or theory.find_induced_e6(open_masks(g)) is not None:
+            continue
+        th = theory.OpenTheory(open_matrix(g))
+        part = th.components[0]
+        theory.classify(part)
+        if not part.e6_type or part.claw:
+            continue
+        masks = open_masks(g)
+        for x in rng.integers(1, 1 << n, 4).tolist():
+            orbit = theory._component_orbit(masks, x, np.zeros(1 << n, dtype=bool))
+            assert orbit.size == th.component_level_size(part, x)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
