@@ -76,6 +76,10 @@ __all__ = ["LineRoot", "TokenGame", "find_line_root"]
 #: the line-graph algorithm does not invert them (twins that are not parallel edges).
 SMALL_QUOTIENT = 6
 
+#: Twin classes from which a line graph is inverted from its odd triangles (:func:`_star_root`)
+#: before the general, quadratic, algorithm.
+STAR_QUOTIENT = 2_000
+
 #: Roots of at most this many vertices get :attr:`TokenGame.cut_profile` by trying every labelling.
 BRUTE_VERTICES = 20
 
@@ -174,9 +178,10 @@ def find_line_root(masks: list[int]) -> LineRoot | None:
 
     ``masks`` is a connected graph as neighbour bitsets. Nodes with equal neighbourhoods
     (twins, never adjacent) become parallel edges; the graph of the twin classes is inverted
-    directly when it is a path or a cycle, else by Roussopoulos' algorithm
-    (:func:`networkx.inverse_line_graph`, quadratic in the number of classes: about 4 s for
-    5,000), or, with at most six
+    directly when it is a path or a cycle, from its odd triangles when it is large (the line
+    graph of the 100×100 grid, 19,800 nodes, in about 1 s), else by Roussopoulos' algorithm
+    (:func:`networkx.inverse_line_graph`, quadratic in the number of classes), or, with at
+    most six
     classes, matched against the pairs of four vertices (twins that are not parallel occur
     only when ``Δ`` has four vertices). The answer is checked against ``masks`` edge by edge.
     None when ``masks`` is not such a line graph (then, by Cuypers' Theorem 1.1, it has an
@@ -202,30 +207,74 @@ def find_line_root(masks: list[int]) -> LineRoot | None:
     for mask, rep in reps.items():
         for u in _ones(mask):
             quotient.add_edge(rep, reps[masks[u]])
-    pair_of = _path_or_cycle_root(quotient)
-    root = None
-    if pair_of is None:
-        try:
-            root = nx.inverse_line_graph(quotient)
-        except nx.NetworkXError:
-            root = None
-    if root is not None:
-        index = {cell: i for i, cell in enumerate(root.nodes)}
-        found: dict[int, list[int]] = {}
-        for cell in root.nodes:
-            for v in cell:
-                found.setdefault(v, []).append(index[cell])
-        if all(len(found.get(v, [])) == 2 for v in quotient.nodes):
-            pair_of = {v: (found[v][0], found[v][1]) for v in quotient.nodes}
-    if pair_of is None and quotient.number_of_nodes() <= SMALL_QUOTIENT:
-        pair_of = _small_root(quotient)
-    if pair_of is None:
+    for attempt in (_path_or_cycle_root, _star_root, _networkx_root, _small_root):
+        pair_of = attempt(quotient)
+        if pair_of is None:
+            continue
+        ends = [pair_of[reps[masks[v]]] for v in range(n)]
+        used = sorted({i for pair in ends for i in pair})
+        renumber = {old: new for new, old in enumerate(used)}
+        ends = [(renumber[i], renumber[j]) for i, j in ends]
+        found = _checked(masks, len(used), ends)
+        if found is not None:
+            return found
+    return None
+
+
+def _networkx_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None:
+    """Roussopoulos' algorithm (:func:`networkx.inverse_line_graph`), as vertex pairs."""
+    try:
+        root = nx.inverse_line_graph(quotient)
+    except nx.NetworkXError:
         return None
-    ends = [pair_of[reps[masks[v]]] for v in range(n)]
-    used = sorted({i for pair in ends for i in pair})
-    renumber = {old: new for new, old in enumerate(used)}
-    ends = [(renumber[i], renumber[j]) for i, j in ends]
-    return _checked(masks, len(used), ends)
+    index = {cell: i for i, cell in enumerate(root.nodes)}
+    found: dict[int, list[int]] = {}
+    for cell in root.nodes:
+        for v in cell:
+            found.setdefault(v, []).append(index[cell])
+    if not all(len(found.get(v, [])) == 2 for v in quotient.nodes):
+        return None
+    return {v: (found[v][0], found[v][1]) for v in quotient.nodes}
+
+
+def _star_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None:
+    """The stars of a large line graph, found from its odd triangles (a guess, checked after).
+
+    In ``L(H)`` the edges at one vertex of ``H`` form a clique, a *star*, and every edge of
+    ``L(H)`` lies in one star. Two adjacent neighbours ``b``, ``c`` of ``a`` lie in a star with
+    ``a`` when the triangle ``abc`` is *odd* (some other node is adjacent to one or three of
+    them: van Rooij and Wilf), and a triangle of ``H`` is even. Each node's neighbourhood so
+    splits in two stars; their cells are the vertices of ``H``. Used above
+    :data:`STAR_QUOTIENT` classes, where the general algorithm is slow; None when the split
+    fails (the caller then tries the general algorithm), and any answer is checked edge by
+    edge by the caller.
+    """
+    if quotient.number_of_nodes() < STAR_QUOTIENT:
+        return None
+    nodes = list(quotient.nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    adj = [sum(1 << index[u] for u in quotient[v]) for v in nodes]
+    cells: dict[int, int] = {}
+    sides: list[list[int]] = []
+    for a, na in enumerate(adj):
+        left, rest = 0, na
+        first = (na & -na).bit_length() - 1
+        left = 1 << first
+        rest ^= left
+        for c in _ones(rest):
+            if adj[first] >> c & 1 and (na ^ adj[first] ^ adj[c]) & ~(1 << a | 1 << first | 1 << c):
+                left |= 1 << c
+        right = na & ~left
+        own = []
+        for side in (left, right):
+            cell = side | 1 << a
+            if cell not in cells:
+                cells[cell] = len(cells)
+            own.append(cells[cell])
+        sides.append(own)
+    if any(len(set(own)) != 2 for own in sides):  # pragma: no cover - a node alone on both sides
+        return None
+    return {nodes[a]: (own[0], own[1]) for a, own in enumerate(sides)}
 
 
 @dataclass

@@ -227,3 +227,33 @@ def test_min_light_numbers_of_families() -> None:
         found = lo.min_light_number(star, max_states=1)
         masks = theory.neighbour_masks(star.toggle_matrix())
         assert found == leaves // 2 == theory._component_min_light(masks)
+
+
+def test_star_split_agrees_with_the_general_algorithm(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The odd-triangle split (used on large graphs) on every connected atlas graph and on
+    # random multigraph line graphs: it finds a root exactly when the graph is a line graph
+    # of a multigraph (a wrong guess is refused by the edge-by-edge check and the general
+    # algorithm runs), and the root it finds is one.
+    expected = {}
+    for g in ATLAS:
+        if nx.is_connected(g):
+            masks = [sum(1 << u for u in g[v]) for v in sorted(g)]
+            expected[tuple(masks)] = find_line_root(masks) is not None
+    monkeypatch.setattr(lines, "STAR_QUOTIENT", 0)
+    monkeypatch.setattr(lines, "_networkx_root", lambda quotient: None)
+    agree = 0
+    for masks, is_line in expected.items():
+        root = find_line_root(list(masks))
+        if root is not None:
+            assert multigraph_line_masks(root.ends) == list(masks)
+        agree += (root is not None) == is_line
+    # With the match of quotients of at most six classes behind it, the split decides all.
+    assert agree == len(expected)
+
+
+def test_large_line_graph_of_a_grid_is_recognised() -> None:
+    g = nx.convert_node_labels_to_integers(nx.line_graph(nx.grid_2d_graph(50, 50)))
+    masks = [sum(1 << u for u in g[v]) for v in range(len(g))]
+    root = find_line_root(masks)
+    assert root is not None and root.order == 2500
+    assert multigraph_line_masks(root.ends) == masks
