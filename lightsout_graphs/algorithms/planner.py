@@ -607,7 +607,8 @@ def lit_only_method(
     The theory applies at modulus 2 when every node is a pressable light and the toggle matrix
     is symmetric: with unit diagonal (closed rule, undirected) for clearing questions
     (``clear=True``: the target is dark), with zero diagonal (open rule) for reachability
-    (``question="solve"``) and orbits. Under the open rule the theory then works per connected
+    (``question="solve"``), orbits and the boards that reach a target (``question="states"``,
+    the target's orbit). Under the open rule the theory then works per connected
     component: a line graph of a multigraph is a game of tokens on its root, any other
     component has an induced graph of type E6 and its orbits are the level sets of the
     invariants (certificates checked on the graph); a component whose certificate search
@@ -658,15 +659,13 @@ def lit_only_method(
     found = _lit_only_theory(puzzle)
     if found == "closed" and not clear:
         found = ""
-    if found == "open" and question != "solve":
-        found = ""
     if found:
         return found
     if method == "theory":
         msg = (
             "No lit-only theorem covers this question: the theory needs modulus 2, every node a "
             "pressable light, a symmetric toggle matrix, and either the closed rule with the dark "
-            "target or the open rule for one board to another; use method='search'."
+            "target or the open rule; use method='search'."
         )
         raise EngineError(msg)
     return "search"

@@ -766,6 +766,61 @@ class _ClearableStates(LitOnlyStates):
         return f"<LitOnlyStates (theory): 2**{self._rank} of 2**{n} boards reach the target>"
 
 
+class _OrbitStates(_ClearableStates):
+    """The boards that reach the target under the open rule: by the classification, its orbit.
+
+    Lit-only presses of the open rule form a group, so the boards that reach the target are
+    the boards it reaches: its orbit, the product of the components' orbits. Membership
+    compares the orbit invariants (the level sets, or the token classes on line graphs) of
+    each component; the size is exact; :meth:`sequence` builds replayed presses.
+    """
+
+    def __init__(self, puzzle: Puzzle, target: np.ndarray, th: theory.OpenTheory) -> None:
+        self.puzzle = puzzle
+        self.target = target
+        self._theory = th
+        self._goal = theory.bits_of(target)
+        size, _ = theory.exact_orbit_size(th, self._goal, 0)
+        if size is None:  # pragma: no cover - the caller checks the classification first
+            msg = "the orbit of this target is not classified"
+            raise LightsOutError(msg)
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def __contains__(self, state: object) -> bool:
+        try:
+            bits = self._bits(state)  # type: ignore[arg-type]
+        except InvalidStateError:
+            return False
+        return not self._theory.separated(bits, self._goal)
+
+    def _all(self) -> np.ndarray:
+        n = len(self.puzzle.nodes)
+        if 2**n > DEFAULT_MAX_STATES:
+            msg = (
+                f"Listing the {self.size} boards of this lit-only orbit is refused (the puzzle "
+                "has more than 2**22 boards); test membership with `in` instead."
+            )
+            raise SearchLimitError(msg)
+        search = _Search(self.puzzle, DEFAULT_MAX_STATES)
+        dist = search.backward(search.space.encode(self.target))
+        return search.space.decode_many(np.flatnonzero(dist >= 0))
+
+    def sequence(self, state: StateLike) -> list[Hashable] | None:
+        result = lit_only_solve(self.puzzle, state, self.target)
+        return result.sequence if result.reachable else None
+
+    def __repr__(self) -> str:
+        n = len(self.puzzle.nodes)
+        return f"<LitOnlyStates (theory): an orbit of {self.size} of 2**{n} boards>"
+
+
 def lit_only_solvable_states(
     puzzle: Puzzle,
     target: StateLike | None = None,
@@ -779,7 +834,11 @@ def lit_only_solvable_states(
     given by the clearing theorem (see :func:`lit_only_solve`): the boards that ordinary presses
     clear, of any size; membership is a parity check, :meth:`LitOnlyStates.sequence`
     constructs presses, and the fewest presses (``distance``, ``distribution``) need
-    ``method="search"``. Otherwise a backward breadth-first search over all ``k**n`` boards.
+    ``method="search"``. Under the open rule (the σ-game) lit-only presses can be undone, so
+    the set is the target's orbit, given by the classification at any size (see
+    :func:`lit_only_orbit`): membership compares the orbit invariants, the size is exact, and
+    the sequences are built. Otherwise a backward breadth-first search over all ``k**n``
+    boards.
 
     Parameters
     ----------
@@ -816,16 +875,34 @@ def lit_only_solvable_states(
     >>> len(pair), [1, 1] in pair, [1, 0] in pair
     (2, True, False)
 
-    Under the open rule a press leaves its own light lit, so only the dark board clears:
+    Under the open rule a press leaves its own light lit, so only the dark board clears; a lit
+    target is reached from its orbit:
 
-    >>> len(lit_only_solvable_states(lo.Puzzle(nx.path_graph(4), rule="open")))
-    1
+    >>> path = lo.Puzzle(nx.path_graph(4), rule="open")
+    >>> len(lit_only_solvable_states(path)), lit_only_solvable_states(path).method
+    (1, 'theory')
+    >>> orbit = lit_only_solvable_states(lo.Puzzle(nx.path_graph(400), rule="open"), {0: 1})
+    >>> orbit.size, {399: 1} in orbit, {1: 1} in orbit
+    (401, True, False)
     """
     check_puzzle(puzzle)
     check_bound(max_states)
     t = _target(puzzle, target)
-    if lit_only_method(puzzle, method, question="states", clear=not t.any()) == "closed":
+    found = lit_only_method(puzzle, method, question="states", clear=not t.any())
+    if found == "closed":
         return _ClearableStates(puzzle, t)
+    if found == "open":
+        th = theory.OpenTheory(puzzle.toggle_matrix())
+        goal = theory.bits_of(t)
+        lit = [part for part in th.components if th.local(part, goal)]
+        if all(theory.classify(part) for part in lit):
+            return _OrbitStates(puzzle, t, th)
+        if method == "theory":
+            msg = (
+                "No lit-only theorem classifies the orbit of this target (the searches for the "
+                "certificates of a component gave up); use method='auto' or 'search'."
+            )
+            raise EngineError(msg)
     search = _Search(puzzle, max_states)
     dist = search.backward(search.space.encode(t))
     return LitOnlyStates(search, t, dist)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Hashable
 
@@ -185,6 +186,41 @@ def test_open_rule_clears_only_the_dark_board(g: nx.Graph) -> None:
     sets = lit_only_solvable_states(lo.Puzzle(g, rule="open"))
     assert len(sets) == 1
     assert sets.vectors().tolist() == [[0] * g.number_of_nodes()]
+
+
+@given(small_graphs(max_nodes=7), st.data())
+def test_open_rule_states_are_the_targets_orbit(g: nx.Graph, data: st.DataObject) -> None:
+    # Under the open rule the boards that reach a target are its orbit: the theory's set
+    # (membership by the invariants, exact size, built sequences) equals the search's.
+    g = nx.Graph(g)  # undirected: the σ-game's theory
+    p = lo.Puzzle(g, rule="open")
+    n = g.number_of_nodes()
+    target = data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    theory_set = lit_only_solvable_states(p, target)
+    searched = lit_only_solvable_states(p, target, method="search")
+    assert theory_set.method == "theory" and searched.method == "search"
+    expected = {tuple(v) for v in searched.vectors().tolist()}
+    assert theory_set.size == len(theory_set) == len(expected)
+    assert {tuple(v) for v in theory_set.vectors().tolist()} == expected
+    for board in itertools.product((0, 1), repeat=n):
+        assert (list(board) in theory_set) == (board in expected)
+    for board in list(expected)[:4]:
+        seq = theory_set.sequence(list(board))
+        assert seq is not None
+        assert lo.lit_only_solve(p, list(board), target, method="search").reachable
+    with pytest.raises(SearchLimitError, match="method='search'"):
+        theory_set.distance(target)
+
+
+def test_open_rule_states_at_any_size() -> None:
+    p = lo.Puzzle(nx.grid_2d_graph(20, 20), rule="open")
+    states = lit_only_solvable_states(p, {(19, 19): 1})
+    assert states.size == lo.lit_only_orbit(p, {(19, 19): 1}).size == 2**380
+    assert {(0, 0): 1} in states and {(0, 1): 1} not in states
+    assert states.sequence({(0, 0): 1}) is not None
+    assert "orbit" in repr(states)
+    with pytest.raises(SearchLimitError, match="membership"):
+        states.vectors()
 
 
 def test_goal_is_the_default_target() -> None:

@@ -269,7 +269,7 @@ def test_method_choice() -> None:
     assert lit_only_method(lo.Puzzle(nx.path_graph(3), pressable=[0, 1])) == "search"
     open_p = lo.Puzzle(nx.path_graph(3), rule="open")
     assert lit_only_method(open_p) == "open"
-    assert lit_only_method(open_p, question="states") == "search"
+    assert lit_only_method(open_p, question="states") == "open"  # the target's orbit
     with pytest.raises(EngineError, match="Unknown lit-only method"):
         lit_only_method(open_p, "magic")
     with pytest.raises(EngineError, match="method='search'"):
