@@ -1333,8 +1333,10 @@ def min_light_number(theory: OpenTheory, max_states: int) -> int | None:
 #: it gives up; giving up only means the classification is not used (the search decides).
 E6_BUDGET = 200_000
 
-#: The largest kernel dimension whose ``2**d`` cosets :func:`theory_min_light` sorts at once.
-MAX_COSET_BITS = 22
+#: The largest kernel dimension whose ``2**d`` cosets :func:`theory_min_light` sorts at once
+#: (about ``48 * 2**d`` bytes, checked against the memory budget first: the 26×26 grid,
+#: ``d = 26``, takes 3.3 GB and about a minute).
+MAX_COSET_BITS = 28
 
 
 def find_induced_e6(masks: list[int], budget: int = E6_BUDGET) -> tuple[int, ...] | None:

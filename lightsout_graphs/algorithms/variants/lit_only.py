@@ -1077,7 +1077,8 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     not line graphs). Components add up. On a component whose orbits are the level sets of
     the invariants (see :func:`lit_only_solve`) the number is computed from them: the least
     weight of every coset of the adjacency matrix's image (one convolution per weight over the
-    ``2**d`` cosets, ``d`` the kernel's dimension, so up to ``d = 22``) and of the two level
+    ``2**d`` cosets, ``d`` the kernel's dimension, so up to ``d = 28`` within the memory
+    budget: about ``48 * 2**d`` bytes) and of the two level
     sets of the quadratic invariant. On a line graph of a multigraph ``Δ`` it is the largest
     of the fewest edges leaving a set of ``w`` vertices of ``Δ`` (every ``w``; by trying every
     set when ``Δ`` has at most 20 vertices, else by a dynamic programme over a spanning tree)
@@ -1122,7 +1123,8 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
             check_memory(
                 (48 << bits) + theory.LEADER_STEP_BYTES,
                 f"the coset leaders of 2**{bits} cosets",
-                "the minimum light number by the theory sorts at most about 2**22 cosets",
+                "the minimum light number by the theory sorts 2**d cosets in about 48 * 2**d "
+                "bytes; raise the budget (zk.set_memory_budget) for larger kernels",
             )
     found, _ = theory.exact_min_light_number(th, bound_states)
     if found is None:
