@@ -690,3 +690,20 @@ def test_graphs_of_type_e6_without_a_dynkin_e6_have_level_set_orbits() -> None:
         if checked == 12:
             break
     assert checked == 12
+
+
+def test_min_light_number_refusals_name_the_knobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Beyond the coset limit: refused, naming the cosets; within it but beyond the memory
+    # budget: refused before any allocation, naming the budget.
+    p = lo.Puzzle(nx.grid_2d_graph(8, 8), rule="open")  # d = 8
+    monkeypatch.setattr(theory, "MAX_COSET_BITS", 4)
+    with pytest.raises(SearchLimitError, match=r"2\*\*8 cosets are more than the 2\*\*4"):
+        min_light_number(p, max_states=4)
+    monkeypatch.setattr(theory, "MAX_COSET_BITS", 28)
+    lo.zk.set_memory_budget(1 << 20)
+    try:
+        with pytest.raises(SearchLimitError, match="set_memory_budget"):
+            min_light_number(p)
+    finally:
+        lo.zk.set_memory_budget(None)
+    assert min_light_number(p) == 4
