@@ -96,8 +96,8 @@ def rules_sentence(puzzle: Puzzle) -> str:
 def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
     """(nullity or None, kernel size), from the recorded invariants when present."""
     inv = puzzle.invariants
-    if "kernel_size" in inv and ("nullity" in inv or not is_prime(puzzle.modulus)):
-        return inv.get("nullity"), int(inv["kernel_size"])
+    if "num_quiet_patterns" in inv and ("nullity" in inv or not is_prime(puzzle.modulus)):
+        return inv.get("nullity"), int(inv["num_quiet_patterns"])
     import lightsout_graphs as lo
 
     analysis = lo.analyze(puzzle)

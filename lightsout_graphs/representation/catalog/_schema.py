@@ -21,11 +21,14 @@ __all__ = ["INVARIANTS", "SCHEMA_VERSION", "build_entry", "read_entry"]
 #: The schema version this library reads and writes.
 SCHEMA_VERSION = 1
 
+#: Older names of invariants, read as the current ones (entries written before the rename).
+INVARIANT_ALIASES: dict[str, str] = {"kernel_size": "num_quiet_patterns"}
+
 #: The invariants an entry may record, with their meaning (checked by the test suite).
 INVARIANTS: dict[str, str] = {
     "rank": "rank of the press matrix (prime moduli)",
     "nullity": "dimension of the quiet patterns (prime moduli)",
-    "kernel_size": "number of quiet press patterns",
+    "num_quiet_patterns": "number of quiet press patterns",
     "solvable_states": "number of boards that can be taken to the goal",
     "all_solvable": "whether every board is solvable",
     "gods_number": "the most presses any solvable board needs at the fewest",
@@ -526,6 +529,7 @@ def build_entry(entry: Mapping[str, Any], source: str) -> Puzzle:
     invariants = entry.get("invariants", {})
     if not isinstance(invariants, dict):
         raise where.error("invariants", "a table", invariants)
+    invariants = {INVARIANT_ALIASES.get(key, key): val for key, val in invariants.items()}
     for key, val in invariants.items():
         if key not in INVARIANTS:
             raise where.error(f"invariants.{key}", f"one of {', '.join(sorted(INVARIANTS))}", key)

@@ -94,6 +94,16 @@ def test_invariants_and_sources_are_checked(tmp_path: Path) -> None:
             catalog.load_file(f)
 
 
+def test_the_former_invariant_name_reads_as_the_current_one(tmp_path: Path) -> None:
+    # Entries written before the rename say kernel_size; they load with the current name.
+    f = write(tmp_path, GOOD + "[invariants]\nkernel_size = 4\nnullity = 2\n")
+    p = catalog.load_file(f)
+    assert p.invariants == {"num_quiet_patterns": 4, "nullity": 2}
+    f = write(tmp_path, GOOD + "[invariants]\nkernel_size = -4\n")
+    with pytest.raises(CatalogError, match=r"key 'invariants\.num_quiet_patterns'"):
+        catalog.load_file(f)
+
+
 def test_edges_must_join_listed_nodes(tmp_path: Path) -> None:
     text = """
 schema_version = 1
