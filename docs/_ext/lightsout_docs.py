@@ -596,8 +596,30 @@ def census_tables(path: Path = RESEARCH / "census11" / "census.parquet") -> str:
     return "\n".join(out)
 
 
+def lit_only_table(path: Path = RESEARCH / "lit_only" / "results.json") -> str:
+    """The minimum light numbers of ``research/lit_only/results.json``: rows m, columns n."""
+    import json
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    found = {(r["m"], r["n"]): r for r in data}
+    side = max(r["n"] for r in data)
+    rows = []
+    for m in range(1, side + 1):
+        cells: list[Any] = [m]
+        for n in range(1, side + 1):
+            r = found.get((min(m, n), max(m, n)))
+            if r is None:
+                cells.append("·")
+            else:
+                value = str(r["min_light_number"])
+                cells.append(f"**{value}**" if r["checked_by"] else value)
+        rows.append(cells)
+    return _table(["m \\ n", *(str(n) for n in range(1, side + 1))], rows)
+
+
 #: The generated tables of the results pages: file name -> function of no argument.
 RESULT_TABLES = {
+    "lit-only.txt": lit_only_table,
     "census11.txt": census_tables,
     "gods-numbers.txt": gods_numbers_table,
     "a075464.txt": a075464_table,

@@ -132,3 +132,19 @@ def test_census_page_equals_its_file(built_docs: Path) -> None:
         counts = eleven[eleven["rule"] == cells[0]].groupby("nullity")["connected"].sum()
         for k, value in enumerate(cells[1:]):
             assert value == str(int(counts.get(k, 0))), (cells[0], k)
+
+
+def test_lit_only_page_equals_its_file(built_docs: Path) -> None:
+    rows = json.loads((RESEARCH / "lit_only" / "results.json").read_text(encoding="utf-8"))
+    table = _find(built_docs / "results" / "lit-only.html", "m \\ n", "26")
+    side = len(table) - 1
+    assert side == 26 and table[0][1:] == [str(n) for n in range(1, 27)]
+    found = {(r["m"], r["n"]): r for r in rows}
+    for m, cells in enumerate(table[1:], start=1):
+        assert cells[0] == str(m)
+        for n, cell in enumerate(cells[1:], start=1):
+            r = found.get((min(m, n), max(m, n)))
+            assert cell == ("·" if r is None else str(r["min_light_number"])), (m, n)
+    # Every grid of at most 24 lights was checked by the search, and agrees.
+    assert all(r["checked_by"] for r in rows if r["m"] * r["n"] <= 24)
+    assert [found[(n, n)]["min_light_number"] for n in range(3, 11)] == [2, 2, 3, 4, 4, 4, 5, 6]
