@@ -707,3 +707,20 @@ def test_min_light_number_refusals_name_the_knobs(monkeypatch: pytest.MonkeyPatc
     finally:
         lo.zk.set_memory_budget(None)
     assert min_light_number(p) == 4
+
+
+def test_open_states_need_a_classified_orbit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the certificate search gives up on a lit component, method="theory" refuses and
+    # "auto" searches; dark components need no classification.
+    monkeypatch.setattr(theory, "E6_TYPE_GROWTH", 5)
+    g = nx.disjoint_union(nx.Graph(E6_TYPE_SEVEN), nx.path_graph(3))
+    p = lo.Puzzle(g, rule="open")
+    lit_first = [1] + [0] * 9
+    with pytest.raises(EngineError, match="method='auto' or 'search'"):
+        lit_only_solvable_states(p, lit_first, method="theory")
+    searched = lit_only_solvable_states(p, lit_first)
+    assert searched.method == "search"
+    dark_first = [0] * 7 + [1, 0, 0]
+    by_theory = lit_only_solvable_states(p, dark_first, method="theory")
+    assert by_theory.method == "theory"
+    assert by_theory.size == len(lit_only_solvable_states(p, dark_first, method="search"))
