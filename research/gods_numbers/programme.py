@@ -111,8 +111,9 @@ def main() -> None:
     )
     parser.add_argument("--solve-seconds", type=float, default=10.0, help="per solver, per try")
     parser.add_argument("--joint", type=int, default=1, help="also try unions of K subspaces")
+    parser.add_argument("--certificates", type=Path, default=HERE / "certificates.json")
     args = parser.parse_args()
-    path = HERE / "certificates.json"
+    path = args.certificates
     certs = json.loads(path.read_text())
     cert = next(c for c in certs if int(c["n"]) == args.n)
     odd = int((_code(args.n, cert)[1] % 2).sum())
