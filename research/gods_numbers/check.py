@@ -33,7 +33,12 @@ over GF(2) itself. For each certificate it checks:
   ``F_W(λ_0) = Σ_{v_g ∈ W} b_g (−1)^{λ_0·v_g}``, so ``max F ≥ max F_W``; an exhaustive search
   over the integers ``b_g`` of the groups inside ``W`` (:func:`subspace_bound_holds`) proves
   ``max F_W ≥ spectrum_bound`` (or one less, when parity lifts it), hence every board needs at
-  most ``(C + c_0 − spectrum_bound)/2`` presses. Other arguments (the integer programmes over
+  most ``(C + c_0 − spectrum_bound)/2`` presses.
+- **the subspace-programme bound** (``upper_certificate`` of kind ``"subspace programme"``,
+  argument ``"subspace programme"``): the same coset means for every subspace of ``bases``
+  at once, the model built here from the stored patterns and proven infeasible by two solvers,
+  HiGHS (``scipy.optimize.milp``) and OR-Tools CP-SAT (:func:`subspace_programme_holds`);
+  ``--programme-seconds`` gives each its time. Other arguments (the integer programmes over
   every quiet pattern) are reported as not checked here.
 
 Exit status 0 when every certificate checked passes, 1 otherwise.
@@ -308,7 +313,8 @@ def programme_rows(
 def _walsh_holds(rows: list, b: np.ndarray, top: np.ndarray) -> bool:
     """Whether ``b`` (on the groups of :func:`programme_rows`) keeps every ``F_{W_i} ≤ top_i``."""
     return all(
-        int((signs @ b[where]).max()) <= int(t) for (where, signs, _), t in zip(rows, top)
+        int((signs @ b[where]).max()) <= int(t)
+        for (where, signs, _), t in zip(rows, top, strict=True)
     )
 
 
@@ -399,7 +405,9 @@ def subspace_programme_holds(
     return True, f"HiGHS and CP-SAT: no b on {count} groups with every mean <= {top}"
 
 
-def programme_upper(n: int, quiet: np.ndarray, sub_cert: dict, seconds: float) -> tuple[int | None, str]:
+def programme_upper(
+    n: int, quiet: np.ndarray, sub_cert: dict, seconds: float
+) -> tuple[int | None, str]:
     """The upper bound that a ``"subspace programme"`` certificate proves (``None`` and why
     when it does not)."""
     d = quiet.shape[0]

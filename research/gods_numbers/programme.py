@@ -27,7 +27,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-
 from subspaces import CHECK, _basis  # type: ignore[import-not-found]
 
 HERE = Path(__file__).resolve().parent
@@ -66,9 +65,7 @@ def find(
         if joint > 1 and len(failed) >= joint and rng.random() < 0.5:
             picks = rng.choice(len(failed), joint, replace=False).tolist()
             bases = [failed[i] for i in picks]
-            inside = np.unique(
-                np.concatenate([CHECK.inside_subspace(cols, b)[1] for b in bases])
-            )
+            inside = np.unique(np.concatenate([CHECK.inside_subspace(cols, b)[1] for b in bases]))
             if len(inside) > 2 * groups[1]:
                 continue
             tried["joint"] += 1
@@ -81,7 +78,7 @@ def find(
             bases = [basis]
             tried["alone"] += 1
         began = time.monotonic()
-        held, why = CHECK.subspace_programme_holds(
+        held, _ = CHECK.subspace_programme_holds(
             cols, sizes, bases, odd_total, target, solve_seconds
         )
         if held:

@@ -201,3 +201,10 @@ def test_the_subspace_programme_matches_brute_force(case: tuple) -> None:
     basis = [1 << j for j in range(w)]
     assert CHECK.subspace_programme_holds(cols, c, [basis], odd, peak, 5.0)[0]
     assert CHECK.subspace_programme_holds(cols, c, [basis], odd, peak + 2, 5.0)[0] is False
+
+
+def test_the_stored_subspace_programme_of_84_passes() -> None:
+    cert = CERTIFICATES[84]
+    assert cert["upper_certificate"]["kind"] == "subspace programme"
+    assert CHECK.check(cert) == []
+    assert cert["upper"] == 3588
