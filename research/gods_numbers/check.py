@@ -213,7 +213,9 @@ def subspace_bound_holds(
     return not feasible(0, np.zeros(1 << w, dtype=np.int64), np.zeros(1 << w, dtype=np.int64))
 
 
-def subspace_upper(n: int, quiet: np.ndarray, sub_cert: dict) -> int | None:
+def subspace_upper(
+    n: int, quiet: np.ndarray, sub_cert: dict, budget: int | None = None
+) -> int | None:
     """The upper bound that a subspace certificate proves, or ``None`` when it does not hold.
 
     ``M ≥ M(W) ≥ t`` (the mean of ``F`` over a coset of ``W^⊥`` is ``F_W``), ``M`` has the
@@ -234,7 +236,7 @@ def subspace_upper(n: int, quiet: np.ndarray, sub_cert: dict) -> int | None:
     odd = int((sizes % 2).sum())
     # t may be the parity ceiling of M(W): M(W) ≥ t − 1 suffices then
     need = t - 1 if parity_ceiling(t - 1, odd) == t else t
-    if not subspace_bound_holds(sub, sizes[inside].astype(np.int64), len(basis), need):
+    if not subspace_bound_holds(sub, sizes[inside].astype(np.int64), len(basis), need, budget):
         return None
     return (n * n + c0 - t) // 2
 
@@ -425,6 +427,15 @@ def programme_upper(
         return None, str(error)
     if not held:
         return None, why
+    if len(bases) == 1:  # a third proof when the exhaustive search is short enough
+        try:
+            third = subspace_upper(n, quiet, {"basis": bases[0], "spectrum_bound": t}, 200_000)
+        except RuntimeError:
+            third = -1
+        if third is None:
+            return None, "the exhaustive search finds a b below the bound"
+        if third != -1:
+            why += ", and the exhaustive search"
     return (n * n + c0 - parity_ceiling(t, odd)) // 2, why
 
 
