@@ -23,6 +23,7 @@ import numpy as np
 
 import lightsout_graphs as lo
 from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.solver import factorization
 
 HERE = Path(__file__).resolve().parent
 
@@ -78,8 +79,7 @@ def from_witness(n: int, row: dict) -> dict[str, object]:
     """The certificate of a row of ``results_51_256.json``: its stored witness presses
     (``presses_hex``, bit ``i`` for light ``i``), replayed by ``lo.solve(minimize=True)``."""
     p = lo.grid(n, n)
-    f = lo.solver.factorization(p)
-    quiet = [np.asarray(g, dtype=np.int64) % 2 for g, _ in f.kernel()]
+    quiet = [np.asarray(g, dtype=np.int64) % 2 for g, _ in factorization(p).kernel()]
     value = int(row["presses_hex"], 16)
     x = np.array([(value >> i) & 1 for i in range(n * n)], dtype=np.int64)
     board = p.apply_vector(np.zeros(n * n, dtype=np.int64), x) % 2

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from subspaces import CHECK, _basis  # type: ignore[import-not-found]
+from subspaces import CHECK, _basis
 
 HERE = Path(__file__).resolve().parent
 
