@@ -505,6 +505,9 @@ def check(cert: dict) -> list[str]:
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
     elif argument in ("subspace", "subspace programme"):
+        kind = (sub_cert or {}).get("kind", "subspace")
+        if sub_cert is None or kind != argument:
+            fails.append(f"upper {cert['upper']} claims a {argument} certificate, none stored")
         done.append(f"upper {cert['upper']} ({argument})")
     elif ORTOOLS_SECONDS[0] > 0:
         columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)

@@ -208,3 +208,9 @@ def test_the_stored_subspace_programme_of_84_passes() -> None:
     assert cert["upper_certificate"]["kind"] == "subspace programme"
     assert CHECK.check(cert) == []
     assert cert["upper"] == 3588
+
+
+def test_a_subspace_programme_argument_without_its_certificate_fails() -> None:
+    cert = copy.deepcopy(CERTIFICATES[84])
+    del cert["upper_certificate"]
+    assert any("none stored" in f for f in CHECK.check(cert))
