@@ -23,6 +23,7 @@ import numpy as np
 
 import lightsout_graphs as lo
 from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.solver import factorization
 
 HERE = Path(__file__).resolve().parent
 
@@ -74,12 +75,60 @@ def certify(n: int, time_limit: float, proven: dict[int, dict]) -> dict[str, obj
     }
 
 
+def from_witness(n: int, row: dict) -> dict[str, object]:
+    """The certificate of a row of ``results_51_256.json``: its stored witness presses
+    (``presses_hex``, bit ``i`` for light ``i``), replayed by ``lo.solve(minimize=True)``."""
+    p = lo.grid(n, n)
+    quiet = [np.asarray(g, dtype=np.int64) % 2 for g, _ in factorization(p).kernel()]
+    value = int(row["presses_hex"], 16)
+    x = np.array([(value >> i) & 1 for i in range(n * n)], dtype=np.int64)
+    board = p.apply_vector(np.zeros(n * n, dtype=np.int64), x) % 2
+    sol = lo.solve(p, p.as_dict(board), minimize=True, time_limit=120)
+    assert sol.optimal and sol.num_presses == int(row["lower"]), (n, sol.num_presses)
+    _, sizes, zero = quiet_groups(p).binary_code()
+    argument = row.get("argument") or "integer programme"
+    if argument not in ("averaging", "integer programme"):  # its certificate is not stored here
+        argument = f"results_51_256.json ({argument})"
+    return {
+        "n": n,
+        "nullity": len(quiet),
+        "lower": int(row["lower"]),
+        "upper": int(row["upper"]),
+        "upper_argument": argument,
+        "averaging_upper": averaging_bound(sizes, zero),
+        "seconds": row.get("seconds"),
+        "replayed_by": sol.proof,
+        "notes": list(row.get("notes", [])),
+        "lower_argument": "extend.py (results_51_256.json)",
+        "board": rows(board, n, "*", "."),
+        "presses": rows(x, n, "1", "0"),
+        "quiet": ["".join(str(int(v)) for v in q) for q in quiet],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=list(range(1, 51)))
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--out", type=Path, default=HERE / "certificates.json")
+    parser.add_argument(
+        "--from-results",
+        action="store_true",
+        help="certify the stored witnesses of results_51_256.json instead of searching again",
+    )
     args = parser.parse_args()
+    if args.from_results:
+        extended = {int(r["n"]): r for r in json.loads((HERE / "results_51_256.json").read_text())}
+        old_certs = json.loads(args.out.read_text()) if args.out.exists() else []
+        have = {int(c["n"]): c for c in old_certs}
+        for n in args.sizes:
+            if n in have:
+                continue
+            have[n] = from_witness(n, extended[n])
+            shown = {k: v for k, v in have[n].items() if k not in ("board", "presses", "quiet")}
+            print(json.dumps(shown), flush=True)
+            args.out.write_text(json.dumps([have[k] for k in sorted(have)], indent=1) + "\n")
+        return
     results = HERE / "results.json"
     proven = {int(r["n"]): r for r in json.loads(results.read_text())} if results.exists() else {}
     old = json.loads(args.out.read_text()) if args.out.exists() else []

@@ -33,7 +33,12 @@ over GF(2) itself. For each certificate it checks:
   ``F_W(λ_0) = Σ_{v_g ∈ W} b_g (−1)^{λ_0·v_g}``, so ``max F ≥ max F_W``; an exhaustive search
   over the integers ``b_g`` of the groups inside ``W`` (:func:`subspace_bound_holds`) proves
   ``max F_W ≥ spectrum_bound`` (or one less, when parity lifts it), hence every board needs at
-  most ``(C + c_0 − spectrum_bound)/2`` presses. Other arguments (the integer programmes over
+  most ``(C + c_0 − spectrum_bound)/2`` presses.
+- **the subspace-programme bound** (``upper_certificate`` of kind ``"subspace programme"``,
+  argument ``"subspace programme"``): the same coset means for every subspace of ``bases``
+  at once, the model built here from the stored patterns and proven infeasible by two solvers,
+  HiGHS (``scipy.optimize.milp``) and OR-Tools CP-SAT (:func:`subspace_programme_holds`);
+  ``--programme-seconds`` gives each its time. Other arguments (the integer programmes over
   every quiet pattern) are reported as not checked here.
 
 Exit status 0 when every certificate checked passes, 1 otherwise.
@@ -51,6 +56,8 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 #: Seconds CP-SAT may take to re-prove an integer-programme bound (0: not re-proved).
 ORTOOLS_SECONDS = [0.0]
+#: Seconds each solver may take to re-prove a subspace-programme certificate.
+PROGRAMME_SECONDS = [120.0]
 
 
 def press(n: int, x: np.ndarray) -> np.ndarray:
@@ -206,7 +213,9 @@ def subspace_bound_holds(
     return not feasible(0, np.zeros(1 << w, dtype=np.int64), np.zeros(1 << w, dtype=np.int64))
 
 
-def subspace_upper(n: int, quiet: np.ndarray, sub_cert: dict) -> int | None:
+def subspace_upper(
+    n: int, quiet: np.ndarray, sub_cert: dict, budget: int | None = None
+) -> int | None:
     """The upper bound that a subspace certificate proves, or ``None`` when it does not hold.
 
     ``M ≥ M(W) ≥ t`` (the mean of ``F`` over a coset of ``W^⊥`` is ``F_W``), ``M`` has the
@@ -227,7 +236,7 @@ def subspace_upper(n: int, quiet: np.ndarray, sub_cert: dict) -> int | None:
     odd = int((sizes % 2).sum())
     # t may be the parity ceiling of M(W): M(W) ≥ t − 1 suffices then
     need = t - 1 if parity_ceiling(t - 1, odd) == t else t
-    if not subspace_bound_holds(sub, sizes[inside].astype(np.int64), len(basis), need):
+    if not subspace_bound_holds(sub, sizes[inside].astype(np.int64), len(basis), need, budget):
         return None
     return (n * n + c0 - t) // 2
 
@@ -283,6 +292,153 @@ def programme_holds(
     return None
 
 
+def programme_rows(
+    cols: np.ndarray, bases: list[list[int]]
+) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray, bool]]]:
+    """The groups inside ``W_1 ∪ … ∪ W_k`` and, per subspace, its columns and its signs.
+
+    Returns the indices of the groups inside some ``W_i`` and, for each ``W_i``, the positions
+    of its groups among them, the sign table ``(−1)^{μ·v_h}`` (one row per ``μ`` in
+    ``GF(2)^{w_i}``, in the coordinates of the basis) and whether it is the first (pinned)
+    subspace. Raises ``ValueError`` when a basis is not independent.
+    """
+    insides = [inside_subspace(cols, basis) for basis in bases]
+    groups = np.unique(np.concatenate([inside for _, inside in insides] + [np.zeros(0, int)]))
+    out = []
+    for i, ((sub, inside), basis) in enumerate(zip(insides, bases, strict=True)):
+        mu = np.arange(1 << len(basis), dtype=np.int64)
+        signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+        out.append((np.searchsorted(groups, inside), signs, i == 0))
+    return groups, out
+
+
+def _walsh_holds(rows: list, b: np.ndarray, top: np.ndarray) -> bool:
+    """Whether ``b`` (on the groups of :func:`programme_rows`) keeps every ``F_{W_i} ≤ top_i``."""
+    return all(
+        int((signs @ b[where]).max()) <= int(t)
+        for (where, signs, _), t in zip(rows, top, strict=True)
+    )
+
+
+def subspace_programme_holds(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    bases: list[list[int]],
+    odd: int,
+    t: int,
+    seconds: float,
+) -> tuple[bool | None, str]:
+    """Whether ``M ≥ t`` follows from the subspaces ``W_1, …, W_k`` (bases as column masks),
+    re-proved by two solvers: HiGHS (``scipy.optimize.milp``) and OR-Tools CP-SAT.
+
+    If ``M ≤ t − 1``, then ``M ≤ top``, the largest value ``≤ t − 1`` with the parity ``odd``
+    of the number of odd groups (every ``F(λ)`` has it), and some ``b`` reaches it. Then: every
+    ``|b_g| ≤ top`` (``b_g`` is the mean of ``F`` over ``{λ·v_g = 0}``); for every ``W_i`` the
+    coset means ``F_{W_i}(μ) = Σ_{v_h ∈ W_i} b_h (−1)^{μ·v_h} ≤ top`` (a mean of values of
+    ``F``), hence ``≤ top_i``, the largest value ``≤ top`` with the parity of ``Σ_{v_h ∈ W_i}
+    c_h``; and ``b`` may be translated (``b_g ↦ b_g (−1)^{ν·v_g}``, which keeps the box, the
+    parities and every ``max F_{W_i}``) so that ``F_{W_1}`` peaks at ``μ = 0``:
+    ``Σ_{μ·v_h = 1} b_h ≥ 0`` for every ``μ ≠ 0``. The model over the integers ``b_g = 2y_g +
+    (c_g mod 2)`` of the groups inside some ``W_i`` is handed to both solvers; both must prove
+    it infeasible. Returns ``(True, how)`` then, ``(False, why)`` when either finds a ``b``
+    (checked here against every coset mean), ``(None, why)`` when undecided.
+    """
+    from ortools.sat.python import cp_model
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    top = (t - 1) - ((t - 1 - odd) % 2)
+    if top < 0:
+        return True, "no spectrum below 0"
+    groups, rows = programme_rows(cols, bases)
+    c = np.asarray(sizes, dtype=np.int64)[groups]
+    par = c % 2
+    box = np.minimum(c, top)
+    box = box - (box - c) % 2
+    if np.any(box < 0):
+        return True, "an odd group with top 0"
+    tops = np.array([top - (top - int(c[where].sum())) % 2 for where, _, _ in rows])
+    count = len(groups)
+    # rows of A b ≤ rhs over the groups, then b = 2y + par
+    lines, rhs = [], []
+    for (where, signs, pinned), t_i in zip(rows, tops, strict=True):
+        full = np.zeros((len(signs), count), dtype=np.int64)
+        full[:, where] = signs
+        if pinned:  # F_W(μ) ≤ F_W(0): Σ_h b_h (χ_μ(h) − 1) ≤ 0, and F_W(0) ≤ top_i
+            lines.append(full[1:] - full[0])
+            rhs.append(np.zeros(len(signs) - 1, dtype=np.int64))
+            lines.append(full[:1])
+            rhs.append(np.array([t_i]))
+        else:
+            lines.append(full)
+            rhs.append(np.full(len(signs), t_i))
+    a = np.vstack(lines)
+    r = np.concatenate(rhs)
+    low = (-box - par) // 2
+    high = (box - par) // 2
+    res = milp(
+        np.zeros(count),
+        constraints=[LinearConstraint(2 * a, -np.inf, r - a @ par)],
+        integrality=np.ones(count),
+        bounds=Bounds(low, high),
+        options={"time_limit": seconds},
+    )
+    if res.status == 0 and res.x is not None:
+        b = 2 * np.round(res.x).astype(np.int64) + par
+        if _walsh_holds(rows, b, tops):
+            return False, "HiGHS finds a b below the bound"
+        return None, "HiGHS returned a b that breaks the model"
+    if res.status != 2:
+        return None, f"HiGHS undecided in {seconds:g} s"
+    model = cp_model.CpModel()
+    y = [model.new_int_var(int(low[g]), int(high[g]), f"y{g}") for g in range(count)]
+    for row, bound in zip(a.tolist(), (r - a @ par).tolist(), strict=True):
+        model.add(sum(2 * k * y[g] for g, k in enumerate(row) if k) <= bound)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        b = 2 * np.array([solver.value(v) for v in y], dtype=np.int64) + par
+        if _walsh_holds(rows, b, tops):
+            return False, "CP-SAT finds a b below the bound"
+        return None, "CP-SAT returned a b that breaks the model"
+    if status != cp_model.INFEASIBLE:
+        return None, f"CP-SAT undecided in {seconds:g} s"
+    return True, f"HiGHS and CP-SAT: no b on {count} groups with every mean <= {top}"
+
+
+def programme_upper(
+    n: int, quiet: np.ndarray, sub_cert: dict, seconds: float
+) -> tuple[int | None, str]:
+    """The upper bound that a ``"subspace programme"`` certificate proves (``None`` and why
+    when it does not)."""
+    d = quiet.shape[0]
+    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    c0 = int((columns == 0).sum())
+    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    bases = [[int(v) for v in basis] for basis in sub_cert["bases"]]
+    if not bases or any(v <= 0 or v >= 1 << d for basis in bases for v in basis):
+        return None, "a basis vector is not a nonzero quiet column mask"
+    t = int(sub_cert["spectrum_bound"])
+    odd = int((sizes % 2).sum())
+    try:
+        held, why = subspace_programme_holds(cols, sizes, bases, odd, t, seconds)
+    except ValueError as error:
+        return None, str(error)
+    if not held:
+        return None, why
+    if len(bases) == 1:  # a third proof when the exhaustive search is short enough
+        try:
+            third = subspace_upper(n, quiet, {"basis": bases[0], "spectrum_bound": t}, 200_000)
+        except RuntimeError:
+            third = -1
+        if third is None:
+            return None, "the exhaustive search finds a b below the bound"
+        if third != -1:
+            why += ", and the exhaustive search"
+    return (n * n + c0 - parity_ceiling(t, odd)) // 2, why
+
+
 def zero_count(n: int, cert: dict) -> int:
     """How many lights no stored quiet pattern touches."""
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
@@ -326,7 +482,17 @@ def check(cert: dict) -> list[str]:
     if up != int(cert["averaging_upper"]):
         fails.append(f"averaging proves {up}, not {cert['averaging_upper']}")
     sub_cert = cert.get("upper_certificate")
-    if sub_cert is not None and d:
+    if sub_cert is not None and d and sub_cert.get("kind") == "subspace programme":
+        proven, why = programme_upper(n, quiet, sub_cert, PROGRAMME_SECONDS[0])
+        if proven is None:
+            fails.append(
+                f"the subspace programme does not prove M >= {sub_cert['spectrum_bound']}: {why}"
+            )
+        else:
+            done.append(f"subspace programme bound {proven} ({why})")
+            if argument == "subspace programme" and proven != int(cert["upper"]):
+                fails.append(f"the subspace programme proves {proven}, not {cert['upper']}")
+    elif sub_cert is not None and d:
         proven = subspace_upper(n, quiet, sub_cert)
         if proven is None:
             fails.append(f"the subspace does not prove M >= {sub_cert['spectrum_bound']}")
@@ -338,8 +504,11 @@ def check(cert: dict) -> list[str]:
         if up != int(cert["upper"]):
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
-    elif argument == "subspace":
-        done.append(f"upper {cert['upper']} (subspace)")
+    elif argument in ("subspace", "subspace programme"):
+        kind = (sub_cert or {}).get("kind", "subspace")
+        if sub_cert is None or kind != argument:
+            fails.append(f"upper {cert['upper']} claims a {argument} certificate, none stored")
+        done.append(f"upper {cert['upper']} ({argument})")
     elif ORTOOLS_SECONDS[0] > 0:
         columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
         c0 = int((columns == 0).sum())
@@ -370,8 +539,16 @@ def main() -> int:
         metavar="SECONDS",
         help="re-prove the integer-programme upper bounds with OR-Tools CP-SAT (a second solver)",
     )
+    parser.add_argument(
+        "--programme-seconds",
+        type=float,
+        default=PROGRAMME_SECONDS[0],
+        metavar="SECONDS",
+        help="time for each of HiGHS and CP-SAT on a subspace-programme certificate",
+    )
     args = parser.parse_args()
     ORTOOLS_SECONDS[0] = args.cp_sat
+    PROGRAMME_SECONDS[0] = args.programme_seconds
     certs = json.loads(args.path.read_text())
     bad = 0
     for cert in certs:

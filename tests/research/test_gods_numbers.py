@@ -131,3 +131,86 @@ def test_the_threshold_search_finds_a_hardest_small_board() -> None:
     x = search.board_of(5, cols, sizes, b)
     quiet = np.array([[int(ch) for ch in q] for q in CERTIFICATES[5]["quiet"]], dtype=np.int64)
     assert CHECK.min_presses(x, quiet) == lower
+
+
+def _quiet(n: int) -> np.ndarray:
+    return np.array([[int(ch) for ch in q] for q in CERTIFICATES[n]["quiet"]], dtype=np.int64)
+
+
+def test_the_full_subspace_programme_proves_the_exact_four_by_four_value() -> None:
+    # 4×4: nullity 4; W = every quiet column, the whole programme: M = 2, God's number 7
+    sub_cert = {"kind": "subspace programme", "bases": [[1, 2, 4, 8]], "spectrum_bound": 2}
+    assert CHECK.programme_upper(4, _quiet(4), sub_cert, 10.0)[0] == 7
+    sub_cert["spectrum_bound"] = 4  # M = 2 is reached: both solvers must not prove 4
+    upper, why = CHECK.programme_upper(4, _quiet(4), sub_cert, 10.0)
+    assert upper is None and "finds a b" in why
+
+
+def test_a_subspace_programme_certificate_proves_its_bound() -> None:
+    cert = copy.deepcopy(CERTIFICATES[9])
+    basis = cert["upper_certificate"]["basis"]
+    cert["upper_certificate"] = {
+        "kind": "subspace programme",
+        "bases": [basis, [1, 2, 4]],
+        "spectrum_bound": 6,
+    }
+    cert.update(upper=38, upper_argument="subspace programme")
+    assert CHECK.check(cert) == []
+
+
+@pytest.mark.parametrize(
+    ("bound", "bases", "failure"),
+    [
+        (10, None, "finds a b"),  # M = 8 for 9×9: a raised bound is refuted
+        (6, [[1, 1]], "not independent"),
+        (6, [[1 << 8]], "not a nonzero quiet column"),
+    ],
+)
+def test_a_tampered_subspace_programme_certificate_fails(
+    bound: int, bases: list | None, failure: str
+) -> None:
+    cert = copy.deepcopy(CERTIFICATES[9])
+    sub_cert = {
+        "kind": "subspace programme",
+        "bases": bases or [cert["upper_certificate"]["basis"]],
+        "spectrum_bound": bound,
+    }
+    cert.update(upper_certificate=sub_cert, upper=(81 + 1 - bound) // 2)
+    cert["upper_argument"] = "subspace programme"
+    fails = CHECK.check(cert)
+    assert any("subspace programme" in f and failure in f for f in fails), fails
+
+
+@given(
+    st.integers(1, 3).flatmap(
+        lambda w: st.tuples(
+            st.just(w),
+            st.lists(st.integers(1, (1 << w) - 1), min_size=1, max_size=4, unique=True),
+            st.lists(st.integers(1, 3), min_size=4, max_size=4),
+        )
+    )
+)
+@settings(max_examples=25, deadline=None)
+def test_the_subspace_programme_matches_brute_force(case: tuple) -> None:
+    # one subspace holding every column: the programme decides M(W) = M exactly
+    w, columns, sizes = case
+    cols = np.array(columns, dtype=np.int64)
+    c = np.array(sizes[: len(columns)], dtype=np.int64)
+    odd = int((c % 2).sum())
+    peak = _brute_peak(cols, c, w)
+    basis = [1 << j for j in range(w)]
+    assert CHECK.subspace_programme_holds(cols, c, [basis], odd, peak, 5.0)[0]
+    assert CHECK.subspace_programme_holds(cols, c, [basis], odd, peak + 2, 5.0)[0] is False
+
+
+def test_the_stored_subspace_programme_of_84_passes() -> None:
+    cert = CERTIFICATES[84]
+    assert cert["upper_certificate"]["kind"] == "subspace programme"
+    assert CHECK.check(cert) == []
+    assert cert["upper"] == 3588
+
+
+def test_a_subspace_programme_argument_without_its_certificate_fails() -> None:
+    cert = copy.deepcopy(CERTIFICATES[84])
+    del cert["upper_certificate"]
+    assert any("none stored" in f for f in CHECK.check(cert))

@@ -1,0 +1,147 @@
+"""Upper bounds on God's number from subspace programmes that two solvers re-prove.
+
+Usage (from the repository root, in the project's environment)::
+
+    python research/gods_numbers/programme.py 84 --target 8 --seconds 240 --seed 1
+
+God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)`` (see
+``lightsout_graphs.algorithms.gods``). For subspaces ``W_1, …, W_k`` of quiet columns, the
+coset means ``F_{W_i}(μ) = Σ_{v_g ∈ W_i} b_g (−1)^{μ·v_g}`` of any ``b`` with ``max F ≤ top``
+are all ``≤ top``; if no integer ``b`` on the groups inside the ``W_i`` (``b_g ≡ c_g`` mod 2,
+``|b_g| ≤ top``, ``F_{W_1}`` peaking at ``μ = 0``) keeps them there, then ``M > top``. This is
+the argument of ``subspaces.py`` with the exhaustive search replaced by two integer-programme
+solvers (HiGHS and OR-Tools CP-SAT, both must prove the model infeasible), which reach
+subspaces with 20 to 80 groups inside where the exhaustive search gives up. The script draws
+subspaces (spanned by odd groups at random, or greedily by the columns that bring the most
+groups inside), tries each one alone and, with ``--joint K``, unions of ``K`` of the subspaces
+that failed alone; the first certificate found for ``--target`` is stored in
+``certificates.json`` as ``upper_certificate = {"kind": "subspace programme", "bases": [...],
+"spectrum_bound": t}``; ``check.py`` re-proves it with both solvers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from subspaces import CHECK, _basis
+
+HERE = Path(__file__).resolve().parent
+
+
+def _code(n: int, cert: dict) -> tuple[np.ndarray, np.ndarray, int, int]:
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.int64).reshape(
+        -1, n * n
+    )
+    d = quiet.shape[0]
+    columns = (quiet << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    return cols, sizes.astype(np.int64), d, int((columns == 0).sum())
+
+
+def find(
+    n: int,
+    cert: dict,
+    target: int,
+    seconds: float,
+    seed: int,
+    dims: tuple[int, int],
+    groups: tuple[int, int],
+    solve_seconds: float,
+    joint: int = 1,
+) -> dict | None:
+    """A subspace-programme certificate of ``M ≥ target`` for the n×n board, or ``None``."""
+    cols, sizes, d, _ = _code(n, cert)
+    odd_total = int((sizes % 2).sum())
+    odd = np.flatnonzero(sizes % 2)
+    rng = np.random.default_rng(seed)
+    until = time.monotonic() + seconds
+    failed: list[list[int]] = []
+    tried = {"alone": 0, "joint": 0}
+    while time.monotonic() < until and len(odd):
+        if joint > 1 and len(failed) >= joint and rng.random() < 0.5:
+            picks = rng.choice(len(failed), joint, replace=False).tolist()
+            bases = [failed[i] for i in picks]
+            inside = np.unique(np.concatenate([CHECK.inside_subspace(cols, b)[1] for b in bases]))
+            if len(inside) > 2 * groups[1]:
+                continue
+            tried["joint"] += 1
+        else:
+            w = int(rng.integers(dims[0], min(d, dims[1]) + 1))
+            basis = _basis(cols, odd, w, rng, greedy=rng.random() < 0.7)
+            inside = CHECK.inside_subspace(cols, basis)[1]
+            if not groups[0] <= len(inside) <= groups[1]:
+                continue
+            bases = [basis]
+            tried["alone"] += 1
+        began = time.monotonic()
+        held, _ = CHECK.subspace_programme_holds(
+            cols, sizes, bases, odd_total, target, solve_seconds
+        )
+        if held:
+            print(f"n={n}: M >= {target} from {len(bases)} subspace(s), {len(inside)} groups")
+            return {
+                "kind": "subspace programme",
+                "bases": bases,
+                "spectrum_bound": target,
+                "groups_inside": len(inside),
+                "solve_seconds": round(time.monotonic() - began, 2),
+            }
+        if held is False and len(bases) == 1:
+            failed.append(bases[0])
+    print(f"n={n}: no certificate of M >= {target} ({tried})", flush=True)
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--target", type=int, required=True, help="the bound M >= t sought")
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--dims", type=int, nargs=2, default=(5, 12), help="least, most dim W")
+    parser.add_argument(
+        "--groups", type=int, nargs=2, default=(12, 80), help="least, most groups inside W"
+    )
+    parser.add_argument("--solve-seconds", type=float, default=10.0, help="per solver, per try")
+    parser.add_argument("--joint", type=int, default=1, help="also try unions of K subspaces")
+    parser.add_argument("--certificates", type=Path, default=HERE / "certificates.json")
+    args = parser.parse_args()
+    path = args.certificates
+    certs = json.loads(path.read_text())
+    cert = next(c for c in certs if int(c["n"]) == args.n)
+    odd = int((_code(args.n, cert)[1] % 2).sum())
+    if CHECK.parity_ceiling(args.target, odd) != args.target:
+        parser.error(f"every spectrum value of n={args.n} has the parity of {odd}: --target")
+    found = find(
+        args.n,
+        cert,
+        args.target,
+        args.seconds,
+        args.seed,
+        tuple(args.dims),
+        tuple(args.groups),
+        args.solve_seconds,
+        args.joint,
+    )
+    if found is None:
+        return
+    found["found_by"] = (
+        f"programme.py {args.n} --target {args.target} --seconds {args.seconds:g} "
+        f"--seed {args.seed} --dims {args.dims[0]} {args.dims[1]} --groups {args.groups[0]} "
+        f"{args.groups[1]} --solve-seconds {args.solve_seconds:g} --joint {args.joint}"
+    )
+    _, _, _, c0 = _code(args.n, cert)
+    upper = (args.n * args.n + c0 - args.target) // 2
+    if upper < int(cert["upper"]) or cert["upper_argument"] == "integer programme":
+        cert["upper_certificate"] = found
+        cert.update(upper=upper, upper_argument="subspace programme")
+        path.write_text(json.dumps(certs, indent=1) + "\n")
+    print(json.dumps({"n": args.n, "upper": upper, "stored_upper": cert["upper"]}))
+
+
+if __name__ == "__main__":
+    main()
