@@ -691,10 +691,45 @@ class LitOnlyStates:
         return f"<LitOnlyStates: {len(self)} of {total} boards reach the target>"
 
 
-class _ClearableStates(LitOnlyStates):
-    """The boards lit-only presses clear under the closed rule: by the theorem, ``im T``."""
+class _TheoryStates(LitOnlyStates):
+    """A set of boards given by a theorem: membership and size without listing the boards.
+
+    Subclasses give ``__contains__``, ``size``, ``sequence`` and ``_all`` (the boards, listed
+    by a search where it fits); the fewest presses need the search.
+    """
 
     method = "theory"
+
+    def _bits(self, state: StateLike) -> int:
+        return theory.bits_of(self.puzzle.state_vector(state, name="state"))
+
+    def _all(self) -> np.ndarray:  # pragma: no cover - every subclass lists its boards
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[dict[Hashable, int]]:
+        for row in self._all():
+            yield self.puzzle.as_dict(row)
+
+    def vectors(self) -> np.ndarray:
+        return self._all()
+
+    def _needs_search(self, what: str) -> LightsOutError:
+        msg = (
+            f"{what} needs the search: this set comes from a theorem, whose sequences are "
+            "built, not the shortest; call lit_only_solvable_states(..., "
+            "method='search')."
+        )
+        return SearchLimitError(msg)
+
+    def distance(self, state: StateLike) -> int | None:
+        raise self._needs_search("The fewest lit-only presses")
+
+    def distribution(self) -> dict[int, int]:
+        raise self._needs_search("The distribution of the fewest lit-only presses")
+
+
+class _ClearableStates(_TheoryStates):
+    """The boards lit-only presses clear under the closed rule: by the theorem, ``im T``."""
 
     def __init__(self, puzzle: Puzzle, target: np.ndarray) -> None:
         self.puzzle = puzzle
@@ -709,9 +744,6 @@ class _ClearableStates(LitOnlyStates):
     @property
     def size(self) -> int:
         return 2**self._rank
-
-    def _bits(self, state: StateLike) -> int:
-        return theory.bits_of(self.puzzle.state_vector(state, name="state"))
 
     def __contains__(self, state: object) -> bool:
         try:
@@ -735,27 +767,6 @@ class _ClearableStates(LitOnlyStates):
             keep &= np.bitwise_count(codes & np.int64(c)) % 2 == 0
         return space.decode_many(codes[keep])
 
-    def __iter__(self) -> Iterator[dict[Hashable, int]]:
-        for row in self._all():
-            yield self.puzzle.as_dict(row)
-
-    def vectors(self) -> np.ndarray:
-        return self._all()
-
-    def _needs_search(self, what: str) -> LightsOutError:
-        msg = (
-            f"{what} needs the search: this set comes from the clearing theorem, which builds "
-            "a sequence but not the shortest; call lit_only_solvable_states(..., "
-            "method='search')."
-        )
-        return SearchLimitError(msg)
-
-    def distance(self, state: StateLike) -> int | None:
-        raise self._needs_search("The fewest lit-only presses")
-
-    def distribution(self) -> dict[int, int]:
-        raise self._needs_search("The distribution of the fewest lit-only presses")
-
     def sequence(self, state: StateLike) -> list[Hashable] | None:
         s = self.puzzle.state_vector(state, name="state")
         result = _closed_solve(self.puzzle, s, self.target)
@@ -766,7 +777,7 @@ class _ClearableStates(LitOnlyStates):
         return f"<LitOnlyStates (theory): 2**{self._rank} of 2**{n} boards reach the target>"
 
 
-class _OrbitStates(_ClearableStates):
+class _OrbitStates(_TheoryStates):
     """The boards that reach the target under the open rule: by the classification, its orbit.
 
     Lit-only presses of the open rule form a group, so the boards that reach the target are
