@@ -188,7 +188,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.algorithms.variants._lit_only_lines import TokenGame, find_line_root
+from lightsout_graphs.algorithms.variants._lit_only_lines import TokenGame, _ones, find_line_root
 from lightsout_graphs.core.errors import LightsOutError
 from lightsout_graphs.core.zk.gf2 import GF2Echelon
 
@@ -298,15 +298,6 @@ def vector_of(bits: int, n: int) -> np.ndarray:
 
 def _low(bits: int) -> int:
     return (bits & -bits).bit_length() - 1
-
-
-def _ones(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def closed_clear(masks: list[int], state: int, presses: int) -> list[int]:
