@@ -214,3 +214,60 @@ def test_a_subspace_programme_argument_without_its_certificate_fails() -> None:
     cert = copy.deepcopy(CERTIFICATES[84])
     del cert["upper_certificate"]
     assert any("none stored" in f for f in CHECK.check(cert))
+
+
+@pytest.mark.parametrize(("n", "inner"), [(5, 1), (9, 3), (14, 2), (19, 9)])
+def test_the_blocked_transform_matches_the_whole_one(n: int, inner: int) -> None:
+    quiet = _quiet(n)
+    rng = np.random.default_rng(n)
+    for x in (CHECK.parse_rows(CERTIFICATES[n]["presses"], "1"), rng.integers(0, 2, n * n)):
+        whole = CHECK.min_presses(x, quiet)
+        assert CHECK.min_presses_blocked(x, quiet, inner=inner) == whole
+
+
+def test_a_large_board_claiming_one_press_too_many_fails_the_blocked_check() -> None:
+    cert = copy.deepcopy(CERTIFICATES[19])
+    cert["lower"] = int(cert["lower"]) + 1
+    CHECK.LARGE[0] = True
+    try:
+        # 2**16 quiet patterns: the whole transform; the blocked one is compared above
+        assert any("presses, not" in f for f in CHECK.check(cert))
+    finally:
+        CHECK.LARGE[0] = False
+
+
+def _large(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    pytest.importorskip("numba")
+    monkeypatch.syspath_prepend(str(FOLDER))  # large.py imports its sibling scripts
+    spec = importlib.util.spec_from_file_location("gods_large", FOLDER / "large.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_blocked_peaks_are_the_spectrum_peaks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
+
+    large = _large(monkeypatch)
+    groups = quiet_groups(lo.grid(19, 19))
+    cols, _, _ = groups.binary_code()
+    rng = np.random.default_rng(3)
+    b = rng.integers(-3, 4, len(cols)).astype(np.int64)
+    spectrum = walsh_spectrum(cols, b, groups.dimension)
+    for inner in (16, 7):
+        peak, where, values = large.peaks(cols.astype(np.int64), b, 16, inner, 40)
+        assert peak == spectrum.max()
+        assert np.array_equal(spectrum[where], values)
+        assert sorted(values.tolist()) == sorted(spectrum.tolist())[-40:]
+
+
+def test_the_large_kernel_search_gives_a_board_that_needs_its_presses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    large = _large(monkeypatch)
+    top, b, cols, sizes, zero = large.search(9, 2.0, 0, keep=20, steps=50)
+    lower = (int(sizes.sum()) + 2 * zero - top) // 2
+    assert lower <= 37  # God's number of the 9×9 board
+    x = large.board_of(9, cols, sizes, b)
+    assert CHECK.min_presses(x, _quiet(9)) == lower

@@ -1,0 +1,310 @@
+"""Hard boards for kernels of 2**25..2**32 quiet patterns (lower bounds on God's number).
+
+Usage (from the repository root, in the project's environment)::
+
+    python research/gods_numbers/large.py 39 --seconds 1800 --seed 1 --store
+
+``search.py`` keeps the whole spectrum ``F`` of ``b`` in memory, which stops at about 2**24
+quiet patterns. Here ``F`` is never stored: a blocked transform (``peaks``) computes it over
+all ``2**d`` characters, ``2**22`` at a time (the high bits ``β`` of ``λ`` fixed, the groups
+folded onto their low bits with the signs ``(−1)^{β·v_g}``, one Walsh–Hadamard transform per
+block), and keeps only its peak and the characters at or near it. The search is a constraint
+generation:
+
+1. ``b`` starts at random (``±1`` on the odd groups, ``0`` on the even ones);
+2. the blocked transform gives the exact peak ``M = max F`` (so ``b`` proves
+   ``God's number ≥ (C + c_0 − M)/2``) and its ``keep`` highest characters, the working set
+   ``Λ``;
+3. a short walk over ``b`` (the threshold walk of ``search.py``, on the rows of ``Λ`` only,
+   flipping the signs of the odd groups) lowers the peak over ``Λ``; back to 2. The walk is
+   kept short (``steps``) so that the characters outside ``Λ``, each moved by ±2 per step,
+   cannot climb past the ones inside it.
+
+The best ``b`` seen by step 2 is the board: it is replayed by
+``lo.solve(board, minimize=True)`` (the grouped branch and bound over every quiet pattern) and
+merged with ``--store`` into ``certificates.json`` (n ≤ 50; ``check.py --large`` re-proves it
+with a blocked transform of its own) or ``results_51_256.json`` (hexadecimal presses).
+"""
+
+# ruff: noqa: NPY002  (numba compiles the legacy np.random functions only)
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+from extend import presses_hex
+from search import board_of, store
+
+import lightsout_graphs as lo
+from lightsout_graphs.algorithms.gods import quiet_groups
+
+HERE = Path(__file__).resolve().parent
+#: Low bits of λ handled by one transform (a block of 2**22 int32 values, 16 MiB).
+INNER = 22
+
+
+@numba.njit(inline="always")
+def _parity(x: int) -> int:
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    x ^= x >> 4
+    x ^= x >> 2
+    x ^= x >> 1
+    return x & 1
+
+
+@numba.njit
+def _fwht(a: np.ndarray) -> None:
+    h = 1
+    n = a.shape[0]
+    while h < n:
+        for i in range(0, n, 2 * h):
+            for j in range(i, i + h):
+                x = a[j]
+                y = a[j + h]
+                a[j] = x + y
+                a[j + h] = x - y
+        h *= 2
+
+
+@numba.njit
+def peaks(
+    cols: np.ndarray, b: np.ndarray, d: int, inner: int, keep: int
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """``max_λ F(λ)`` over all ``2**d`` characters and the ``keep`` highest characters with
+    their values (in no particular order), by one transform of ``2**inner`` values per block."""
+    inner = min(inner, d)
+    low_mask = (1 << inner) - 1
+    lo_cols = cols & low_mask
+    hi_cols = cols >> inner
+    best = np.full(keep, -(1 << 30), dtype=np.int64)
+    where = np.zeros(keep, dtype=np.int64)
+    peak = -(1 << 30)
+    block = np.zeros(1 << inner, dtype=np.int32)
+    for beta in range(1 << (d - inner)):
+        block[:] = 0
+        for g in range(cols.shape[0]):
+            if _parity(beta & hi_cols[g]):
+                block[lo_cols[g]] -= b[g]
+            else:
+                block[lo_cols[g]] += b[g]
+        _fwht(block)
+        for u in range(block.shape[0]):
+            v = block[u]
+            peak = max(peak, v)
+            if v > best[0]:  # a min-heap of the kept values: replace the root, sift down
+                best[0] = v
+                where[0] = (beta << inner) | u
+                i = 0
+                while True:
+                    c = 2 * i + 1
+                    if c >= keep:
+                        break
+                    if c + 1 < keep and best[c + 1] < best[c]:
+                        c += 1
+                    if best[c] >= best[i]:
+                        break
+                    best[i], best[c] = best[c], best[i]
+                    where[i], where[c] = where[c], where[i]
+                    i = c
+    return peak, where, best
+
+
+def _signs(cols: np.ndarray, lams: np.ndarray) -> np.ndarray:
+    """``(−1)^{λ·v_g}`` as int8, one row per character."""
+    par = (np.bitwise_count(lams[:, None] & cols[None, :]) & 1).astype(np.int8)
+    return (1 - 2 * par).astype(np.int8)
+
+
+@numba.njit
+def _walk(
+    s: np.ndarray,
+    b: np.ndarray,
+    cap: np.ndarray,
+    steps: int,
+    seed: int,
+    noise: float,
+    tenure: int,
+) -> np.ndarray:
+    np.random.seed(seed)
+    k, ng = s.shape
+    f = np.zeros(k, dtype=np.int64)
+    for r in range(k):
+        acc = 0
+        for g in range(ng):
+            acc += s[r, g] * b[g]
+        f[r] = acc
+    best_b = b.copy()
+    best_top = f.max()
+    target = best_top - 2
+    tabu = np.zeros(ng, dtype=np.int64)
+    cost = np.zeros(ng, dtype=np.int64)
+    for step in range(steps):
+        above = np.flatnonzero(f > target)
+        if above.shape[0] == 0:
+            best_b[:] = b
+            best_top = f.max()
+            target = best_top - 2
+            continue
+        near = np.flatnonzero(f >= target)
+        lam = above[np.random.randint(above.shape[0])]
+        cost[:] = 0
+        for r in near:
+            hot = f[r] > target
+            for g in range(ng):
+                if s[r, g] == s[lam, g]:
+                    if hot:
+                        cost[g] -= 1
+                else:
+                    cost[g] += 1
+        pick = -1
+        best_cost = 1 << 60
+        ties = 0
+        random_move = np.random.random() < noise
+        for g in range(ng):
+            delta = -2 * s[lam, g]
+            if abs(b[g] + delta) > cap[g] or tabu[g] > step:
+                continue
+            c = np.random.random() if random_move else cost[g]
+            if c < best_cost:
+                best_cost, pick, ties = c, g, 1
+            elif c == best_cost:
+                ties += 1
+                if np.random.randint(ties) == 0:
+                    pick = g
+        if pick < 0:
+            continue
+        delta = -2 * s[lam, pick]
+        b[pick] += delta
+        for r in range(k):
+            f[r] += delta * s[r, pick]
+        tabu[pick] = step + tenure
+    return best_b
+
+
+def walk(
+    signs: np.ndarray,
+    b: np.ndarray,
+    cap: np.ndarray,
+    steps: int,
+    rng: np.random.Generator,
+    noise: float = 0.05,
+) -> np.ndarray:
+    """Lower the peak of ``F = signs @ b`` over the working characters (threshold walk: pick a
+    character above the target, move the ``b_g`` that lowers it at the least cost on the
+    characters at or above the target; tabu tenure and some noise; compiled)."""
+    tenure = max(3, len(b) // 20)
+    seed = int(rng.integers(1 << 30))
+    return _walk(signs, b.astype(np.int64), cap, steps, seed, noise, tenure)
+
+
+def search(
+    n: int, seconds: float, seed: int, keep: int, steps: int, widen: int = 0
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int]:
+    """The lowest exact peak found for the n×n board, with its ``b``, columns, sizes, zero."""
+    groups = quiet_groups(lo.grid(n, n))
+    cols, sizes, zero = groups.binary_code()
+    cols = cols.astype(np.int64)
+    d = groups.dimension
+    rng = np.random.default_rng(seed)
+    parity = sizes % 2
+    b = np.where(rng.random(len(sizes)) < 0.5, parity, -parity).astype(np.int64)
+    # |b_g| <= 1: the walk flips the signs of the odd groups and leaves the even ones at 0
+    # (a larger |b_g| widens the whole spectrum: sum_λ F(λ)² = 2**d · sum_g b_g²)
+    cap = np.minimum(sizes, widen + parity).astype(np.int64)
+    until = time.monotonic() + seconds
+    lams = np.zeros(0, dtype=np.int64)
+    best_top, best_b = None, b.copy()
+    rounds = 0
+    while True:
+        began = time.monotonic()
+        peak, where, vals = peaks(cols, b, d, INNER, keep)
+        rounds += 1
+        if best_top is None or peak < best_top:
+            best_top, best_b = int(peak), b.copy()
+        print(
+            f"round {rounds}: M = {peak} (best {best_top}), |Λ| = {len(lams)}, "
+            f"transform {time.monotonic() - began:.0f} s",
+            flush=True,
+        )
+        if time.monotonic() + (time.monotonic() - began) > until:
+            break
+        lams = where[vals > -(1 << 30)]  # this round's highest characters only
+        b = walk(_signs(cols, lams), b.copy(), cap, steps, rng)
+    return best_top, best_b, cols, sizes, zero
+
+
+def store_extended(n: int, x: np.ndarray, lower: int, note: str) -> bool:
+    """Replay the board of presses ``x`` by ``lo.solve(minimize=True)`` and merge it into
+    ``results_51_256.json`` (hexadecimal presses) when it needs more presses than the stored
+    witness."""
+    p = lo.grid(n, n)
+    board = p.apply_vector(np.zeros(n * n, dtype=np.int64), x) % 2
+    sol = lo.solve(p, p.as_dict(board), minimize=True, time_limit=3600.0)
+    assert sol.optimal and sol.num_presses == lower, (n, sol.num_presses, lower)
+    path = HERE / "results_51_256.json"
+    records = json.loads(path.read_text())
+    for r in records:
+        if int(r["n"]) == n and (r.get("lower") or 0) < lower:
+            r["notes"] = [*r.get("notes", []), f"{note}: a board that needs {lower} presses"]
+            r.update(lower=lower, presses_hex=presses_hex(x), lower_argument=note)
+            r["replayed_by"] = sol.proof
+            path.write_text(json.dumps(records, indent=1) + "\n")
+            print(f"n={n}: stored a board needing {lower} presses ({sol.proof})", flush=True)
+            return True
+    return False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--seconds", type=float, default=1800.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=int, default=40_000, help="working characters per round")
+    parser.add_argument("--steps", type=int, default=200, help="moves of each walk")
+    parser.add_argument(
+        "--widen", type=int, default=0, help="|b_g| may exceed its parity by this much"
+    )
+    parser.add_argument("--out", type=Path, default=None, help="JSON file for the best b")
+    parser.add_argument("--store", action="store_true", help="replay, merge into certificates")
+    parser.add_argument(
+        "--from",
+        dest="start",
+        type=Path,
+        default=None,
+        help="JSON (--out) of a b found by the run the other options describe: store it",
+    )
+    args = parser.parse_args()
+    if args.start is not None:
+        groups = quiet_groups(lo.grid(args.n, args.n))
+        cols, sizes, zero = groups.binary_code()
+        cols = cols.astype(np.int64)
+        b = np.array(json.loads(args.start.read_text())["b"], dtype=np.int64)
+        top = int(peaks(cols, b, groups.dimension, INNER, 1)[0])
+    else:
+        top, b, cols, sizes, zero = search(
+            args.n, args.seconds, args.seed, args.keep, args.steps, args.widen
+        )
+    total = int(sizes.sum()) + 2 * int(zero)
+    print(json.dumps({"n": args.n, "M": top, "lower": (total - top) // 2}), flush=True)
+    if args.out:
+        args.out.write_text(json.dumps({"n": args.n, "M": top, "b": b.tolist()}))
+    if args.store:
+        x = board_of(args.n, cols, sizes, b)
+        note = (
+            f"large.py {args.n} --seconds {args.seconds:g} --seed {args.seed} "
+            f"--keep {args.keep} --steps {args.steps} --widen {args.widen}"
+        )
+        if args.n <= 50:
+            store(args.n, x, (total - top) // 2, note, time_limit=3600.0)
+        else:
+            store_extended(args.n, x, (total - top) // 2, note)
+
+
+if __name__ == "__main__":
+    main()
