@@ -18,7 +18,7 @@ generation:
 3. a short walk over ``b`` (the threshold walk of ``search.py``, on the rows of ``Λ`` only,
    flipping the signs of the odd groups) lowers the peak over ``Λ``; back to 2. The walk is
    kept short (``steps``) so that the characters outside ``Λ``, each moved by ±2 per step,
-   cannot climb past the ones inside it.
+   seldom climb past the ones inside it.
 
 The best ``b`` seen by step 2 is the board: it is replayed by
 ``lo.solve(board, minimize=True)`` (the grouped branch and bound over every quiet pattern) and
