@@ -223,26 +223,33 @@ def rows(values: np.ndarray, n: int, on: str, off: str) -> str:
     return "/".join("".join(on if v else off for v in row) for row in grid)
 
 
-def store(n: int, x: np.ndarray, lower: int, note: str, time_limit: float = 600.0) -> bool:
-    """Replay the board of presses ``x`` by ``lo.solve(minimize=True)`` and merge it into
-    ``certificates.json`` when it needs more presses than the stored witness."""
+def replay(n: int, x: np.ndarray, lower: int, time_limit: float) -> tuple[np.ndarray, str]:
+    """The board of presses ``x`` and how ``lo.solve(minimize=True)`` proved that it needs
+    exactly ``lower`` presses (an AssertionError if it needs another number)."""
     p = lo.grid(n, n)
     board = p.apply_vector(np.zeros(n * n, dtype=np.int64), x) % 2
     sol = lo.solve(p, p.as_dict(board), minimize=True, time_limit=time_limit)
     assert sol.optimal and sol.num_presses == lower, (n, sol.num_presses, lower)
+    return board, str(sol.proof)
+
+
+def store(n: int, x: np.ndarray, lower: int, note: str, time_limit: float = 600.0) -> bool:
+    """Replay the board of presses ``x`` by ``lo.solve(minimize=True)`` and merge it into
+    ``certificates.json`` when it needs more presses than the stored witness."""
+    board, proof = replay(n, x, lower, time_limit)
     path = HERE / "certificates.json"
     certs = json.loads(path.read_text())
     for cert in certs:
         if int(cert["n"]) == n and int(cert["lower"]) < lower:
             cert.update(
                 lower=lower,
-                replayed_by=sol.proof,
+                replayed_by=proof,
                 board=rows(board, n, "*", "."),
                 presses=rows(x, n, "1", "0"),
                 lower_argument=note,
             )
             path.write_text(json.dumps(certs, indent=1) + "\n")
-            print(f"n={n}: stored a board needing {lower} presses ({sol.proof})", flush=True)
+            print(f"n={n}: stored a board needing {lower} presses ({proof})", flush=True)
             return True
     return False
 

@@ -271,3 +271,7 @@ def test_the_large_kernel_search_gives_a_board_that_needs_its_presses(
     assert lower <= 37  # God's number of the 9×9 board
     x = large.board_of(9, cols, sizes, b)
     assert CHECK.min_presses(x, _quiet(9)) == lower
+    board, proof = large.replay(9, x, lower, 60.0)  # what --store does before it merges
+    assert np.array_equal(board, CHECK.press(9, x)) and proof
+    with pytest.raises(AssertionError):
+        large.replay(9, x, lower + 1, 60.0)
