@@ -58,6 +58,8 @@ HERE = Path(__file__).resolve().parent
 ORTOOLS_SECONDS = [0.0]
 #: Seconds each solver may take to re-prove a subspace-programme certificate.
 PROGRAMME_SECONDS = [120.0]
+#: Seconds CP-SAT may take to re-prove a full-programme certificate (0: not re-proved).
+FULL_SECONDS = [0.0]
 #: Whether boards of kernels over 2**24 are re-proved too (``--large``).
 LARGE = [False]
 
@@ -109,17 +111,28 @@ def chase_nullity(n: int) -> int:
     return n - rank_gf2(final)
 
 
+def walsh(f: np.ndarray) -> np.ndarray:
+    """The Walsh–Hadamard transform ``F(λ) = Σ_v f(v) (−1)^{λ·v}`` (length a power of 2)."""
+    h = 1
+    while h < len(f):
+        v = f.reshape(-1, 2, h)
+        f = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(-1)
+        h *= 2
+    return f
+
+
+def spectrum(cols: np.ndarray, b: np.ndarray, d: int) -> np.ndarray:
+    """``F(λ) = Σ_g b_g (−1)^{λ·v_g}`` over all ``2**d`` characters."""
+    f = np.zeros(1 << d, dtype=np.int64)
+    np.add.at(f, cols, b)
+    return walsh(f)
+
+
 def min_presses(x: np.ndarray, quiet: np.ndarray) -> int:
     """``min_λ |x + λ·Q|`` over all ``2**d`` combinations, by one Walsh–Hadamard transform."""
     d = quiet.shape[0]
     cols = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    f = np.zeros(1 << d, dtype=np.int64)
-    np.add.at(f, cols, np.where(x == 1, -1, 1))  # (−1)^{x_u} on the column of u
-    h = 1
-    while h < len(f):  # F(λ) = Σ_u (−1)^{x_u + λ·col_u}
-        v = f.reshape(-1, 2, h)
-        f = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(-1)
-        h *= 2
+    f = spectrum(cols, np.where(x == 1, -1, 1), d)  # F(λ) = Σ_u (−1)^{x_u + λ·col_u}
     # |x + λQ| = Σ_u [x_u + λ·col_u = 1] = (N − F(λ))/2
     return int((len(x) - f.max()) // 2)
 
@@ -136,12 +149,7 @@ def min_presses_blocked(x: np.ndarray, quiet: np.ndarray, inner: int = 22) -> in
     peak = None
     for beta in range(1 << (d - inner)):
         w = sign * (1 - 2 * (np.bitwise_count(high & beta) & 1).astype(np.int64))
-        f = np.bincount(low, weights=w, minlength=1 << inner).astype(np.int32)
-        h = 1
-        while h < len(f):
-            v = f.reshape(-1, 2, h)
-            f = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(-1)
-            h *= 2
+        f = walsh(np.bincount(low, weights=w, minlength=1 << inner).astype(np.int32))
         top = int(f.max())
         peak = top if peak is None else max(peak, top)
     assert peak is not None
@@ -306,14 +314,70 @@ def programme_holds(
         return True
     if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
         found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
-        f = np.zeros(1 << d, dtype=np.int64)
-        np.add.at(f, cols, found)
-        h = 1
-        while h < len(f):
-            v = f.reshape(-1, 2, h)
-            f = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(-1)
-            h *= 2
-        assert f.max() <= t - 1
+        assert spectrum(cols, found, d).max() <= t - 1
+        return False
+    return None
+
+
+def butterfly_holds(
+    cols: np.ndarray, sizes: np.ndarray, d: int, t: int, pin: int, seconds: float
+) -> bool | None:
+    """Whether ``M ≥ t`` over **every** quiet pattern, by OR-Tools CP-SAT on a sparse model.
+
+    If ``M ≤ top`` (the largest value below ``t`` with the parity of the odd groups), a
+    translation puts the peak at ``λ = 0``: ``F(0) = M`` and ``F(λ) ≤ F(0)``, and ``F(0) ≥ pin``
+    when ``M ≥ pin`` is proven already. The spectrum is computed by the ``d`` levels of the fast
+    transform, two-term sums each (``d · 2**d`` variables, none dense), which CP-SAT decides
+    where the model with a dense row per ``λ`` does not. ``True`` when CP-SAT proves it
+    infeasible, ``False`` when it finds a ``b`` (checked here by a transform), ``None`` when
+    undecided.
+    """
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:  # pragma: no cover - ortools is a dependency of the project
+        return None
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    if top < pin:
+        return True
+    par = sizes % 2
+    box = np.minimum(sizes, top)
+    box = box - (box - sizes) % 2  # |b_g| <= top (b_g is a mean of F), with b_g's parity
+    if np.any(box < 0):
+        return True
+    model = cp_model.CpModel()
+    y = [
+        model.new_int_var(int((-box[g] - par[g]) // 2), int((box[g] - par[g]) // 2), f"y{g}")
+        for g in range(len(cols))
+    ]
+    level: list[object] = [0] * (1 << d)
+    for g, v in enumerate(cols.tolist()):
+        level[v] = 2 * y[g] + int(par[g])
+    reach = int(box.sum()) + 1
+    for i in range(d):
+        bit = 1 << i
+        nxt: list[object] = [0] * (1 << d)
+        for v in range(1 << d):
+            if v & bit:
+                continue
+            for w, sign in ((v, 1), (v | bit, -1)):
+                var = model.new_int_var(-reach, reach, "")
+                model.add(var == level[v] + sign * level[v | bit])
+                nxt[w] = var
+        level = nxt
+    model.add(level[0] <= top)
+    model.add(level[0] >= pin)
+    for lam in range(1, 1 << d):
+        model.add(level[lam] <= level[0])
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return True
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+        assert spectrum(cols, found, d).max() <= top
         return False
     return None
 
@@ -477,6 +541,33 @@ def parse_rows(text: str, on: str) -> np.ndarray:
     return np.array([[1 if ch == on else 0 for ch in row] for row in text.split("/")]).reshape(-1)
 
 
+def _check_full(
+    n: int, quiet: np.ndarray, cert: dict, full: dict, m_proven: int, done: list[str]
+) -> list[str]:
+    """Re-prove a ``full_programme`` certificate with CP-SAT when ``--full`` gives it time."""
+    d = quiet.shape[0]
+    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    c0 = int((columns == 0).sum())
+    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    t, pin = int(full["spectrum_bound"]), int(full["pinned_at"])
+    upper = (n * n + c0 - t) // 2
+    if pin > max(m_proven, 0):
+        return [f"the full programme pins F(0) >= {pin}, but only M >= {m_proven} is proven"]
+    if FULL_SECONDS[0] <= 0:
+        done.append(f"full programme bound {upper} not re-proved here (--full SECONDS)")
+        return []
+    held = butterfly_holds(cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0])
+    if held is False:
+        return [f"CP-SAT finds a spectrum peak below {t}: the full programme is wrong"]
+    if held is None:
+        done.append(f"full programme bound {upper} undecided by CP-SAT in {FULL_SECONDS[0]} s")
+        return []
+    done.append(f"full programme bound {upper} (CP-SAT: no b with every F <= {t - 2})")
+    if cert["upper_argument"] == "full programme" and upper != int(cert["upper"]):
+        return [f"the full programme proves {upper}, not {cert['upper']}"]
+    return []
+
+
 def check(cert: dict) -> list[str]:
     """The failures of one certificate (empty when it passes), printing what was checked."""
     n = int(cert["n"])
@@ -510,6 +601,7 @@ def check(cert: dict) -> list[str]:
     if up != int(cert["averaging_upper"]):
         fails.append(f"averaging proves {up}, not {cert['averaging_upper']}")
     sub_cert = cert.get("upper_certificate")
+    m_proven = 0  # the spectrum bound proven so far (the parity floor at least)
     if sub_cert is not None and d and sub_cert.get("kind") == "subspace programme":
         proven, why = programme_upper(n, quiet, sub_cert, PROGRAMME_SECONDS[0])
         if proven is None:
@@ -517,6 +609,7 @@ def check(cert: dict) -> list[str]:
                 f"the subspace programme does not prove M >= {sub_cert['spectrum_bound']}: {why}"
             )
         else:
+            m_proven = int(sub_cert["spectrum_bound"])
             done.append(f"subspace programme bound {proven} ({why})")
             if argument == "subspace programme" and proven != int(cert["upper"]):
                 fails.append(f"the subspace programme proves {proven}, not {cert['upper']}")
@@ -525,13 +618,21 @@ def check(cert: dict) -> list[str]:
         if proven is None:
             fails.append(f"the subspace does not prove M >= {sub_cert['spectrum_bound']}")
         else:
+            m_proven = int(sub_cert["spectrum_bound"])
             done.append(f"subspace bound {proven}")
             if argument == "subspace" and proven != int(cert["upper"]):
                 fails.append(f"the subspace proves {proven}, not {cert['upper']}")
+    full = cert.get("full_programme")
+    if full is not None and d:
+        fails += _check_full(n, quiet, cert, full, m_proven, done)
+    elif argument == "full programme":
+        fails.append(f"upper {cert['upper']} claims a full programme, none stored")
     if argument in ("averaging", "unique"):
         if up != int(cert["upper"]):
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
+    elif argument == "full programme":
+        pass  # reported by _check_full
     elif argument in ("subspace", "subspace programme"):
         kind = (sub_cert or {}).get("kind", "subspace")
         if sub_cert is None or kind != argument:
@@ -579,7 +680,15 @@ def main() -> int:
         action="store_true",
         help="re-prove the boards of kernels over 2**24 too (blocked transforms, minutes each)",
     )
+    parser.add_argument(
+        "--full",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="re-prove the full-programme upper bounds with CP-SAT (minutes each)",
+    )
     args = parser.parse_args()
+    FULL_SECONDS[0] = args.full
     LARGE[0] = args.large
     ORTOOLS_SECONDS[0] = args.cp_sat
     PROGRAMME_SECONDS[0] = args.programme_seconds

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import itertools
 import json
 from pathlib import Path
 from types import ModuleType
@@ -275,3 +276,50 @@ def test_the_large_kernel_search_gives_a_board_that_needs_its_presses(
     assert np.array_equal(board, CHECK.press(9, x)) and proof
     with pytest.raises(AssertionError):
         large.replay(9, x, lower + 1, 60.0)
+
+
+def _full(cert: dict, bound: int, pin: int) -> dict:
+    cert = copy.deepcopy(cert)
+    cert["full_programme"] = {"kind": "full programme", "spectrum_bound": bound, "pinned_at": pin}
+    return cert
+
+
+def test_a_full_programme_certificate_is_re_proved_on_request() -> None:
+    # 4×4: M = 2 over all 16 quiet patterns, God's number 7
+    cert = _full(CERTIFICATES[4], 2, 0)
+    cert.update(upper_argument="full programme")
+    assert CHECK.check(cert) == []  # not re-proved without --full
+    CHECK.FULL_SECONDS[0] = 30.0
+    try:
+        assert CHECK.check(cert) == []
+        raised = _full(CERTIFICATES[4], 4, 0)  # M >= 4 would give 6: CP-SAT finds M = 2
+        raised.update(upper=6, upper_argument="full programme")
+        assert any("CP-SAT finds" in f for f in CHECK.check(raised))
+    finally:
+        CHECK.FULL_SECONDS[0] = 0.0
+    # the pin must rest on a proven bound: 4×4 has no subspace certificate
+    pinned = _full(CERTIFICATES[4], 2, 2)
+    assert any("pins F(0)" in f for f in CHECK.check(pinned))
+    missing = copy.deepcopy(CERTIFICATES[4])
+    missing.update(upper_argument="full programme")
+    assert any("none stored" in f for f in CHECK.check(missing))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_full_programme_matches_brute_force(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    d = int(rng.integers(2, 4))
+    cols = np.unique(rng.integers(1, 1 << d, int(rng.integers(1, 5))))
+    sizes = rng.integers(1, 4, len(cols)).astype(np.int64)
+    odd = int((sizes % 2).sum())
+    # M by brute force over every b (|b_g| <= c_g, b_g ≡ c_g mod 2)
+    best = None
+    for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
+        peak = int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
+        best = peak if best is None else min(best, peak)
+    assert best is not None
+    for t in range(best - 4, best + 5):
+        if CHECK.parity_ceiling(t, odd) != t:
+            continue
+        assert CHECK.butterfly_holds(cols, sizes, d, t, -(10**6), 30.0) is (t <= best)
