@@ -320,7 +320,13 @@ def programme_holds(
 
 
 def butterfly_holds(
-    cols: np.ndarray, sizes: np.ndarray, d: int, t: int, pin: int, seconds: float
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    pin: int,
+    seconds: float,
+    workers: int = 1,
 ) -> bool | None:
     """Whether ``M ≥ t`` over **every** quiet pattern, by OR-Tools CP-SAT on a sparse model.
 
@@ -371,7 +377,7 @@ def butterfly_holds(
         model.add(level[lam] <= level[0])
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
+    solver.parameters.num_workers = workers
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return True

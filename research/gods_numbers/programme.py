@@ -102,14 +102,14 @@ def find(
     return None
 
 
-def full(n: int, cert: dict, target: int, seconds: float) -> bool:
+def full(n: int, cert: dict, target: int, seconds: float, workers: int = 1) -> bool:
     """Prove ``M ≥ target`` over all quiet patterns (``check.butterfly_holds``, pinned at the
     bound the stored subspace certificate proves) and record it in ``cert`` when it holds."""
     cols, sizes, d, c0 = _code(n, cert)
     sub = cert.get("upper_certificate") or {}
     pin = int(sub.get("spectrum_bound", 0))  # check.py proves it before it uses the pin
     began = time.monotonic()
-    held = CHECK.butterfly_holds(cols, sizes, d, target, pin, seconds)
+    held = CHECK.butterfly_holds(cols, sizes, d, target, pin, seconds, workers)
     took = round(time.monotonic() - began, 1)
     print(f"n={n}: M >= {target} over all 2**{d} quiet patterns: {held} ({took} s)", flush=True)
     if not held:
@@ -119,9 +119,12 @@ def full(n: int, cert: dict, target: int, seconds: float) -> bool:
         "kind": "full programme",
         "spectrum_bound": target,
         "pinned_at": pin,
-        "solver": "OR-Tools CP-SAT, one worker, the fast transform's levels as variables",
+        "solver": f"OR-Tools CP-SAT, {workers} worker(s), the fast transform's levels as variables",
         "solve_seconds": took,
-        "found_by": f"programme.py {n} --full --target {target} --solve-seconds {seconds:g}",
+        "found_by": (
+            f"programme.py {n} --full --target {target} --solve-seconds {seconds:g}"
+            + (f" --workers {workers}" if workers > 1 else "")
+        ),
     }
     if upper < int(cert["upper"]):
         cert.update(upper=upper, upper_argument="full programme")
@@ -146,6 +149,7 @@ def main() -> None:
         action="store_true",
         help="prove M >= target over every quiet pattern instead (CP-SAT, --solve-seconds)",
     )
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers for --full")
     args = parser.parse_args()
     path = args.certificates
     certs = json.loads(path.read_text())
@@ -154,7 +158,7 @@ def main() -> None:
     if CHECK.parity_ceiling(args.target, odd) != args.target:
         parser.error(f"every spectrum value of n={args.n} has the parity of {odd}: --target")
     if args.full:
-        full(args.n, cert, args.target, args.solve_seconds)
+        full(args.n, cert, args.target, args.solve_seconds, args.workers)
         path.write_text(json.dumps(certs, indent=1) + "\n")
         return
     found = find(
