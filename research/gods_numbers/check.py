@@ -68,6 +68,8 @@ ORTOOLS_SECONDS = [0.0]
 PROGRAMME_SECONDS = [120.0]
 #: Seconds CP-SAT may take to re-prove a full-programme certificate (0: not re-proved).
 FULL_SECONDS = [0.0]
+#: CP-SAT workers for ``--full``.
+WORKERS = [1]
 #: Whether boards of kernels over 2**24 are re-proved too (``--large``).
 LARGE = [False]
 
@@ -570,7 +572,7 @@ def _check_full(
     if FULL_SECONDS[0] <= 0:
         done.append(f"full programme bound {upper} not re-proved here (--full SECONDS)")
         return []
-    held = butterfly_holds(cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0])
+    held = butterfly_holds(cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], WORKERS[0])
     if held is False:
         return [f"CP-SAT finds a spectrum peak below {t}: the full programme is wrong"]
     if held is None:
@@ -701,8 +703,10 @@ def main() -> int:
         metavar="SECONDS",
         help="re-prove the full-programme upper bounds with CP-SAT (minutes each)",
     )
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers for --full")
     args = parser.parse_args()
     FULL_SECONDS[0] = args.full
+    WORKERS[0] = args.workers
     LARGE[0] = args.large
     ORTOOLS_SECONDS[0] = args.cp_sat
     PROGRAMME_SECONDS[0] = args.programme_seconds
