@@ -58,6 +58,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -285,6 +286,22 @@ def subspace_upper(
     return (n * n + c0 - t) // 2
 
 
+def _halves(model: Any, sizes: np.ndarray, top: int) -> tuple[list | None, np.ndarray]:
+    """CP-SAT variables ``y_g`` with ``b_g = 2 y_g + (c_g mod 2)`` and ``|b_g| ≤ min(c_g, top)``
+    (``b_g`` is a mean of ``F``, so at most its peak), and the parities; ``None`` when some odd
+    group has no such value (``top < 1``)."""
+    par = sizes % 2
+    box = np.minimum(sizes, top)
+    box = box - (box - sizes) % 2
+    if np.any(box < 0):
+        return None, par
+    y = [
+        model.new_int_var(int((-box[g] - par[g]) // 2), int((box[g] - par[g]) // 2), f"y{g}")
+        for g in range(len(sizes))
+    ]
+    return y, par
+
+
 def programme_holds(
     cols: np.ndarray, sizes: np.ndarray, d: int, t: int, seconds: float
 ) -> bool | None:
@@ -301,16 +318,10 @@ def programme_holds(
         return None
     if t <= 0:
         return True
-    par = sizes % 2
-    box = np.minimum(sizes, t - 1)
-    box = box - (box - sizes) % 2
-    if np.any(box < 0):
-        return True
     model = cp_model.CpModel()
-    y = [
-        model.new_int_var(int((-box[g] - par[g]) // 2), int((box[g] - par[g]) // 2), f"y{g}")
-        for g in range(len(cols))
-    ]
+    y, par = _halves(model, sizes, t - 1)
+    if y is None:
+        return True
     b = [2 * y[g] + int(par[g]) for g in range(len(cols))]
     model.add(sum(b) <= t - 1)
     for lam in range(1, 1 << d):
@@ -356,20 +367,14 @@ def butterfly_holds(
     top = parity_ceiling(t, odd) - 2
     if top < pin:
         return True
-    par = sizes % 2
-    box = np.minimum(sizes, top)
-    box = box - (box - sizes) % 2  # |b_g| <= top (b_g is a mean of F), with b_g's parity
-    if np.any(box < 0):
-        return True
     model = cp_model.CpModel()
-    y = [
-        model.new_int_var(int((-box[g] - par[g]) // 2), int((box[g] - par[g]) // 2), f"y{g}")
-        for g in range(len(cols))
-    ]
+    y, par = _halves(model, sizes, top)
+    if y is None:
+        return True
     level: list[object] = [0] * (1 << d)
     for g, v in enumerate(cols.tolist()):
         level[v] = 2 * y[g] + int(par[g])
-    reach = int(box.sum()) + 1
+    reach = int(np.minimum(sizes, top).sum()) + 1
     for i in range(d):
         bit = 1 << i
         nxt: list[object] = [0] * (1 << d)
