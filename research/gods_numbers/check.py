@@ -40,12 +40,19 @@ over GF(2) itself. For each certificate it checks:
   argument ``"subspace programme"``): the same coset means for every subspace of ``bases``
   at once, the model built here from the stored patterns and proven infeasible by two solvers,
   HiGHS (``scipy.optimize.milp``) and OR-Tools CP-SAT (:func:`subspace_programme_holds`);
-  ``--programme-seconds`` gives each its time.
+  ``--programme-seconds`` gives each its time. With ``inner`` (one number per subspace), each
+  subspace's coset means are held ``inner`` lower: on a coset ``μ + W^⊥``, ``F`` is its mean
+  plus a spectrum of the *quotient code* (the groups outside ``W``, their columns taken modulo
+  ``W``, their sizes summed; :func:`quotient_code`), and every such spectrum peaks at
+  ``inner`` or more, which the same two solvers prove first (:func:`inner_bound_holds`). So
+  ``max F ≥ max F_W + inner``.
 - **the full-programme bound** (``full_programme``, argument ``"full programme"``), with
   ``--full SECONDS``: no ``b`` has every ``F(λ) ≤ F(0) ≤ top`` with ``F(0) ≥ pinned_at`` (the
   bound a subspace certificate proved first), over **every** quiet pattern; the model, with the
   levels of the fast transform as variables (:func:`butterfly_holds`), is built here and proven
-  infeasible by OR-Tools CP-SAT (one solver). The integer programmes over every quiet pattern
+  infeasible by OR-Tools CP-SAT (one solver); its ``cuts`` add the coset means of further
+  subspaces, each held ``inner`` below the peak, every ``inner`` proven first by both
+  solvers. The integer programmes over every quiet pattern
   (argument ``"integer programme"``) are re-proved by CP-SAT with ``--cp-sat SECONDS``, else
   reported as not checked here.
 
@@ -258,6 +265,65 @@ def subspace_bound_holds(
     return not feasible(0, np.zeros(1 << w, dtype=np.int64), np.zeros(1 << w, dtype=np.int64))
 
 
+def quotient_code(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], d: int
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The groups outside ``W = span(basis)`` taken modulo ``W``: the distinct nonzero classes
+    ``v_g + W`` (as columns of ``GF(2)^d / W``, in the coordinates of the bits outside the
+    pivots of ``W``), their summed sizes, and ``d − dim W``. Raises ``ValueError`` when the
+    basis is not independent.
+
+    Within a coset ``μ + W^⊥``, ``F(μ + ν) = F_W(μ) + G_μ(ν)`` for ``ν ∈ W^⊥``: the groups
+    inside ``W`` give the coset mean and the others a spectrum ``G_μ`` of this quotient code,
+    whose coefficient on a class is ``Σ b_g (−1)^{μ·v_g}`` over its groups (the parity of the
+    class's size, at most its size).
+    """
+    pivots: dict[int, int] = {}
+    for v in basis:
+        v = int(v)
+        for p in sorted(pivots, reverse=True):
+            if v >> p & 1:
+                v ^= pivots[p]
+        if v == 0:
+            raise ValueError("the basis of the subspace is not independent")
+        p = v.bit_length() - 1
+        for q in list(pivots):
+            if pivots[q] >> p & 1:
+                pivots[q] ^= v
+        pivots[p] = v
+    free = [i for i in range(d) if i not in pivots]
+    totals: dict[int, int] = {}
+    for v, size in zip(cols.tolist(), np.asarray(sizes).tolist(), strict=True):
+        v = int(v)
+        for p in sorted(pivots, reverse=True):
+            if v >> p & 1:
+                v ^= pivots[p]
+        key = sum(((v >> f) & 1) << j for j, f in enumerate(free))
+        if key:
+            totals[key] = totals.get(key, 0) + int(size)
+    keys = np.array(sorted(totals), dtype=np.int64)
+    return keys, np.array([totals[k] for k in keys.tolist()], dtype=np.int64), len(free)
+
+
+def inner_bound_holds(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], d: int, inner: int, seconds: float
+) -> tuple[bool | None, str]:
+    """Whether every spectrum of the quotient code of ``W`` (:func:`quotient_code`) peaks at
+    ``inner`` or more, re-proved by the two solvers of :func:`subspace_programme_holds`.
+
+    Then every coset ``μ + W^⊥`` holds a value of ``F`` at least ``F_W(μ) + inner``, whatever
+    ``b``: if ``max F ≤ top``, every coset mean ``F_W(μ) ≤ top − inner``.
+    """
+    if inner <= 0:
+        return True, "nothing to prove"
+    keys, totals, k = quotient_code(cols, sizes, basis, d)
+    if not len(keys):
+        return False, "no group outside the subspace"
+    odd = int((totals % 2).sum())
+    unit = [1 << j for j in range(k)]
+    return subspace_programme_holds(keys, totals, [unit], odd, inner, seconds)
+
+
 def subspace_upper(
     n: int, quiet: np.ndarray, sub_cert: dict, budget: int | None = None
 ) -> int | None:
@@ -348,6 +414,7 @@ def butterfly_holds(
     pin: int,
     seconds: float,
     workers: int = 1,
+    cuts: list[tuple[list[int], int]] | None = None,
 ) -> bool | None:
     """Whether ``M ≥ t`` over **every** quiet pattern, by OR-Tools CP-SAT on a sparse model.
 
@@ -358,6 +425,10 @@ def butterfly_holds(
     where the model with a dense row per ``λ`` does not. ``True`` when CP-SAT proves it
     infeasible, ``False`` when it finds a ``b`` (checked here by a transform), ``None`` when
     undecided.
+
+    Each cut ``(basis, inner)`` (``inner`` proven by :func:`inner_bound_holds`) adds the
+    coset means of ``W = span(basis)``, each at most ``top − inner``: implied constraints that
+    CP-SAT does not find alone.
     """
     try:
         from ortools.sat.python import cp_model
@@ -390,6 +461,14 @@ def butterfly_holds(
     model.add(level[0] >= pin)
     for lam in range(1, 1 << d):
         model.add(level[lam] <= level[0])
+    b = [2 * y[g] + int(par[g]) for g in range(len(cols))]
+    for basis, inner in cuts or []:
+        sub, inside = inside_subspace(cols, basis)
+        ceiling = top - inner - (top - inner - int(sizes[inside].sum())) % 2
+        mu = np.arange(1 << len(basis), dtype=np.int64)
+        signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+        for row in signs.tolist():
+            model.add(sum(k * b[g] for k, g in zip(row, inside.tolist(), strict=True)) <= ceiling)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers
@@ -438,6 +517,7 @@ def subspace_programme_holds(
     odd: int,
     t: int,
     seconds: float,
+    lows: list[int] | None = None,
 ) -> tuple[bool | None, str]:
     """Whether ``M ≥ t`` follows from the subspaces ``W_1, …, W_k`` (bases as column masks),
     re-proved by two solvers: HiGHS (``scipy.optimize.milp``) and OR-Tools CP-SAT.
@@ -453,6 +533,10 @@ def subspace_programme_holds(
     (c_g mod 2)`` of the groups inside some ``W_i`` is handed to both solvers; both must prove
     it infeasible. Returns ``(True, how)`` then, ``(False, why)`` when either finds a ``b``
     (checked here against every coset mean), ``(None, why)`` when undecided.
+
+    ``lows[i]`` (proven by :func:`inner_bound_holds`) lowers the ceiling of ``W_i``'s coset
+    means to ``top − lows[i]``: each coset also holds the quotient spectrum, which peaks at
+    ``lows[i]`` or more.
     """
     from ortools.sat.python import cp_model
     from scipy.optimize import Bounds, LinearConstraint, milp
@@ -467,8 +551,20 @@ def subspace_programme_holds(
     box = box - (box - c) % 2
     if np.any(box < 0):
         return True, "an odd group with top 0"
-    tops = np.array([top - (top - int(c[where].sum())) % 2 for where, _, _ in rows])
+    cut = [0] * len(rows) if lows is None else [int(v) for v in lows]
+    if len(cut) != len(rows):
+        raise ValueError("one inner bound per subspace")
+    tops = np.array(
+        [
+            top - low - (top - low - int(c[where].sum())) % 2
+            for (where, _, _), low in zip(rows, cut, strict=True)
+        ]
+    )
     count = len(groups)
+    if count == 0:  # every coset mean is 0
+        if min(tops) < 0:
+            return True, f"no group inside: every mean is 0 > {int(min(tops))}"
+        return False, "no group inside: every mean is 0"
     # rows of A b ≤ rhs over the groups, then b = 2y + par
     lines, rhs = [], []
     for (where, signs, pinned), t_i in zip(rows, tops, strict=True):
@@ -515,7 +611,8 @@ def subspace_programme_holds(
         return None, "CP-SAT returned a b that breaks the model"
     if status != cp_model.INFEASIBLE:
         return None, f"CP-SAT undecided in {seconds:g} s"
-    return True, f"HiGHS and CP-SAT: no b on {count} groups with every mean <= {top}"
+    ceilings = top if lows is None else tops.tolist()
+    return True, f"HiGHS and CP-SAT: no b on {count} groups with every mean <= {ceilings}"
 
 
 def programme_upper(
@@ -532,20 +629,33 @@ def programme_upper(
         return None, "a basis vector is not a nonzero quiet column mask"
     t = int(sub_cert["spectrum_bound"])
     odd = int((sizes % 2).sum())
+    lows = [int(v) for v in sub_cert.get("inner", [0] * len(bases))]
+    if len(lows) != len(bases) or min(lows) < 0:
+        return None, "not one inner bound >= 0 per subspace"
     try:
-        held, why = subspace_programme_holds(cols, sizes, bases, odd, t, seconds)
+        for basis, low in zip(bases, lows, strict=True):
+            held, why = inner_bound_holds(cols, sizes, basis, d, low, seconds)
+            if not held:
+                return None, f"the quotient of a subspace does not peak at {low}: {why}"
+        held, why = subspace_programme_holds(cols, sizes, bases, odd, t, seconds, lows)
     except ValueError as error:
         return None, str(error)
     if not held:
         return None, why
+    if any(lows):
+        why += f", with the quotient spectra peaking at {lows} or more"
     if len(bases) == 1:  # a third proof when the exhaustive search is short enough
+        sub, inside = inside_subspace(cols, bases[0])
+        need = t - 1 if parity_ceiling(t - 1, odd) == t else t
         try:
-            third = subspace_upper(n, quiet, {"basis": bases[0], "spectrum_bound": t}, 200_000)
+            third = subspace_bound_holds(
+                sub, sizes[inside].astype(np.int64), len(bases[0]), need - lows[0], 200_000
+            )
         except RuntimeError:
-            third = -1
-        if third is None:
+            third = None
+        if third is False:
             return None, "the exhaustive search finds a b below the bound"
-        if third != -1:
+        if third:
             why += ", and the exhaustive search"
     return (n * n + c0 - parity_ceiling(t, odd)) // 2, why
 
@@ -577,7 +687,19 @@ def _check_full(
     if FULL_SECONDS[0] <= 0:
         done.append(f"full programme bound {upper} not re-proved here (--full SECONDS)")
         return []
-    held = butterfly_holds(cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], WORKERS[0])
+    cuts = [([int(v) for v in cut["basis"]], int(cut["inner"])) for cut in full.get("cuts", [])]
+    for basis, inner in cuts:
+        try:
+            held, why = inner_bound_holds(
+                cols, sizes.astype(np.int64), basis, d, inner, PROGRAMME_SECONDS[0]
+            )
+        except ValueError as error:
+            held, why = False, str(error)
+        if not held:
+            return [f"a cut of the full programme does not hold (inner {inner}): {why}"]
+    held = butterfly_holds(
+        cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], WORKERS[0], cuts
+    )
     if held is False:
         return [f"CP-SAT finds a spectrum peak below {t}: the full programme is wrong"]
     if held is None:

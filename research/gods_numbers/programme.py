@@ -48,6 +48,41 @@ def _code(n: int, cert: dict) -> tuple[np.ndarray, np.ndarray, int, int]:
     return cols, sizes.astype(np.int64), d, int((columns == 0).sum())
 
 
+def inner_bound(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], d: int, seconds: float
+) -> int:
+    """The largest peak that every spectrum of the quotient code of ``span(basis)`` is proven
+    to reach (:func:`check.inner_bound_holds`, both solvers), trying 1, 2, 3, … in turn."""
+    best = 0
+    while True:
+        held, _ = CHECK.inner_bound_holds(cols, sizes, basis, d, best + 1, seconds)
+        if not held:
+            return best
+        best += 1
+
+
+def cut_pool(
+    cols: np.ndarray, sizes: np.ndarray, d: int, count: int, seed: int, seconds: float
+) -> list[tuple[list[int], int]]:
+    """``count`` cuts ``(basis, inner)`` for the full programme: subspaces of dimension
+    ``d − 7 .. d − 2`` drawn as :func:`subspaces._basis` draws them, whose quotient spectra are
+    proven to peak at ``inner ≥ 1``."""
+    rng = np.random.default_rng(seed)
+    odd = np.flatnonzero(sizes % 2)
+    cuts: list[tuple[list[int], int]] = []
+    for _ in range(200 * count):
+        if len(cuts) == count or not len(odd):
+            break
+        w = int(rng.integers(max(1, d - 7), max(2, d - 1)))
+        basis = _basis(cols, odd, w, rng, greedy=rng.random() < 0.7)
+        if len(CHECK.inside_subspace(cols, basis)[1]) < 3:
+            continue
+        inner = inner_bound(cols, sizes, basis, d, seconds)
+        if inner >= 1:
+            cuts.append((basis, inner))
+    return cuts
+
+
 def find(
     n: int,
     cert: dict,
@@ -58,58 +93,83 @@ def find(
     groups: tuple[int, int],
     solve_seconds: float,
     joint: int = 1,
+    inner: bool = False,
+    given: list[int] | None = None,
 ) -> dict | None:
-    """A subspace-programme certificate of ``M ≥ target`` for the n×n board, or ``None``."""
+    """A subspace-programme certificate of ``M ≥ target`` for the n×n board, or ``None``.
+
+    With ``inner``, each subspace's coset means are lowered by the proven peak of its quotient
+    spectra (:func:`inner_bound`), stored as the certificate's ``"inner"``. ``given`` (a basis)
+    tries that one subspace instead of drawing them."""
     cols, sizes, d, _ = _code(n, cert)
     odd_total = int((sizes % 2).sum())
     odd = np.flatnonzero(sizes % 2)
     rng = np.random.default_rng(seed)
     until = time.monotonic() + seconds
-    failed: list[list[int]] = []
+    failed: list[tuple[list[int], int]] = []
     tried = {"alone": 0, "joint": 0}
     while time.monotonic() < until and len(odd):
         if joint > 1 and len(failed) >= joint and rng.random() < 0.5:
             picks = rng.choice(len(failed), joint, replace=False).tolist()
-            bases = [failed[i] for i in picks]
+            bases = [failed[i][0] for i in picks]
+            lows = [failed[i][1] for i in picks]
             inside = np.unique(np.concatenate([CHECK.inside_subspace(cols, b)[1] for b in bases]))
             if len(inside) > 2 * groups[1]:
                 continue
             tried["joint"] += 1
         else:
             w = int(rng.integers(dims[0], min(d, dims[1]) + 1))
-            basis = _basis(cols, odd, w, rng, greedy=rng.random() < 0.7)
+            basis = given or _basis(cols, odd, w, rng, greedy=rng.random() < 0.7)
             inside = CHECK.inside_subspace(cols, basis)[1]
-            if not groups[0] <= len(inside) <= groups[1]:
+            if not given and not groups[0] <= len(inside) <= groups[1]:
                 continue
             bases = [basis]
+            lows = [inner_bound(cols, sizes, basis, d, solve_seconds) if inner else 0]
             tried["alone"] += 1
         began = time.monotonic()
         held, _ = CHECK.subspace_programme_holds(
-            cols, sizes, bases, odd_total, target, solve_seconds
+            cols, sizes, bases, odd_total, target, solve_seconds, lows
         )
         if held:
             print(f"n={n}: M >= {target} from {len(bases)} subspace(s), {len(inside)} groups")
             return {
                 "kind": "subspace programme",
                 "bases": bases,
+                **({"inner": lows} if any(lows) else {}),
                 "spectrum_bound": target,
                 "groups_inside": len(inside),
                 "solve_seconds": round(time.monotonic() - began, 2),
             }
+        if given:
+            break
         if held is False and len(bases) == 1:
-            failed.append(bases[0])
+            failed.append((bases[0], lows[0]))
     print(f"n={n}: no certificate of M >= {target} ({tried})", flush=True)
     return None
 
 
-def full(n: int, cert: dict, target: int, seconds: float, workers: int = 1) -> bool:
+def full(
+    n: int,
+    cert: dict,
+    target: int,
+    seconds: float,
+    workers: int = 1,
+    cuts: int = 0,
+    seed: int = 0,
+) -> bool:
     """Prove ``M ≥ target`` over all quiet patterns (``check.butterfly_holds``, pinned at the
-    bound the stored subspace certificate proves) and record it in ``cert`` when it holds."""
+    bound the stored subspace certificate proves, with ``cuts`` coset-mean cuts from
+    :func:`cut_pool`) and record it in ``cert`` when it holds."""
     cols, sizes, d, c0 = _code(n, cert)
     sub = cert.get("upper_certificate") or {}
     pin = int(sub.get("spectrum_bound", 0))  # check.py proves it before it uses the pin
     began = time.monotonic()
-    held = CHECK.butterfly_holds(cols, sizes, d, target, pin, seconds, workers)
+    pool = cut_pool(cols, sizes, d, cuts, seed, 10.0) if cuts else []
+    if cuts:
+        took = round(time.monotonic() - began, 1)
+        print(f"n={n}: {len(pool)} cuts, inner bounds {[i for _, i in pool]} ({took} s)")
+    began = time.monotonic()
+    held = CHECK.butterfly_holds(cols, sizes, d, target, pin, seconds, workers, pool)
     took = round(time.monotonic() - began, 1)
     print(f"n={n}: M >= {target} over all 2**{d} quiet patterns: {held} ({took} s)", flush=True)
     if not held:
@@ -124,8 +184,11 @@ def full(n: int, cert: dict, target: int, seconds: float, workers: int = 1) -> b
         "found_by": (
             f"programme.py {n} --full --target {target} --solve-seconds {seconds:g}"
             + (f" --workers {workers}" if workers > 1 else "")
+            + (f" --cuts {cuts} --seed {seed}" if cuts else "")
         ),
     }
+    if pool:
+        cert["full_programme"]["cuts"] = [{"basis": b, "inner": i} for b, i in pool]
     if upper < int(cert["upper"]):
         cert.update(upper=upper, upper_argument="full programme")
     return True
@@ -150,6 +213,17 @@ def main() -> None:
         help="prove M >= target over every quiet pattern instead (CP-SAT, --solve-seconds)",
     )
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers for --full")
+    parser.add_argument(
+        "--inner",
+        action="store_true",
+        help="lower each subspace's coset means by the proven peak of its quotient spectra",
+    )
+    parser.add_argument(
+        "--cuts", type=int, default=0, help="coset-mean cuts added to the --full model"
+    )
+    parser.add_argument(
+        "--basis", type=int, nargs="+", help="try this subspace (column masks) instead of drawing"
+    )
     args = parser.parse_args()
     path = args.certificates
     certs = json.loads(path.read_text())
@@ -158,7 +232,7 @@ def main() -> None:
     if CHECK.parity_ceiling(args.target, odd) != args.target:
         parser.error(f"every spectrum value of n={args.n} has the parity of {odd}: --target")
     if args.full:
-        full(args.n, cert, args.target, args.solve_seconds, args.workers)
+        full(args.n, cert, args.target, args.solve_seconds, args.workers, args.cuts, args.seed)
         path.write_text(json.dumps(certs, indent=1) + "\n")
         return
     found = find(
@@ -171,6 +245,8 @@ def main() -> None:
         tuple(args.groups),
         args.solve_seconds,
         args.joint,
+        args.inner,
+        args.basis,
     )
     if found is None:
         return
@@ -178,7 +254,14 @@ def main() -> None:
         f"programme.py {args.n} --target {args.target} --seconds {args.seconds:g} "
         f"--seed {args.seed} --dims {args.dims[0]} {args.dims[1]} --groups {args.groups[0]} "
         f"{args.groups[1]} --solve-seconds {args.solve_seconds:g} --joint {args.joint}"
+        + (" --inner" if args.inner else "")
     )
+    if args.basis:
+        found["found_by"] = (
+            f"programme.py {args.n} --target {args.target} --solve-seconds "
+            f"{args.solve_seconds:g}{' --inner' if args.inner else ''} --basis "
+            + " ".join(str(v) for v in args.basis)
+        )
     _, _, _, c0 = _code(args.n, cert)
     upper = (args.n * args.n + c0 - args.target) // 2
     stored = int(cert["upper"])

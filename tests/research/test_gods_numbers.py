@@ -323,3 +323,113 @@ def test_the_full_programme_matches_brute_force(seed: int) -> None:
         if CHECK.parity_ceiling(t, odd) != t:
             continue
         assert CHECK.butterfly_holds(cols, sizes, d, t, -(10**6), 30.0) is (t <= best)
+
+
+def _brute_m(cols: np.ndarray, sizes: np.ndarray, d: int) -> int:
+    """``M`` by trying every ``b`` (tiny codes only)."""
+    peaks = (
+        int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
+        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
+    )
+    return min(peaks)
+
+
+def _small_code(
+    seed: int, most: int = 5
+) -> tuple[np.random.Generator, int, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    d = int(rng.integers(2, 5))
+    cols = np.unique(rng.integers(1, 1 << d, int(rng.integers(2, most + 1))))
+    sizes = rng.integers(1, 4, len(cols)).astype(np.int64)
+    return rng, d, cols, sizes
+
+
+def _random_basis(rng: np.random.Generator, d: int) -> list[int]:
+    while True:
+        basis = rng.integers(1, 1 << d, int(rng.integers(1, d))).tolist()
+        try:
+            CHECK.quotient_code(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), basis, d)
+        except ValueError:
+            continue
+        return basis
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_each_coset_is_its_mean_plus_a_quotient_spectrum(seed: int) -> None:
+    # F(μ + ν) = F_W(μ) + G_μ(ν) on the coset μ + W^⊥, G_μ a spectrum of the quotient code
+    rng, d, cols, sizes = _small_code(seed, most=8)
+    basis = _random_basis(rng, d)
+    keys, totals, k = CHECK.quotient_code(cols, sizes, basis, d)
+    assert k == d - len(basis) and int(totals.sum()) + int(
+        sizes[CHECK.inside_subspace(cols, basis)[1]].sum()
+    ) == int(sizes.sum())
+    b = rng.integers(-3, 4, len(cols)).astype(np.int64)
+    f = CHECK.spectrum(cols, b, d)
+    perp = [lam for lam in range(1 << d) if all((lam & v).bit_count() % 2 == 0 for v in basis)]
+    inside = set(CHECK.inside_subspace(cols, basis)[1].tolist())
+    # the class of each group outside W, as the quotient code of that group alone gives it
+    image = {
+        g: int(CHECK.quotient_code(cols[g : g + 1], sizes[g : g + 1], basis, d)[0][0])
+        for g in range(len(cols))
+        if g not in inside
+    }
+    for mu in range(1 << d):
+        signed = [int(b[g]) * (-1) ** (mu & int(cols[g])).bit_count() for g in range(len(cols))]
+        mean = sum(signed[g] for g in inside)
+        beta = np.zeros(len(keys), dtype=np.int64)
+        for g, key in image.items():
+            beta[int(np.searchsorted(keys, key))] += signed[g]
+        spread = CHECK.spectrum(keys, beta, k).max() if len(keys) else 0
+        assert int(f[[mu ^ nu for nu in perp]].max()) == mean + int(spread)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_lowered_coset_means_never_prove_more_than_brute_force(seed: int) -> None:
+    rng, d, cols, sizes = _small_code(seed)
+    best = _brute_m(cols, sizes, d)
+    odd = int((sizes % 2).sum())
+    basis = _random_basis(rng, d)
+    keys, totals, k = CHECK.quotient_code(cols, sizes, basis, d)
+    inner = _brute_m(keys, totals, k) if len(keys) else 0
+    if inner > 0:
+        assert CHECK.inner_bound_holds(cols, sizes, basis, d, inner, 5.0)[0]
+    assert CHECK.inner_bound_holds(cols, sizes, basis, d, inner + 1, 5.0)[0] is not True
+    above = CHECK.parity_ceiling(best + 1, odd)
+    held, _ = CHECK.subspace_programme_holds(cols, sizes, [basis], odd, above, 5.0, [inner])
+    assert held is not True  # M >= best + 2 is false: no certificate may claim it
+    sub, inside = CHECK.inside_subspace(cols, basis)
+    if len(inside):  # the lowered programme proves at least M(W) + inner
+        m_w = _brute_peak(sub, sizes[inside], len(basis))
+        claim = CHECK.parity_ceiling(m_w + inner, odd)
+        assert claim <= best
+        assert CHECK.subspace_programme_holds(cols, sizes, [basis], odd, claim, 5.0, [inner])[0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_cuts_keep_the_full_programme_exact(seed: int) -> None:
+    rng, d, cols, sizes = _small_code(seed)
+    best = _brute_m(cols, sizes, d)
+    odd = int((sizes % 2).sum())
+    cuts = []
+    for _ in range(3):
+        basis = _random_basis(rng, d)
+        keys, totals, k = CHECK.quotient_code(cols, sizes, basis, d)
+        cuts.append((basis, _brute_m(keys, totals, k) if len(keys) else 0))
+    for t in (best, best + 2):
+        if CHECK.parity_ceiling(t, odd) == t:
+            held = CHECK.butterfly_holds(cols, sizes, d, t, -(10**6), 30.0, cuts=cuts)
+            assert held is (t <= best)
+
+
+def test_a_subspace_programme_with_inner_bounds_proves_19_to_173() -> None:
+    cert = CERTIFICATES[19]
+    sub_cert = cert["upper_certificate"]
+    assert sub_cert.get("inner") and cert["upper"] <= 173
+    quiet = _quiet(19)
+    assert CHECK.programme_upper(19, quiet, sub_cert, 60.0)[0] == cert["upper"]
+    raised = dict(sub_cert, inner=[i + 1 for i in sub_cert["inner"]])
+    upper, why = CHECK.programme_upper(19, quiet, raised, 60.0)
+    assert upper is None and "does not peak" in why
