@@ -433,3 +433,35 @@ def test_a_subspace_programme_with_inner_bounds_proves_19_to_173() -> None:
     raised = dict(sub_cert, inner=[i + 1 for i in sub_cert["inner"]])
     upper, why = CHECK.programme_upper(19, quiet, raised, 60.0)
     assert upper is None and "does not peak" in why
+
+
+def _programme(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(FOLDER))  # programme.py imports its sibling scripts
+    spec = importlib.util.spec_from_file_location("gods_programme", FOLDER / "programme.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_inner_bound_is_the_quotient_codes_peak(monkeypatch: pytest.MonkeyPatch) -> None:
+    programme = _programme(monkeypatch)
+    for seed in range(12):
+        rng, d, cols, sizes = _small_code(seed, most=6)
+        basis = _random_basis(rng, d)
+        keys, totals, k = CHECK.quotient_code(cols, sizes, basis, d)
+        exact = _brute_m(keys, totals, k) if len(keys) else 0
+        assert programme.inner_bound(cols, sizes, basis, d, 5.0) == exact
+
+
+def test_the_cut_pool_holds_only_proven_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
+    programme = _programme(monkeypatch)
+    cols, sizes, d, _ = programme._code(14, CERTIFICATES[14])
+    cuts = programme.cut_pool(cols, sizes, d, 4, 0, 5.0)
+    assert len(cuts) == 4
+    for basis, inner in cuts:
+        assert inner >= 1 and CHECK.inner_bound_holds(cols, sizes, basis, d, inner, 5.0)[0]
+        assert CHECK.inner_bound_holds(cols, sizes, basis, d, inner + 1, 5.0)[0] is not True
+    # 14×14 (God's number 123 = (196 + 52 − M)/2): M = 2, and the cuts keep the model exact
+    assert CHECK.butterfly_holds(cols, sizes, d, 2, 0, 60.0, cuts=cuts)
+    assert CHECK.butterfly_holds(cols, sizes, d, 4, 0, 60.0, cuts=cuts) is False
