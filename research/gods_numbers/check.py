@@ -278,12 +278,16 @@ def quotient_code(
     whose coefficient on a class is ``Σ b_g (−1)^{μ·v_g}`` over its groups (the parity of the
     class's size, at most its size).
     """
-    pivots: dict[int, int] = {}
-    for v in basis:
-        v = int(v)
+    pivots: dict[int, int] = {}  # a reduced echelon basis of W, by its leading bit
+
+    def reduced(v: int) -> int:  # v with every pivot bit cleared: v + W's representative
         for p in sorted(pivots, reverse=True):
             if v >> p & 1:
                 v ^= pivots[p]
+        return v
+
+    for v in basis:
+        v = reduced(int(v))
         if v == 0:
             raise ValueError("the basis of the subspace is not independent")
         p = v.bit_length() - 1
@@ -294,10 +298,7 @@ def quotient_code(
     free = [i for i in range(d) if i not in pivots]
     totals: dict[int, int] = {}
     for v, size in zip(cols.tolist(), np.asarray(sizes).tolist(), strict=True):
-        v = int(v)
-        for p in sorted(pivots, reverse=True):
-            if v >> p & 1:
-                v ^= pivots[p]
+        v = reduced(int(v))
         key = sum(((v >> f) & 1) << j for j, f in enumerate(free))
         if key:
             totals[key] = totals.get(key, 0) + int(size)
