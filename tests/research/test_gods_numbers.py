@@ -237,14 +237,19 @@ def test_a_large_board_claiming_one_press_too_many_fails_the_blocked_check() -> 
         CHECK.LARGE[0] = False
 
 
-def _large(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    pytest.importorskip("numba")
-    monkeypatch.syspath_prepend(str(FOLDER))  # large.py imports its sibling scripts
-    spec = importlib.util.spec_from_file_location("gods_large", FOLDER / "large.py")
+def _script(monkeypatch: pytest.MonkeyPatch, name: str) -> ModuleType:
+    """A script of the folder, loaded as a module (it imports its sibling scripts)."""
+    monkeypatch.syspath_prepend(str(FOLDER))
+    spec = importlib.util.spec_from_file_location(f"gods_{name}", FOLDER / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _large(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    pytest.importorskip("numba")
+    return _script(monkeypatch, "large")
 
 
 def test_the_blocked_peaks_are_the_spectrum_peaks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -435,17 +440,8 @@ def test_a_subspace_programme_with_inner_bounds_proves_19_to_173() -> None:
     assert upper is None and "does not peak" in why
 
 
-def _programme(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(FOLDER))  # programme.py imports its sibling scripts
-    spec = importlib.util.spec_from_file_location("gods_programme", FOLDER / "programme.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_inner_bound_is_the_quotient_codes_peak(monkeypatch: pytest.MonkeyPatch) -> None:
-    programme = _programme(monkeypatch)
+    programme = _script(monkeypatch, "programme")
     for seed in range(12):
         rng, d, cols, sizes = _small_code(seed, most=6)
         basis = _random_basis(rng, d)
@@ -455,7 +451,7 @@ def test_the_inner_bound_is_the_quotient_codes_peak(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_cut_pool_holds_only_proven_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
-    programme = _programme(monkeypatch)
+    programme = _script(monkeypatch, "programme")
     cols, sizes, d, _ = programme._code(14, CERTIFICATES[14])
     cuts = programme.cut_pool(cols, sizes, d, 4, 0, 5.0)
     assert len(cuts) == 4
