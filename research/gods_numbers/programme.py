@@ -23,6 +23,11 @@ the sparse model of ``check.butterfly_holds`` (the fast transform's levels as va
 peak pinned at ``λ = 0`` and at least the bound of the stored subspace certificate), and stores
 it as ``full_programme``; ``check.py --full SECONDS`` re-proves it (one solver: HiGHS does not
 decide these models in 10 minutes).
+
+``--inner`` lowers each subspace's coset means by the proven peak of its quotient spectra
+(``check.inner_bound_holds``; stored as ``"inner"``), ``--basis`` tries one given subspace
+instead of drawing them, and ``--full --cuts K`` adds ``K`` such proven coset-mean cuts to the
+whole programme (stored as ``"cuts"``).
 """
 
 from __future__ import annotations
