@@ -50,7 +50,9 @@ over GF(2) itself. For each certificate it checks:
   ``--full SECONDS``: no ``b`` has every ``F(λ) ≤ F(0) ≤ top`` with ``F(0) ≥ pinned_at`` (the
   bound a subspace certificate proved first), over **every** quiet pattern; the model, with the
   levels of the fast transform as variables (:func:`butterfly_holds`), is built here and proven
-  infeasible by OR-Tools CP-SAT (one solver); its ``cuts`` add the coset means of further
+  infeasible by OR-Tools CP-SAT (one solver), or, when the certificate's ``solver`` names SCIP,
+  the model with one dense row per quiet pattern by SCIP (:func:`scip_holds`, ``pyscipopt``);
+  a ``second_solver`` (the other of the two) re-proves it too with ``--second``; its ``cuts`` add the coset means of further
   subspaces, each held ``inner`` below the peak, every ``inner`` proven first by both
   solvers. The integer programmes over every quiet pattern
   (argument ``"integer programme"``) are re-proved by CP-SAT with ``--cp-sat SECONDS``, else
@@ -76,6 +78,8 @@ ORTOOLS_SECONDS = [0.0]
 PROGRAMME_SECONDS = [120.0]
 #: Seconds CP-SAT may take to re-prove a full-programme certificate (0: not re-proved).
 FULL_SECONDS = [0.0]
+#: Whether ``--full`` re-proves a full programme by its second solver too (``--second``).
+SECOND = [False]
 #: CP-SAT workers for ``--full``.
 WORKERS = [1]
 #: Whether boards of kernels over 2**24 are re-proved too (``--large``).
@@ -487,6 +491,79 @@ def butterfly_holds(
     return None
 
 
+def scip_holds(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    pin: int,
+    seconds: float,
+    cuts: list[tuple[list[int], int]] | None = None,
+) -> bool | None:
+    """Whether ``M ≥ t`` over **every** quiet pattern, by SCIP (``pyscipopt``) on a dense model.
+
+    If ``M ≤ top`` (the largest value below ``t`` with the parity of the odd groups), a
+    translation puts the peak at ``λ = 0``, so some ``b`` has ``F(λ) ≤ top`` for every ``λ``
+    and ``F(0) ≥ pin`` (``pin`` proven already). One row per ``λ``, ``Σ_g b_g (−1)^{λ·v_g}
+    ≤ top``; SCIP's branch and cut, with its Gomory and MIR cuts, decides models of ``2**12``
+    rows that CP-SAT leaves open. ``cuts`` as in :func:`butterfly_holds`. ``True`` when SCIP
+    proves the model infeasible, ``False`` when it finds a ``b`` (checked here by a transform),
+    ``None`` when undecided or ``pyscipopt`` is not installed.
+    """
+    try:
+        from pyscipopt import Model, quicksum
+    except ImportError:  # pragma: no cover - pyscipopt comes with the research extra
+        return None
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    if top < pin:
+        return True
+    par = sizes % 2
+    box = np.minimum(sizes, top)
+    box = box - (box - sizes) % 2
+    if np.any(box < 0):
+        return True
+    model = Model()
+    model.hideOutput()
+    model.setParam("limits/time", float(seconds))
+    y = [
+        model.addVar(vtype="I", lb=int((-box[g] - par[g]) // 2), ub=int((box[g] - par[g]) // 2))
+        for g in range(len(cols))
+    ]
+    # F(λ) = Σ_g (2 y_g + p_g)(−1)^{λ·v_g}: the constant part moves to the right-hand side
+    lam = np.arange(1 << d, dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(lam[:, None] & cols[None, :]).astype(np.int64) & 1)
+    for row in signs:
+        model.addCons(
+            quicksum(2 * int(k) * v for k, v in zip(row, y, strict=True)) <= top - int(row @ par)
+        )
+    model.addCons(quicksum(2 * v for v in y) >= pin - int(par.sum()))
+    for basis, inner in cuts or []:
+        sub, inside = inside_subspace(cols, basis)
+        ceiling = top - inner - (top - inner - int(sizes[inside].sum())) % 2
+        if not len(inside):  # every coset mean is 0
+            if ceiling < 0:
+                return True
+            continue
+        mu = np.arange(1 << len(basis), dtype=np.int64)
+        rows = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+        for row in rows:
+            terms = [(int(k), int(g)) for k, g in zip(row, inside, strict=True)]
+            model.addCons(
+                quicksum(2 * k * y[g] for k, g in terms)
+                <= ceiling - sum(k * par[g] for k, g in terms)
+            )
+    model.optimize()
+    if model.getStatus() == "infeasible":
+        return True
+    if model.getNSols() > 0:
+        sol = model.getBestSol()
+        found = 2 * np.array([round(model.getSolVal(sol, v)) for v in y], dtype=np.int64) + par
+        assert spectrum(cols, found, d).max() <= top
+        return False
+    return None
+
+
 def programme_rows(
     cols: np.ndarray, bases: list[list[int]]
 ) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray, bool]]]:
@@ -680,7 +757,9 @@ def parse_rows(text: str, on: str) -> np.ndarray:
 def _check_full(
     n: int, quiet: np.ndarray, cert: dict, full: dict, m_proven: int, done: list[str]
 ) -> list[str]:
-    """Re-prove a ``full_programme`` certificate with CP-SAT when ``--full`` gives it time."""
+    """Re-prove a ``full_programme`` certificate when ``--full`` gives it time: with SCIP when
+    its ``solver`` names SCIP (:func:`scip_holds`), else with CP-SAT (:func:`butterfly_holds`);
+    with ``--second``, by its ``second_solver`` too."""
     d = quiet.shape[0]
     columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
     c0 = int((columns == 0).sum())
@@ -702,15 +781,24 @@ def _check_full(
             held, why = False, str(error)
         if not held:
             return [f"a cut of the full programme does not hold (inner {inner}): {why}"]
-    held = butterfly_holds(
-        cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], WORKERS[0], cuts
-    )
-    if held is False:
-        return [f"CP-SAT finds a spectrum peak below {t}: the full programme is wrong"]
-    if held is None:
-        done.append(f"full programme bound {upper} undecided by CP-SAT in {FULL_SECONDS[0]} s")
-        return []
-    done.append(f"full programme bound {upper} (CP-SAT: no b with every F <= {t - 2})")
+    solvers = [str(full.get("solver", ""))]
+    if SECOND[0] and "second_solver" in full:
+        solvers.append(str(full["second_solver"]["solver"]))
+    for solver in solvers:
+        if solver.startswith("SCIP"):
+            name = "SCIP"
+            held = scip_holds(cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], cuts)
+        else:
+            name = "CP-SAT"
+            held = butterfly_holds(
+                cols, sizes.astype(np.int64), d, t, pin, FULL_SECONDS[0], WORKERS[0], cuts
+            )
+        if held is False:
+            return [f"{name} finds a spectrum peak below {t}: the full programme is wrong"]
+        if held is None:
+            done.append(f"full programme bound {upper} undecided by {name} in {FULL_SECONDS[0]} s")
+            return []
+        done.append(f"full programme bound {upper} ({name}: no b with every F <= {t - 2})")
     if cert["upper_argument"] == "full programme" and upper != int(cert["upper"]):
         return [f"the full programme proves {upper}, not {cert['upper']}"]
     return []
@@ -833,10 +921,16 @@ def main() -> int:
         type=float,
         default=0.0,
         metavar="SECONDS",
-        help="re-prove the full-programme upper bounds with CP-SAT (minutes each)",
+        help="re-prove the full-programme upper bounds with CP-SAT or SCIP (minutes each)",
     )
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers for --full")
+    parser.add_argument(
+        "--second",
+        action="store_true",
+        help="with --full, re-prove each full programme by its second solver too",
+    )
     args = parser.parse_args()
+    SECOND[0] = args.second
     FULL_SECONDS[0] = args.full
     WORKERS[0] = args.workers
     LARGE[0] = args.large

@@ -330,6 +330,62 @@ def test_the_full_programme_matches_brute_force(seed: int) -> None:
         assert CHECK.butterfly_holds(cols, sizes, d, t, -(10**6), 30.0) is (t <= best)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_dense_scip_programme_matches_brute_force(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    d = int(rng.integers(2, 4))
+    cols = np.unique(rng.integers(1, 1 << d, int(rng.integers(1, 5))))
+    sizes = rng.integers(1, 4, len(cols)).astype(np.int64)
+    odd = int((sizes % 2).sum())
+    best = _brute_m(cols, sizes, d)
+    for t in range(best - 4, best + 5):
+        if CHECK.parity_ceiling(t, odd) == t:
+            assert CHECK.scip_holds(cols, sizes, d, t, -(10**6), 30.0) is (t <= best)
+    # a valid cut (coset means of span(v_0) below the peak) changes nothing
+    cuts = [([int(cols[0])], 0)]
+    top = CHECK.parity_ceiling(best, odd)
+    assert CHECK.scip_holds(cols, sizes, d, top, -(10**6), 30.0, cuts=cuts)
+    assert CHECK.scip_holds(cols, sizes, d, top + 2, -(10**6), 30.0, cuts=cuts) is False
+
+
+def test_a_full_programme_certificate_names_the_solver_that_re_proves_it() -> None:
+    # 4×4 by SCIP: M = 2, and M >= 4 is refuted by the b SCIP finds
+    cert = _full(CERTIFICATES[4], 2, 0)
+    cert["full_programme"]["solver"] = "SCIP (pyscipopt), one dense row per quiet pattern"
+    cert.update(upper_argument="full programme")
+    raised = copy.deepcopy(cert)
+    raised["full_programme"]["spectrum_bound"] = 4
+    raised.update(upper=6)
+    CHECK.FULL_SECONDS[0] = 30.0
+    try:
+        assert CHECK.check(cert) == []
+        assert any("SCIP finds" in f for f in CHECK.check(raised))
+    finally:
+        CHECK.FULL_SECONDS[0] = 0.0
+
+
+def test_a_second_solver_re_proves_the_same_full_programme(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cert = _full(CERTIFICATES[4], 2, 0)
+    cert["full_programme"]["solver"] = "OR-Tools CP-SAT, one worker"
+    cert["full_programme"]["second_solver"] = {"solver": "SCIP (pyscipopt)"}
+    cert.update(upper_argument="full programme")
+    CHECK.FULL_SECONDS[0] = 30.0
+    CHECK.SECOND[0] = True
+    try:
+        assert CHECK.check(cert) == []
+        out = capsys.readouterr().out
+        assert "(CP-SAT: no b" in out and "(SCIP: no b" in out
+        cert["full_programme"]["spectrum_bound"] = 4  # both solvers find M = 2
+        cert.update(upper=6)
+        assert any("finds a spectrum peak below 4" in f for f in CHECK.check(cert))
+    finally:
+        CHECK.FULL_SECONDS[0] = 0.0
+        CHECK.SECOND[0] = False
+
+
 def _brute_m(cols: np.ndarray, sizes: np.ndarray, d: int) -> int:
     """``M`` by trying every ``b`` (tiny codes only)."""
     peaks = (
@@ -461,3 +517,25 @@ def test_the_cut_pool_holds_only_proven_cuts(monkeypatch: pytest.MonkeyPatch) ->
     # 14×14 (God's number 123 = (196 + 52 − M)/2): M = 2, and the cuts keep the model exact
     assert CHECK.butterfly_holds(cols, sizes, d, 2, 0, 60.0, cuts=cuts)
     assert CHECK.butterfly_holds(cols, sizes, d, 4, 0, 60.0, cuts=cuts) is False
+
+
+@pytest.mark.parametrize("symmetry", ["d4", "c2", "diag"])
+def test_a_symmetric_spectrum_is_invariant_and_its_board_replays(
+    monkeypatch: pytest.MonkeyPatch, symmetry: str
+) -> None:
+    from lightsout_graphs.algorithms.gods import walsh_spectrum
+
+    sym = _script(monkeypatch, "symmetric")
+    search = _script(monkeypatch, "search")
+    # 9×9: God's number 37 (M = 8 with its one untouched light); boards of every symmetry reach it
+    found, b, _ = sym.symmetric_peak(9, symmetry, 8, 30.0)
+    assert found is True and b is not None
+    cols, sizes, d, zero, orbit = sym.orbits(9, symmetry)
+    assert np.array_equal(b, b[np.unique(orbit, return_index=True)[1]][orbit])
+    f = walsh_spectrum(cols, b, d)
+    top = int(f.max())
+    assert top <= 8 and (int(sizes.sum()) + 2 * zero - top) // 2 == 37
+    x = search.board_of(9, cols, sizes, b)
+    search.replay(9, x, 37, 60.0)  # lo.solve proves the 37 presses
+    # no b at all peaks at 6, so no symmetric one does
+    assert sym.symmetric_peak(9, symmetry, 6, 30.0)[0] is False
