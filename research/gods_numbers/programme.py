@@ -222,6 +222,14 @@ def full(
     return True
 
 
+def save(path: Path, cert: dict) -> None:
+    """Write ``cert`` into the certificates file, read afresh: runs of other sizes that ended
+    while this one ran keep their results."""
+    certs = json.loads(path.read_text())
+    n = int(cert["n"])
+    path.write_text(json.dumps([cert if int(c["n"]) == n else c for c in certs], indent=1) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int)
@@ -266,7 +274,7 @@ def main() -> None:
     if CHECK.parity_ceiling(args.target, odd) != args.target:
         parser.error(f"every spectrum value of n={args.n} has the parity of {odd}: --target")
     if args.full:
-        full(
+        if full(
             args.n,
             cert,
             args.target,
@@ -275,8 +283,8 @@ def main() -> None:
             args.cuts,
             args.seed,
             args.solver,
-        )
-        path.write_text(json.dumps(certs, indent=1) + "\n")
+        ):
+            save(path, cert)
         return
     found = find(
         args.n,
@@ -311,7 +319,7 @@ def main() -> None:
     if upper < stored or (upper == stored and cert["upper_argument"] == "integer programme"):
         cert["upper_certificate"] = found
         cert.update(upper=upper, upper_argument="subspace programme")
-        path.write_text(json.dumps(certs, indent=1) + "\n")
+        save(path, cert)
     print(json.dumps({"n": args.n, "upper": upper, "stored_upper": cert["upper"]}))
 
 

@@ -539,3 +539,15 @@ def test_a_symmetric_spectrum_is_invariant_and_its_board_replays(
     search.replay(9, x, 37, 60.0)  # lo.solve proves the 37 presses
     # no b at all peaks at 6, so no symmetric one does
     assert sym.symmetric_peak(9, symmetry, 6, 30.0)[0] is False
+
+
+def test_a_programme_run_keeps_what_other_runs_stored(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    programme = _script(monkeypatch, "programme")
+    path = tmp_path / "certificates.json"
+    path.write_text(json.dumps([{"n": 4, "upper": 7}, {"n": 5, "upper": 15}]))
+    mine = {"n": 4, "upper": 6}  # read before another run stored n = 5 anew
+    path.write_text(json.dumps([{"n": 4, "upper": 7}, {"n": 5, "upper": 14}]))
+    programme.save(path, mine)
+    assert json.loads(path.read_text()) == [{"n": 4, "upper": 6}, {"n": 5, "upper": 14}]
