@@ -411,6 +411,27 @@ def programme_holds(
     return None
 
 
+def cut_rows(
+    cols: np.ndarray, sizes: np.ndarray, top: int, cuts: list[tuple[list[int], int]] | None
+) -> list[tuple[np.ndarray, np.ndarray, int]] | None:
+    """The coset-mean rows of each cut ``(basis, inner)``: the groups inside ``span(basis)``, the
+    sign table ``(−1)^{μ·v_g}`` (a row per coset) and the ceiling ``top − inner`` (to the parity
+    of the groups inside). ``None`` when a cut with no group inside (every mean 0) has a ceiling
+    below 0, which no ``b`` meets."""
+    out = []
+    for basis, inner in cuts or []:
+        sub, inside = inside_subspace(cols, basis)
+        ceiling = top - inner - (top - inner - int(sizes[inside].sum())) % 2
+        if not len(inside):  # every coset mean is 0
+            if ceiling < 0:
+                return None
+            continue
+        mu = np.arange(1 << len(basis), dtype=np.int64)
+        signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+        out.append((inside, signs, ceiling))
+    return out
+
+
 def butterfly_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -467,15 +488,10 @@ def butterfly_holds(
     for lam in range(1, 1 << d):
         model.add(level[lam] <= level[0])
     b = [2 * y[g] + int(par[g]) for g in range(len(cols))]
-    for basis, inner in cuts or []:
-        sub, inside = inside_subspace(cols, basis)
-        ceiling = top - inner - (top - inner - int(sizes[inside].sum())) % 2
-        if not len(inside):  # every coset mean is 0
-            if ceiling < 0:
-                return True
-            continue
-        mu = np.arange(1 << len(basis), dtype=np.int64)
-        signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+    means = cut_rows(cols, sizes, top, cuts)
+    if means is None:
+        return True
+    for inside, signs, ceiling in means:
         for row in signs.tolist():
             model.add(sum(k * b[g] for k, g in zip(row, inside.tolist(), strict=True)) <= ceiling)
     solver = cp_model.CpSolver()
@@ -538,20 +554,15 @@ def scip_holds(
             quicksum(2 * int(k) * v for k, v in zip(row, y, strict=True)) <= top - int(row @ par)
         )
     model.addCons(quicksum(2 * v for v in y) >= pin - int(par.sum()))
-    for basis, inner in cuts or []:
-        sub, inside = inside_subspace(cols, basis)
-        ceiling = top - inner - (top - inner - int(sizes[inside].sum())) % 2
-        if not len(inside):  # every coset mean is 0
-            if ceiling < 0:
-                return True
-            continue
-        mu = np.arange(1 << len(basis), dtype=np.int64)
-        rows = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
-        for row in rows:
+    means = cut_rows(cols, sizes, top, cuts)
+    if means is None:
+        return True
+    for inside, signs, ceiling in means:
+        for row in signs:
             terms = [(int(k), int(g)) for k, g in zip(row, inside, strict=True)]
             model.addCons(
                 quicksum(2 * k * y[g] for k, g in terms)
-                <= ceiling - sum(k * par[g] for k, g in terms)
+                <= ceiling - sum(k * int(par[g]) for k, g in terms)
             )
     model.optimize()
     if model.getStatus() == "infeasible":
