@@ -28,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError
-from lightsout_graphs.interfaces.sweep.lifetime import child_preexec
+from lightsout_graphs.interfaces.sweep.lifetime import child_starter
 
 __all__ = [
     "CONNECTED_GRAPHS",
@@ -186,12 +186,14 @@ def run_geng_part(args: str, res: int, mod: int) -> bytes:
     argv = [find_geng(), "-q", *geng_argv(args)]
     if mod > 1:
         argv.append(f"{res}/{mod}")
-    # preexec_fn only calls prctl through a ctypes function loaded at import: no lock taken.
+    start, preexec = child_starter(argv)
+    # preexec_fn (only without setpriv) calls prctl through a ctypes function loaded at
+    # import: no lock taken.
     proc = subprocess.run(
-        argv,
+        start,
         capture_output=True,
         check=False,
-        preexec_fn=child_preexec,
+        preexec_fn=preexec,
     )
     if proc.returncode != 0:
         err = proc.stderr.decode(errors="replace").strip().splitlines()
