@@ -117,7 +117,7 @@ def _widen_pipe(fd: int) -> None:
     import fcntl
 
     with contextlib.suppress(AttributeError, OSError):  # not Linux, or above pipe-max-size
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE)  # type: ignore[attr-defined]
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE)
 
 
 def _geng_argv(geng: str, part: CensusPart, connected_only: bool) -> list[str]:
