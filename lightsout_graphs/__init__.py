@@ -13,31 +13,11 @@ Examples
 15
 """
 
+from typing import TYPE_CHECKING
+
 from lightsout_graphs._version import __version__
-from lightsout_graphs.algorithms import gods, planner
-from lightsout_graphs.algorithms.analysis import Analysis, analyze
-from lightsout_graphs.algorithms.gods import (
-    GodsNumber,
-    depth_distribution,
-    gods_number,
-    gods_number_bounds,
-)
-from lightsout_graphs.algorithms.minimum import MinimumInterrupted
-from lightsout_graphs.algorithms.sampling import SolutionIterator, random_board, solutions
-from lightsout_graphs.algorithms.solver import Solution, is_solvable, solve
-from lightsout_graphs.algorithms.symmetry import all_solutions, is_symmetry, symmetries
-from lightsout_graphs.algorithms.variants import (
-    LitOnlyOrbit,
-    LitOnlyResult,
-    LitOnlyStates,
-    lit_only_method,
-    lit_only_orbit,
-    lit_only_reachable,
-    lit_only_solvable_states,
-    lit_only_solve,
-    min_light_number,
-)
-from lightsout_graphs.core import _deprecation, structure, zk
+from lightsout_graphs.core import _deprecation
+from lightsout_graphs.core._lazy import lazy_attributes
 from lightsout_graphs.core.errors import (
     BoardFormatError,
     CatalogError,
@@ -55,56 +35,147 @@ from lightsout_graphs.core.errors import (
     TimeBudgetError,
     Unsolvable,
 )
-from lightsout_graphs.representation import catalog, families, grids, products
-from lightsout_graphs.representation.boards import format_board, format_presses, parse_board
-from lightsout_graphs.representation.families import (
-    alien_tiles,
-    bishop,
-    cube_surface,
-    cylinder,
-    from_graph6,
-    grid,
-    hamming,
-    hexagonal,
-    hypercube,
-    king,
-    knight,
-    merlin,
-    petersen,
-    polytope_rings,
-    press_pattern,
-    prism,
-    product,
-    queen,
-    read_graph6,
-    ring_press_map,
-    ring_puzzle,
-    rook,
-    stencil,
-    torus,
-    triangular,
-    x_pattern,
-)
-from lightsout_graphs.representation.grids import GridChaser
-from lightsout_graphs.representation.grids.chase_table import ChaseTable, chase_table
-from lightsout_graphs.representation.products import nullity_table
-from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, PuzzleInfo
+
+if TYPE_CHECKING:  # what each public name is; at run time it is imported on first use
+    from lightsout_graphs.algorithms import gods, planner
+    from lightsout_graphs.algorithms.analysis import Analysis, analyze
+    from lightsout_graphs.algorithms.gods import (
+        GodsNumber,
+        depth_distribution,
+        gods_number,
+        gods_number_bounds,
+    )
+    from lightsout_graphs.algorithms.minimum import MinimumInterrupted
+    from lightsout_graphs.algorithms.sampling import SolutionIterator, random_board, solutions
+    from lightsout_graphs.algorithms.solver import Solution, is_solvable, solve
+    from lightsout_graphs.algorithms.symmetry import all_solutions, is_symmetry, symmetries
+    from lightsout_graphs.algorithms.variants import (
+        LitOnlyOrbit,
+        LitOnlyResult,
+        LitOnlyStates,
+        lit_only_method,
+        lit_only_orbit,
+        lit_only_reachable,
+        lit_only_solvable_states,
+        lit_only_solve,
+        min_light_number,
+    )
+    from lightsout_graphs.core import structure, zk
+    from lightsout_graphs.representation import catalog, families, grids, products
+    from lightsout_graphs.representation.boards import format_board, format_presses, parse_board
+    from lightsout_graphs.representation.families import (
+        alien_tiles,
+        bishop,
+        cube_surface,
+        cylinder,
+        from_graph6,
+        grid,
+        hamming,
+        hexagonal,
+        hypercube,
+        king,
+        knight,
+        merlin,
+        petersen,
+        polytope_rings,
+        press_pattern,
+        prism,
+        product,
+        queen,
+        read_graph6,
+        ring_press_map,
+        ring_puzzle,
+        rook,
+        stencil,
+        torus,
+        triangular,
+        x_pattern,
+    )
+    from lightsout_graphs.representation.grids import GridChaser
+    from lightsout_graphs.representation.grids.chase_table import ChaseTable, chase_table
+    from lightsout_graphs.representation.products import nullity_table
+    from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, PuzzleInfo
+
+#: Where each public name lives, as in ``from HOME import NAME``: imported on first use, so
+#: that ``import lightsout_graphs`` (and every ``lightsout`` command) loads only what it uses.
+_HOMES: dict[str, tuple[str, ...]] = {
+    "lightsout_graphs.algorithms": ("gods", "planner"),
+    "lightsout_graphs.algorithms.analysis": ("Analysis", "analyze"),
+    "lightsout_graphs.algorithms.gods": (
+        "GodsNumber",
+        "depth_distribution",
+        "gods_number",
+        "gods_number_bounds",
+    ),
+    "lightsout_graphs.algorithms.minimum": ("MinimumInterrupted",),
+    "lightsout_graphs.algorithms.sampling": ("SolutionIterator", "random_board", "solutions"),
+    "lightsout_graphs.algorithms.solver": ("Solution", "is_solvable", "solve"),
+    "lightsout_graphs.algorithms.symmetry": ("all_solutions", "is_symmetry", "symmetries"),
+    "lightsout_graphs.algorithms.variants": (
+        "LitOnlyOrbit",
+        "LitOnlyResult",
+        "LitOnlyStates",
+        "lit_only_method",
+        "lit_only_orbit",
+        "lit_only_reachable",
+        "lit_only_solvable_states",
+        "lit_only_solve",
+        "min_light_number",
+    ),
+    "lightsout_graphs.core": ("structure", "zk"),
+    "lightsout_graphs.representation": ("catalog", "families", "grids", "products"),
+    "lightsout_graphs.representation.boards": ("format_board", "format_presses", "parse_board"),
+    "lightsout_graphs.representation.families": (
+        "alien_tiles",
+        "bishop",
+        "cube_surface",
+        "cylinder",
+        "from_graph6",
+        "grid",
+        "hamming",
+        "hexagonal",
+        "hypercube",
+        "king",
+        "knight",
+        "merlin",
+        "petersen",
+        "polytope_rings",
+        "press_pattern",
+        "prism",
+        "product",
+        "queen",
+        "read_graph6",
+        "ring_press_map",
+        "ring_puzzle",
+        "rook",
+        "stencil",
+        "torus",
+        "triangular",
+        "x_pattern",
+    ),
+    "lightsout_graphs.representation.grids": ("GridChaser",),
+    "lightsout_graphs.representation.grids.chase_table": ("ChaseTable", "chase_table"),
+    "lightsout_graphs.representation.products": ("nullity_table",),
+    "lightsout_graphs.representation.puzzle": ("FamilyInfo", "Puzzle", "PuzzleInfo"),
+}
 
 _deprecation.install()  # old module paths (lightsout_graphs.zk, .depth, .counts, ...) still import
 
 
-def __getattr__(name: str) -> object:
-    """Reach every public module by its short name (``lo.solver``, ``lo.sweep``), imported on
-    first use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw`` imports matplotlib, which
-    a script that only solves should not pay for."""
+def _relocated(name: str) -> object:
+    """Every public module by its short name (``lo.solver``, ``lo.sweep``), imported on first
+    use: ``lo.sweep`` needs the ``sweep`` extra, and ``lo.draw`` imports matplotlib, which a
+    script that only solves should not pay for."""
     home = _deprecation.RELOCATED.get(f"lightsout_graphs.{name}")
-    if home is not None and not name.startswith("_"):
-        import importlib
+    if home is None or name.startswith("_"):
+        msg = f"module 'lightsout_graphs' has no attribute {name!r}"
+        raise AttributeError(msg)
+    import importlib
 
-        return importlib.import_module(home)
-    msg = f"module 'lightsout_graphs' has no attribute {name!r}"
-    raise AttributeError(msg)
+    return importlib.import_module(home)
 
+
+__getattr__, __dir__ = lazy_attributes(__name__, _HOMES, _relocated)
 
 __all__ = [
     "Analysis",

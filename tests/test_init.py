@@ -7,6 +7,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import lightsout_graphs as lo
 
 CORE = [
@@ -32,6 +34,58 @@ def test_core_names_are_exported() -> None:
 def test_every_exported_name_exists() -> None:
     missing = [name for name in lo.__all__ if not hasattr(lo, name)]
     assert missing == []
+
+
+LAZY_PACKAGES = [
+    "lightsout_graphs",
+    "lightsout_graphs.core.zk",
+    "lightsout_graphs.interfaces.sweep",
+    "lightsout_graphs.representation.families",
+]
+
+
+@pytest.mark.parametrize("name", LAZY_PACKAGES)
+def test_lazy_names_match_the_typed_imports_and_all(name: str) -> None:
+    """A package's run-time table of homes says what its ``TYPE_CHECKING`` imports say, and
+    with its eager imports it is exactly ``__all__``; every name resolves."""
+    import ast
+    import inspect
+
+    package = importlib.import_module(name)
+    tree = ast.parse(inspect.getsource(package))
+    typed: dict[str, str] = {}
+    eager: set[str] = {"__version__"} if name == "lightsout_graphs" else set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for stmt in node.body:
+                assert isinstance(stmt, ast.ImportFrom) and stmt.module is not None
+                for alias in stmt.names:
+                    typed[alias.name] = stmt.module
+        elif isinstance(node, ast.ImportFrom) and node.module == "lightsout_graphs.core.errors":
+            eager |= {alias.name for alias in node.names if alias.name in package.__all__}
+    runtime = {attr: home for home, names in package._HOMES.items() for attr in names}
+    assert runtime == typed
+    assert set(typed) | eager == set(package.__all__)
+    assert set(package.__all__) <= set(dir(package))
+    for attr in package.__all__:  # each is what ``from HOME import NAME`` gives
+        home = importlib.import_module(runtime.get(attr, "lightsout_graphs.core.errors"))
+        if attr != "__version__":
+            want = getattr(home, attr, None) or importlib.import_module(f"{home.__name__}.{attr}")
+            assert getattr(package, attr) is want, attr
+
+
+def test_import_loads_no_engine() -> None:
+    """``import lightsout_graphs`` (and so every ``lightsout`` command) loads numpy, scipy,
+    networkx and numba only when a name that needs them is first used."""
+    code = (
+        "import sys, lightsout_graphs as lo; "
+        "heavy = {'numpy', 'scipy', 'networkx', 'numba', 'pandas'} & set(sys.modules); "
+        "assert not heavy, heavy; "
+        "assert lo.solve(lo.grid(5, 5), 0, target=1, minimize=True).num_presses == 15; "
+        "print('ok')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"
 
 
 def test_puzzle_surface() -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsout_graphs.representation.puzzle import Puzzle
+if TYPE_CHECKING:
+    from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = [
     "counted",

@@ -17,28 +17,60 @@ solution coset), and :func:`bitset_rank` (GF(2) rank of a matrix given as row bi
 
 from __future__ import annotations
 
-from lightsout_graphs.core.zk.bitsets import BitsetRank, bitset_rank
-from lightsout_graphs.core.zk.budget import (
-    estimate_memory,
-    memory_budget,
-    set_memory_budget,
-    set_time_budget,
-    time_budget,
-)
-from lightsout_graphs.core.zk.cosets import coset_blocks, coset_member, iter_coset
-from lightsout_graphs.core.zk.crt import prime_power_parts
-from lightsout_graphs.core.zk.dispatch import (
-    METHODS,
-    component_engines,
-    factorize,
-    kernel,
-    kernel_size,
-    rank,
-    solve,
-)
-from lightsout_graphs.core.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows, words_for
-from lightsout_graphs.core.zk.moduli import MAX_MODULUS, check_modulus, is_prime
-from lightsout_graphs.core.zk.protocol import Factorization
+from typing import TYPE_CHECKING
+
+from lightsout_graphs.core._lazy import lazy_attributes
+
+if TYPE_CHECKING:  # what each name is; at run time it is imported on first use
+    from lightsout_graphs.core.zk.bitsets import BitsetRank, bitset_rank
+    from lightsout_graphs.core.zk.budget import (
+        estimate_memory,
+        memory_budget,
+        set_memory_budget,
+        set_time_budget,
+        time_budget,
+    )
+    from lightsout_graphs.core.zk.cosets import coset_blocks, coset_member, iter_coset
+    from lightsout_graphs.core.zk.crt import prime_power_parts
+    from lightsout_graphs.core.zk.dispatch import (
+        METHODS,
+        component_engines,
+        factorize,
+        kernel,
+        kernel_size,
+        rank,
+        solve,
+    )
+    from lightsout_graphs.core.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows, words_for
+    from lightsout_graphs.core.zk.moduli import MAX_MODULUS, check_modulus, is_prime
+    from lightsout_graphs.core.zk.protocol import Factorization
+
+#: Where each public name lives, imported on first use (:mod:`lightsout_graphs.core._lazy`).
+_HOMES: dict[str, tuple[str, ...]] = {
+    "lightsout_graphs.core.zk.bitsets": ("BitsetRank", "bitset_rank"),
+    "lightsout_graphs.core.zk.budget": (
+        "estimate_memory",
+        "memory_budget",
+        "set_memory_budget",
+        "set_time_budget",
+        "time_budget",
+    ),
+    "lightsout_graphs.core.zk.cosets": ("coset_blocks", "coset_member", "iter_coset"),
+    "lightsout_graphs.core.zk.crt": ("prime_power_parts",),
+    "lightsout_graphs.core.zk.dispatch": (
+        "METHODS",
+        "component_engines",
+        "factorize",
+        "kernel",
+        "kernel_size",
+        "rank",
+        "solve",
+    ),
+    "lightsout_graphs.core.zk.gf2_dense": ("DenseGF2", "pack_rows", "unpack_rows", "words_for"),
+    "lightsout_graphs.core.zk.moduli": ("MAX_MODULUS", "check_modulus", "is_prime"),
+    "lightsout_graphs.core.zk.protocol": ("Factorization",),
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _HOMES)
 
 __all__ = [
     "MAX_MODULUS",

@@ -11,24 +11,38 @@ across workers, through a compiled kernel) and keeps only the counts.
 
 from __future__ import annotations
 
+import importlib.util
+from typing import TYPE_CHECKING
+
+from lightsout_graphs.core._lazy import lazy_attributes
 from lightsout_graphs.core.errors import MissingDependencyError
 
-try:
-    import pandas  # noqa: F401
-    import pyarrow  # noqa: F401
-except ImportError as _err:  # pragma: no cover - both are declared by the "sweep" extra
-    _msg = (
-        f"lightsout_graphs.interfaces.sweep needs pyarrow and pandas ({_err.name} is missing): "
-        "pip install 'lightsout_graphs[sweep]'."
-    )
-    raise MissingDependencyError(_msg) from _err
+for _name in ("pandas", "pyarrow"):  # found, not imported: a census imports neither to count
+    if importlib.util.find_spec(_name) is None:  # pragma: no cover - the "sweep" extra has both
+        _msg = (
+            f"lightsout_graphs.interfaces.sweep needs pyarrow and pandas ({_name} is missing): "
+            "pip install 'lightsout_graphs[sweep]'."
+        )
+        raise MissingDependencyError(_msg)
 
-from lightsout_graphs.interfaces.sweep.census import read_census, run_census
-from lightsout_graphs.interfaces.sweep.metrics import METRICS, Metric, metric
-from lightsout_graphs.interfaces.sweep.reports import report
-from lightsout_graphs.interfaces.sweep.runners import RUNNERS, run
-from lightsout_graphs.interfaces.sweep.spec import SweepSpec, load_spec
-from lightsout_graphs.interfaces.sweep.store import read_results
+if TYPE_CHECKING:  # what each name is; at run time it is imported on first use
+    from lightsout_graphs.interfaces.sweep.census import read_census, run_census
+    from lightsout_graphs.interfaces.sweep.metrics import METRICS, Metric, metric
+    from lightsout_graphs.interfaces.sweep.reports import report
+    from lightsout_graphs.interfaces.sweep.runners import RUNNERS, run
+    from lightsout_graphs.interfaces.sweep.spec import SweepSpec, load_spec
+    from lightsout_graphs.interfaces.sweep.store import read_results
+
+#: Where each public name lives, imported on first use (:mod:`lightsout_graphs.core._lazy`).
+_HOMES: dict[str, tuple[str, ...]] = {
+    "lightsout_graphs.interfaces.sweep.census": ("read_census", "run_census"),
+    "lightsout_graphs.interfaces.sweep.metrics": ("METRICS", "Metric", "metric"),
+    "lightsout_graphs.interfaces.sweep.reports": ("report",),
+    "lightsout_graphs.interfaces.sweep.runners": ("RUNNERS", "run"),
+    "lightsout_graphs.interfaces.sweep.spec": ("SweepSpec", "load_spec"),
+    "lightsout_graphs.interfaces.sweep.store": ("read_results",),
+}
+__getattr__, __dir__ = lazy_attributes(__name__, _HOMES)
 
 __all__ = [
     "METRICS",

@@ -1,0 +1,66 @@
+"""Public names of a package imported on first use (PEP 562), so that importing it is cheap.
+
+A package lists where each public name lives; its ``__getattr__`` imports the home module the
+first time the name is asked for and keeps the value as a plain attribute. Type checkers read
+the same names from an ``if TYPE_CHECKING:`` block of real imports, which a test keeps equal
+to the table (``tests/test_init.py``). ``import lightsout_graphs`` then costs milliseconds, and a
+``lightsout census`` loads numba and its kernel, not scipy, networkx or pandas.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+
+__all__ = ["lazy_attributes"]
+
+
+def lazy_attributes(
+    package: str,
+    homes: Mapping[str, Sequence[str]],
+    fallback: Callable[[str], object] | None = None,
+) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
+    """``__getattr__`` and ``__dir__`` for ``package``, whose names live in ``homes``.
+
+    Parameters
+    ----------
+    package : str
+        The package's ``__name__``.
+    homes : mapping of str to sequence of str
+        Home module -> the public names taken from it, as in ``from HOME import NAME``: a
+        name may be a submodule of its home (``"lightsout_graphs.core": ("zk",)``).
+    fallback : callable, optional
+        Called with a name no home has; it returns the value or raises AttributeError.
+
+    Examples
+    --------
+    >>> get, names = lazy_attributes("json", {"json.decoder": ("JSONDecodeError",)})
+    >>> get("JSONDecodeError").__name__, "JSONDecodeError" in names()
+    ('JSONDecodeError', True)
+    >>> get("nope")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'json' has no attribute 'nope'
+    """
+    home_of = {name: home for home, names in homes.items() for name in names}
+
+    def __getattr__(name: str) -> object:
+        home = home_of.get(name)
+        if home is None:
+            if fallback is not None:
+                return fallback(name)
+            msg = f"module {package!r} has no attribute {name!r}"
+            raise AttributeError(msg)
+        module = importlib.import_module(home)
+        try:
+            value = getattr(module, name)
+        except AttributeError:  # a submodule not imported yet
+            value = importlib.import_module(f"{home}.{name}")
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(vars(sys.modules[package])) | set(home_of))
+
+    return __getattr__, __dir__
