@@ -166,8 +166,8 @@ def child_starter(argv: list[str]) -> tuple[list[str], Callable[[], None] | None
     --------
     >>> import subprocess
     >>> argv, preexec = child_starter(["echo", "hi"])
-    >>> argv[-2:], subprocess.run(argv, preexec_fn=preexec, capture_output=True).stdout
-    (['echo', 'hi'], b'hi\n')
+    >>> argv[-2:], subprocess.run(argv, preexec_fn=preexec, capture_output=True).stdout.split()
+    (['echo', 'hi'], [b'hi'])
     """
     setpriv = _setpriv()
     if setpriv is None:

@@ -154,11 +154,16 @@ class _DieWithParentWorker:
 
 
 @contextlib.contextmanager
-def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
+def dask_client(
+    scheduler: str | None, dask_local: int | None, processes: bool = True
+) -> Iterator[Any]:
     """A Dask client: on ``scheduler``, or on a LocalCluster of ``dask_local`` workers.
 
     The LocalCluster's worker processes die with this process (see
     :mod:`lightsout_graphs.interfaces.sweep.lifetime`) and the cluster is closed on the way out.
+    With ``processes=False`` its workers are threads of this process instead: right for tasks
+    that release the GIL (the census: geng runs in its own process and the compiled kernel
+    runs without the GIL), which then skip every worker's start-up.
 
     Raises
     ------
@@ -189,13 +194,15 @@ def dask_client(scheduler: str | None, dask_local: int | None) -> Iterator[Any]:
             cluster = LocalCluster(
                 n_workers=dask_local or os.cpu_count() or 1,
                 threads_per_worker=1,
-                processes=True,
+                processes=processes,
                 dashboard_address=None,
-                host="127.0.0.1",
+                # worker processes listen on loopback only; threads talk in-process
+                **({"host": "127.0.0.1"} if processes else {}),
             )
             client = Client(cluster)
-            plugin = type("DieWithParentWorker", (_DieWithParentWorker, WorkerPlugin), {})
-            client.register_plugin(plugin())
+            if processes:
+                plugin = type("DieWithParentWorker", (_DieWithParentWorker, WorkerPlugin), {})
+                client.register_plugin(plugin())
         with client:
             yield client
     finally:
