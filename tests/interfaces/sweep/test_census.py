@@ -97,6 +97,32 @@ def test_a_folder_with_another_census_is_refused_unless_overwritten(tmp_path: Pa
     assert run_census(5, tmp_path, workers=1, overwrite=True).n.max() == 5
 
 
+def test_a_folder_split_otherwise_resumes_with_its_own_split(tmp_path: Path) -> None:
+    """A census counted with other parts than today's default (n = 10 had 8 parts before it
+    had 64) resumes with its own split instead of being refused; other settings still count."""
+    first = run_census(7, tmp_path, workers=1, parts=4)
+    (tmp_path / "census.parquet").unlink()
+    (tmp_path / "parts" / "n7-00002of00004.json").unlink()
+    again = run_census(7, tmp_path, workers=1)  # the default for n = 7 is one part
+    pd.testing.assert_frame_equal(first, again)
+    manifest = json.loads((tmp_path / "_census.json").read_text(encoding="utf-8"))
+    assert manifest["settings"]["parts"]["7"] == 4
+    assert (tmp_path / "parts" / "n7-00002of00004.json").is_file()
+    with pytest.raises(SweepSpecError, match="different census"):
+        run_census(7, tmp_path, workers=1, moduli=(3,))
+
+
+def test_a_census_loads_no_graph_library(tmp_path: Path) -> None:
+    """Counting needs numba and its kernel only: networkx and the puzzle layer stay unloaded."""
+    code = (
+        "import sys; from lightsout_graphs.interfaces.cli import main; "
+        f"assert main(['census', '6', '--out', {str(tmp_path)!r}, '--quiet', '--workers', '1']) == 0; "
+        "loaded = {'networkx', 'lightsout_graphs.representation.puzzle'} & set(sys.modules); "
+        "assert not loaded, loaded"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, timeout=120)
+
+
 def test_a_second_run_on_the_same_folder_is_refused_while_the_first_holds_it(
     tmp_path: Path,
 ) -> None:
