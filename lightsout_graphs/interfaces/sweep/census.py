@@ -359,7 +359,8 @@ def run_census(
         ``connected_only``) and 99,999: more parts would be empty.
     workers, dask_local, scheduler
         Local processes (default every core), or a Dask LocalCluster of ``dask_local``
-        workers, or a running Dask scheduler.
+        worker threads in this process (geng runs in its own processes and the kernel
+        releases the GIL), or a running Dask scheduler.
     overwrite : bool, default False
         Discard a different census stored in ``out``.
     progress : callable, optional
@@ -380,8 +381,6 @@ def run_census(
         geng failed, or the totals disagree with OEIS A000088/A001349.
     MissingDependencyError
         nauty's geng is not installed.
-    MemoryBudgetError
-        The ``dask_local`` workers would not fit the memory budget.
 
     Examples
     --------
@@ -390,7 +389,7 @@ def run_census(
     >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
     [1, 0, 1, 2, 9]
     """
-    from lightsout_graphs.interfaces.sweep.pools import check_dask_local, check_workers
+    from lightsout_graphs.interfaces.sweep.pools import check_workers
 
     max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
     min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
@@ -434,8 +433,8 @@ def run_census(
     wanted = plan_parts(list(split), split)
     if scheduler is None and dask_local is None:
         n_workers = check_workers(workers, len(wanted))
-    elif scheduler is None:
-        dask_local = check_dask_local(dask_local, len(wanted))
+    elif scheduler is None:  # threads of this process: no per-process memory to budget
+        dask_local = check_workers(dask_local, len(wanted), "dask_local")
     store = CensusStore(Path(out), settings, overwrite)
     try:
         t0 = time.perf_counter()
