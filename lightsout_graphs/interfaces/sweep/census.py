@@ -2,10 +2,13 @@
 
 For each n, nauty's ``geng`` writes every graph on n vertices up to isomorphism, split into
 ``mod`` parts with its ``res/mod`` argument. Each part is one task: a worker runs its own geng
-and reads its output in large blocks into the compiled kernel of
+(which writes up to 1 MB ahead through its pipe, so geng and the worker run side by side) and
+gives each piece of its output to the compiled kernel of
 :mod:`lightsout_graphs.interfaces.sweep.kernels`, which decodes graph6, tests connectivity and computes
 the rank over Z_p of the toggle matrix and whether the all-ones problem is solvable, for each
-rule and prime modulus, adding one to a histogram cell. Nothing per graph is stored.
+rule and prime modulus, adding one to a histogram cell. Nothing per graph is stored. Workers
+are local processes, threads of a Dask LocalCluster (the kernel releases the GIL), or the
+workers of a Dask scheduler.
 
 Result folder ``DIR``::
 
