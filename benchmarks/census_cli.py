@@ -75,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         "--skip-geng", action="store_true", help="no single geng run (n = 11: minutes)"
     )
     args = parser.parse_args(argv)
+    if args.skip_geng and not args.geng_parts:
+        parser.error("--skip-geng needs --geng-parts: a yardstick to compare with")
     here = str(Path(__file__).resolve().parents[1])  # this checkout's package, by default
     rest = os.environ.get("PYTHONPATH")  # other folders (packages not installed) stay after it
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (here, rest) if p)
@@ -115,8 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
     split = statistics.median(w for w, _ in times["geng-parts"]) if args.geng_parts else None
     base = statistics.median(w for w, _ in times["geng"]) if "geng" in times else split
-    if base is None:
-        parser.error("--skip-geng needs --geng-parts: a yardstick to compare with")
+    assert base is not None  # checked with the arguments
     cores = os.cpu_count()
     print(f"n = {args.n}, {args.reps} repetitions, {cores} cores, load {os.getloadavg()[0]:.1f}")
     width = max(44, *(len(r) + 7 for r in runners))
