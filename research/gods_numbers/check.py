@@ -54,7 +54,17 @@ over GF(2) itself. For each certificate it checks:
   the model with one dense row per quiet pattern by SCIP (:func:`scip_holds`, ``pyscipopt``);
   a ``second_solver`` (the other of the two) re-proves it too with ``--second``; its ``cuts`` add the coset means of further
   subspaces, each held ``inner`` below the peak, every ``inner`` proven first by both
-  solvers. The integer programmes over every quiet pattern
+  solvers.
+- **the same programme as another size** (``same_programme``, argument ``"same
+  programme"``): ``{"as": m, "map": [...], "spectrum_bound": t}``. The stored ``map`` (the
+  image of each unit column, as bit masks) is a linear bijection that carries this size's
+  quiet columns onto exactly those of the certificate of ``m`` (which must pass here), with the
+  same parities, and with the same sizes wherever a size is below ``t``. Any ``b`` with peak
+  below ``t`` has ``|b_g| ≤ t − 1`` (``b_g`` is the mean of ``F`` over the quiet patterns that
+  leave ``v_g`` even, and ``−b_g`` over the others), so the two integer programmes for a peak
+  below ``t`` are one and the same up to the map, whose transpose permutes the characters: the
+  bound ``M ≥ t`` proven for ``m`` holds here (:func:`same_programme_holds`).
+  The integer programmes over every quiet pattern
   (argument ``"integer programme"``) are re-proved by CP-SAT with ``--cp-sat SECONDS``, else
   reported as not checked here.
 
@@ -84,6 +94,14 @@ SECOND = [False]
 WORKERS = [1]
 #: Whether boards of kernels over 2**24 are re-proved too (``--large``).
 LARGE = [False]
+#: The failures of each certificate checked so far in this run, by its JSON text (a
+#: ``same_programme`` certificate reuses the verdict on the one it names).
+CHECKED: dict[str, list[str]] = {}
+
+
+def _key(cert: dict) -> str:
+    flags = (ORTOOLS_SECONDS, PROGRAMME_SECONDS, FULL_SECONDS, SECOND, WORKERS, LARGE)
+    return json.dumps([cert, [f[0] for f in flags]], sort_keys=True)
 
 
 def press(n: int, x: np.ndarray) -> np.ndarray:
@@ -753,6 +771,94 @@ def programme_upper(
     return (n * n + c0 - parity_ceiling(t, odd)) // 2, why
 
 
+def same_programme_holds(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    ref_cols: np.ndarray,
+    ref_sizes: np.ndarray,
+    mapping: list[int],
+    bound: int,
+) -> tuple[bool, str]:
+    """Whether ``mapping`` carries the spectrum programme of one quiet code onto another's.
+
+    ``mapping[i]`` is the image of the unit column ``1 << i`` (bit masks). It must be a
+    bijection of ``GF(2)^d`` that maps the columns ``cols`` onto exactly ``ref_cols``, each onto
+    a column of the same parity, and of the same size wherever either size is below
+    ``bound``: then a ``b`` with every ``F ≤ bound − 1`` exists for one code exactly when one
+    exists for the other (such a ``b`` has ``|b_g| ≤ bound − 1``, so larger groups never bind).
+
+    Returns
+    -------
+    (bool, str)
+        Whether it holds, and why not.
+
+    Examples
+    --------
+    >>> cols, sizes = np.array([1, 2, 3]), np.array([1, 5, 2])
+    >>> same_programme_holds(cols, sizes, np.array([1, 2, 3]), np.array([1, 2, 7]), [2, 1], 4)
+    (True, 'a bijection of the columns')
+    >>> same_programme_holds(cols, sizes, np.array([1, 2, 3]), np.array([1, 2, 7]), [1, 2], 4)
+    (False, 'column 2 of size 5 goes to column 2 of size 2')
+    """
+    d = len(mapping)
+    if rank_gf2(np.array([[(m >> j) & 1 for j in range(d)] for m in mapping])) != d:
+        return False, "the map is not invertible"
+    target = {int(c): int(s) for c, s in zip(ref_cols, ref_sizes, strict=True)}
+    if len(target) != len(cols):
+        return False, f"{len(cols)} columns here, {len(target)} there"
+    cap = bound - 1
+    for c, s in zip(cols, sizes, strict=True):
+        image = 0
+        for i in range(d):
+            if (int(c) >> i) & 1:
+                image ^= int(mapping[i])
+        if image not in target:
+            return False, f"column {int(c)} goes to {image}, not a column there"
+        there = target[image]
+        if (there - int(s)) % 2 or min(there, cap) != min(int(s), cap):
+            return False, f"column {int(c)} of size {int(s)} goes to column {image} of size {there}"
+    return True, "a bijection of the columns"
+
+
+def _check_same(
+    n: int, quiet: np.ndarray, cert: dict, same: dict, others: dict[int, dict], done: list[str]
+) -> list[str]:
+    """Check a ``same_programme`` certificate: the certificate it names passes, proves the
+    stored ``spectrum_bound``, and the stored map carries one programme onto the other."""
+    m, t = int(same["as"]), int(same["spectrum_bound"])
+    ref = others.get(m)
+    if ref is None:
+        return [f"the same programme as n={m}, whose certificate is not in this file"]
+    ref_fails = CHECKED[_key(ref)] if _key(ref) in CHECKED else check(ref, others)
+    if ref_fails:
+        return [f"the certificate of n={m} fails, so this one does too"]
+    ref_m = m * m + zero_count(m, ref) - 2 * int(ref["upper"])
+    if ref_m < t:
+        return [f"n={m} proves M >= {ref_m}, not {t}"]
+    ref_quiet = np.array([[int(ch) for ch in q] for q in ref["quiet"]], dtype=np.uint8)
+    ref_cols, ref_sizes = _grouped(ref_quiet.reshape(-1, m * m))[:2]
+    cols, sizes, c0 = _grouped(quiet)
+    if not len(same["map"]) == quiet.shape[0] == len(ref["quiet"]):
+        nullities = f"{quiet.shape[0]} and {len(ref['quiet'])}"
+        return [f"a map of {len(same['map'])} columns between nullities {nullities}"]
+    held, why = same_programme_holds(cols, sizes, ref_cols, ref_sizes, same["map"], t)
+    if not held:
+        return [f"not the same programme as n={m}: {why}"]
+    upper = (n * n + c0 - t) // 2
+    done.append(f"same programme as n={m} (M >= {t}): upper {upper}")
+    if cert["upper_argument"] == "same programme" and upper != int(cert["upper"]):
+        return [f"the same programme proves {upper}, not {cert['upper']}"]
+    return []
+
+
+def _grouped(quiet: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The distinct nonzero quiet columns (bit masks), their sizes and the zero count."""
+    d = quiet.shape[0]
+    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    return cols, sizes.astype(np.int64), int((columns == 0).sum())
+
+
 def zero_count(n: int, cert: dict) -> int:
     """How many lights no stored quiet pattern touches."""
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
@@ -779,6 +885,8 @@ def _check_full(
     upper = (n * n + c0 - t) // 2
     if pin > m_proven:
         return [f"the full programme pins F(0) >= {pin}, but only M >= {m_proven} is proven"]
+    if cert["upper_argument"] == "full programme" and upper != int(cert["upper"]):
+        return [f"the full programme proves {upper}, not {cert['upper']}"]
     if FULL_SECONDS[0] <= 0:
         done.append(f"full programme bound {upper} not re-proved here (--full SECONDS)")
         return []
@@ -810,13 +918,14 @@ def _check_full(
             done.append(f"full programme bound {upper} undecided by {name} in {FULL_SECONDS[0]} s")
             return []
         done.append(f"full programme bound {upper} ({name}: no b with every F <= {t - 2})")
-    if cert["upper_argument"] == "full programme" and upper != int(cert["upper"]):
-        return [f"the full programme proves {upper}, not {cert['upper']}"]
     return []
 
 
-def check(cert: dict) -> list[str]:
-    """The failures of one certificate (empty when it passes), printing what was checked."""
+def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
+    """The failures of one certificate (empty when it passes), printing what was checked.
+
+    ``others`` holds the certificates of the same file by size, for a ``same_programme``
+    certificate, which names another size."""
     n = int(cert["n"])
     fails: list[str] = []
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8).reshape(
@@ -874,12 +983,17 @@ def check(cert: dict) -> list[str]:
         fails += _check_full(n, quiet, cert, full, m_proven, done)
     elif argument == "full programme":
         fails.append(f"upper {cert['upper']} claims a full programme, none stored")
+    same = cert.get("same_programme")
+    if same is not None and d:
+        fails += _check_same(n, quiet, cert, same, others or {}, done)
+    elif argument == "same programme":
+        fails.append(f"upper {cert['upper']} claims the same programme as another size, none named")
     if argument in ("averaging", "unique"):
         if up != int(cert["upper"]):
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
-    elif argument == "full programme":
-        pass  # reported by _check_full
+    elif argument in ("full programme", "same programme"):
+        pass  # reported by _check_full or _check_same
     elif argument in ("subspace", "subspace programme"):
         kind = (sub_cert or {}).get("kind", "subspace")
         if sub_cert is None or kind != argument:
@@ -900,7 +1014,10 @@ def check(cert: dict) -> list[str]:
             done.append(f"upper {cert['upper']} undecided by CP-SAT in {ORTOOLS_SECONDS[0]} s")
     else:
         done.append(f"averaging {up}; upper {cert['upper']} not checked here ({argument})")
+    if int(cert["lower"]) > int(cert["upper"]):
+        fails.append(f"lower {cert['lower']} above upper {cert['upper']}")
     print(f"n={n}: " + ", ".join(done) + (" FAILED: " + "; ".join(fails) if fails else " ok"))
+    CHECKED[_key(cert)] = fails
     return fails
 
 
@@ -948,11 +1065,13 @@ def main() -> int:
     ORTOOLS_SECONDS[0] = args.cp_sat
     PROGRAMME_SECONDS[0] = args.programme_seconds
     certs = json.loads(args.path.read_text())
+    by_size = {int(c["n"]): c for c in certs}
     bad = 0
     for cert in certs:
         if args.sizes and int(cert["n"]) not in args.sizes:
             continue
-        bad += bool(check(cert))
+        fails = CHECKED[_key(cert)] if _key(cert) in CHECKED else check(cert, by_size)
+        bad += bool(fails)
     return 1 if bad else 0
 
 

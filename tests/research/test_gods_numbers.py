@@ -551,3 +551,77 @@ def test_a_programme_run_keeps_what_other_runs_stored(
     path.write_text(json.dumps([{"n": 4, "upper": 7}, {"n": 5, "upper": 14}]))
     programme.save(path, mine)
     assert json.loads(path.read_text()) == [{"n": 4, "upper": 6}, {"n": 5, "upper": 14}]
+
+
+def test_a_size_with_the_same_programme_as_a_settled_one_is_settled() -> None:
+    # 149×149 and 209×209 have 89×89's quiet columns, in groups of 9 lights or more
+    for n in (149, 209):
+        cert = CERTIFICATES[n]
+        assert cert["upper_argument"] == "same programme" and cert["lower"] == cert["upper"]
+        assert CHECK.check(cert, CERTIFICATES) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "failure"),
+    [
+        ("swap", "not the same programme as n=89"),
+        ("bound", "n=89 proves M >= 8, not 10"),
+        ("upper", "the same programme proves 12347, not 12346"),
+        ("missing", "whose certificate is not in this file"),
+        ("reference", "the certificate of n=89 fails"),
+    ],
+)
+def test_a_tampered_same_programme_certificate_fails(change: str, failure: str) -> None:
+    cert = copy.deepcopy(CERTIFICATES[149])
+    others = dict(CERTIFICATES)
+    same = cert["same_programme"]
+    if change == "swap":
+        same["map"][0], same["map"][1] = same["map"][1], same["map"][0]
+    elif change == "bound":
+        same["spectrum_bound"] = 10
+    elif change == "upper":
+        cert["upper"] = cert["lower"] = 12346
+    elif change == "missing":
+        del others[89]
+    else:
+        others[89] = copy.deepcopy(CERTIFICATES[89])
+        others[89]["upper"] = others[89]["lower"] = 4370  # more than its programme proves
+    fails = CHECK.check(cert, others)
+    assert any(failure in f for f in fails), fails
+
+
+def test_a_map_of_programmes_keeps_parities_and_the_sizes_that_bind() -> None:
+    cols = np.array([1, 2, 3])
+    ok, _ = CHECK.same_programme_holds(
+        cols, np.array([3, 2, 9]), cols, np.array([3, 2, 7]), [1, 2], 6
+    )
+    assert ok  # 9 and 7 lights are both beyond any |b_g| <= 5
+    bad, why = CHECK.same_programme_holds(
+        cols, np.array([3, 2, 9]), cols, np.array([3, 4, 9]), [1, 2], 6
+    )
+    assert not bad and "column 2 of size 2" in why  # |b_g| <= 2 binds here, not there
+    bad, why = CHECK.same_programme_holds(
+        cols, np.array([3, 2, 9]), cols, np.array([3, 2, 8]), [1, 2], 6
+    )
+    assert not bad and "size 9" in why  # parities differ
+    bad, why = CHECK.same_programme_holds(
+        cols, np.array([3, 2, 9]), cols, np.array([3, 2, 9]), [1, 1], 6
+    )
+    assert not bad and "not invertible" in why
+
+
+def test_the_map_search_finds_the_shared_code_and_no_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    equivalent = _script(monkeypatch, "equivalent")
+    source, d, _ = equivalent._code(CERTIFICATES[209])
+    target, _, _ = equivalent._code(CERTIFICATES[89])
+    mapping = equivalent.find_map(source, target, d, 8)
+    assert mapping is not None
+    cols, sizes = np.array(list(source)), np.array(list(source.values()))
+    assert CHECK.same_programme_holds(
+        cols, sizes, np.array(list(target)), np.array(list(target.values())), mapping, 8
+    )[0]
+    # 23×23's groups of one light bind where 71×71's groups of nine do not
+    small, d23, _ = equivalent._code(CERTIFICATES[23])
+    large, _, _ = equivalent._code(CERTIFICATES[71])
+    assert equivalent.find_map(small, large, d23, 8) is None
+    assert equivalent.find_map(large, equivalent._code(CERTIFICATES[167])[0], d23, 8) is not None
