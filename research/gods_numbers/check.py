@@ -55,6 +55,18 @@ over GF(2) itself. For each certificate it checks:
   a ``second_solver`` (the other of the two) re-proves it too with ``--second``; its ``cuts`` add the coset means of further
   subspaces, each held ``inner`` below the peak, every ``inner`` proven first by both
   solvers.
+- **the residue split** (``residue_split``, argument ``"residue split"``): with ``b_g =
+  (c_g mod 2) + 2 y_g`` and the peak ``top`` translated to ``λ = 0``, every ``F(λ) ≡ top −
+  2 w(λ) − 4 λ·u`` (mod 8), where ``w(λ)`` counts the odd groups with ``λ·v_g = 1`` and
+  ``u = Σ_g (y_g mod 2) v_g`` is the *residue class* of ``b``; so ``F(λ) ≤ top − δ_u(λ)``,
+  ``δ_u(λ) = (2 w(λ) + 4 λ·u) mod 8`` (:func:`residue_caps`). For every class but the stored
+  ``exceptions``, the coset means of the stored subspace, each at most the mean of those caps
+  over its coset, are proven impossible (:func:`residue_split_holds`: at once when every
+  ceiling lies within a uniform one that HiGHS and CP-SAT prove no ``b`` meets, else by both
+  solvers on the class's own ceilings). With ``--full SECONDS``, each exception is proven by
+  CP-SAT over every quiet pattern with every value held to its residue
+  (:func:`residue_full_holds`). The split needs ``M ≥ top`` proven first (the peak is then
+  exactly ``top``).
 - **the same programme as another size** (``same_programme``, argument ``"same
   programme"``): ``{"as": m, "map": [...], "spectrum_bound": t}``. The stored ``map`` (the
   image of each unit column, as bit masks) is a linear bijection that carries this size's
@@ -525,6 +537,226 @@ def butterfly_holds(
     return None
 
 
+def odd_weights(cols: np.ndarray, sizes: np.ndarray, d: int) -> np.ndarray:
+    """``w(λ)``: how many odd groups have ``λ·v_g = 1``, for every ``λ`` in ``GF(2)^d``.
+
+    Examples
+    --------
+    >>> odd_weights(np.array([1, 2, 3]), np.array([1, 1, 2]), 2).tolist()
+    [0, 1, 1, 2]
+    """
+    lam = np.arange(1 << d, dtype=np.int64)
+    out = np.zeros(1 << d, dtype=np.int64)
+    for v in cols[sizes % 2 == 1].tolist():
+        out += np.bitwise_count(lam & int(v)).astype(np.int64) & 1
+    return out
+
+
+def residue_caps(weights: np.ndarray, top: int, u: int) -> np.ndarray:
+    """The largest value each ``F(λ)`` can take in the residue class ``u``, when ``F ≤ top``
+    peaks at ``F(0) = top``.
+
+    With ``b_g = (c_g mod 2) + 2 y_g``, ``F(λ) = F(0) − 2 Σ_{λ·v_g = 1} b_g = top − 2 w(λ) −
+    4 Σ_{λ·v_g = 1} y_g``, and the last sum is ``λ·u`` modulo 2, ``u = Σ_g (y_g mod 2) v_g``.
+    So ``F(λ) ≡ top − 2 w(λ) − 4 λ·u`` (mod 8), and ``F(λ) ≤ top`` leaves ``top − δ(λ)`` at
+    most, ``δ(λ) = (2 w(λ) + 4 λ·u) mod 8`` (:func:`odd_weights` gives ``w``).
+
+    Examples
+    --------
+    >>> residue_caps(np.array([0, 1, 1, 2]), 4, 0).tolist()
+    [4, 2, 2, 0]
+    >>> residue_caps(np.array([0, 1, 1, 2]), 4, 1).tolist()
+    [4, -2, 2, 4]
+    """
+    lam = np.arange(len(weights), dtype=np.int64)
+    linear = np.bitwise_count(lam & int(u)).astype(np.int64) & 1
+    return top - (2 * weights + 4 * linear) % 8
+
+
+def residue_split_holds(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    basis: list[int],
+    exceptions: list[int],
+    seconds: float,
+) -> tuple[bool | None, str]:
+    """Whether the coset means of ``W = span(basis)`` refute every residue class but the
+    ``exceptions`` (:func:`residue_classes_met`), which must be proven apart
+    (:func:`residue_full_holds`): ``(True, how)``, ``(False, why)`` when some other class is
+    met on ``W``, ``(None, why)`` when a solver is undecided."""
+    met, undecided, how = residue_classes_met(cols, sizes, d, t, basis, seconds, exceptions)
+    if met:
+        return False, f"classes met on W, not among the exceptions: {met}"
+    if undecided:
+        return None, f"classes undecided in {seconds} s: {undecided}"
+    return True, f"{how}, {len(exceptions)} apart"
+
+
+def residue_classes_met(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    basis: list[int],
+    seconds: float,
+    skip: list[int] | tuple[int, ...] = (),
+) -> tuple[list[int], list[int], str]:
+    """The residue classes ``u`` (but ``skip``) of a ``b`` with ``max F ≤ top`` (the largest
+    value below ``t`` with the parity of the odd groups) that the coset means of
+    ``W = span(basis)`` do not refute: those some ``b`` on ``W`` meets, those undecided, and
+    how the others were refuted.
+
+    A translation puts the peak at ``λ = 0``, ``F(0) = top`` (the caller has proven
+    ``M ≥ top``). In the class ``u`` every ``F(λ) ≤ residue_caps(...)[λ]``, so every coset mean
+    of ``W`` is at most the mean of the caps over its coset, rounded down to the parity of the
+    groups inside ``W``. A class is refuted when those ceilings are at most a uniform one that
+    no ``b`` meets (proven once by HiGHS and CP-SAT), else by HiGHS and CP-SAT on its own
+    ceilings.
+    """
+    from ortools.sat.python import cp_model
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    sub, inside = inside_subspace(cols, basis)
+    c = np.asarray(sizes, dtype=np.int64)[inside]
+    par = c % 2
+    box = np.minimum(c, top)
+    box = box - (box - c) % 2
+    if np.any(box < 0):
+        return [], [], "an odd group with top 0"
+    k = len(basis)
+    mu = np.arange(1 << k, dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+    lam = np.arange(1 << d, dtype=np.int64)
+    syndrome = np.zeros(1 << d, dtype=np.int64)
+    for j, w in enumerate(basis):
+        syndrome |= (np.bitwise_count(lam & int(w)).astype(np.int64) & 1) << j
+    count = np.bincount(syndrome, minlength=1 << k)
+    weights = odd_weights(cols, sizes, d)
+    inside_odd = int(par.sum())
+
+    def meets(ceiling: np.ndarray) -> bool | None:
+        """Whether some ``b`` on ``W`` keeps every coset mean at most ``ceiling``, by both
+        solvers (``None`` when either is undecided or they disagree)."""
+        if len(c) == 0:  # no group inside W: every coset mean is 0
+            return bool((ceiling >= 0).all())
+        lo, hi = (-box - par) // 2, (box - par) // 2
+        res = milp(
+            np.zeros(len(c)),
+            constraints=[LinearConstraint(2 * signs, -np.inf, ceiling - signs @ par)],
+            integrality=np.ones(len(c)),
+            bounds=Bounds(lo, hi),
+            options={"time_limit": seconds},
+        )
+        highs = True if res.status == 0 else False if res.status == 2 else None
+        model = cp_model.CpModel()
+        y = [model.new_int_var(int(a), int(b), "") for a, b in zip(lo, hi, strict=True)]
+        for row, cap in zip(signs.tolist(), ceiling.tolist(), strict=True):
+            model.add(sum(s * (2 * v + int(p)) for s, v, p in zip(row, y, par, strict=True)) <= cap)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.num_workers = 1
+        status = solver.solve(model)
+        sat = (
+            True
+            if status in (cp_model.FEASIBLE, cp_model.OPTIMAL)
+            else False
+            if status == cp_model.INFEASIBLE
+            else None
+        )
+        return highs if highs == sat else None
+
+    # the largest uniform ceiling that no b meets: every class whose ceilings stay at or below
+    # it is refuted at once
+    uniform = top - (top - inside_odd) % 2
+    floor = -int(box.sum()) - 2
+    while uniform > floor and meets(np.full(1 << k, uniform)) is not False:
+        uniform -= 2
+    refuted_at_once = solved = 0
+    met: list[int] = []
+    undecided: list[int] = []
+    for u in range(1 << d):
+        if u in skip:
+            continue
+        caps = residue_caps(weights, top, u)
+        ceiling = np.floor(np.bincount(syndrome, weights=caps, minlength=1 << k) / count + 1e-9)
+        ceiling = ceiling.astype(np.int64)
+        ceiling -= (ceiling - inside_odd) % 2
+        if ceiling.max() <= uniform:
+            refuted_at_once += 1
+            continue
+        found = meets(ceiling)
+        if found is None:
+            undecided.append(u)
+        elif found:
+            met.append(u)
+        else:
+            solved += 1
+    how = f"{refuted_at_once} classes within the uniform ceiling {uniform} that no b meets, "
+    return met, undecided, how + f"{solved} refuted by HiGHS and CP-SAT"
+
+
+def residue_full_holds(
+    cols: np.ndarray, sizes: np.ndarray, d: int, t: int, u: int, seconds: float, workers: int = 1
+) -> bool | None:
+    """Whether no ``b`` of residue class ``u`` has ``max F ≤ top = F(0)``, over every quiet
+    pattern: the sparse model of :func:`butterfly_holds` with each ``F(λ)`` held to its residue,
+    ``top − δ(λ) − 8 k_λ`` with ``k_λ ≥ 0`` (:func:`residue_caps`), and the halves ``y_g`` held
+    to ``Σ_g (y_g mod 2) v_g = u``. ``True`` when CP-SAT proves it infeasible, ``False`` when
+    it finds a ``b`` (checked here), ``None`` when undecided."""
+    from ortools.sat.python import cp_model
+
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    model = cp_model.CpModel()
+    y, par = _halves(model, sizes, top)
+    if y is None:
+        return True
+    odd_y = []  # y_g mod 2
+    for g in range(len(cols)):
+        half, bit = model.new_int_var(-top, top, ""), model.new_bool_var("")
+        model.add(y[g] == 2 * half + bit)
+        odd_y.append(bit)
+    for j in range(d):
+        bits = [odd_y[g] for g, v in enumerate(cols.tolist()) if (int(v) >> j) & 1]
+        q = model.new_int_var(0, len(bits), "")
+        model.add(sum(bits) == 2 * q + ((u >> j) & 1))
+    level: list[object] = [0] * (1 << d)
+    for g, v in enumerate(cols.tolist()):
+        level[v] = 2 * y[g] + int(par[g])
+    reach = int(np.minimum(sizes, top).sum()) + 1
+    for i in range(d):
+        bit_i = 1 << i
+        nxt: list[object] = [0] * (1 << d)
+        for v in range(1 << d):
+            if v & bit_i:
+                continue
+            for w, sign in ((v, 1), (v | bit_i, -1)):
+                var = model.new_int_var(-reach, reach, "")
+                model.add(var == level[v] + sign * level[v | bit_i])
+                nxt[w] = var
+        level = nxt
+    caps = residue_caps(odd_weights(cols, sizes, d), top, u)
+    model.add(level[0] == top)
+    for lam in range(1, 1 << d):
+        k = model.new_int_var(0, reach // 8 + 1, "")
+        model.add(level[lam] == int(caps[lam]) - 8 * k)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = workers
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return True
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+        assert spectrum(cols, found, d).max() <= top
+        return False
+    return None
+
+
 def scip_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -795,7 +1027,7 @@ def same_programme_holds(
     Examples
     --------
     >>> cols, sizes = np.array([1, 2, 3]), np.array([1, 5, 2])
-    >>> same_programme_holds(cols, sizes, np.array([1, 2, 3]), np.array([1, 2, 7]), [2, 1], 4)
+    >>> same_programme_holds(cols, sizes, np.array([1, 2, 3]), np.array([5, 1, 2]), [2, 1], 4)
     (True, 'a bijection of the columns')
     >>> same_programme_holds(cols, sizes, np.array([1, 2, 3]), np.array([1, 2, 7]), [1, 2], 4)
     (False, 'column 2 of size 5 goes to column 2 of size 2')
@@ -818,6 +1050,41 @@ def same_programme_holds(
         if (there - int(s)) % 2 or min(there, cap) != min(int(s), cap):
             return False, f"column {int(c)} of size {int(s)} goes to column {image} of size {there}"
     return True, "a bijection of the columns"
+
+
+def _check_split(
+    n: int, quiet: np.ndarray, cert: dict, split: dict, m_proven: int, done: list[str]
+) -> list[str]:
+    """Check a ``residue_split`` certificate: every residue class but the exceptions is
+    refuted on its subspace (:func:`residue_split_holds`), and, with ``--full``, each exception
+    over every quiet pattern (:func:`residue_full_holds`)."""
+    d = quiet.shape[0]
+    cols, sizes, c0 = _grouped(quiet)
+    t = int(split["spectrum_bound"])
+    top = parity_ceiling(t, int((sizes % 2).sum())) - 2
+    if m_proven < top:
+        return [f"the residue split puts F(0) = {top}, but only M >= {m_proven} is proven"]
+    upper = (n * n + c0 - t) // 2
+    if cert["upper_argument"] == "residue split" and upper != int(cert["upper"]):
+        return [f"the residue split proves {upper}, not {cert['upper']}"]
+    exceptions = [int(e["u"]) for e in split["exceptions"]]
+    basis = [int(v) for v in split["basis"]]
+    held, why = residue_split_holds(cols, sizes, d, t, basis, exceptions, PROGRAMME_SECONDS[0])
+    if not held:
+        return [f"the residue split does not hold: {why}"]
+    done.append(f"residue split ({why})")
+    if FULL_SECONDS[0] <= 0:
+        done.append(f"residue split bound {upper}: classes {exceptions} not re-proved (--full)")
+        return []
+    for u in exceptions:
+        found = residue_full_holds(cols, sizes, d, t, u, FULL_SECONDS[0], WORKERS[0])
+        if found is False:
+            return [f"CP-SAT finds a b of class {u} with every F <= {top}: the split is wrong"]
+        if found is None:
+            done.append(f"class {u} undecided by CP-SAT in {FULL_SECONDS[0]} s")
+            return []
+    done.append(f"residue split bound {upper} (CP-SAT: no b in classes {exceptions})")
+    return []
 
 
 def _check_same(
@@ -983,6 +1250,11 @@ def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
         fails += _check_full(n, quiet, cert, full, m_proven, done)
     elif argument == "full programme":
         fails.append(f"upper {cert['upper']} claims a full programme, none stored")
+    split = cert.get("residue_split")
+    if split is not None and d:
+        fails += _check_split(n, quiet, cert, split, m_proven, done)
+    elif argument == "residue split":
+        fails.append(f"upper {cert['upper']} claims a residue split, none stored")
     same = cert.get("same_programme")
     if same is not None and d:
         fails += _check_same(n, quiet, cert, same, others or {}, done)
@@ -992,8 +1264,8 @@ def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
         if up != int(cert["upper"]):
             fails.append(f"averaging proves {up}, not {cert['upper']}")
         done.append(f"upper {up} ({argument})")
-    elif argument in ("full programme", "same programme"):
-        pass  # reported by _check_full or _check_same
+    elif argument in ("full programme", "same programme", "residue split"):
+        pass  # reported by _check_full, _check_same or _check_split
     elif argument in ("subspace", "subspace programme"):
         kind = (sub_cert or {}).get("kind", "subspace")
         if sub_cert is None or kind != argument:

@@ -625,3 +625,37 @@ def test_the_map_search_finds_the_shared_code_and_no_other(monkeypatch: pytest.M
     large, _, _ = equivalent._code(CERTIFICATES[71])
     assert equivalent.find_map(small, large, d23, 8) is None
     assert equivalent.find_map(large, equivalent._code(CERTIFICATES[167])[0], d23, 8) is not None
+
+
+def test_residues_follow_the_odd_weights_and_the_halves() -> None:
+    # F(λ) ≡ F(0) − 2 w(λ) − 4 λ·u (mod 8), u the sum of the columns with an odd half
+    rng = np.random.default_rng(3)
+    cols, sizes, _ = CHECK._grouped(
+        np.array([[int(ch) for ch in q] for q in CERTIFICATES[9]["quiet"]], dtype=np.uint8)
+    )
+    d = 8
+    weights = CHECK.odd_weights(cols, sizes, d)
+    for _ in range(5):
+        y = rng.integers(-3, 4, len(cols))
+        f = CHECK.spectrum(cols, sizes % 2 + 2 * y, d)
+        u = int(np.bitwise_xor.reduce(cols[y % 2 == 1])) if (y % 2).any() else 0
+        caps = CHECK.residue_caps(weights, int(f[0]), u)
+        assert np.all((f - caps) % 8 == 0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_residue_split_matches_brute_force(seed: int) -> None:
+    rng, d, cols, sizes = _small_code(seed)
+    best = _brute_m(cols, sizes, d)
+    basis = _random_basis(rng, d)
+    for t in (best, best + 2):
+        met, undecided, _ = CHECK.residue_classes_met(cols, sizes, d, t, basis, 30.0)
+        assert not undecided
+        proven = [CHECK.residue_full_holds(cols, sizes, d, t, u, 30.0) for u in met]
+        assert None not in proven
+        assert all(proven) is (t <= best)
+        held, _ = CHECK.residue_split_holds(cols, sizes, d, t, basis, met, 30.0)
+        assert held is True
+        if met:
+            assert CHECK.residue_split_holds(cols, sizes, d, t, basis, met[1:], 30.0)[0] is False

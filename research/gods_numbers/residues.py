@@ -1,0 +1,97 @@
+"""Upper bounds on God's number from the residues of the spectrum modulo 8.
+
+Usage (from the repository root, in the project's environment)::
+
+    python research/gods_numbers/residues.py 84 --target 10 --full-seconds 1800 --workers 2
+
+God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)`` (see
+``lightsout_graphs.algorithms.gods``). Write ``b_g = (c_g mod 2) + 2 y_g``. With the peak
+translated to ``λ = 0``, ``F(λ) = F(0) − 2 w(λ) − 4 Σ_{λ·v_g = 1} y_g``, where ``w(λ)`` counts
+the odd groups with ``λ·v_g = 1``; the last sum is ``λ·u`` modulo 2 for the *residue class*
+``u = Σ_g (y_g mod 2) v_g``. So in class ``u`` every ``F(λ) ≡ F(0) − 2 w(λ) − 4 λ·u``
+(mod 8), and a peak of ``top`` leaves ``F(λ) ≤ top − δ_u(λ)``, ``δ_u ∈ {0, 2, 4, 6}``.
+
+The coset means of one subspace ``W`` (a stored subspace certificate's, by default) then have
+ceilings that depend on ``u``: for all but a few of the ``2^d`` classes they fall below what
+any ``b`` on ``W`` can meet. The classes left (one here: the ``u*`` with ``w(λ)/2 ≡ λ·u*``
+modulo 2, where every ``F(λ) ≡ F(0)`` modulo 8) are each proven apart by CP-SAT on the whole
+programme with every value held to its residue (``check.residue_full_holds``). When every
+class is refuted, ``M > top``: the script stores ``residue_split = {"kind": "residue split",
+"spectrum_bound": t, "basis": [...], "exceptions": [{"u": ..., "solver": ...,
+"solve_seconds": ...}], "found_by": ...}`` in ``certificates.json``; ``check.py`` re-proves
+the split (HiGHS and CP-SAT on every class not refuted at once) and, with ``--full``, the
+exceptions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from programme import save
+from subspaces import CHECK
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--target", type=int, required=True, help="the bound M >= t sought")
+    parser.add_argument("--basis", type=int, nargs="*", help="W (default: the stored one)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="per class, per solver")
+    parser.add_argument("--full-seconds", type=float, default=1800.0, help="per exception")
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per exception")
+    parser.add_argument("--certificates", type=Path, default=HERE / "certificates.json")
+    args = parser.parse_args()
+    n, t = args.n, args.target
+    certs = {int(c["n"]): c for c in json.loads(args.certificates.read_text())}
+    cert = certs[n]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    quiet = quiet.reshape(-1, n * n)
+    cols, sizes, zero = CHECK._grouped(quiet)
+    d, odd = quiet.shape[0], int((sizes % 2).sum())
+    top = CHECK.parity_ceiling(t, odd) - 2
+    proven = n * n + zero - 2 * int(cert["upper"])
+    if proven < top:
+        raise SystemExit(f"n={n}: only M >= {proven} is proven; the split needs M >= {top}")
+    basis = args.basis or [int(v) for v in cert["upper_certificate"]["bases"][0]]
+    start = time.monotonic()
+    met, undecided, how = CHECK.residue_classes_met(cols, sizes, d, t, basis, args.seconds)
+    print(f"n={n}, M >= {t}: {how} ({time.monotonic() - start:.0f} s); met on W: {met}")
+    if undecided:
+        raise SystemExit(f"undecided classes: {undecided}")
+    exceptions = []
+    for u in met:
+        start = time.monotonic()
+        held = CHECK.residue_full_holds(cols, sizes, d, t, u, args.full_seconds, args.workers)
+        seconds = round(time.monotonic() - start, 1)
+        print(f"class u = {u}: {held} in {seconds} s", flush=True)
+        if held is not True:
+            raise SystemExit(f"class u = {u} not refuted ({held}): M >= {t} not proven")
+        exceptions.append(
+            {
+                "u": u,
+                "solver": f"OR-Tools CP-SAT, {args.workers} worker(s), residues held",
+                "solve_seconds": seconds,
+            }
+        )
+    upper = (n * n + zero - t) // 2
+    print(f"n={n}: M >= {t}, every board needs at most {upper} presses")
+    if upper < int(cert["upper"]):
+        cert["residue_split"] = {
+            "kind": "residue split",
+            "spectrum_bound": t,
+            "basis": basis,
+            "exceptions": exceptions,
+            "found_by": f"residues.py {n} --target {t} --workers {args.workers}",
+        }
+        cert.update(upper=upper, upper_argument="residue split")
+        save(args.certificates, cert)
+
+
+if __name__ == "__main__":
+    main()
