@@ -704,9 +704,10 @@ def residue_full_holds(
 ) -> bool | None:
     """Whether no ``b`` of residue class ``u`` has ``max F ≤ top = F(0)``, over every quiet
     pattern: the sparse model of :func:`butterfly_holds` with each ``F(λ)`` held to its residue,
-    ``top − δ(λ) − 8 k_λ`` with ``k_λ ≥ 0`` (:func:`residue_caps`), and the halves ``y_g`` held
-    to ``Σ_g (y_g mod 2) v_g = u``. ``True`` when CP-SAT proves it infeasible, ``False`` when
-    it finds a ``b`` (checked here), ``None`` when undecided."""
+    ``top − δ(λ) − 8 k_λ`` with ``k_λ ≥ 0`` (:func:`residue_caps`). The residues fix the class
+    (``λ·u`` is ``(F(λ) − top + 2 w(λ))/4`` modulo 2), so the halves need no parity rows, which
+    only slow CP-SAT. ``True`` when CP-SAT proves it infeasible, ``False`` when it finds a
+    ``b`` (checked here), ``None`` when undecided."""
     from ortools.sat.python import cp_model
 
     odd = int((sizes % 2).sum())
@@ -715,15 +716,6 @@ def residue_full_holds(
     y, par = _halves(model, sizes, top)
     if y is None:
         return True
-    odd_y = []  # y_g mod 2
-    for g in range(len(cols)):
-        half, bit = model.new_int_var(-top, top, ""), model.new_bool_var("")
-        model.add(y[g] == 2 * half + bit)
-        odd_y.append(bit)
-    for j in range(d):
-        bits = [odd_y[g] for g, v in enumerate(cols.tolist()) if (int(v) >> j) & 1]
-        q = model.new_int_var(0, len(bits), "")
-        model.add(sum(bits) == 2 * q + ((u >> j) & 1))
     level: list[object] = [0] * (1 << d)
     for g, v in enumerate(cols.tolist()):
         level[v] = 2 * y[g] + int(par[g])

@@ -659,3 +659,15 @@ def test_the_residue_split_matches_brute_force(seed: int) -> None:
         assert held is True
         if met:
             assert CHECK.residue_split_holds(cols, sizes, d, t, basis, met[1:], 30.0)[0] is False
+
+
+def test_every_residue_class_of_84_but_one_lowers_some_values() -> None:
+    cert = CERTIFICATES[84]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, 84 * 84))
+    weights = CHECK.odd_weights(cols, sizes, 12)
+    assert (weights % 2 == 0).all()
+    lowered = [int((CHECK.residue_caps(weights, 8, u) < 8).sum()) for u in range(1 << 12)]
+    # w(λ)/2 is the linear function λ·u* modulo 2 for one class u*, whose caps stay at 8
+    assert [u for u, k in enumerate(lowered) if k == 0] == [2598]
+    assert min(k for k in lowered if k) == 2048
