@@ -462,6 +462,56 @@ def cut_rows(
     return out
 
 
+def _transform_levels(
+    model: Any, cols: np.ndarray, d: int, y: list, par: np.ndarray, reach: int
+) -> list[object]:
+    """CP-SAT variables for ``F(λ)``, every ``λ``, of ``b_g = 2 y_g + par_g``: the ``d``
+    levels of the fast transform, each value a two-term sum of the level below (no dense
+    row), each within ``±reach``."""
+    level: list[object] = [0] * (1 << d)
+    for g, v in enumerate(cols.tolist()):
+        level[v] = 2 * y[g] + int(par[g])
+    for i in range(d):
+        bit = 1 << i
+        nxt: list[object] = [0] * (1 << d)
+        for v in range(1 << d):
+            if v & bit:
+                continue
+            for w, sign in ((v, 1), (v | bit, -1)):
+                var = model.new_int_var(-reach, reach, "")
+                model.add(var == level[v] + sign * level[v | bit])
+                nxt[w] = var
+        level = nxt
+    return level
+
+
+def _solve_spectrum(
+    model: Any,
+    y: list,
+    par: np.ndarray,
+    cols: np.ndarray,
+    d: int,
+    top: int,
+    seconds: float,
+    workers: int,
+) -> bool | None:
+    """Solve a spectrum model with CP-SAT: ``True`` when infeasible, ``False`` when it finds
+    a ``b`` (whose peak is checked here to be at most ``top``), ``None`` when undecided."""
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = workers
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return True
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+        assert spectrum(cols, found, d).max() <= top
+        return False
+    return None
+
+
 def butterfly_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -498,21 +548,8 @@ def butterfly_holds(
     y, par = _halves(model, sizes, top)
     if y is None:
         return True
-    level: list[object] = [0] * (1 << d)
-    for g, v in enumerate(cols.tolist()):
-        level[v] = 2 * y[g] + int(par[g])
     reach = int(np.minimum(sizes, top).sum()) + 1
-    for i in range(d):
-        bit = 1 << i
-        nxt: list[object] = [0] * (1 << d)
-        for v in range(1 << d):
-            if v & bit:
-                continue
-            for w, sign in ((v, 1), (v | bit, -1)):
-                var = model.new_int_var(-reach, reach, "")
-                model.add(var == level[v] + sign * level[v | bit])
-                nxt[w] = var
-        level = nxt
+    level = _transform_levels(model, cols, d, y, par, reach)
     model.add(level[0] <= top)
     model.add(level[0] >= pin)
     for lam in range(1, 1 << d):
@@ -524,17 +561,7 @@ def butterfly_holds(
     for inside, signs, ceiling in means:
         for row in signs.tolist():
             model.add(sum(k * b[g] for k, g in zip(row, inside.tolist(), strict=True)) <= ceiling)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return True
-    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
-        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
-        assert spectrum(cols, found, d).max() <= top
-        return False
-    return None
+    return _solve_spectrum(model, y, par, cols, d, top, seconds, workers)
 
 
 def odd_weights(cols: np.ndarray, sizes: np.ndarray, d: int) -> np.ndarray:
@@ -716,37 +743,14 @@ def residue_full_holds(
     y, par = _halves(model, sizes, top)
     if y is None:
         return True
-    level: list[object] = [0] * (1 << d)
-    for g, v in enumerate(cols.tolist()):
-        level[v] = 2 * y[g] + int(par[g])
     reach = int(np.minimum(sizes, top).sum()) + 1
-    for i in range(d):
-        bit_i = 1 << i
-        nxt: list[object] = [0] * (1 << d)
-        for v in range(1 << d):
-            if v & bit_i:
-                continue
-            for w, sign in ((v, 1), (v | bit_i, -1)):
-                var = model.new_int_var(-reach, reach, "")
-                model.add(var == level[v] + sign * level[v | bit_i])
-                nxt[w] = var
-        level = nxt
+    level = _transform_levels(model, cols, d, y, par, reach)
     caps = residue_caps(odd_weights(cols, sizes, d), top, u)
     model.add(level[0] == top)
     for lam in range(1, 1 << d):
         k = model.new_int_var(0, reach // 8 + 1, "")
         model.add(level[lam] == int(caps[lam]) - 8 * k)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return True
-    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
-        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
-        assert spectrum(cols, found, d).max() <= top
-        return False
-    return None
+    return _solve_spectrum(model, y, par, cols, d, top, seconds, workers)
 
 
 def scip_holds(
