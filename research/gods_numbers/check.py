@@ -1092,6 +1092,8 @@ def _check_same(
     ref = others.get(m)
     if ref is None:
         return [f"the same programme as n={m}, whose certificate is not in this file"]
+    if "same_programme" in ref:  # one step only: no chains, no cycles
+        return [f"n={m} rests on another size's programme in its turn"]
     ref_fails = CHECKED[_key(ref)] if _key(ref) in CHECKED else check(ref, others)
     if ref_fails:
         return [f"the certificate of n={m} fails, so this one does too"]

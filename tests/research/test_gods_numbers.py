@@ -671,3 +671,12 @@ def test_every_residue_class_of_84_but_one_lowers_some_values() -> None:
     # w(λ)/2 is the linear function λ·u* modulo 2 for one class u*, whose caps stay at 8
     assert [u for u, k in enumerate(lowered) if k == 0] == [2598]
     assert min(k for k in lowered if k) == 2048
+
+
+def test_a_same_programme_certificate_names_a_size_proven_by_itself() -> None:
+    cert = copy.deepcopy(CERTIFICATES[149])
+    others = dict(CERTIFICATES)
+    others[89] = copy.deepcopy(CERTIFICATES[89])
+    others[89]["same_programme"] = {**cert["same_programme"], "as": 149}  # a cycle
+    fails = CHECK.check(cert, others)
+    assert any("in its turn" in f for f in fails), fails
