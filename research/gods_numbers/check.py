@@ -368,9 +368,7 @@ def subspace_upper(
     parity of the number of odd groups, and every board needs at most ``(C + c_0 − M)/2``.
     """
     d = quiet.shape[0]
-    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    c0 = int((columns == 0).sum())
-    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    cols, sizes, c0 = _grouped(quiet)
     basis = [int(v) for v in sub_cert["basis"]]
     if any(v <= 0 or v >= 1 << d for v in basis):
         return None
@@ -960,9 +958,7 @@ def programme_upper(
     """The upper bound that a ``"subspace programme"`` certificate proves (``None`` and why
     when it does not)."""
     d = quiet.shape[0]
-    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    c0 = int((columns == 0).sum())
-    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    cols, sizes, c0 = _grouped(quiet)
     bases = [[int(v) for v in basis] for basis in sub_cert["bases"]]
     if not bases or any(v <= 0 or v >= 1 << d for basis in bases for v in basis):
         return None, "a basis vector is not a nonzero quiet column mask"
@@ -1143,9 +1139,7 @@ def _check_full(
     its ``solver`` names SCIP (:func:`scip_holds`), else with CP-SAT (:func:`butterfly_holds`);
     with ``--second``, by its ``second_solver`` too."""
     d = quiet.shape[0]
-    columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    c0 = int((columns == 0).sum())
-    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    cols, sizes, c0 = _grouped(quiet)
     t, pin = int(full["spectrum_bound"]), int(full["pinned_at"])
     upper = (n * n + c0 - t) // 2
     if pin > m_proven:
@@ -1270,9 +1264,7 @@ def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
             fails.append(f"upper {cert['upper']} claims a {argument} certificate, none stored")
         done.append(f"upper {cert['upper']} ({argument})")
     elif ORTOOLS_SECONDS[0] > 0:
-        columns = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-        c0 = int((columns == 0).sum())
-        cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+        cols, sizes, c0 = _grouped(quiet)
         odd = int((sizes % 2).sum())
         t = parity_ceiling(n * n + c0 - 2 * int(cert["upper"]) - 1, odd)
         held = programme_holds(cols, sizes.astype(np.int64), d, t, ORTOOLS_SECONDS[0])
