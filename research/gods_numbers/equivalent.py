@@ -117,6 +117,9 @@ def main() -> None:
     path = HERE / "certificates.json"
     certs = json.loads(path.read_text())
     by_size = {int(c["n"]): c for c in certs}
+    missing = sorted({args.ref, *args.sizes} - set(by_size))
+    if missing:
+        raise SystemExit(f"no certificate in {path} for n = {missing}")
     ref = by_size[args.ref]
     target, d_ref, _ = _code(ref)
     bound = args.ref**2 + CHECK.zero_count(args.ref, ref) - 2 * int(ref["upper"])

@@ -49,6 +49,8 @@ def main() -> None:
     args = parser.parse_args()
     n, t = args.n, args.target
     certs = {int(c["n"]): c for c in json.loads(args.certificates.read_text())}
+    if n not in certs:
+        raise SystemExit(f"n={n}: no certificate in {args.certificates}")
     cert = certs[n]
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
     quiet = quiet.reshape(-1, n * n)
