@@ -598,6 +598,171 @@ def residue_caps(weights: np.ndarray, top: int, u: int) -> np.ndarray:
     return top - (2 * weights + 4 * linear) % 8
 
 
+def coset_quotient(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], d: int, top: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``W^⊥`` and the quotient code of ``W = span(basis)`` as characters of ``W^⊥``.
+
+    Returns the elements ``ν`` of ``W^⊥``, the syndrome of every ``λ`` (bit ``j`` is
+    ``λ·basis_j``: which coset ``μ + W^⊥`` holds ``λ``), and per class ``v_g + W`` of the groups
+    outside ``W``: its signs ``(−1)^{ν·v_g}`` over ``W^⊥`` (a row), its parity and its box
+    ``Σ min(c_g, top)`` (every ``|b_g| ≤ top`` when ``F ≤ top``). Within the coset,
+    ``F(μ + ν) = F_W(μ) + Σ_h β_h (−1)^{ν·h}`` with ``β_h = Σ_{v_g ∈ h} b_g (−1)^{μ·v_g}``
+    (:func:`quotient_code`).
+
+    Examples
+    --------
+    >>> perp, syndrome, signs, par, box = coset_quotient(
+    ...     np.array([1, 2, 3]), np.array([1, 3, 2]), [1], 2, 4
+    ... )
+    >>> perp.tolist(), syndrome.tolist(), signs.tolist(), par.tolist(), box.tolist()
+    ([0, 2], [0, 1, 0, 1], [[1, -1]], [1], [5])
+    """
+    lam = np.arange(1 << d, dtype=np.int64)
+    syndrome = np.zeros(1 << d, dtype=np.int64)
+    for j, w in enumerate(basis):
+        syndrome |= (np.bitwise_count(lam & int(w)).astype(np.int64) & 1) << j
+    perp = lam[syndrome == 0]
+    _, inside = inside_subspace(cols, basis)
+    outside = np.setdiff1d(np.arange(len(cols)), inside)
+    rows = 1 - 2 * (np.bitwise_count(perp[None, :] & cols[outside][:, None]).astype(np.int64) & 1)
+    signs, which = np.unique(rows.reshape(len(outside), len(perp)), axis=0, return_inverse=True)
+    which = which.reshape(-1)
+    c = np.asarray(sizes, dtype=np.int64)[outside]
+    each = np.minimum(c, top)
+    each -= (each - c) % 2  # the largest |b_g| of its parity
+    par = np.bincount(which, weights=c % 2, minlength=len(signs)).astype(np.int64) % 2
+    box = np.bincount(which, weights=each, minlength=len(signs)).astype(np.int64)
+    return perp, syndrome, signs, par, box
+
+
+def _mean_floor(profile: np.ndarray, parity: int) -> int:
+    """The largest value of the parity ``parity`` at most the mean of ``profile``."""
+    m = int(np.sum(profile)) // len(profile)
+    return m - (m - parity) % 2
+
+
+def residue_inner_ceiling(
+    signs: np.ndarray,
+    par: np.ndarray,
+    box: np.ndarray,
+    profile: np.ndarray,
+    parity: int,
+    seconds: float,
+    floor: int,
+) -> int:
+    """A ceiling of the coset mean ``m = F_W(μ)`` when every value on the coset is at most
+    ``profile(ν)`` **and congruent to it modulo 8** (a residue class, :func:`residue_caps`).
+
+    ``F(μ + ν) = m + G(ν)`` with ``G`` a spectrum of the quotient code (:func:`coset_quotient`:
+    ``signs``, ``par``, ``box``), so ``G(ν) = profile(ν) − m − 8 k_ν`` with integers ``k_ν ≥ 0``,
+    and ``G`` has mean 0: ``Σ_ν k_ν = (Σ_ν profile(ν) − |W^⊥| m)/8``. The means ``m`` of the
+    parity ``parity`` are tried from the mean of the profile down; each is refuted when that sum
+    is not a nonnegative integer, or when HiGHS and SCIP both prove the model infeasible. The
+    first ``m`` not refuted is returned, so the value is a ceiling whatever the solvers do
+    (without ``pyscipopt``, nothing is refuted by the solvers); ``floor − 2`` when every ``m ≥
+    floor`` (the least mean the groups inside ``W`` can make) is refuted.
+
+    Examples
+    --------
+    One class, even, on ``W^⊥ = {0, ν}``: ``G = (β, −β)``.
+
+    >>> signs, even = np.array([[1, -1]]), np.array([0])
+    >>> residue_inner_ceiling(signs, even, np.array([4]), np.array([8, 8]), 0, 10.0, -4)
+    8
+    >>> residue_inner_ceiling(signs, even, np.array([4]), np.array([8, 4]), 0, 10.0, -4)
+    6
+    >>> residue_inner_ceiling(signs, even, np.array([1]), np.array([8, 4]), 0, 10.0, -4)
+    -6
+
+    (``β = ±2`` makes the values of the second profile differ by 4 modulo 8; a box of 1 leaves
+    only ``β = 0``, so no mean at all.)
+    """
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    try:
+        from pyscipopt import Model, quicksum
+    except ImportError:  # pragma: no cover - pyscipopt comes with the research extra
+        return _mean_floor(profile, parity)
+    points, classes = len(profile), len(signs)
+    total = int(np.sum(profile))
+    m = _mean_floor(profile, parity)
+    box = box - (box - par) % 2
+    low, high = (-box - par) // 2, (box - par) // 2
+    while m >= floor:
+        slack = total - points * m
+        if slack % 8:
+            m -= 2
+            continue
+        count = slack // 8
+        # unknowns: k_ν (points), y_h (classes); β = 2y + par; rows: Σ_h s_hν β_h + 8 k_ν = p − m
+        rhs = profile - m - signs.T @ par
+        a = np.hstack([8 * np.eye(points, dtype=np.int64), 2 * signs.T])
+        res = milp(
+            np.zeros(points + classes),
+            constraints=[
+                LinearConstraint(a, rhs, rhs),
+                LinearConstraint(np.r_[np.ones(points), np.zeros(classes)], count, count),
+            ],
+            integrality=np.ones(points + classes),
+            bounds=Bounds(np.r_[np.zeros(points), low], np.r_[np.full(points, count), high]),
+            options={"time_limit": seconds},
+        )
+        if res.status != 2:
+            return m
+        model = Model()
+        model.hideOutput()
+        model.setParam("limits/time", float(seconds))
+        k = [model.addVar(vtype="I", lb=0, ub=int(count)) for _ in range(points)]
+        y = [
+            model.addVar(vtype="I", lb=int(lo), ub=int(hi))
+            for lo, hi in zip(low, high, strict=True)
+        ]
+        model.addCons(quicksum(k) == int(count))
+        for i in range(points):
+            model.addCons(
+                quicksum(2 * int(signs[h, i]) * y[h] for h in range(classes)) + 8 * k[i]
+                == int(rhs[i])
+            )
+        model.optimize()
+        if model.getStatus() != "infeasible":
+            return m
+        m -= 2
+    return floor - 2
+
+
+def residue_inner_ceilings(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    top: int,
+    basis: list[int],
+    u: int,
+    seconds: float,
+    memo: dict | None = None,
+) -> np.ndarray:
+    """The ceiling of every coset mean of ``W = span(basis)`` in the residue class ``u``
+    (peak ``top`` at ``λ = 0``), one per coset in the order of the syndromes: the mean of the
+    caps over the coset and :func:`residue_inner_ceiling`, whichever is lower. ``memo`` keeps the
+    ceilings by the caps profile of the coset, which many cosets and classes share."""
+    perp, syndrome, signs, par, box = coset_quotient(cols, sizes, basis, d, top)
+    caps = residue_caps(odd_weights(cols, sizes, d), top, u)
+    inside = np.asarray(sizes, dtype=np.int64)[inside_subspace(cols, basis)[1]]
+    parity = int((inside % 2).sum()) % 2
+    floor = -int(np.minimum(inside, top).sum())
+    order = np.argsort(syndrome, kind="stable")  # the cosets in turn, each in the order of perp
+    reps = order[:: len(perp)]
+    memo = {} if memo is None else memo
+    out = np.zeros(len(reps), dtype=np.int64)
+    for mu in reps.tolist():
+        profile = caps[mu ^ perp]
+        key = profile.tobytes()
+        if key not in memo:
+            memo[key] = residue_inner_ceiling(signs, par, box, profile, parity, seconds, floor)
+        out[syndrome[mu]] = memo[key]
+    return out
+
+
 def residue_split_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -640,9 +805,6 @@ def residue_classes_met(
     no ``b`` meets (proven once by HiGHS and CP-SAT), else by HiGHS and CP-SAT on its own
     ceilings.
     """
-    from ortools.sat.python import cp_model
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
     odd = int((sizes % 2).sum())
     top = parity_ceiling(t, odd) - 2
     sub, inside = inside_subspace(cols, basis)
@@ -664,35 +826,7 @@ def residue_classes_met(
     inside_odd = int(par.sum())
 
     def meets(ceiling: np.ndarray) -> bool | None:
-        """Whether some ``b`` on ``W`` keeps every coset mean at most ``ceiling``, by both
-        solvers (``None`` when either is undecided or they disagree)."""
-        if len(c) == 0:  # no group inside W: every coset mean is 0
-            return bool((ceiling >= 0).all())
-        lo, hi = (-box - par) // 2, (box - par) // 2
-        res = milp(
-            np.zeros(len(c)),
-            constraints=[LinearConstraint(2 * signs, -np.inf, ceiling - signs @ par)],
-            integrality=np.ones(len(c)),
-            bounds=Bounds(lo, hi),
-            options={"time_limit": seconds},
-        )
-        highs = True if res.status == 0 else False if res.status == 2 else None
-        model = cp_model.CpModel()
-        y = [model.new_int_var(int(a), int(b), "") for a, b in zip(lo, hi, strict=True)]
-        for row, cap in zip(signs.tolist(), ceiling.tolist(), strict=True):
-            model.add(sum(s * (2 * v + int(p)) for s, v, p in zip(row, y, par, strict=True)) <= cap)
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = seconds
-        solver.parameters.num_workers = 1
-        status = solver.solve(model)
-        sat = (
-            True
-            if status in (cp_model.FEASIBLE, cp_model.OPTIMAL)
-            else False
-            if status == cp_model.INFEASIBLE
-            else None
-        )
-        return highs if highs == sat else None
+        return _means_met(signs, par, box, ceiling, seconds)
 
     # the largest uniform ceiling that no b meets: every class whose ceilings stay at or below
     # it is refuted at once
@@ -722,6 +856,126 @@ def residue_classes_met(
             solved += 1
     how = f"{refuted_at_once} classes within the uniform ceiling {uniform} that no b meets, "
     return met, undecided, how + f"{solved} refuted by HiGHS and CP-SAT"
+
+
+def residue_classes_left(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    bases: list[list[int]],
+    seconds: float,
+) -> tuple[list[int], str]:
+    """The residue classes ``u`` of a ``b`` with ``max F ≤ top = F(0)`` (the largest value below
+    ``t`` with the parity of the odd groups) that none of the subspaces ``W_i = span(bases[i])``
+    refutes at once, with the ceilings of :func:`residue_inner_ceilings`.
+
+    In the class ``u``, every value on a coset ``μ + W^⊥`` is at most its cap and congruent to it
+    modulo 8 (:func:`residue_caps`), so the coset mean is at most
+    :func:`residue_inner_ceiling` of the coset's caps profile. That profile depends on ``2 w``
+    modulo 8 on the coset, on ``μ·u`` and on ``ν ↦ ν·u`` over ``W^⊥``; each distinct one is
+    solved once. A class is refuted when every ceiling of some ``W_i`` is at most the largest
+    uniform ceiling that no ``b`` on ``W_i`` meets (HiGHS and CP-SAT). Returns the classes left
+    and how the others went.
+    """
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    omega = 2 * odd_weights(cols, sizes, d) % 8
+    alive = np.ones(1 << d, dtype=bool)
+    how = []
+    for basis in bases:
+        perp, syndrome, signs, par, box = coset_quotient(cols, sizes, basis, d, top)
+        sub, inside = inside_subspace(cols, basis)
+        c = np.asarray(sizes, dtype=np.int64)[inside]
+        parity = int((c % 2).sum()) % 2
+        floor = -int(np.minimum(c, top).sum())
+        means = _coset_means(sub, c, len(basis), top)
+        uniform = top - (top - parity) % 2
+        while (
+            uniform >= floor
+            and _means_met(*means, np.full(1 << len(basis), uniform), seconds) is not False
+        ):
+            uniform -= 2
+        order = np.argsort(syndrome, kind="stable")
+        reps = order[:: len(perp)]  # reps[s]: a λ of the coset with syndrome s
+        shapes, shape_of = np.unique(
+            omega[reps[:, None] ^ perp[None, :]], axis=0, return_inverse=True
+        )
+        shape_of = shape_of.reshape(-1)
+        table: dict[tuple[int, int, bytes], int] = {}
+        refuted = 0
+        for u in np.flatnonzero(alive).tolist():
+            on_perp = np.bitwise_count(perp & u).astype(np.int64) & 1
+            s_of = np.bitwise_count(reps & u).astype(np.int64) & 1
+            ceilings = np.zeros(len(reps), dtype=np.int64)
+            for key in np.unique(shape_of * 2 + s_of).tolist():
+                shape, s = divmod(key, 2)
+                entry = (shape, s, on_perp.tobytes())
+                if entry not in table:
+                    profile = top - (shapes[shape] + 4 * (on_perp ^ s)) % 8
+                    table[entry] = residue_inner_ceiling(
+                        signs, par, box, profile, parity, seconds, floor
+                    )
+                ceilings[(shape_of * 2 + s_of) == key] = table[entry]
+            if ceilings.max() <= uniform:
+                alive[u] = False
+                refuted += 1
+        how.append(
+            f"{refuted} on a subspace of dimension {len(basis)} (uniform ceiling {uniform}, {len(table)} profiles)"
+        )
+    return np.flatnonzero(alive).tolist(), "; ".join(how)
+
+
+def _coset_means(
+    sub: np.ndarray, c: np.ndarray, k: int, top: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sign table of the coset means of ``W`` (a row per coset), the parities and the boxes
+    of the groups inside ``W``."""
+    par = c % 2
+    box = np.minimum(c, top)
+    box = box - (box - c) % 2
+    mu = np.arange(1 << k, dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+    return signs, par, box
+
+
+def _means_met(
+    signs: np.ndarray, par: np.ndarray, box: np.ndarray, ceiling: np.ndarray, seconds: float
+) -> bool | None:
+    """Whether some ``b`` on the groups inside ``W`` keeps every coset mean at most
+    ``ceiling``, by HiGHS and CP-SAT (``None`` when either is undecided or they disagree)."""
+    from ortools.sat.python import cp_model
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    if len(par) == 0:  # no group inside W: every coset mean is 0
+        return bool((ceiling >= 0).all())
+    if np.any(box < 0):
+        return False
+    lo, hi = (-box - par) // 2, (box - par) // 2
+    res = milp(
+        np.zeros(len(par)),
+        constraints=[LinearConstraint(2 * signs, -np.inf, ceiling - signs @ par)],
+        integrality=np.ones(len(par)),
+        bounds=Bounds(lo, hi),
+        options={"time_limit": seconds},
+    )
+    highs = True if res.status == 0 else False if res.status == 2 else None
+    model = cp_model.CpModel()
+    y = [model.new_int_var(int(a), int(b), "") for a, b in zip(lo, hi, strict=True)]
+    for row, cap in zip(signs.tolist(), ceiling.tolist(), strict=True):
+        model.add(sum(s * (2 * v + int(p)) for s, v, p in zip(row, y, par, strict=True)) <= cap)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    status = solver.solve(model)
+    sat = (
+        True
+        if status in (cp_model.FEASIBLE, cp_model.OPTIMAL)
+        else False
+        if status == cp_model.INFEASIBLE
+        else None
+    )
+    return highs if highs == sat else None
 
 
 def residue_full_holds(

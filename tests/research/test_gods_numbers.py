@@ -680,3 +680,43 @@ def test_a_same_programme_certificate_names_a_size_proven_by_itself() -> None:
     others[89]["same_programme"] = {**cert["same_programme"], "as": 149}  # a cycle
     fails = CHECK.check(cert, others)
     assert any("in its turn" in f for f in fails), fails
+
+
+def _peaked_boards(cols: np.ndarray, sizes: np.ndarray, d: int):  # type: ignore[no-untyped-def]
+    """Every ``b`` of a tiny code whose spectrum peaks at ``λ = 0``, with its spectrum and its
+    residue class ``u = Σ (y_g mod 2) v_g``."""
+    for values in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
+        b = np.array(values, dtype=np.int64)
+        f = CHECK.spectrum(cols, b, d)
+        if f[0] == f.max():
+            odd_half = ((b - sizes % 2) // 2) % 2 == 1
+            u = int(np.bitwise_xor.reduce(cols[odd_half])) if odd_half.any() else 0
+            yield f, u
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_residue_inner_ceilings_bound_every_coset_mean(seed: int) -> None:
+    rng, d, cols, sizes = _small_code(seed)
+    basis = _random_basis(rng, d)
+    syndrome = CHECK.coset_quotient(cols, sizes, basis, d, 0)[1]
+    count = np.bincount(syndrome)
+    memos: dict[int, dict] = {}
+    for f, u in _peaked_boards(cols, sizes, d):
+        top = int(f[0])
+        ceilings = CHECK.residue_inner_ceilings(
+            cols, sizes, d, top, basis, u, 10.0, memos.setdefault(top, {})
+        )
+        means = np.bincount(syndrome, weights=f) / count
+        assert np.all(means <= ceilings + 1e-9), (top, u, means, ceilings)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_classes_left_hold_every_board_that_meets_the_bound(seed: int) -> None:
+    rng, d, cols, sizes = _small_code(seed)
+    best = _brute_m(cols, sizes, d)
+    bases = [_random_basis(rng, d) for _ in range(2)]
+    left, _ = CHECK.residue_classes_left(cols, sizes, d, best + 2, bases, 10.0)
+    met = {u for f, u in _peaked_boards(cols, sizes, d) if int(f[0]) == best}
+    assert met and met <= set(left)
