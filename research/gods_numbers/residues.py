@@ -21,6 +21,14 @@ class is refuted, ``M > top``: the script stores ``residue_split = {"kind": "res
 "solve_seconds": ...}], "found_by": ...}`` in ``certificates.json``; ``check.py`` re-proves
 the split (HiGHS and CP-SAT on every class not refuted at once) and, with ``--full``, the
 exceptions.
+
+``--inner`` lowers each coset's ceiling further: in class ``u`` every value on the coset is
+congruent to its cap modulo 8, and so must be the coset mean plus the quotient spectrum there
+(``check.residue_inner_ceiling``, HiGHS and SCIP). With ``--symmetric`` the subspace's images
+under the eight symmetries of the square are used too, and the script prints the classes that
+none of them refutes (``check.residue_classes_left``); it stores nothing::
+
+    python research/gods_numbers/residues.py 19 --target 18 --inner --symmetric
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ def main() -> None:
     parser.add_argument("--full-seconds", type=float, default=1800.0, help="per exception")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per exception")
     parser.add_argument("--certificates", type=Path, default=HERE / "certificates.json")
+    parser.add_argument("--inner", action="store_true", help="the residue quotient ceilings")
+    parser.add_argument("--symmetric", action="store_true", help="and the square's images of W")
     args = parser.parse_args()
     n, t = args.n, args.target
     certs = {int(c["n"]): c for c in json.loads(args.certificates.read_text())}
@@ -62,6 +72,13 @@ def main() -> None:
         raise SystemExit(f"n={n}: only M >= {proven} is proven; the split needs M >= {top}")
     basis = args.basis or [int(v) for v in cert["upper_certificate"]["bases"][0]]
     start = time.monotonic()
+    if args.inner:
+        bases = square_images(n, quiet, basis) if args.symmetric else [basis]
+        left, how = CHECK.residue_classes_left(cols, sizes, d, t, bases, args.seconds)
+        seconds = time.monotonic() - start
+        print(f"n={n}, M >= {t}: refuted at once: {how} ({seconds:.0f} s)")
+        print(f"{len(left)} classes left: {left[:50]}")
+        return
     met, undecided, how = CHECK.residue_classes_met(cols, sizes, d, t, basis, args.seconds)
     print(f"n={n}, M >= {t}: {how} ({time.monotonic() - start:.0f} s); met on W: {met}")
     if undecided:
@@ -93,6 +110,50 @@ def main() -> None:
         }
         cert.update(upper=upper, upper_argument="residue split")
         save(args.certificates, cert)
+
+
+def square_images(n: int, quiet: np.ndarray, basis: list[int]) -> list[list[int]]:
+    """The images of ``span(basis)`` under the eight symmetries of the square, as bases.
+
+    A symmetry ``σ`` maps quiet patterns to quiet patterns, so the column of the light ``σ(c)`` is
+    ``A_σ`` times the column of ``c`` for one linear map ``A_σ``, found here from the columns.
+    """
+    d = quiet.shape[0]
+    column = (quiet.astype(np.int64) << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+    column = column.reshape(n, n)
+    m = n - 1
+    maps = [
+        lambda i, j: (i, j),
+        lambda i, j: (j, i),
+        lambda i, j: (m - i, j),
+        lambda i, j: (i, m - j),
+        lambda i, j: (m - i, m - j),
+        lambda i, j: (m - j, m - i),
+        lambda i, j: (j, m - i),
+        lambda i, j: (m - j, i),
+    ]
+    out = []
+    for sigma in maps:
+        pivots: dict[int, tuple[int, int]] = {}  # leading bit: (column, its image)
+        for i in range(n):
+            for j in range(n):
+                v, image = int(column[i, j]), int(column[sigma(i, j)])
+                for p in sorted(pivots, reverse=True):
+                    if v >> p & 1:
+                        v, image = v ^ pivots[p][0], image ^ pivots[p][1]
+                if v:
+                    pivots[v.bit_length() - 1] = (v, image)
+                elif image:
+                    raise ValueError("the symmetry does not act linearly on the columns")
+        mapped = []
+        for v in basis:
+            image = 0
+            for p in sorted(pivots, reverse=True):
+                if v >> p & 1:
+                    v, image = v ^ pivots[p][0], image ^ pivots[p][1]
+            mapped.append(image)
+        out.append(mapped)
+    return out
 
 
 if __name__ == "__main__":

@@ -720,3 +720,19 @@ def test_the_classes_left_hold_every_board_that_meets_the_bound(seed: int) -> No
     left, _ = CHECK.residue_classes_left(cols, sizes, d, best + 2, bases, 10.0)
     met = {u for f, u in _peaked_boards(cols, sizes, d) if int(f[0]) == best}
     assert met and met <= set(left)
+
+
+def test_the_square_maps_19s_subspace_onto_subspaces_of_the_same_groups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    residues = _script(monkeypatch, "residues")
+    cert = CERTIFICATES[19]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    quiet = quiet.reshape(-1, 19 * 19)
+    cols, sizes, _ = CHECK._grouped(quiet)
+    basis = [int(v) for v in cert["upper_certificate"]["bases"][0]]
+    images = residues.square_images(19, quiet, basis)
+    assert images[0] == basis and len({frozenset(b) for b in images}) > 1
+    inside = sorted(sizes[CHECK.inside_subspace(cols, basis)[1]].tolist())
+    for image in images:  # each image is a subspace holding groups of the same sizes
+        assert sorted(sizes[CHECK.inside_subspace(cols, image)[1]].tolist()) == inside
