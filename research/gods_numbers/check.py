@@ -885,16 +885,19 @@ def residue_classes_left(
     how = []
     for basis in bases:
         perp, syndrome, signs, par, box = coset_quotient(cols, sizes, basis, d, top)
-        sub, inside = inside_subspace(cols, basis)
+        _, inside = inside_subspace(cols, basis)
         c = np.asarray(sizes, dtype=np.int64)[inside]
         parity = int((c % 2).sum()) % 2
         floor = -int(np.minimum(c, top).sum())
-        means = _coset_means(sub, c, len(basis), top)
+        # the largest uniform ceiling that no b on W meets, by the pinned model of
+        # subspace_programme_holds (every translate of such a b keeps the same means)
         uniform = top - (top - parity) % 2
-        while (
-            uniform >= floor
-            and _means_met(*means, np.full(1 << len(basis), uniform), seconds) is not False
-        ):
+        while uniform >= floor:
+            held, _ = subspace_programme_holds(
+                cols, sizes, [basis], odd, t, seconds, [top - uniform]
+            )
+            if held:
+                break
             uniform -= 2
         order = np.argsort(syndrome, kind="stable")
         reps = order[:: len(perp)]  # reps[s]: a λ of the coset with syndrome s
@@ -924,19 +927,6 @@ def residue_classes_left(
             f"{refuted} on a subspace of dimension {len(basis)} (uniform ceiling {uniform}, {len(table)} profiles)"
         )
     return np.flatnonzero(alive).tolist(), "; ".join(how)
-
-
-def _coset_means(
-    sub: np.ndarray, c: np.ndarray, k: int, top: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The sign table of the coset means of ``W`` (a row per coset), the parities and the boxes
-    of the groups inside ``W``."""
-    par = c % 2
-    box = np.minimum(c, top)
-    box = box - (box - c) % 2
-    mu = np.arange(1 << k, dtype=np.int64)
-    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
-    return signs, par, box
 
 
 def _means_met(
