@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
 import itertools
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -244,6 +246,20 @@ def _script(monkeypatch: pytest.MonkeyPatch, name: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+@functools.cache
+def _script_module(name: str) -> ModuleType:
+    """A script of the folder loaded once, for tests that cannot take a fixture (hypothesis)."""
+    sys.path.insert(0, str(FOLDER))
+    try:
+        spec = importlib.util.spec_from_file_location(f"gods_{name}", FOLDER / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(FOLDER))
     return module
 
 
@@ -736,3 +752,84 @@ def test_the_square_maps_19s_subspace_onto_subspaces_of_the_same_groups(
     inside = sorted(sizes[CHECK.inside_subspace(cols, basis)[1]].tolist())
     for image in images:  # each image is a subspace holding groups of the same sizes
         assert sorted(sizes[CHECK.inside_subspace(cols, image)[1]].tolist()) == inside
+
+
+def _residue_class(cols: np.ndarray, sizes: np.ndarray, b: np.ndarray) -> int:
+    odd_half = ((b - sizes % 2) // 2) % 2 == 1
+    return int(np.bitwise_xor.reduce(cols[odd_half])) if odd_half.any() else 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_translating_a_board_moves_its_class_by_the_shift(seed: int) -> None:
+    zero = _script_module("class_zero")
+    rng, d, cols, sizes = _small_code(seed, most=8)
+    shift = zero.shift_matrix(cols, sizes, d)
+    b = np.array([rng.integers(-int(c), int(c) + 1) for c in sizes.tolist()], dtype=np.int64)
+    b += (b - sizes) % 2  # the parity of its group
+    b = np.clip(b, -sizes, sizes)
+    lam = int(rng.integers(0, 1 << d))
+    moved = b * (1 - 2 * (np.bitwise_count(cols & lam).astype(np.int64) & 1))
+    bits = (lam >> np.arange(d)) & 1
+    image = int(((shift @ bits) % 2) @ (1 << np.arange(d)))
+    assert _residue_class(cols, sizes, moved) == _residue_class(cols, sizes, b) ^ image
+    assert np.array_equal(
+        CHECK.spectrum(cols, moved, d), CHECK.spectrum(cols, b, d)[np.arange(1 << d) ^ lam]
+    )
+
+
+def test_19s_special_class_is_cubic_plus_quadratic_modulo_16() -> None:
+    # in class u* = 0 of 19×19, F ≡ F(0) + 8 (G3 + Q + ℓ) modulo 16, Q + ℓ of degree ≤ 2
+    zero = _script_module("class_zero")
+    cert = CERTIFICATES[19]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, 19 * 19))
+    d = 16
+    assert zero.special_class(cols, sizes, d) == 0
+    assert not zero.shift_matrix(cols, sizes, d).any()
+    w = CHECK.odd_weights(cols, sizes, d)
+    g3 = (w // 4) % 2
+    assert zero.anf_degree(g3)[0] == 3
+    rng = np.random.default_rng(5)
+    bits = (cols[:, None] >> np.arange(d)) & 1
+    for _ in range(3):
+        b = np.array([rng.integers(-int(c), int(c) + 1) for c in sizes.tolist()], dtype=np.int64)
+        b = np.clip(b + (b - sizes) % 2, -sizes, sizes)
+        # move the class to 0: flip the halves' parity on groups whose columns sum to u
+        u = _residue_class(cols, sizes, b)
+        pick = _gf2_solve(bits.T, (u >> np.arange(d)) & 1)
+        for g in np.flatnonzero(pick).tolist():
+            b[g] = b[g] - 2 if b[g] - 2 >= -sizes[g] else b[g] + 2
+        assert _residue_class(cols, sizes, b) == 0
+        f = CHECK.spectrum(cols, b, d)
+        assert np.all((f - f[0]) % 8 == 0)
+        level = ((f - f[0]) // 8 - g3) % 2
+        assert zero.anf_degree(level)[0] <= 2
+        b[int(np.flatnonzero(sizes == 1)[0])] *= -1  # another class: the level breaks
+        f = CHECK.spectrum(cols, b, d)
+        assert np.any((f - f[0]) % 8)
+
+
+def _gf2_solve(a: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Some ``x`` with ``a x = y`` over GF(2) (``a`` of full row rank)."""
+    rows, width = a.shape
+    m = np.hstack([a % 2, y[:, None] % 2]).astype(np.int64)
+    pivots = []
+    r = 0
+    for c in range(width):
+        hit = np.flatnonzero(m[r:, c])
+        if not len(hit):
+            continue
+        m[[r, r + hit[0]]] = m[[r + hit[0], r]]
+        for i in np.flatnonzero(m[:, c]).tolist():
+            if i != r:
+                m[i] ^= m[r]
+        pivots.append(c)
+        r += 1
+        if r == rows:
+            break
+    x = np.zeros(width, dtype=np.int64)
+    for i, c in enumerate(pivots):
+        x[c] = m[i, -1]
+    assert np.array_equal((a @ x) % 2, y % 2)
+    return x
