@@ -167,12 +167,12 @@ def level16_allowed(
     g3: np.ndarray,
     m: int,
     seconds: float,
-    quadratic: np.ndarray | None = None,
+    fixed: np.ndarray | None = None,
 ) -> bool | None:
     """Whether the coset (points in the order of ``t``, ``signs`` in that order) can have mean
     ``m`` when ``F ≡ top + 8H`` (mod 16) and ``F ≤ top − 8H``, ``H = g3 + q`` for some ``q`` of
-    degree at most 2 (with its part of degree 2 given by ``quadratic``, when given). A solution
-    is checked."""
+    degree at most 2. ``fixed`` gives the last coefficients of ``q`` in the order constant,
+    linear, quadratic (its quadratic part alone, or all of them). A solution is checked."""
     points = len(g3)
     k = points.bit_length() - 1
     monos = [0] + [
@@ -188,10 +188,10 @@ def level16_allowed(
     second = np.hstack([np.zeros((points, a.shape[1])), np.eye(points), -mono, 2 * np.eye(points)])
     lb = np.r_[lb, np.zeros(points + j), np.full(points, -j)]
     ub = np.r_[ub, np.ones(points + j), np.full(points, j)]
-    if quadratic is not None:
-        fixed = a.shape[1] + points + 1 + k
-        lb[fixed : fixed + len(quadratic)] = quadratic
-        ub[fixed : fixed + len(quadratic)] = quadratic
+    if fixed is not None:
+        start = a.shape[1] + points + j - len(fixed)
+        lb[start : start + len(fixed)] = fixed
+        ub[start : start + len(fixed)] = fixed
     res = milp(
         np.zeros(len(lb)),
         constraints=[LinearConstraint(first, rhs, rhs), LinearConstraint(second, g3, g3)],
@@ -221,6 +221,9 @@ def main() -> None:
     parser.add_argument("--means", type=int, default=8, help="coset means tried in fact 2")
     parser.add_argument("--seconds", type=float, default=60.0, help="per model")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--enumerate", action="store_true", help="every quadratic part, then every affine part"
+    )
     args = parser.parse_args()
     n, t = args.n, args.target
     cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
@@ -276,6 +279,80 @@ def main() -> None:
         got = level16_allowed(signs, par, box, top, g0, m0, args.seconds, quadratic)
         tally[str(got)] = tally.get(str(got), 0) + 1
     print(f"mean {m0} with {args.draws} random quadratic parts fixed: {tally}")
+    fewest = fewest_at_ceiling(cols, sizes, basis, top, m0, args.seconds)
+    print(f"the fewest cosets of W at mean {m0} (the others at most {m0 - 2}): {fewest}")
+    if args.enumerate:
+        patterns = allowed_patterns(signs, par, box, top, g0, m0, args.seconds)
+        print(f"{len(patterns)} patterns of H on W^perp allow mean {m0}:")
+        for h in patterns:
+            support = np.flatnonzero(h)
+            flat = len(support) == 4 and int(np.bitwise_xor.reduce(support)) == 0
+            print(f"  H = 1 on t in {support.tolist()}" + (" (a 2-flat)" if flat else ""))
+
+
+def allowed_patterns(
+    signs: np.ndarray,
+    par: np.ndarray,
+    box: np.ndarray,
+    top: int,
+    g3: np.ndarray,
+    m: int,
+    seconds: float,
+) -> list[np.ndarray]:
+    """Every ``H = g3 + q`` (``q`` of degree at most 2) on the coset that allows the mean ``m``
+    (:func:`level16_allowed`): each quadratic part in turn, then each affine part of those
+    allowed. An undecided model counts as allowed."""
+    points = len(g3)
+    k = points.bit_length() - 1
+    pairs = k * (k - 1) // 2
+    monos = [0] + [
+        sum(1 << i for i in c) for r in (1, 2) for c in itertools.combinations(range(k), r)
+    ]
+    t = np.arange(points)
+    mono = ((t[:, None] & np.array(monos)[None, :]) == np.array(monos)[None, :]).astype(np.int64)
+    out = []
+    for quadratic in itertools.product([0, 1], repeat=pairs):
+        if level16_allowed(signs, par, box, top, g3, m, seconds, np.array(quadratic)) is False:
+            continue
+        for affine in itertools.product([0, 1], repeat=k + 1):
+            coefficients = np.array(affine + quadratic)
+            if level16_allowed(signs, par, box, top, g3, m, seconds, coefficients) is not False:
+                out.append((g3 + mono @ coefficients) % 2)
+    return out
+
+
+def fewest_at_ceiling(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], top: int, m: int, seconds: float
+) -> list[int] | None:
+    """The cosets of ``W`` (by syndrome) at mean ``m`` for a ``b`` on the groups inside ``W``
+    with every other coset mean at most ``m − 2`` and as few at ``m`` as HiGHS finds (checked);
+    ``None`` when it finds none."""
+    sub, inside = CHECK.inside_subspace(cols, basis)
+    c = sizes[inside]
+    par = c % 2
+    box = np.minimum(c, top)
+    box = box - (box - c) % 2
+    mu = np.arange(1 << len(basis))
+    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+    count, cosets = len(c), len(mu)
+    res = milp(
+        np.r_[np.zeros(count), np.ones(cosets)],
+        constraints=[
+            LinearConstraint(
+                np.hstack([2 * signs, -2 * np.eye(cosets)]), -np.inf, m - 2 - signs @ par
+            )
+        ],
+        integrality=np.ones(count + cosets),
+        bounds=Bounds(
+            np.r_[(-box - par) // 2, np.zeros(cosets)], np.r_[(box - par) // 2, np.ones(cosets)]
+        ),
+        options={"time_limit": seconds},
+    )
+    if res.x is None:
+        return None
+    means = signs @ (2 * np.round(res.x[:count]).astype(np.int64) + par)
+    assert means.max() <= m
+    return np.flatnonzero(means == m).tolist()
 
 
 if __name__ == "__main__":

@@ -778,34 +778,36 @@ def test_translating_a_board_moves_its_class_by_the_shift(seed: int) -> None:
     )
 
 
-def test_19s_special_class_is_cubic_plus_quadratic_modulo_16() -> None:
-    # in class u* = 0 of 19×19, F ≡ F(0) + 8 (G3 + Q + ℓ) modulo 16, Q + ℓ of degree ≤ 2
+@pytest.mark.parametrize(("n", "d", "special"), [(19, 16, 0), (84, 12, 2598)])
+def test_the_special_class_is_cubic_plus_quadratic_modulo_16(n: int, d: int, special: int) -> None:
+    # in the class u*, F ≡ F(0) + 8 (G3 + Q + ℓ) modulo 16, G3 = ((w − 2 λ·u*)/4) mod 2 of
+    # degree 3 and Q + ℓ of degree ≤ 2 (a quadratic form of the groups with odd halves)
     zero = _script_module("class_zero")
-    cert = CERTIFICATES[19]
+    cert = CERTIFICATES[n]
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
-    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, 19 * 19))
-    d = 16
-    assert zero.special_class(cols, sizes, d) == 0
+    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, n * n))
+    assert zero.special_class(cols, sizes, d) == special
     assert not zero.shift_matrix(cols, sizes, d).any()
-    w = CHECK.odd_weights(cols, sizes, d)
-    g3 = (w // 4) % 2
+    lam = np.arange(1 << d, dtype=np.int64)
+    linear = np.bitwise_count(lam & special).astype(np.int64) & 1
+    g3 = ((CHECK.odd_weights(cols, sizes, d) - 2 * linear) // 4) % 2
     assert zero.anf_degree(g3)[0] == 3
     rng = np.random.default_rng(5)
     bits = (cols[:, None] >> np.arange(d)) & 1
     for _ in range(3):
         b = np.array([rng.integers(-int(c), int(c) + 1) for c in sizes.tolist()], dtype=np.int64)
         b = np.clip(b + (b - sizes) % 2, -sizes, sizes)
-        # move the class to 0: flip the halves' parity on groups whose columns sum to u
-        u = _residue_class(cols, sizes, b)
+        # move b into u*: flip the halves' parity on groups whose columns sum to u + u*
+        u = _residue_class(cols, sizes, b) ^ special
         pick = _gf2_solve(bits.T, (u >> np.arange(d)) & 1)
         for g in np.flatnonzero(pick).tolist():
             b[g] = b[g] - 2 if b[g] - 2 >= -sizes[g] else b[g] + 2
-        assert _residue_class(cols, sizes, b) == 0
+        assert _residue_class(cols, sizes, b) == special
         f = CHECK.spectrum(cols, b, d)
         assert np.all((f - f[0]) % 8 == 0)
         level = ((f - f[0]) // 8 - g3) % 2
         assert zero.anf_degree(level)[0] <= 2
-        b[int(np.flatnonzero(sizes == 1)[0])] *= -1  # another class: the level breaks
+        b[int(np.flatnonzero(sizes % 2)[0])] *= -1  # another class: the residues break
         f = CHECK.spectrum(cols, b, d)
         assert np.any((f - f[0]) % 8)
 
