@@ -31,6 +31,8 @@ __all__ = ["ChaseTable", "chase_table"]
 MAX_TOP_PATTERNS = 2**20
 #: The most table rows built.
 MAX_ROWS = 4096
+#: The most cells of a board chased (each of its n columns is chased down all m rows).
+MAX_CELLS = 4096
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,18 @@ def _chase(chaser: GridChaser, board: np.ndarray, m: int, n: int) -> np.ndarray:
     return board
 
 
+def _check_cells(m: object, n: object) -> None:
+    """Refuse a board of more than :data:`MAX_CELLS` cells before chasing it."""
+    if isinstance(m, numbers.Integral) and isinstance(n, numbers.Integral) and m > 0 and n > 0:
+        if int(m) * int(n) > MAX_CELLS:
+            msg = (
+                f"A chase table of a {m}×{n} board would chase {int(m) * int(n)} cells, more "
+                f"than {MAX_CELLS}; it is meant for boards people solve by hand (lo.solve, or "
+                "`lightsout solve`, solves big boards)."
+            )
+            raise SearchLimitError(msg)
+
+
 def chase_table(
     board: Puzzle | int, n: int | None = None, *, modulus: int = 2, rule: str = "closed"
 ) -> ChaseTable:
@@ -193,8 +207,8 @@ def chase_table(
     InvalidPuzzleError
         A puzzle that is not a plain 2-D grid, or bad sizes.
     SearchLimitError
-        A board so wide that the table would not be for people (more than 2**20 top-row
-        patterns or 4096 entries).
+        A board so big that the table would not be for people (more than 4096 cells, 2**20
+        top-row patterns or 4096 entries).
 
     Examples
     --------
@@ -216,8 +230,10 @@ def chase_table(
             raise InvalidPuzzleError(msg)
         m = int(board)
         n = m if n is None else n
+        _check_cells(m, n)
         chaser = GridChaser(m, n, modulus=modulus, rule=rule)
         m, n = chaser.rows, chaser.cols
+    _check_cells(m, n)
     k = chaser.modulus
     if k**n > MAX_TOP_PATTERNS:
         msg = (

@@ -75,6 +75,12 @@ def test_bad_boards_are_refused() -> None:
         chase_table("5")  # type: ignore[arg-type]
     with pytest.raises(lo.LightsOutError, match="top rows"):
         chase_table(3, 30)
+    for m, n in [(9_999_999, 1), (4097, 1), (65, 64)]:  # refused before a cell is chased
+        with pytest.raises(lo.LightsOutError, match="more than 4096; it is meant"):
+            chase_table(m, n)
+    with pytest.raises(lo.LightsOutError, match="more than 4096"):
+        chase_table(lo.grid(100, 41))
+    assert len(chase_table(4096, 1).entries) >= 1  # the largest board chased
 
 
 def test_a_board_whose_chase_always_ends_dark() -> None:
