@@ -170,14 +170,16 @@ def _chase(chaser: GridChaser, board: np.ndarray, m: int, n: int) -> np.ndarray:
 
 def _check_cells(m: object, n: object) -> None:
     """Refuse a board of more than :data:`MAX_CELLS` cells before chasing it."""
-    if isinstance(m, numbers.Integral) and isinstance(n, numbers.Integral) and m > 0 and n > 0:
-        if int(m) * int(n) > MAX_CELLS:
-            msg = (
-                f"A chase table of a {m}×{n} board would chase {int(m) * int(n)} cells, more "
-                f"than {MAX_CELLS}; it is meant for boards people solve by hand (lo.solve, or "
-                "`lightsout solve`, solves big boards)."
-            )
-            raise SearchLimitError(msg)
+    if not (isinstance(m, numbers.Integral) and isinstance(n, numbers.Integral)):
+        return  # GridChaser names what is wrong
+    cells = int(m) * int(n)
+    if m > 0 and n > 0 and cells > MAX_CELLS:
+        msg = (
+            f"A chase table of a {m}×{n} board would chase {cells} cells, more than "
+            f"{MAX_CELLS}; it is meant for boards people solve by hand (lo.solve, or "
+            "`lightsout solve`, solves big boards)."
+        )
+        raise SearchLimitError(msg)
 
 
 def chase_table(
