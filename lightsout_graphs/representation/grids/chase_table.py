@@ -173,7 +173,7 @@ def _check_cells(m: object, n: object) -> None:
     if not (isinstance(m, numbers.Integral) and isinstance(n, numbers.Integral)):
         return  # GridChaser names what is wrong
     cells = int(m) * int(n)
-    if m > 0 and n > 0 and cells > MAX_CELLS:
+    if int(m) > 0 and int(n) > 0 and cells > MAX_CELLS:
         msg = (
             f"A chase table of a {m}×{n} board would chase {cells} cells, more than "
             f"{MAX_CELLS}; it is meant for boards people solve by hand (lo.solve, or "
