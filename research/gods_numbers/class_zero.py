@@ -135,17 +135,26 @@ def _quotient_model(
     return a, np.r_[low, np.zeros(points)], np.r_[high, np.full(points, reach)]
 
 
-def mean_allowed(
-    signs: np.ndarray, par: np.ndarray, box: np.ndarray, caps: np.ndarray, m: int, seconds: float
-) -> bool | None:
-    """Whether some quotient spectrum ``G`` has ``m + G(ν) ≤ caps(ν)`` and ``≡ caps(ν)`` (mod 8)
-    on the coset; ``None`` when HiGHS is undecided. A solution is checked."""
-    rhs = caps - m - signs.T @ par
-    a, lb, ub = _quotient_model(signs, par, box, rhs, 8)
+def _monomials(points: int) -> np.ndarray:
+    """The monomials of degree at most 2 in ``t`` (constant, linear, quadratic) as columns:
+    row ``t`` holds their values at ``t``."""
+    k = points.bit_length() - 1
+    masks = np.array(
+        [0] + [sum(1 << i for i in c) for r in (1, 2) for c in itertools.combinations(range(k), r)]
+    )
+    t = np.arange(points)
+    return ((t[:, None] & masks[None, :]) == masks[None, :]).astype(np.int64)
+
+
+def _feasible(
+    constraints: list[LinearConstraint], lb: np.ndarray, ub: np.ndarray, seconds: float
+) -> np.ndarray | bool | None:
+    """HiGHS on an integer feasibility model: a solution, ``False`` when infeasible, ``None``
+    when undecided."""
     res = milp(
-        np.zeros(a.shape[1]),
-        constraints=[LinearConstraint(a, rhs, rhs)],
-        integrality=np.ones(a.shape[1]),
+        np.zeros(len(lb)),
+        constraints=constraints,
+        integrality=np.ones(len(lb)),
         bounds=Bounds(lb, ub),
         options={"time_limit": seconds},
     )
@@ -153,7 +162,20 @@ def mean_allowed(
         return False
     if res.x is None:
         return None
-    beta = 2 * np.round(res.x[: len(par)]).astype(np.int64) + par
+    return np.round(res.x).astype(np.int64)
+
+
+def mean_allowed(
+    signs: np.ndarray, par: np.ndarray, box: np.ndarray, caps: np.ndarray, m: int, seconds: float
+) -> bool | None:
+    """Whether some quotient spectrum ``G`` has ``m + G(ν) ≤ caps(ν)`` and ``≡ caps(ν)`` (mod 8)
+    on the coset; ``None`` when HiGHS is undecided. A solution is checked."""
+    rhs = caps - m - signs.T @ par
+    a, lb, ub = _quotient_model(signs, par, box, rhs, 8)
+    x = _feasible([LinearConstraint(a, rhs, rhs)], lb, ub, seconds)
+    if not isinstance(x, np.ndarray):
+        return x
+    beta = 2 * x[: len(par)] + par
     values = m + signs.T @ beta
     assert np.all(values <= caps) and np.all((caps - values) % 8 == 0)
     return True
@@ -174,15 +196,10 @@ def level16_allowed(
     degree at most 2. ``fixed`` gives the last coefficients of ``q`` in the order constant,
     linear, quadratic (its quadratic part alone, or all of them). A solution is checked."""
     points = len(g3)
-    k = points.bit_length() - 1
-    monos = [0] + [
-        sum(1 << i for i in c) for r in (1, 2) for c in itertools.combinations(range(k), r)
-    ]
-    t = np.arange(points)
-    mono = ((t[:, None] & np.array(monos)[None, :]) == np.array(monos)[None, :]).astype(np.int64)
+    mono = _monomials(points)
     rhs = top - m - signs.T @ par
     a, lb, ub = _quotient_model(signs, par, box, rhs, 16)
-    j = len(monos)
+    j = mono.shape[1]
     # columns after (y, k): H (points), coefficients (j), carries z (points)
     first = np.hstack([a, 8 * np.eye(points), np.zeros((points, j + points))])
     second = np.hstack([np.zeros((points, a.shape[1])), np.eye(points), -mono, 2 * np.eye(points)])
@@ -192,18 +209,11 @@ def level16_allowed(
         start = a.shape[1] + points + j - len(fixed)
         lb[start : start + len(fixed)] = fixed
         ub[start : start + len(fixed)] = fixed
-    res = milp(
-        np.zeros(len(lb)),
-        constraints=[LinearConstraint(first, rhs, rhs), LinearConstraint(second, g3, g3)],
-        integrality=np.ones(len(lb)),
-        bounds=Bounds(lb, ub),
-        options={"time_limit": seconds},
+    x = _feasible(
+        [LinearConstraint(first, rhs, rhs), LinearConstraint(second, g3, g3)], lb, ub, seconds
     )
-    if res.status == 2:
-        return False
-    if res.x is None:
-        return None
-    x = np.round(res.x).astype(np.int64)
+    if not isinstance(x, np.ndarray):
+        return x
     beta = 2 * x[: len(par)] + par
     h = x[a.shape[1] : a.shape[1] + points]
     q = (mono @ x[a.shape[1] + points : a.shape[1] + points + j]) % 2
@@ -305,11 +315,7 @@ def allowed_patterns(
     points = len(g3)
     k = points.bit_length() - 1
     pairs = k * (k - 1) // 2
-    monos = [0] + [
-        sum(1 << i for i in c) for r in (1, 2) for c in itertools.combinations(range(k), r)
-    ]
-    t = np.arange(points)
-    mono = ((t[:, None] & np.array(monos)[None, :]) == np.array(monos)[None, :]).astype(np.int64)
+    mono = _monomials(points)
     out = []
     for quadratic in itertools.product([0, 1], repeat=pairs):
         if level16_allowed(signs, par, box, top, g3, m, seconds, np.array(quadratic)) is False:
