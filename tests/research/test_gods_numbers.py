@@ -835,3 +835,95 @@ def _gf2_solve(a: np.ndarray, y: np.ndarray) -> np.ndarray:
         x[c] = m[i, -1]
     assert np.array_equal((a @ x) % 2, y % 2)
     return x
+
+
+def _spread_code(seed: int) -> tuple[int, np.ndarray, np.ndarray]:
+    """A few lines (d = 4) or points (d = 2) meeting only in 0, with groups of 1 or 2."""
+    rng = np.random.default_rng(seed)
+    d = int(rng.choice([2, 4]))
+    union: set[int] = set()
+    for _ in range(int(rng.integers(2, 4))):
+        for _ in range(50):
+            a, b = (int(x) for x in rng.integers(1, 1 << d, 2))
+            space = {a} if d == 2 else {a, b, a ^ b}
+            if (d == 2 or a != b) and not space & union:
+                union |= space
+                break
+    cols = np.array(sorted(union), dtype=np.int64)
+    return d, cols, rng.integers(1, 3, len(cols)).astype(np.int64)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_spread_programme_matches_brute_force(seed: int) -> None:
+    spread = _script_module("spread")
+    d, cols, sizes = _spread_code(seed)
+    bases = spread.partial_spread(cols, d)
+    assert bases is not None
+    assert sorted(v for basis in bases for v in spread._local(basis)) == cols.tolist()
+    odd = int((sizes % 2).sum())
+    best = _brute_m(cols, sizes, d)
+    for t in range(best - 4, best + 5):
+        if CHECK.parity_ceiling(t, odd) == t:
+            assert spread.spread_holds(cols, sizes, d, t, bases, 30.0) is (t <= best)
+    # b constant on pairs of groups of one size: brute force over those b only
+    orbit = np.arange(len(cols))
+    same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
+    if len(same) > 1:
+        orbit[same[1]] = same[0]
+    choices = [range(-int(c), int(c) + 1, 2) for c in sizes]
+    peaks = [
+        int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
+        for b in itertools.product(*choices)
+        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
+    ]
+    tied = min(peaks)
+    for t in (tied, tied + 2):
+        assert spread.spread_holds(cols, sizes, d, t, bases, 30.0, orbit=orbit) is (t <= tied)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+def test_the_spread_programme_of_one_class_matches_brute_force(seed: int) -> None:
+    # with F(0) = top and max F ≤ top, the residues F ≡ cap (mod 8) hold exactly in class u
+    spread = _script_module("spread")
+    d, cols, sizes = _spread_code(seed)
+    bases = spread.partial_spread(cols, d)
+    assert bases is not None
+    odd = int((sizes % 2).sum())
+    tops: dict[int, set[int]] = {}
+    for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
+        f = CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
+        if f[0] == f.max():
+            tops.setdefault(int(f[0]), set()).add(_residue_class(cols, sizes, np.array(b)))
+    for top in sorted(tops)[:3]:
+        for u in range(1 << d):
+            got = spread.spread_holds(cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u)
+            assert got is (u not in tops[top]), (top, u)
+    with pytest.raises(ValueError, match="pin"):
+        top = CHECK.parity_ceiling(0, odd)
+        spread.spread_holds(cols, sizes, d, top + 2, bases, 30.0, pin=top - 2, special=0)
+
+
+def test_the_columns_of_84_are_four_subspaces_meeting_in_zero() -> None:
+    spread = _script_module("spread")
+    cert = CERTIFICATES[84]
+    quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, 84 * 84))
+    bases = spread.partial_spread(cols, 12)
+    assert bases is not None and [len(b) for b in bases] == [6, 6, 6, 6]
+    spaces = [set(spread._local(b)) for b in bases]
+    assert sorted(set().union(*spaces)) == cols.tolist()
+    odd = set(cols[sizes % 2 == 1].tolist())
+    assert [len(s & odd) for s in spaces] == [10, 10, 10, 10]
+    # F(λ) = Σ f_i(π_i λ) for a random b
+    rng = np.random.default_rng(3)
+    b = rng.integers(-3, 4, len(cols))
+    proj = spread.coordinates(bases, 12)
+    total = np.zeros(1 << 12, dtype=np.int64)
+    for basis, row in zip(bases, proj, strict=True):
+        local = spread._local(basis)
+        inside = np.isin(cols, list(local))
+        sub = np.array([local[int(v)] for v in cols[inside]], dtype=np.int64)
+        total += CHECK.spectrum(sub, b[inside], 6)[row]
+    assert np.array_equal(total, CHECK.spectrum(cols, b, 12))

@@ -1,0 +1,271 @@
+"""The whole programme on a partial spread: a few small spectra and one short row per pattern.
+
+Usage (from the repository root, in the project's environment)::
+
+    python research/gods_numbers/spread.py 84 --target 10 --seconds 600
+    python research/gods_numbers/spread.py 84 --target 10 --symmetry c2 --seconds 600
+
+God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)`` (see
+``lightsout_graphs.algorithms.gods``). The 252 quiet columns of 84×84 are exactly the nonzero
+vectors of four 6-dimensional subspaces ``S_1, …, S_4`` of ``GF(2)^12`` that meet only in 0 (a
+*partial spread*, :func:`partial_spread`). Write ``π_i λ`` for the coordinates of ``λ``
+restricted to ``S_i`` (six bits, :func:`coordinates`). Then
+
+    ``F(λ) = f_1(π_1 λ) + f_2(π_2 λ) + f_3(π_3 λ) + f_4(π_4 λ)``,
+
+where ``f_i`` is the spectrum of ``b`` on the 63 columns of ``S_i``, a function on
+``GF(2)^6``. The whole programme "``F(λ) ≤ top`` for every ``λ``" is then 4 × 64 values
+``f_i(a)`` (one row of 63 terms each) and one row of **four** terms per quiet pattern, in
+place of a dense row of 252 terms (``check.scip_holds``) or the ``d`` levels of the fast
+transform (``check.butterfly_holds``). :func:`spread_holds` hands it to CP-SAT:
+
+- by default with the peak translated to ``λ = 0``: ``F(λ) ≤ F(0) ≤ top``, ``F(0) ≥ pin``;
+- with ``special=u``, only the residue class ``u`` (``check.residue_caps``): ``F(0) = top``
+  and every ``F(λ) = cap(λ) − 8 k_λ``, ``k_λ ≥ 0``. The eighth round refutes every other class
+  of 84×84 (``residues.py``), so the class ``u* = 2598`` alone decides ``M ≥ 10``;
+- with ``orbit``, only the ``b`` constant on the orbits of a symmetry of the square
+  (``symmetric.orbits``), and no translation: ``F(λ) ≤ top`` everywhere. Infeasibility then
+  proves only that no board with that symmetry reaches the target.
+
+A ``b`` that CP-SAT finds is checked here by a transform; infeasibility rests on CP-SAT alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from subspaces import CHECK
+
+HERE = Path(__file__).resolve().parent
+
+
+def _span(basis: list[int]) -> set[int]:
+    span = {0}
+    for v in basis:
+        span |= {s ^ v for s in span}
+    return span
+
+
+def partial_spread(
+    cols: np.ndarray, d: int, tries: int = 5000, seed: int = 0
+) -> list[list[int]] | None:
+    """Bases of subspaces of dimension ``d/2`` that meet pairwise only in 0 and whose nonzero
+    vectors are exactly the columns, or ``None`` when no such cover is found.
+
+    Each try grows a subspace inside the columns greedily, in a random order; the subspaces
+    of dimension ``d/2`` found are then combined into a cover.
+
+    Examples
+    --------
+    >>> partial_spread(np.array([1, 2, 3, 4, 8, 12]), 4)  # two lines of GF(2)^4
+    [[1, 2], [4, 8]]
+    >>> partial_spread(np.array([1, 2, 3, 4]), 4) is None
+    True
+    """
+    k = d // 2
+    colset = {int(c) for c in cols}
+    if d % 2 or len(colset) % ((1 << k) - 1):
+        return None
+    rng = np.random.default_rng(seed)
+    found: list[frozenset[int]] = []
+    order = sorted(colset)
+    for _ in range(tries):
+        span = {0}
+        for c in rng.permutation(order).tolist():
+            new = {s ^ c for s in span}
+            if len(span) < 1 << k and c not in span and new <= colset:
+                span |= new
+        if len(span) == 1 << k and frozenset(span) not in found:
+            found.append(frozenset(span))
+            cover = _cover(found, frozenset(colset))
+            if cover is not None:
+                return [_basis_of(s) for s in cover]
+    return None
+
+
+def _cover(spaces: list[frozenset[int]], left: frozenset[int]) -> list[frozenset[int]] | None:
+    """Some of ``spaces`` whose nonzero vectors are exactly ``left``, each vector once."""
+    if not left:
+        return []
+    first = min(left)
+    for s in spaces:
+        if first in s and s - {0} <= left:
+            rest = _cover(spaces, left - s)
+            if rest is not None:
+                return [s, *rest]
+    return None
+
+
+def _basis_of(space: frozenset[int]) -> list[int]:
+    basis: list[int] = []
+    span = {0}
+    for v in sorted(space):
+        if v not in span:
+            basis.append(v)
+            span |= {s ^ v for s in span}
+    return basis
+
+
+def coordinates(bases: list[list[int]], d: int) -> np.ndarray:
+    """``π_i λ`` for every ``λ``: bit ``j`` of row ``i`` is ``λ·basis_i[j]``.
+
+    Examples
+    --------
+    >>> coordinates([[1], [2], [3]], 2).tolist()
+    [[0, 1, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]]
+    """
+    lam = np.arange(1 << d, dtype=np.int64)
+    out = np.zeros((len(bases), 1 << d), dtype=np.int64)
+    for i, basis in enumerate(bases):
+        for j, v in enumerate(basis):
+            out[i] |= (np.bitwise_count(lam & int(v)).astype(np.int64) & 1) << j
+    return out
+
+
+def _local(basis: list[int]) -> dict[int, int]:
+    """The coordinates of every nonzero vector of ``span(basis)`` in that basis."""
+    table = {0: 0}
+    for j, v in enumerate(basis):
+        table.update({s ^ v: c | (1 << j) for s, c in list(table.items())})
+    del table[0]
+    return table
+
+
+def spread_holds(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    bases: list[list[int]],
+    seconds: float,
+    *,
+    pin: int = -(10**6),
+    special: int | None = None,
+    orbit: np.ndarray | None = None,
+    workers: int = 1,
+) -> bool | None:
+    """Whether ``M ≥ t``, by CP-SAT on the model of the partial spread ``bases``: ``True``
+    when CP-SAT proves it infeasible, ``False`` when it finds a ``b`` (checked here), ``None``
+    when undecided. ``special`` and ``orbit`` restrict the ``b`` tried (module docstring):
+    then ``True`` proves only that no such ``b`` has a peak below ``t``."""
+    from ortools.sat.python import cp_model
+
+    odd = int((sizes % 2).sum())
+    top = CHECK.parity_ceiling(t, odd) - 2
+    if top < pin:
+        return True
+    if special is not None and pin < top:
+        raise ValueError("a residue class needs the peak proven to be top (pin = top)")
+    model = cp_model.CpModel()
+    y, par = CHECK._halves(model, sizes, top)
+    if y is None:
+        return True
+    if orbit is not None:
+        for g, o in enumerate(orbit.tolist()):
+            first = int(np.flatnonzero(orbit == o)[0])
+            if first != g:
+                model.add(y[g] == y[first])
+    b = {int(v): 2 * y[g] + int(par[g]) for g, v in enumerate(cols.tolist())}
+    reach = int(np.minimum(sizes, top).sum()) + 1
+    f = []
+    for basis in bases:
+        local = _local(basis)
+        values = []
+        for a in range(1 << len(basis)):
+            var = model.new_int_var(-reach, reach, "")
+            terms = [b[v] * (1 - 2 * ((a & c).bit_count() & 1)) for v, c in local.items()]
+            model.add(var == sum(terms))
+            values.append(var)
+        f.append(values)
+    proj = coordinates(bases, d)
+    level = [sum(f[i][int(proj[i, lam])] for i in range(len(bases))) for lam in range(1 << d)]
+    if orbit is not None:
+        for value in level:
+            model.add(value <= top)
+    elif special is not None:
+        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
+        model.add(level[0] == top)
+        for lam in range(1, 1 << d):
+            k = model.new_int_var(0, reach // 8 + 1, "")
+            model.add(level[lam] == int(caps[lam]) - 8 * k)
+    else:
+        peak = model.new_int_var(max(pin, -reach), top, "")
+        model.add(level[0] == peak)
+        for value in level[1:]:
+            model.add(value <= peak)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = workers
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return True
+    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
+        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+        assert CHECK.spectrum(cols, found, d).max() <= top
+        return False
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", type=int)
+    parser.add_argument("--target", type=int, required=True, help="the bound M >= t sought")
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--symmetry", help="only boards with this symmetry (symmetric.py's names)")
+    parser.add_argument(
+        "--special", action="store_true", help="only the residue class every cap keeps"
+    )
+    args = parser.parse_args()
+    n, t = args.n, args.target
+    cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
+    orbit = special = None
+    if args.symmetry:
+        from symmetric import orbits
+
+        cols, sizes, d, _, orbit = orbits(n, args.symmetry)
+    else:
+        quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
+        cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, n * n))
+        d = quiet.shape[0]
+    bases = partial_spread(cols, d)
+    if bases is None:
+        raise SystemExit(f"the quiet columns of {n}×{n} are not a partial spread")
+    if args.special:
+        from class_zero import special_class
+
+        special = special_class(cols, sizes, d)
+        if special is None:
+            raise SystemExit("no class keeps every cap")
+    pin = int(cert["upper_certificate"]["spectrum_bound"])
+    start = time.monotonic()
+    got = spread_holds(
+        cols,
+        sizes,
+        d,
+        t,
+        bases,
+        args.seconds,
+        pin=pin,
+        special=special,
+        orbit=orbit,
+        workers=args.workers,
+    )
+    what = {True: "no b", False: "a b is found", None: "undecided"}[got]
+    scope = (
+        f"symmetry {args.symmetry}"
+        if orbit is not None
+        else (f"class {special}" if special is not None else "every b")
+    )
+    print(
+        f"{n}×{n}, {len(bases)} subspaces of dimension {d // 2}, M >= {t} ({scope}, "
+        f"peak at least {pin}): {what} ({time.monotonic() - start:.0f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
