@@ -927,3 +927,16 @@ def test_the_columns_of_84_are_four_subspaces_meeting_in_zero() -> None:
         sub = np.array([local[int(v)] for v in cols[inside]], dtype=np.int64)
         total += CHECK.spectrum(sub, b[inside], 6)[row]
     assert np.array_equal(total, CHECK.spectrum(cols, b, 12))
+
+
+def test_no_84_board_with_every_symmetry_of_the_square_reaches_3588(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the sixth round's d4 result (35 orbits), again on the spread model, through the script
+    spread = _script(monkeypatch, "spread")
+    monkeypatch.setattr(
+        sys, "argv", ["spread.py", "84", "--target", "10", "--symmetry", "d4", "--seconds", "60"]
+    )
+    spread.main()
+    out = capsys.readouterr().out
+    assert "4 subspaces of dimension 6, M >= 10 (symmetry d4" in out and ": no b (" in out
