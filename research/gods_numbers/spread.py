@@ -25,7 +25,11 @@ transform (``check.butterfly_holds``). :func:`spread_holds` hands it to CP-SAT:
   of 84×84 (``residues.py``), so the class ``u* = 2598`` alone decides ``M ≥ 10``;
 - with ``orbit``, only the ``b`` constant on the orbits of a symmetry of the square
   (``symmetric.orbits``), and no translation: ``F(λ) ≤ top`` everywhere. Infeasibility then
-  proves only that no board with that symmetry reaches the target.
+  proves only that no board with that symmetry reaches the target;
+- with both, and ``u`` the class ``u*`` whose caps all stay at ``top`` (``class_zero``): every
+  ``F(λ) = top − 8 k_λ``. Translation moves no board out of ``u*`` (its shift is 0), so a
+  symmetric ``b`` whose translate to its peak lies in ``u*`` lies there itself, and every value
+  keeps the residue of the peak.
 
 A ``b`` that CP-SAT finds is checked here by a transform; infeasibility rests on CP-SAT alone.
 """
@@ -183,11 +187,20 @@ def spread_holds(
         f.append(values)
     proj = coordinates(bases, d)
     level = [sum(f[i][int(proj[i, lam])] for i in range(len(bases))) for lam in range(1 << d)]
-    if orbit is not None:
+    caps = None
+    if special is not None:
+        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
+    if orbit is not None and caps is not None:
+        # the class every cap keeps is the same wherever the peak lies: every F ≡ top (mod 8)
+        if np.any(caps != top):
+            raise ValueError("a symmetric b can be held only to the class every cap keeps")
+        for value in level:
+            k = model.new_int_var(0, reach // 8 + 1, "")
+            model.add(value == top - 8 * k)
+    elif orbit is not None:
         for value in level:
             model.add(value <= top)
-    elif special is not None:
-        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
+    elif caps is not None:
         model.add(level[0] == top)
         for lam in range(1, 1 << d):
             k = model.new_int_var(0, reach // 8 + 1, "")

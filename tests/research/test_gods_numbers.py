@@ -13,7 +13,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
@@ -940,3 +940,41 @@ def test_no_84_board_with_every_symmetry_of_the_square_reaches_3588(
     spread.main()
     out = capsys.readouterr().out
     assert "4 subspaces of dimension 6, M >= 10 (symmetry d4" in out and ": no b (" in out
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**31 - 1))
+@example(30)  # a class met at the least top and refuted at the next
+@example(54)
+def test_the_symmetric_spread_programme_of_the_special_class_matches_brute_force(
+    seed: int,
+) -> None:
+    # b constant on one pair of groups, every F(λ) ≤ top and ≡ top (mod 8): the class every
+    # cap keeps, wherever the peak lies; any other class is refused without a translation
+    spread = _script_module("spread")
+    d, cols, sizes = _spread_code(seed)
+    bases = spread.partial_spread(cols, d)
+    assert bases is not None
+    orbit = np.arange(len(cols))
+    same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
+    if len(same) > 1:
+        orbit[same[1]] = same[0]
+    spectra = [
+        CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
+        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
+        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
+    ]
+    weights = CHECK.odd_weights(cols, sizes, d)
+    for top in sorted({int(f.max()) for f in spectra})[:2]:
+        for u in range(1 << d):
+            if np.any(CHECK.residue_caps(weights, top, u) != top):
+                with pytest.raises(ValueError, match="every cap"):
+                    spread.spread_holds(
+                        cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u, orbit=orbit
+                    )
+                continue
+            met = any(f.max() <= top and not np.any((f - top) % 8) for f in spectra)
+            got = spread.spread_holds(
+                cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u, orbit=orbit
+            )
+            assert got is (not met), (top, u)
