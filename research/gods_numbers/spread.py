@@ -40,6 +40,7 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from subspaces import CHECK
@@ -151,11 +152,14 @@ def spread_holds(
     special: int | None = None,
     orbit: np.ndarray | None = None,
     workers: int = 1,
+    solver: str = "cp-sat",
+    show: bool = False,
 ) -> bool | None:
-    """Whether ``M ≥ t``, by CP-SAT on the model of the partial spread ``bases``: ``True``
-    when CP-SAT proves it infeasible, ``False`` when it finds a ``b`` (checked here), ``None``
-    when undecided. ``special`` and ``orbit`` restrict the ``b`` tried (module docstring):
-    then ``True`` proves only that no such ``b`` has a peak below ``t``."""
+    """Whether ``M ≥ t``, by CP-SAT (or SCIP, ``solver="scip"``) on the model of the partial
+    spread ``bases``: ``True`` when the solver proves it infeasible, ``False`` when it finds a
+    ``b`` (checked here), ``None`` when undecided. ``special`` and ``orbit`` restrict the ``b``
+    tried (module docstring): then ``True`` proves only that no such ``b`` has a peak below
+    ``t``. ``show`` prints the solver's log (SCIP's estimate of the tree it has searched)."""
     from ortools.sat.python import cp_model
 
     odd = int((sizes % 2).sum())
@@ -164,7 +168,7 @@ def spread_holds(
         return True
     if special is not None and pin < top:
         raise ValueError("a residue class needs the peak proven to be top (pin = top)")
-    model = cp_model.CpModel()
+    model: Any = cp_model.CpModel() if solver == "cp-sat" else _Scip()
     y, par = CHECK._halves(model, sizes, top)
     if y is None:
         return True
@@ -210,17 +214,53 @@ def spread_holds(
         model.add(level[0] == peak)
         for value in level[1:]:
             model.add(value <= peak)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return True
-    if status in (cp_model.FEASIBLE, cp_model.OPTIMAL):
-        found = np.array([2 * solver.value(v) for v in y], dtype=np.int64) + par
+    if isinstance(model, _Scip):
+        got, values = model.solve(seconds, y, show)
+    else:
+        engine = cp_model.CpSolver()
+        engine.parameters.max_time_in_seconds = seconds
+        engine.parameters.num_workers = workers
+        engine.parameters.log_search_progress = show
+        status = engine.solve(model)
+        got = (
+            True
+            if status == cp_model.INFEASIBLE
+            else False
+            if status in (cp_model.FEASIBLE, cp_model.OPTIMAL)
+            else None
+        )
+        values = [engine.value(v) for v in y] if got is False else []
+    if got is False:
+        found = 2 * np.array(values, dtype=np.int64) + par
         assert CHECK.spectrum(cols, found, d).max() <= top
-        return False
-    return None
+    return got
+
+
+class _Scip:
+    """SCIP (``pyscipopt``) behind the two CP-SAT calls the model uses."""
+
+    def __init__(self) -> None:
+        from pyscipopt import Model
+
+        self.model = Model()
+
+    def new_int_var(self, low: int, high: int, name: str) -> Any:
+        return self.model.addVar(name=name, vtype="I", lb=low, ub=high)
+
+    def add(self, constraint: Any) -> None:
+        self.model.addCons(constraint)
+
+    def solve(self, seconds: float, y: list, show: bool) -> tuple[bool | None, list[int]]:
+        if not show:
+            self.model.hideOutput()
+        self.model.setParam("limits/time", float(seconds))
+        self.model.optimize()
+        status = self.model.getStatus()
+        if status == "infeasible":
+            return True, []
+        if self.model.getNSols() > 0:
+            return False, [round(self.model.getVal(v)) for v in y]
+        return None, []
 
 
 def main() -> None:
@@ -229,6 +269,8 @@ def main() -> None:
     parser.add_argument("--target", type=int, required=True, help="the bound M >= t sought")
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--solver", choices=["cp-sat", "scip"], default="cp-sat")
+    parser.add_argument("--log", action="store_true", help="print the solver's log")
     parser.add_argument("--symmetry", help="only boards with this symmetry (symmetric.py's names)")
     parser.add_argument(
         "--special", action="store_true", help="only the residue class every cap keeps"
@@ -267,13 +309,14 @@ def main() -> None:
         special=special,
         orbit=orbit,
         workers=args.workers,
+        solver=args.solver,
+        show=args.log,
     )
     what = {True: "no b", False: "a b is found", None: "undecided"}[got]
-    scope = (
-        f"symmetry {args.symmetry}"
-        if orbit is not None
-        else (f"class {special}" if special is not None else "every b")
-    )
+    parts = [f"symmetry {args.symmetry}"] if orbit is not None else []
+    parts += [f"class {special}"] if special is not None else []
+    scope = ", ".join(parts) or "every b"
+    scope += f", {args.solver}"
     print(
         f"{n}×{n}, {len(bases)} subspaces of dimension {d // 2}, M >= {t} ({scope}, "
         f"peak at least {pin}): {what} ({time.monotonic() - start:.0f} s)"

@@ -853,9 +853,10 @@ def _spread_code(seed: int) -> tuple[int, np.ndarray, np.ndarray]:
     return d, cols, rng.integers(1, 3, len(cols)).astype(np.int64)
 
 
+@pytest.mark.parametrize("solver", ["cp-sat", "scip"])
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**31 - 1))
-def test_the_spread_programme_matches_brute_force(seed: int) -> None:
+def test_the_spread_programme_matches_brute_force(solver: str, seed: int) -> None:
     spread = _script_module("spread")
     d, cols, sizes = _spread_code(seed)
     bases = spread.partial_spread(cols, d)
@@ -865,7 +866,8 @@ def test_the_spread_programme_matches_brute_force(seed: int) -> None:
     best = _brute_m(cols, sizes, d)
     for t in range(best - 4, best + 5):
         if CHECK.parity_ceiling(t, odd) == t:
-            assert spread.spread_holds(cols, sizes, d, t, bases, 30.0) is (t <= best)
+            got = spread.spread_holds(cols, sizes, d, t, bases, 30.0, solver=solver)
+            assert got is (t <= best)
     # b constant on pairs of groups of one size: brute force over those b only
     orbit = np.arange(len(cols))
     same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
@@ -879,12 +881,14 @@ def test_the_spread_programme_matches_brute_force(seed: int) -> None:
     ]
     tied = min(peaks)
     for t in (tied, tied + 2):
-        assert spread.spread_holds(cols, sizes, d, t, bases, 30.0, orbit=orbit) is (t <= tied)
+        got = spread.spread_holds(cols, sizes, d, t, bases, 30.0, orbit=orbit, solver=solver)
+        assert got is (t <= tied)
 
 
+@pytest.mark.parametrize("solver", ["cp-sat", "scip"])
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**31 - 1))
-def test_the_spread_programme_of_one_class_matches_brute_force(seed: int) -> None:
+def test_the_spread_programme_of_one_class_matches_brute_force(solver: str, seed: int) -> None:
     # with F(0) = top and max F ≤ top, the residues F ≡ cap (mod 8) hold exactly in class u
     spread = _script_module("spread")
     d, cols, sizes = _spread_code(seed)
@@ -898,7 +902,9 @@ def test_the_spread_programme_of_one_class_matches_brute_force(seed: int) -> Non
             tops.setdefault(int(f[0]), set()).add(_residue_class(cols, sizes, np.array(b)))
     for top in sorted(tops)[:3]:
         for u in range(1 << d):
-            got = spread.spread_holds(cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u)
+            got = spread.spread_holds(
+                cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u, solver=solver
+            )
             assert got is (u not in tops[top]), (top, u)
     with pytest.raises(ValueError, match="pin"):
         top = CHECK.parity_ceiling(0, odd)
