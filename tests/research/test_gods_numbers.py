@@ -853,6 +853,23 @@ def _spread_code(seed: int) -> tuple[int, np.ndarray, np.ndarray]:
     return d, cols, rng.integers(1, 3, len(cols)).astype(np.int64)
 
 
+def _tied_spectra(
+    cols: np.ndarray, sizes: np.ndarray, d: int
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """An orbit map tying the first two groups of one size, and the spectrum of every ``b``
+    constant on it (brute force)."""
+    orbit = np.arange(len(cols))
+    same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
+    if len(same) > 1:
+        orbit[same[1]] = same[0]
+    spectra = [
+        CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
+        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
+        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
+    ]
+    return orbit, spectra
+
+
 @pytest.mark.parametrize("solver", ["cp-sat", "scip"])
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**31 - 1))
@@ -868,18 +885,9 @@ def test_the_spread_programme_matches_brute_force(solver: str, seed: int) -> Non
         if CHECK.parity_ceiling(t, odd) == t:
             got = spread.spread_holds(cols, sizes, d, t, bases, 30.0, solver=solver)
             assert got is (t <= best)
-    # b constant on pairs of groups of one size: brute force over those b only
-    orbit = np.arange(len(cols))
-    same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
-    if len(same) > 1:
-        orbit[same[1]] = same[0]
-    choices = [range(-int(c), int(c) + 1, 2) for c in sizes]
-    peaks = [
-        int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
-        for b in itertools.product(*choices)
-        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
-    ]
-    tied = min(peaks)
+    # b constant on a pair of groups of one size: brute force over those b only
+    orbit, spectra = _tied_spectra(cols, sizes, d)
+    tied = min(int(f.max()) for f in spectra)
     for t in (tied, tied + 2):
         got = spread.spread_holds(cols, sizes, d, t, bases, 30.0, orbit=orbit, solver=solver)
         assert got is (t <= tied)
@@ -961,15 +969,7 @@ def test_the_symmetric_spread_programme_of_the_special_class_matches_brute_force
     d, cols, sizes = _spread_code(seed)
     bases = spread.partial_spread(cols, d)
     assert bases is not None
-    orbit = np.arange(len(cols))
-    same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
-    if len(same) > 1:
-        orbit[same[1]] = same[0]
-    spectra = [
-        CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
-        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
-        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
-    ]
+    orbit, spectra = _tied_spectra(cols, sizes, d)
     weights = CHECK.odd_weights(cols, sizes, d)
     for top in sorted({int(f.max()) for f in spectra})[:2]:
         for u in range(1 << d):
