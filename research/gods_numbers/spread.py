@@ -48,13 +48,6 @@ from subspaces import CHECK
 HERE = Path(__file__).resolve().parent
 
 
-def _span(basis: list[int]) -> set[int]:
-    span = {0}
-    for v in basis:
-        span |= {s ^ v for s in span}
-    return span
-
-
 def partial_spread(
     cols: np.ndarray, d: int, tries: int = 5000, seed: int = 0
 ) -> list[list[int]] | None:
@@ -166,8 +159,14 @@ def spread_holds(
     top = CHECK.parity_ceiling(t, odd) - 2
     if top < pin:
         return True
-    if special is not None and pin < top:
-        raise ValueError("a residue class needs the peak proven to be top (pin = top)")
+    caps = None
+    if special is not None:
+        if pin < top:
+            raise ValueError("a residue class needs the peak proven to be top (pin = top)")
+        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
+        if orbit is not None and np.any(caps != top):
+            # without a translation, only the class every cap keeps stays put
+            raise ValueError("a symmetric b can be held only to the class every cap keeps")
     model: Any = cp_model.CpModel() if solver == "cp-sat" else _Scip()
     y, par = CHECK._halves(model, sizes, top)
     if y is None:
@@ -182,33 +181,25 @@ def spread_holds(
     f = []
     for basis in bases:
         local = _local(basis)
-        values = []
+        spectrum = []
         for a in range(1 << len(basis)):
             var = model.new_int_var(-reach, reach, "")
             terms = [b[v] * (1 - 2 * ((a & c).bit_count() & 1)) for v, c in local.items()]
             model.add(var == sum(terms))
-            values.append(var)
-        f.append(values)
+            spectrum.append(var)
+        f.append(spectrum)
     proj = coordinates(bases, d)
     level = [sum(f[i][int(proj[i, lam])] for i in range(len(bases))) for lam in range(1 << d)]
-    caps = None
-    if special is not None:
-        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
-    if orbit is not None and caps is not None:
-        # the class every cap keeps is the same wherever the peak lies: every F ≡ top (mod 8)
-        if np.any(caps != top):
-            raise ValueError("a symmetric b can be held only to the class every cap keeps")
-        for value in level:
+    if caps is not None:
+        # F(0) = top where the peak was translated; a symmetric b keeps top's residue anywhere
+        if orbit is None:
+            model.add(level[0] == top)
+        for lam in range(0 if orbit is not None else 1, 1 << d):
             k = model.new_int_var(0, reach // 8 + 1, "")
-            model.add(value == top - 8 * k)
+            model.add(level[lam] == int(caps[lam]) - 8 * k)
     elif orbit is not None:
         for value in level:
             model.add(value <= top)
-    elif caps is not None:
-        model.add(level[0] == top)
-        for lam in range(1, 1 << d):
-            k = model.new_int_var(0, reach // 8 + 1, "")
-            model.add(level[lam] == int(caps[lam]) - 8 * k)
     else:
         peak = model.new_int_var(max(pin, -reach), top, "")
         model.add(level[0] == peak)
