@@ -990,7 +990,7 @@ def residue_full_holds(
     caps = residue_caps(odd_weights(cols, sizes, d), top, u)
     model.add(level[0] == top)
     for lam in range(1, 1 << d):
-        k = model.new_int_var(0, reach // 8 + 1, "")
+        k = model.new_int_var(0, (top + reach) // 8 + 1, "")  # F(λ) ≥ −reach
         model.add(level[lam] == int(caps[lam]) - 8 * k)
     return _solve_spectrum(model, y, par, cols, d, top, seconds, workers)
 

@@ -4,6 +4,7 @@ Usage (from the repository root, in the project's environment)::
 
     python research/gods_numbers/spread.py 84 --target 10 --seconds 600
     python research/gods_numbers/spread.py 84 --target 10 --symmetry c2 --seconds 600
+    python research/gods_numbers/spread.py 84 --target 10 --special --lead --peaks --seconds 600
 
 God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)`` (see
 ``lightsout_graphs.algorithms.gods``). The 252 quiet columns of 84×84 are exactly the nonzero
@@ -31,6 +32,21 @@ transform (``check.butterfly_holds``). :func:`spread_holds` hands it to CP-SAT:
   symmetric ``b`` whose translate to its peak lies in ``u*`` lies there itself, and every value
   keeps the residue of the peak.
 
+Two more restrictions keep one ``b`` of each orbit of the square's symmetries and the
+translations, so they lose no board (the tests check both against brute force):
+
+- ``--lead`` (``order``, :func:`leading_order`): the square's eight symmetries permute the
+  four subspaces of 84×84 like the corners of a square (:func:`subspace_action`). A board and
+  its image have the same spectrum values, and ``f_{σ(i)}(0)`` of the image is ``f_i(0)`` of
+  the board, so some image has ``f_0(0) ≥ f_j(0)`` for every ``j``, and ``f_1(0) ≥ f_3(0)``
+  (the diagonal reflection that keeps ``S_0`` swaps ``S_1`` and ``S_3``).
+- ``--peaks`` (with ``--special --lead``): in ``u*`` every value is ``top`` or at most
+  ``top − 8``, so a coset of ``S_i^⊥`` whose mean ``f_i(a)`` exceeds ``top − 8`` holds a peak.
+  The largest of all the ``f_i(a)`` is at least the largest ``f_i(0) ≥ top/4``, above
+  ``top − 8`` when ``top = 8``: translating to a peak in its coset (which keeps ``u*``) and then
+  moving ``S_i`` to ``S_0`` gives a board with ``f_0(0) ≥ f_i(a)`` for **every** ``i`` and
+  ``a``, and the reflection that keeps ``S_0`` still orders ``S_1`` and ``S_3``.
+
 A ``b`` that CP-SAT finds is checked here by a transform; infeasibility rests on CP-SAT alone.
 """
 
@@ -39,6 +55,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +150,67 @@ def _local(basis: list[int]) -> dict[int, int]:
     return table
 
 
+def subspace_action(bases: list[list[int]], cols: np.ndarray, image: np.ndarray) -> np.ndarray:
+    """``action[k, i]``: the subspace onto which the group map ``image[k]`` (``symmetric.images``)
+    carries ``S_i``. Raises ``ValueError`` when a map splits a subspace.
+
+    Examples
+    --------
+    >>> cols = np.array([1, 2, 3, 4, 8, 12])  # two lines of GF(2)^4, swapped by the second map
+    >>> subspace_action([[1, 2], [4, 8]], cols, np.array([[0, 1, 2, 3, 4, 5], [3, 4, 5, 0, 1, 2]]))
+    array([[0, 1],
+           [1, 0]])
+    """
+    where = {v: i for i, basis in enumerate(bases) for v in _local(basis)}
+    action = np.zeros((len(image), len(bases)), dtype=np.int64)
+    for k, row in enumerate(image.tolist()):
+        for i, basis in enumerate(bases):
+            got = {where[int(cols[row[int(np.flatnonzero(cols == v)[0])]])] for v in _local(basis)}
+            if len(got) != 1:
+                raise ValueError(f"map {k} splits subspace {i}")
+            action[k, i] = got.pop()
+    return action
+
+
+def leading_order(action: np.ndarray) -> list[tuple[int, int]]:
+    """Pairs ``(i, j)``, read ``f_i(0) ≥ f_j(0)``, that some map of the group ``action`` (one row
+    per map, the identity among them) brings every ``b`` to: the largest ``f_i(0)`` on subspace 0
+    when the group moves 0 to every subspace, then, among the maps that keep 0, the largest of
+    the first orbit they move on its least point. A board and its image under a map of the
+    group have the same spectrum values, so the pairs lose no ``b`` up to symmetry.
+
+    Examples
+    --------
+    >>> leading_order(
+    ...     np.array(
+    ...         [
+    ...             [0, 1, 2, 3],
+    ...             [1, 2, 3, 0],
+    ...             [2, 3, 0, 1],
+    ...             [3, 0, 1, 2],
+    ...             [0, 3, 2, 1],
+    ...             [1, 0, 3, 2],
+    ...             [2, 1, 0, 3],
+    ...             [3, 2, 1, 0],
+    ...         ]
+    ...     )
+    ... )
+    [(0, 1), (0, 2), (0, 3), (1, 3)]
+    >>> leading_order(np.array([[0, 1], [0, 1]]))
+    []
+    """
+    s = action.shape[1]
+    if set(action[:, 0].tolist()) != set(range(s)):
+        return []
+    pairs = [(0, j) for j in range(1, s)]
+    keep = action[action[:, 0] == 0]
+    for j in range(1, s):
+        orbit = sorted(set(keep[:, j].tolist()))
+        if len(orbit) > 1:
+            return pairs + [(j, o) for o in orbit if o != j]
+    return pairs
+
+
 def spread_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -144,6 +222,8 @@ def spread_holds(
     pin: int = -(10**6),
     special: int | None = None,
     orbit: np.ndarray | None = None,
+    order: Sequence[tuple[int, int]] = (),
+    peaks: bool = False,
     workers: int = 1,
     solver: str = "cp-sat",
     show: bool = False,
@@ -152,7 +232,11 @@ def spread_holds(
     spread ``bases``: ``True`` when the solver proves it infeasible, ``False`` when it finds a
     ``b`` (checked here), ``None`` when undecided. ``special`` and ``orbit`` restrict the ``b``
     tried (module docstring): then ``True`` proves only that no such ``b`` has a peak below
-    ``t``. ``show`` prints the solver's log (SCIP's estimate of the tree it has searched)."""
+    ``t``. ``order`` pairs ``(i, j)`` add ``f_i(0) ≥ f_j(0)``, and ``peaks`` (the class
+    ``u*`` only, led by ``S_0``, ``top/s > top − 8``) adds ``f_i(a) ≤ f_0(0)`` for every ``i``
+    and ``a``: both keep a board of every orbit when the pairs come from
+    :func:`leading_order`. ``show`` prints the solver's log (SCIP's estimate of the tree it
+    has searched)."""
     from ortools.sat.python import cp_model
 
     odd = int((sizes % 2).sum())
@@ -188,6 +272,8 @@ def spread_holds(
             model.add(var == sum(terms))
             spectrum.append(var)
         f.append(spectrum)
+    for i, j in order:
+        model.add(f[i][0] >= f[j][0])
     proj = coordinates(bases, d)
     level = [sum(f[i][int(proj[i, lam])] for i in range(len(bases))) for lam in range(1 << d)]
     if caps is not None:
@@ -195,8 +281,19 @@ def spread_holds(
         if orbit is None:
             model.add(level[0] == top)
         for lam in range(0 if orbit is not None else 1, 1 << d):
-            k = model.new_int_var(0, reach // 8 + 1, "")
+            k = model.new_int_var(0, (top + reach) // 8 + 1, "")  # F(λ) ≥ −reach
             model.add(level[lam] == int(caps[lam]) - 8 * k)
+        if peaks:
+            if orbit is not None or np.any(caps != top) or (0, 1) not in order:
+                raise ValueError("peaks needs the class u*, translated, led by subspace 0")
+            if top <= len(bases) * (top - 8):
+                raise ValueError("peaks needs top/s > top - 8 (a coset mean above top - 8)")
+            # every f_i(a) is at most f_0(0) (the module's docstring, --peaks)
+            for i in range(len(bases)):
+                for value in f[i]:
+                    model.add(value <= f[0][0])
+    elif peaks:
+        raise ValueError("peaks needs the class u*, translated, led by subspace 0")
     elif orbit is not None:
         for value in level:
             model.add(value <= top)
@@ -266,11 +363,28 @@ def main() -> None:
     parser.add_argument(
         "--special", action="store_true", help="only the residue class every cap keeps"
     )
+    parser.add_argument(
+        "--lead",
+        action="store_true",
+        help="only the b that the square's symmetries bring to leading_order (every b, up to them)",
+    )
+    parser.add_argument(
+        "--peaks",
+        action="store_true",
+        help="with --special --lead: every f_i(a) at most f_0(0) (a translation to a peak)",
+    )
     args = parser.parse_args()
     n, t = args.n, args.target
     cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
     orbit = special = None
-    if args.symmetry:
+    order: list[tuple[int, int]] = []
+    if args.lead:
+        from symmetric import images
+
+        if args.symmetry:
+            raise SystemExit("--lead is for every b, not with --symmetry")
+        cols, sizes, d, _, image = images(n)
+    elif args.symmetry:
         from symmetric import orbits
 
         cols, sizes, d, _, orbit = orbits(n, args.symmetry)
@@ -281,6 +395,8 @@ def main() -> None:
     bases = partial_spread(cols, d)
     if bases is None:
         raise SystemExit(f"the quiet columns of {n}×{n} are not a partial spread")
+    if args.lead:
+        order = leading_order(subspace_action(bases, cols, image))
     if args.special:
         from class_zero import special_class
 
@@ -299,6 +415,8 @@ def main() -> None:
         pin=pin,
         special=special,
         orbit=orbit,
+        order=order,
+        peaks=args.peaks,
         workers=args.workers,
         solver=args.solver,
         show=args.log,
@@ -306,6 +424,8 @@ def main() -> None:
     what = {True: "no b", False: "a b is found", None: "undecided"}[got]
     parts = [f"symmetry {args.symmetry}"] if orbit is not None else []
     parts += [f"class {special}"] if special is not None else []
+    parts += [f"led by {order}"] if order else []
+    parts += ["at its largest peak"] if args.peaks else []
     scope = ", ".join(parts) or "every b"
     scope += f", {args.solver}"
     print(

@@ -54,12 +54,29 @@ SUBGROUPS = {
 }
 
 
-def orbits(n: int, symmetry: str) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray]:
-    """The groups' columns, sizes, ``d``, ``c_0`` and each group's orbit under the subgroup."""
+def images(n: int) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray]:
+    """The groups' columns, sizes, ``d``, ``c_0``, and ``image[k, g]``: the group onto which
+    the square's symmetry ``_MAPS[k]`` carries the lights of group ``g``."""
     groups = quiet_groups(lo.grid(n, n))
     cols, sizes, zero = groups.binary_code()
     cell = groups.masks()[groups.member].reshape(n, n)
     index = {int(v): g for g, v in enumerate(cols.tolist())}
+    image = np.full((len(_MAPS), len(cols)), -1, dtype=np.int64)
+    for k, where in enumerate(_MAPS):
+        seen: dict[int, int] = {}
+        for i in range(n):
+            for j in range(n):
+                a, b = int(cell[i, j]), int(cell[where(i, j, n - 1)])
+                if seen.setdefault(a, b) != b:  # pragma: no cover - the square's symmetry
+                    raise AssertionError("a symmetry that does not map groups to groups")
+                if a and b:
+                    image[k, index[a]] = index[b]
+    return cols, sizes.astype(np.int64), groups.dimension, zero, image
+
+
+def orbits(n: int, symmetry: str) -> tuple[np.ndarray, np.ndarray, int, int, np.ndarray]:
+    """The groups' columns, sizes, ``d``, ``c_0`` and each group's orbit under the subgroup."""
+    cols, sizes, d, zero, image = images(n)
     parent = list(range(len(cols)))
 
     def root(a: int) -> int:
@@ -69,16 +86,10 @@ def orbits(n: int, symmetry: str) -> tuple[np.ndarray, np.ndarray, int, int, np.
         return a
 
     for k in SUBGROUPS[symmetry]:
-        image: dict[int, int] = {}
-        for i in range(n):
-            for j in range(n):
-                a, b = int(cell[i, j]), int(cell[_MAPS[k](i, j, n - 1)])
-                if image.setdefault(a, b) != b:  # pragma: no cover - the square's symmetry
-                    raise AssertionError("a symmetry that does not map groups to groups")
-                if a and b:
-                    parent[root(index[a])] = root(index[b])
+        for g, h in enumerate(image[k].tolist()):
+            parent[root(g)] = root(h)
     _, orbit = np.unique([root(g) for g in range(len(cols))], return_inverse=True)
-    return cols, sizes.astype(np.int64), groups.dimension, zero, orbit.reshape(-1)
+    return cols, sizes, d, zero, orbit.reshape(-1)
 
 
 def symmetric_peak(

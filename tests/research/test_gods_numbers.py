@@ -984,3 +984,85 @@ def test_the_symmetric_spread_programme_of_the_special_class_matches_brute_force
                 cols, sizes, d, top + 2, bases, 30.0, pin=top, special=u, orbit=orbit
             )
             assert got is (not met), (top, u)
+
+
+def _three_lines(sizes: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The lines ``(s, 0)``, ``(0, s)``, ``(s, s)`` of ``GF(2)^4`` (``x`` the low two bits),
+    the group sizes of ``(s, 0)`` copied along ``(x, y) ↦ (y, x + y)``, a linear map of order 3
+    that cycles the lines, and the map's powers as maps of the groups."""
+    line = [(s, 0) for s in (1, 2, 3)] + [(0, s) for s in (1, 2, 3)] + [(s, s) for s in (1, 2, 3)]
+    cols = np.array([x | y << 2 for x, y in line], dtype=np.int64)
+    index = {int(v): g for g, v in enumerate(cols.tolist())}
+
+    def turn(v: int) -> int:
+        x, y = v & 3, v >> 2
+        return y | (x ^ y) << 2
+
+    image = np.array([[index[v] for v in cols.tolist()]], dtype=np.int64)
+    for _ in range(2):
+        image = np.vstack([image, [index[turn(int(cols[h]))] for h in image[-1].tolist()]])
+    return cols, np.array(sizes * 3, dtype=np.int64), image
+
+
+@pytest.mark.parametrize("sizes", [[2, 2, 2], [4, 2, 2], [4, 4, 2]])
+def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
+    sizes: list[int],
+) -> None:
+    # every board of class u* has an image, under a translation to one of its peaks and the
+    # map cycling the lines, with f_0(0) the largest f_i(π_i λ) at any peak: so the led
+    # model with peaks is feasible exactly when some board of the class meets top
+    spread = _script_module("spread")
+    cols, sizes_, image = _three_lines(sizes)
+    d = 4
+    bases = spread.partial_spread(cols, d)
+    assert bases is not None
+    action = spread.subspace_action(bases, cols, image)
+    order = spread.leading_order(action)
+    assert sorted(action[:, 0].tolist()) == [0, 1, 2] and order == [(0, 1), (0, 2)]
+    boards = np.array(list(itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes_])))
+    lam = np.arange(1 << d)
+    signs = 1 - 2 * (np.bitwise_count(cols[:, None] & lam[None, :]).astype(np.int64) & 1)
+    spectra = boards @ signs
+    peak = spectra.max(axis=1)
+    for top in range(0, 12, 2):  # top/3 > top − 8: a coset mean above top − 8 holds a peak
+        met = bool(np.any((peak == top) & np.all((spectra - top) % 8 == 0, axis=1)))
+        got = spread.spread_holds(
+            cols, sizes_, d, top + 2, bases, 30.0, pin=top, special=0, order=order, peaks=True
+        )
+        assert got is (not met), top
+    with pytest.raises(ValueError, match="top - 8"):
+        spread.spread_holds(
+            cols, sizes_, d, 14, bases, 30.0, pin=12, special=0, order=order, peaks=True
+        )
+    with pytest.raises(ValueError, match="peaks"):
+        spread.spread_holds(cols, sizes_, d, 4, bases, 30.0, pin=2, special=0, peaks=True)
+
+
+def test_the_square_cycles_the_four_subspaces_of_84_and_keeps_the_spectrum() -> None:
+    # each symmetry of the square carries S_i onto S_action[k, i], so a board's image has the
+    # same spectrum values and f_action[k, i](0) = f_i(0): some image meets leading_order
+    spread = _script_module("spread")
+    sym = _script_module("symmetric")
+    cols, _, d, _, image = sym.images(84)
+    bases = spread.partial_spread(cols, d)
+    action = spread.subspace_action(bases, cols, image)
+    # the square acts on the four subspaces as on the corners of a square (faithfully)
+    assert len({tuple(row) for row in action.tolist()}) == 8
+    assert set(action[:, 0].tolist()) == {0, 1, 2, 3}
+    order = spread.leading_order(action)
+    assert order == [(0, 1), (0, 2), (0, 3), (1, 3)]
+    rng = np.random.default_rng(5)
+    inside = [np.isin(cols, list(spread._local(basis))) for basis in bases]
+    for _ in range(20):
+        b = rng.integers(-4, 5, len(cols))
+        at_zero = np.array([b[s].sum() for s in inside])
+        spectrum = np.sort(CHECK.spectrum(cols, b, d))
+        led = False
+        for k in range(len(image)):
+            moved = np.zeros_like(b)
+            moved[image[k]] = b
+            assert np.array_equal(np.sort(CHECK.spectrum(cols, moved, d)), spectrum)
+            now = np.array([moved[s].sum() for s in inside])
+            assert np.array_equal(now[action[k]], at_zero)
+            led |= all(now[i] >= now[j] for i, j in order)
+        assert led
