@@ -5,6 +5,7 @@ Usage (from the repository root, in the project's environment)::
     python research/gods_numbers/spread.py 84 --target 10 --seconds 600
     python research/gods_numbers/spread.py 84 --target 10 --symmetry c2 --seconds 600
     python research/gods_numbers/spread.py 84 --target 10 --special --lead --peaks --seconds 600
+    python research/gods_numbers/spread.py 84 --target 10 --special --lead --peaks --cubes 1 --jobs 2
 
 God's number is ``(C + c_0 − M)/2`` with ``M = min_b max_λ F(λ)`` (see
 ``lightsout_graphs.algorithms.gods``). The 252 quiet columns of 84×84 are exactly the nonzero
@@ -46,6 +47,9 @@ translations, so they lose no board (the tests check both against brute force):
   ``top − 8`` when ``top = 8``: translating to a peak in its coset (which keeps ``u*``) and then
   moving ``S_i`` to ``S_0`` gives a board with ``f_0(0) ≥ f_i(a)`` for **every** ``i`` and
   ``a``, and the reflection that keeps ``S_0`` still orders ``S_1`` and ``S_3``.
+- ``--cubes D`` (with ``--peaks``) splits the led class by ``f_0(0), …, f_{D−1}(0)``
+  (:func:`cubes`) and solves each part alone (``--jobs`` at once, ``--only`` some values of
+  ``f_0(0)``); the class is refuted only when every part is.
 
 A ``b`` that CP-SAT finds is checked here by a transform; infeasibility rests on CP-SAT alone.
 """
@@ -53,6 +57,9 @@ A ``b`` that CP-SAT finds is checked here by a transform; infeasibility rests on
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import functools
+import itertools
 import json
 import time
 from collections.abc import Sequence
@@ -211,6 +218,37 @@ def leading_order(action: np.ndarray) -> list[tuple[int, int]]:
     return pairs
 
 
+def cubes(
+    top: int, parities: Sequence[int], order: Sequence[tuple[int, int]], depth: int
+) -> list[tuple[int, ...]]:
+    """The values ``(f_0(0), …, f_{depth−1}(0))`` that a board led by ``order`` with every
+    ``f_i(a) ≤ f_0(0)`` (``peaks``) and ``Σ_i f_i(0) = F(0) = top`` can take: a split of the
+    programme into parts whose union loses no board. ``parities[i]`` is the parity of
+    ``f_i(0)`` (the number of odd groups in ``S_i``, modulo 2).
+
+    Examples
+    --------
+    >>> cubes(8, [0, 0, 0, 0], [(0, 1), (0, 2), (0, 3), (1, 3)], 1)
+    [(2,), (4,), (6,), (8,)]
+    >>> len(cubes(8, [0, 0, 0, 0], [(0, 1), (0, 2), (0, 3), (1, 3)], 4))
+    84
+    >>> cubes(3, [1, 0], [(0, 1)], 2)  # f_0(0) odd, f_1(0) even, f_1(0) ≤ f_0(0)
+    [(3, 0)]
+    """
+    s = len(parities)
+    found: set[tuple[int, ...]] = set()
+    for lead in range(top, -1, -1):
+        if (lead - parities[0]) % 2 or lead * s < top:
+            continue
+        low = top - (s - 1) * lead
+        ranges = [range(low + (low - p) % 2, lead + 1, 2) for p in [int(x) for x in parities[1:]]]
+        for rest in itertools.product(*ranges):
+            values = (lead, *rest)
+            if sum(values) == top and all(values[i] >= values[j] for i, j in order):
+                found.add(values[:depth])
+    return sorted(found)
+
+
 def spread_holds(
     cols: np.ndarray,
     sizes: np.ndarray,
@@ -224,6 +262,7 @@ def spread_holds(
     orbit: np.ndarray | None = None,
     order: Sequence[tuple[int, int]] = (),
     peaks: bool = False,
+    cube: Sequence[int] = (),
     workers: int = 1,
     solver: str = "cp-sat",
     show: bool = False,
@@ -235,7 +274,8 @@ def spread_holds(
     ``t``. ``order`` pairs ``(i, j)`` add ``f_i(0) ≥ f_j(0)``, and ``peaks`` (the class
     ``u*`` only, led by ``S_0``, ``top/s > top − 8``) adds ``f_i(a) ≤ f_0(0)`` for every ``i``
     and ``a``: both keep a board of every orbit when the pairs come from
-    :func:`leading_order`. ``show`` prints the solver's log (SCIP's estimate of the tree it
+    :func:`leading_order`. ``cube`` fixes ``f_0(0), f_1(0), …`` to its values (one part of
+    :func:`cubes`). ``show`` prints the solver's log (SCIP's estimate of the tree it
     has searched)."""
     from ortools.sat.python import cp_model
 
@@ -274,15 +314,26 @@ def spread_holds(
         f.append(spectrum)
     for i, j in order:
         model.add(f[i][0] >= f[j][0])
+    for i, value in enumerate(cube):
+        model.add(f[i][0] == int(value))
     proj = coordinates(bases, d)
     level = [sum(f[i][int(proj[i, lam])] for i in range(len(bases))) for lam in range(1 << d)]
     if caps is not None:
         # F(0) = top where the peak was translated; a symmetric b keeps top's residue anywhere
         if orbit is None:
             model.add(level[0] == top)
+        drop: list[Any] = [0] * (1 << d)
         for lam in range(0 if orbit is not None else 1, 1 << d):
-            k = model.new_int_var(0, (top + reach) // 8 + 1, "")  # F(λ) ≥ −reach
-            model.add(level[lam] == int(caps[lam]) - 8 * k)
+            drop[lam] = model.new_int_var(0, (top + reach) // 8 + 1, "")  # F(λ) ≥ −reach
+            model.add(level[lam] == int(caps[lam]) - 8 * drop[lam])
+        # implied: f_i(a) is the mean of F over the coset π_i λ = a (each other f_j has mean 0
+        # there), so the drops on a coset add up to (Σ caps − 2^(d − k) f_i(a))/8
+        for i, basis in enumerate(bases):
+            for a in range(1 << len(basis)):
+                coset = np.flatnonzero(proj[i] == a).tolist()
+                total = sum(int(caps[lam]) for lam in coset)
+                ks = sum(drop[lam] for lam in coset)
+                model.add(8 * ks == total - len(coset) * f[i][a])
         if peaks:
             if orbit is not None or np.any(caps != top) or (0, 1) not in order:
                 raise ValueError("peaks needs the class u*, translated, led by subspace 0")
@@ -373,6 +424,16 @@ def main() -> None:
         action="store_true",
         help="with --special --lead: every f_i(a) at most f_0(0) (a translation to a peak)",
     )
+    parser.add_argument(
+        "--cubes",
+        type=int,
+        default=0,
+        help="with --peaks: split by the first CUBES values f_i(0), each part on its own",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="parts solved at once (--cubes)")
+    parser.add_argument(
+        "--only", type=int, nargs="*", help="with --cubes: only the parts with these f_0(0)"
+    )
     args = parser.parse_args()
     n, t = args.n, args.target
     cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
@@ -404,34 +465,61 @@ def main() -> None:
         if special is None:
             raise SystemExit("no class keeps every cap")
     pin = int(cert["upper_certificate"]["spectrum_bound"])
-    start = time.monotonic()
-    got = spread_holds(
-        cols,
-        sizes,
-        d,
-        t,
-        bases,
-        args.seconds,
-        pin=pin,
-        special=special,
-        orbit=orbit,
-        order=order,
-        peaks=args.peaks,
-        workers=args.workers,
-        solver=args.solver,
-        show=args.log,
-    )
-    what = {True: "no b", False: "a b is found", None: "undecided"}[got]
     parts = [f"symmetry {args.symmetry}"] if orbit is not None else []
     parts += [f"class {special}"] if special is not None else []
     parts += [f"led by {order}"] if order else []
     parts += ["at its largest peak"] if args.peaks else []
     scope = ", ".join(parts) or "every b"
     scope += f", {args.solver}"
-    print(
-        f"{n}×{n}, {len(bases)} subspaces of dimension {d // 2}, M >= {t} ({scope}, "
-        f"peak at least {pin}): {what} ({time.monotonic() - start:.0f} s)"
+    head = f"{n}×{n}, {len(bases)} subspaces of dimension {d // 2}, M >= {t} ({scope}, "
+    head += f"peak at least {pin})"
+    split: list[tuple[int, ...]] = [()]
+    if args.cubes:
+        if not args.peaks:
+            raise SystemExit("--cubes needs --special --lead --peaks")
+        top = CHECK.parity_ceiling(t, int((sizes % 2).sum())) - 2
+        where = {v: i for i, basis in enumerate(bases) for v in _local(basis)}
+        parities = [0] * len(bases)
+        for v, c in zip(cols.tolist(), sizes.tolist(), strict=True):
+            parities[where[int(v)]] ^= int(c) % 2
+        split = cubes(top, parities, order, args.cubes)
+        if args.only is not None:
+            split = [cube for cube in split if cube[0] in args.only]
+        print(f"{head}: {len(split)} parts, f_0(0), f_1(0), … fixed to each", flush=True)
+    what = {True: "no b", False: "a b is found", None: "undecided"}
+    job = functools.partial(
+        _part,
+        (cols, sizes, d, t, bases, args.seconds),
+        {
+            "pin": pin,
+            "special": special,
+            "orbit": orbit,
+            "order": order,
+            "peaks": args.peaks,
+            "workers": args.workers,
+            "solver": args.solver,
+            "show": args.log,
+        },
     )
+    results = []
+    with concurrent.futures.ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for cube, (got, seconds) in zip(split, pool.map(job, split), strict=True):
+            results.append(got)
+            where_ = f" part {list(cube)}" if cube else ""
+            print(f"{head}{where_}: {what[got]} ({seconds:.0f} s)", flush=True)
+    if args.cubes:
+        refuted = sum(got is True for got in results)
+        found = any(got is False for got in results)
+        verdict = "a b is found" if found else "no b" if refuted == len(split) else "undecided"
+        print(f"{head}: {verdict} ({refuted} of {len(split)} parts refuted)")
+
+
+def _part(
+    args: tuple, kwargs: dict, cube: tuple[int, ...]
+) -> tuple[bool | None, float]:  # pragma: no cover - run in a worker process
+    start = time.monotonic()
+    got = spread_holds(*args, cube=cube, **kwargs)
+    return got, time.monotonic() - start
 
 
 if __name__ == "__main__":

@@ -1030,6 +1030,25 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
             cols, sizes_, d, top + 2, bases, 30.0, pin=top, special=0, order=order, peaks=True
         )
         assert got is (not met), top
+        # the parts of the split by f_0(0), f_1(0), f_2(0): some part holds a board iff one is met
+        parts = spread.cubes(top, [0, 0, 0], order, 3)
+        held = [
+            spread.spread_holds(
+                cols,
+                sizes_,
+                d,
+                top + 2,
+                bases,
+                30.0,
+                pin=top,
+                special=0,
+                order=order,
+                peaks=True,
+                cube=cube,
+            )
+            for cube in parts
+        ]
+        assert (False in held) is met and None not in held, top
     with pytest.raises(ValueError, match="top - 8"):
         spread.spread_holds(
             cols, sizes_, d, 14, bases, 30.0, pin=12, special=0, order=order, peaks=True
@@ -1066,3 +1085,27 @@ def test_the_square_cycles_the_four_subspaces_of_84_and_keeps_the_spectrum() -> 
             assert np.array_equal(now[action[k]], at_zero)
             led |= all(now[i] >= now[j] for i, j in order)
         assert led
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 12), st.lists(st.integers(0, 1), min_size=2, max_size=4), st.data())
+def test_the_cubes_of_the_led_programme_are_every_allowed_start(
+    top: int, parities: list[int], data: st.DataObject
+) -> None:
+    # every tuple f(0) with the parities, the order, every value at most f_0(0) and the sum
+    # top, by brute force over a wide box, and its prefixes for the shallower splits
+    spread = _script_module("spread")
+    s = len(parities)
+    order = [(0, j) for j in range(1, s)]
+    if s > 2 and data.draw(st.booleans()):
+        order.append((1, s - 1))
+    full = {
+        values
+        for values in itertools.product(range(-3 * top - 6, top + 1), repeat=s)
+        if sum(values) == top
+        and all((v - p) % 2 == 0 for v, p in zip(values, parities, strict=True))
+        and all(values[i] >= values[j] for i, j in order)
+    }
+    assert spread.cubes(top, parities, order, s) == sorted(full)
+    for depth in range(1, s):
+        assert spread.cubes(top, parities, order, depth) == sorted({v[:depth] for v in full})
