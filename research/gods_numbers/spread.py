@@ -482,9 +482,9 @@ def main() -> None:
         parities = [0] * len(bases)
         for v, c in zip(cols.tolist(), sizes.tolist(), strict=True):
             parities[where[int(v)]] ^= int(c) % 2
-        split = cubes(top, parities, order, args.cubes)
+        split = every = cubes(top, parities, order, args.cubes)
         if args.only is not None:
-            split = [cube for cube in split if cube[0] in args.only]
+            split = [cube for cube in every if cube[0] in args.only]
         print(f"{head}: {len(split)} parts, f_0(0), f_1(0), … fixed to each", flush=True)
     what = {True: "no b", False: "a b is found", None: "undecided"}
     job = functools.partial(
@@ -503,20 +503,20 @@ def main() -> None:
     )
     results = []
     with concurrent.futures.ProcessPoolExecutor(max(1, args.jobs)) as pool:
-        for cube, (got, seconds) in zip(split, pool.map(job, split), strict=True):
+        # one part runs here, so the script also runs when it is loaded under another name
+        answers = pool.map(job, split) if args.jobs > 1 else map(job, split)
+        for cube, (got, seconds) in zip(split, answers, strict=True):
             results.append(got)
             where_ = f" part {list(cube)}" if cube else ""
             print(f"{head}{where_}: {what[got]} ({seconds:.0f} s)", flush=True)
     if args.cubes:
         refuted = sum(got is True for got in results)
         found = any(got is False for got in results)
-        verdict = "a b is found" if found else "no b" if refuted == len(split) else "undecided"
-        print(f"{head}: {verdict} ({refuted} of {len(split)} parts refuted)")
+        verdict = "a b is found" if found else "no b" if refuted == len(every) else "undecided"
+        print(f"{head}: {verdict} ({refuted} of {len(every)} parts refuted)")
 
 
-def _part(
-    args: tuple, kwargs: dict, cube: tuple[int, ...]
-) -> tuple[bool | None, float]:  # pragma: no cover - run in a worker process
+def _part(args: tuple, kwargs: dict, cube: tuple[int, ...]) -> tuple[bool | None, float]:
     start = time.monotonic()
     got = spread_holds(*args, cube=cube, **kwargs)
     return got, time.monotonic() - start

@@ -1109,3 +1109,17 @@ def test_the_cubes_of_the_led_programme_are_every_allowed_start(
     assert spread.cubes(top, parities, order, s) == sorted(full)
     for depth in range(1, s):
         assert spread.cubes(top, parities, order, depth) == sorted({v[:depth] for v in full})
+
+
+def test_the_part_of_84s_last_class_with_every_coset_mean_at_most_2_has_no_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the twelfth round's part f_0(0) = 2 (2 s); the class stays open while the others are
+    spread = _script(monkeypatch, "spread")
+    argv = ["spread.py", "84", "--target", "10", "--special", "--lead", "--peaks"]
+    argv += ["--cubes", "1", "--only", "2", "--seconds", "120"]
+    monkeypatch.setattr(sys, "argv", argv)
+    spread.main()
+    out = capsys.readouterr().out
+    assert "4 parts" in out and "part [2]: no b (" in out
+    assert out.strip().endswith("undecided (1 of 4 parts refuted)")
