@@ -46,7 +46,10 @@ translations, so they lose no board (the tests check both against brute force):
   The largest of all the ``f_i(a)`` is at least the largest ``f_i(0) ≥ top/4``, above
   ``top − 8`` when ``top = 8``: translating to a peak in its coset (which keeps ``u*``) and then
   moving ``S_i`` to ``S_0`` gives a board with ``f_0(0) ≥ f_i(a)`` for **every** ``i`` and
-  ``a``, and the reflection that keeps ``S_0`` still orders ``S_1`` and ``S_3``.
+  ``a``, and the reflection that keeps ``S_0`` still orders ``S_1`` and ``S_3``. Any peak on
+  the coset ``π_0 λ = 0`` would do as well, so the one with the largest ``f_2(π_2 λ)`` is
+  chosen (:func:`tie_subspace`; the reflection keeps ``S_2``): ``f_2(0) ≥ f_2(π_2 λ)`` at those
+  peaks.
 - ``--cubes D`` (with ``--peaks``) splits the led class by ``f_0(0), …, f_{D−1}(0)``
   (:func:`cubes`) and solves each part alone (``--jobs`` at once, ``--only`` some values of
   ``f_0(0)``); the class is refuted only when every part is.
@@ -218,6 +221,27 @@ def leading_order(action: np.ndarray) -> list[tuple[int, int]]:
     return pairs
 
 
+def tie_subspace(action: np.ndarray) -> int | None:
+    """The first subspace but ``S_0`` that every map keeping ``S_0`` keeps too, or ``None``.
+
+    After the translation to a peak that puts the largest coset mean at ``f_0(0)``, any other
+    peak on the coset ``π_0 λ = 0`` does as well; the one with the largest ``f_j(π_j λ)`` can
+    be chosen, and a map that keeps ``S_0`` and ``S_j`` keeps that choice.
+
+    Examples
+    --------
+    >>> tie_subspace(np.array([[0, 1, 2, 3], [0, 3, 2, 1], [1, 2, 3, 0], [2, 3, 0, 1]]))
+    2
+    >>> tie_subspace(np.array([[0, 1], [0, 1]]))
+    1
+    >>> tie_subspace(np.array([[0, 1, 2], [0, 2, 1]])) is None
+    True
+    """
+    keep = action[action[:, 0] == 0]
+    fixed = [j for j in range(1, action.shape[1]) if np.all(keep[:, j] == j)]
+    return fixed[0] if fixed else None
+
+
 def cubes(
     top: int, parities: Sequence[int], order: Sequence[tuple[int, int]], depth: int
 ) -> list[tuple[int, ...]]:
@@ -262,6 +286,7 @@ def spread_holds(
     orbit: np.ndarray | None = None,
     order: Sequence[tuple[int, int]] = (),
     peaks: bool = False,
+    tie: int | None = None,
     cube: Sequence[int] = (),
     workers: int = 1,
     solver: str = "cp-sat",
@@ -273,8 +298,9 @@ def spread_holds(
     tried (module docstring): then ``True`` proves only that no such ``b`` has a peak below
     ``t``. ``order`` pairs ``(i, j)`` add ``f_i(0) ≥ f_j(0)``, and ``peaks`` (the class
     ``u*`` only, led by ``S_0``, ``top/s > top − 8``) adds ``f_i(a) ≤ f_0(0)`` for every ``i``
-    and ``a``: both keep a board of every orbit when the pairs come from
-    :func:`leading_order`. ``cube`` fixes ``f_0(0), f_1(0), …`` to its values (one part of
+    and ``a``, and ``tie`` (with ``peaks``) ``f_tie(0) ≥ f_tie(π_tie λ)`` at every peak on
+    the coset ``π_0 λ = 0``: they keep a board of every orbit when the pairs come from
+    :func:`leading_order` and ``tie`` from :func:`tie_subspace`. ``cube`` fixes ``f_0(0), f_1(0), …`` to its values (one part of
     :func:`cubes`). ``show`` prints the solver's log (SCIP's estimate of the tree it
     has searched)."""
     from ortools.sat.python import cp_model
@@ -334,6 +360,8 @@ def spread_holds(
                 total = sum(int(caps[lam]) for lam in coset)
                 ks = sum(drop[lam] for lam in coset)
                 model.add(8 * ks == total - len(coset) * f[i][a])
+        if tie is not None and not peaks:
+            raise ValueError("tie needs peaks")
         if peaks:
             if orbit is not None or np.any(caps != top) or (0, 1) not in order:
                 raise ValueError("peaks needs the class u*, translated, led by subspace 0")
@@ -343,7 +371,15 @@ def spread_holds(
             for i in range(len(bases)):
                 for value in f[i]:
                     model.add(value <= f[0][0])
-    elif peaks:
+            if tie is not None:
+                # among the peaks λ on the coset π_0 λ = 0, one with the largest f_tie(π_tie λ)
+                # (f_tie ≤ f_0(0) ≤ top and f_tie(0) ≥ top − (s − 1) top bound the slack)
+                reach_tie = (len(bases) - 1) * top
+                for lam in range(1, 1 << d):
+                    if proj[0, lam] == 0:
+                        value = f[tie][int(proj[tie, lam])]
+                        model.add(value <= f[tie][0] + reach_tie * drop[lam])
+    elif peaks or tie is not None:
         raise ValueError("peaks needs the class u*, translated, led by subspace 0")
     elif orbit is not None:
         for value in level:
@@ -456,8 +492,11 @@ def main() -> None:
     bases = partial_spread(cols, d)
     if bases is None:
         raise SystemExit(f"the quiet columns of {n}×{n} are not a partial spread")
+    tie = None
     if args.lead:
-        order = leading_order(subspace_action(bases, cols, image))
+        action = subspace_action(bases, cols, image)
+        order = leading_order(action)
+        tie = tie_subspace(action) if args.peaks else None
     if args.special:
         from class_zero import special_class
 
@@ -469,6 +508,7 @@ def main() -> None:
     parts += [f"class {special}"] if special is not None else []
     parts += [f"led by {order}"] if order else []
     parts += ["at its largest peak"] if args.peaks else []
+    parts += [f"ties by S_{tie}"] if tie is not None else []
     scope = ", ".join(parts) or "every b"
     scope += f", {args.solver}"
     head = f"{n}×{n}, {len(bases)} subspaces of dimension {d // 2}, M >= {t} ({scope}, "
@@ -496,6 +536,7 @@ def main() -> None:
             "orbit": orbit,
             "order": order,
             "peaks": args.peaks,
+            "tie": tie,
             "workers": args.workers,
             "solver": args.solver,
             "show": args.log,

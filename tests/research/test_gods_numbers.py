@@ -1019,6 +1019,8 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
     action = spread.subspace_action(bases, cols, image)
     order = spread.leading_order(action)
     assert sorted(action[:, 0].tolist()) == [0, 1, 2] and order == [(0, 1), (0, 2)]
+    tie = spread.tie_subspace(action)
+    assert tie == 1
     boards = np.array(list(itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes_])))
     lam = np.arange(1 << d)
     signs = 1 - 2 * (np.bitwise_count(cols[:, None] & lam[None, :]).astype(np.int64) & 1)
@@ -1027,7 +1029,17 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
     for top in range(0, 12, 2):  # top/3 > top − 8: a coset mean above top − 8 holds a peak
         met = bool(np.any((peak == top) & np.all((spectra - top) % 8 == 0, axis=1)))
         got = spread.spread_holds(
-            cols, sizes_, d, top + 2, bases, 30.0, pin=top, special=0, order=order, peaks=True
+            cols,
+            sizes_,
+            d,
+            top + 2,
+            bases,
+            30.0,
+            pin=top,
+            special=0,
+            order=order,
+            peaks=True,
+            tie=tie,
         )
         assert got is (not met), top
         # the parts of the split by f_0(0), f_1(0), f_2(0): some part holds a board iff one is met
@@ -1044,11 +1056,43 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
                 special=0,
                 order=order,
                 peaks=True,
+                tie=tie,
                 cube=cube,
             )
             for cube in parts
         ]
         assert (False in held) is met and None not in held, top
+    # the argument itself, board by board: some translation to a peak and some map of the
+    # group bring each board of the class to the order, every f_i(a) ≤ f_0(0), and the tie
+    proj = spread.coordinates(bases, d)
+    local = [spread._local(basis) for basis in bases]
+    inside = [np.array([int(np.flatnonzero(cols == v)[0]) for v in loc]) for loc in local]
+    chars = []
+    for loc in local:
+        codes = np.array(list(loc.values()), dtype=np.int64)
+        chars.append(1 - 2 * (np.bitwise_count(codes[:, None] & np.arange(4)).astype(np.int64) & 1))
+    rng = np.random.default_rng(0)
+    for top in range(2, 12, 2):
+        good = np.flatnonzero((peak == top) & np.all((spectra - top) % 8 == 0, axis=1))
+        for row in rng.permutation(good)[:40].tolist():
+            images = []
+            for lam0 in np.flatnonzero(spectra[row] == top).tolist():
+                moved = boards[row] * signs[:, lam0]
+                for k in range(len(image)):
+                    b = np.zeros_like(moved)
+                    b[image[k]] = moved
+                    f = [b[at] @ ch for at, ch in zip(inside, chars, strict=True)]
+                    big = b @ signs
+                    images.append(
+                        all(f[i][0] >= f[j][0] for i, j in order)
+                        and max(int(g.max()) for g in f) <= f[0][0]
+                        and all(
+                            f[tie][proj[tie, lam]] <= f[tie][0]
+                            for lam in range(1 << d)
+                            if proj[0, lam] == 0 and big[lam] == top
+                        )
+                    )
+            assert any(images), (top, boards[row].tolist())
     with pytest.raises(ValueError, match="top - 8"):
         spread.spread_holds(
             cols, sizes_, d, 14, bases, 30.0, pin=12, special=0, order=order, peaks=True
