@@ -296,13 +296,15 @@ def spread_holds(
     spread ``bases``: ``True`` when the solver proves it infeasible, ``False`` when it finds a
     ``b`` (checked here), ``None`` when undecided. ``special`` and ``orbit`` restrict the ``b``
     tried (module docstring): then ``True`` proves only that no such ``b`` has a peak below
-    ``t``. ``order`` pairs ``(i, j)`` add ``f_i(0) ≥ f_j(0)``, and ``peaks`` (the class
-    ``u*`` only, led by ``S_0``, ``top/s > top − 8``) adds ``f_i(a) ≤ f_0(0)`` for every ``i``
-    and ``a``, and ``tie`` (with ``peaks``) ``f_tie(0) ≥ f_tie(π_tie λ)`` at every peak on
-    the coset ``π_0 λ = 0``: they keep a board of every orbit when the pairs come from
-    :func:`leading_order` and ``tie`` from :func:`tie_subspace`. ``cube`` fixes ``f_0(0), f_1(0), …`` to its values (one part of
-    :func:`cubes`). ``show`` prints the solver's log (SCIP's estimate of the tree it
-    has searched)."""
+    ``t``.
+
+    ``order`` pairs ``(i, j)`` add ``f_i(0) ≥ f_j(0)``. ``peaks`` (the class ``u*`` only, led
+    by ``S_0``, ``top/s > top − 8``) adds ``f_i(a) ≤ f_0(0)`` for every ``i`` and ``a``.
+    ``tie`` (with ``peaks``) adds ``f_tie(0) ≥ f_tie(π_tie λ)`` at every peak on the coset
+    ``π_0 λ = 0``. They keep a board of every orbit when the pairs come from
+    :func:`leading_order` and ``tie`` from :func:`tie_subspace`. ``cube`` fixes
+    ``f_0(0), f_1(0), …`` to its values (one part of :func:`cubes`). ``show`` prints the
+    solver's log (SCIP's estimate of the tree it has searched)."""
     from ortools.sat.python import cp_model
 
     odd = int((sizes % 2).sum())
@@ -363,7 +365,8 @@ def spread_holds(
         if tie is not None and not peaks:
             raise ValueError("tie needs peaks")
         if peaks:
-            if orbit is not None or np.any(caps != top) or (0, 1) not in order:
+            led = all((0, j) in order for j in range(1, len(bases)))
+            if orbit is not None or np.any(caps != top) or not led:
                 raise ValueError("peaks needs the class u*, translated, led by subspace 0")
             if top <= len(bases) * (top - 8):
                 raise ValueError("peaks needs top/s > top - 8 (a coset mean above top - 8)")
@@ -471,6 +474,12 @@ def main() -> None:
         "--only", type=int, nargs="*", help="with --cubes: only the parts with these f_0(0)"
     )
     args = parser.parse_args()
+    if args.peaks and not (args.lead and args.special):
+        parser.error("--peaks needs --special --lead")
+    if (args.cubes or args.only is not None) and not args.peaks:
+        parser.error("--cubes and --only need --special --lead --peaks")
+    if args.only is not None and not args.cubes:
+        parser.error("--only needs --cubes")
     n, t = args.n, args.target
     cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
     orbit = special = None
@@ -479,7 +488,7 @@ def main() -> None:
         from symmetric import images
 
         if args.symmetry:
-            raise SystemExit("--lead is for every b, not with --symmetry")
+            parser.error("--lead is for every b, not with --symmetry")
         cols, sizes, d, _, image = images(n)
     elif args.symmetry:
         from symmetric import orbits
@@ -515,8 +524,6 @@ def main() -> None:
     head += f"peak at least {pin})"
     split: list[tuple[int, ...]] = [()]
     if args.cubes:
-        if not args.peaks:
-            raise SystemExit("--cubes needs --special --lead --peaks")
         top = CHECK.parity_ceiling(t, int((sizes % 2).sum())) - 2
         where = {v: i for i, basis in enumerate(bases) for v in _local(basis)}
         parities = [0] * len(bases)
