@@ -172,10 +172,11 @@ def subspace_action(bases: list[list[int]], cols: np.ndarray, image: np.ndarray)
            [1, 0]])
     """
     where = {v: i for i, basis in enumerate(bases) for v in _local(basis)}
+    index = {int(v): g for g, v in enumerate(cols.tolist())}
     action = np.zeros((len(image), len(bases)), dtype=np.int64)
     for k, row in enumerate(image.tolist()):
         for i, basis in enumerate(bases):
-            got = {where[int(cols[row[int(np.flatnonzero(cols == v)[0])]])] for v in _local(basis)}
+            got = {where[int(cols[row[index[v]]])] for v in _local(basis)}
             if len(got) != 1:
                 raise ValueError(f"map {k} splits subspace {i}")
             action[k, i] = got.pop()

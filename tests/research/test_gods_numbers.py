@@ -1028,39 +1028,13 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
     peak = spectra.max(axis=1)
     for top in range(0, 12, 2):  # top/3 > top − 8: a coset mean above top − 8 holds a peak
         met = bool(np.any((peak == top) & np.all((spectra - top) % 8 == 0, axis=1)))
-        got = spread.spread_holds(
-            cols,
-            sizes_,
-            d,
-            top + 2,
-            bases,
-            30.0,
-            pin=top,
-            special=0,
-            order=order,
-            peaks=True,
-            tie=tie,
+        led = functools.partial(
+            spread.spread_holds, cols, sizes_, d, top + 2, bases, 30.0, pin=top, special=0
         )
-        assert got is (not met), top
+        assert led(order=order, peaks=True, tie=tie) is (not met), top
         # the parts of the split by f_0(0), f_1(0), f_2(0): some part holds a board iff one is met
         parts = spread.cubes(top, [0, 0, 0], order, 3)
-        held = [
-            spread.spread_holds(
-                cols,
-                sizes_,
-                d,
-                top + 2,
-                bases,
-                30.0,
-                pin=top,
-                special=0,
-                order=order,
-                peaks=True,
-                tie=tie,
-                cube=cube,
-            )
-            for cube in parts
-        ]
+        held = [led(order=order, peaks=True, tie=tie, cube=cube) for cube in parts]
         assert (False in held) is met and None not in held, top
     # the argument itself, board by board: some translation to a peak and some map of the
     # group bring each board of the class to the order, every f_i(a) ≤ f_0(0), and the tie
