@@ -320,6 +320,14 @@ def spread_holds(
         if orbit is not None and np.any(caps != top):
             # without a translation, only the class every cap keeps stays put
             raise ValueError("a symmetric b can be held only to the class every cap keeps")
+    if tie is not None and not peaks:
+        raise ValueError("tie needs peaks")
+    if peaks:
+        led = all((0, j) in order for j in range(1, len(bases)))
+        if caps is None or orbit is not None or np.any(caps != top) or not led:
+            raise ValueError("peaks needs the class u*, translated, led by subspace 0")
+        if top <= len(bases) * (top - 8):
+            raise ValueError("peaks needs top/s > top - 8 (a coset mean above top - 8)")
     model: Any = cp_model.CpModel() if solver == "cp-sat" else _Scip()
     y, par = CHECK._halves(model, sizes, top)
     if y is None:
@@ -363,14 +371,7 @@ def spread_holds(
                 total = sum(int(caps[lam]) for lam in coset)
                 ks = sum(drop[lam] for lam in coset)
                 model.add(8 * ks == total - len(coset) * f[i][a])
-        if tie is not None and not peaks:
-            raise ValueError("tie needs peaks")
         if peaks:
-            led = all((0, j) in order for j in range(1, len(bases)))
-            if orbit is not None or np.any(caps != top) or not led:
-                raise ValueError("peaks needs the class u*, translated, led by subspace 0")
-            if top <= len(bases) * (top - 8):
-                raise ValueError("peaks needs top/s > top - 8 (a coset mean above top - 8)")
             # every f_i(a) is at most f_0(0) (the module's docstring, --peaks)
             for i in range(len(bases)):
                 for value in f[i]:
@@ -383,8 +384,6 @@ def spread_holds(
                     if proj[0, lam] == 0:
                         value = f[tie][int(proj[tie, lam])]
                         model.add(value <= f[tie][0] + reach_tie * drop[lam])
-    elif peaks or tie is not None:
-        raise ValueError("peaks needs the class u*, translated, led by subspace 0")
     elif orbit is not None:
         for value in level:
             model.add(value <= top)
