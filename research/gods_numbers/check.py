@@ -929,6 +929,36 @@ def residue_classes_left(
     return np.flatnonzero(alive).tolist(), "; ".join(how)
 
 
+def residue_means_hold(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    basis: list[int],
+    u: int,
+    seconds: float,
+    memo: dict | None = None,
+) -> bool | None:
+    """Whether ``W = span(basis)`` refutes the residue class ``u`` coset by coset: ``True`` when
+    no ``b`` on the groups inside ``W`` keeps every coset mean within its own ceiling of
+    :func:`residue_inner_ceilings` (HiGHS and CP-SAT agree), ``False`` when some ``b`` does,
+    ``None`` when undecided. :func:`residue_classes_left` asks only whether the *largest*
+    ceiling is one that no ``b`` meets; here the ceilings may differ from coset to coset (in a
+    class ``u ∈ W`` they split by ``μ·u``). ``memo`` is handed to
+    :func:`residue_inner_ceilings`."""
+    odd = int((sizes % 2).sum())
+    top = parity_ceiling(t, odd) - 2
+    ceilings = residue_inner_ceilings(cols, sizes, d, top, basis, u, seconds, memo)
+    sub, inside = inside_subspace(cols, basis)
+    c = np.asarray(sizes, dtype=np.int64)[inside]
+    box = np.minimum(c, top)
+    box -= (box - c) % 2
+    mu = np.arange(1 << len(basis), dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
+    met = _means_met(signs, c % 2, box, ceilings, seconds)
+    return None if met is None else not met
+
+
 def _means_met(
     signs: np.ndarray, par: np.ndarray, box: np.ndarray, ceiling: np.ndarray, seconds: float
 ) -> bool | None:

@@ -1,4 +1,4 @@
-"""Upper bounds on God's number from the residues of the spectrum modulo 8.
+r"""Upper bounds on God's number from the residues of the spectrum modulo 8.
 
 Usage (from the repository root, in the project's environment)::
 
@@ -29,6 +29,14 @@ under the eight symmetries of the square are used too, and the script prints the
 none of them refutes (``check.residue_classes_left``); it stores nothing::
 
     python research/gods_numbers/residues.py 19 --target 18 --inner --symmetric
+
+``--halves`` then tries each class left on each of those subspaces coset by coset, with every
+coset's own ceiling (in a class ``u ∈ W`` they split by ``μ·u``), and ``--draws N`` tries the
+classes still left on ``N`` random subspaces (``--dims``, ``--seed``): the span of that many
+columns drawn at random (``check.residue_means_hold``). For 167×167 (README, thirteenth round)::
+
+    python research/gods_numbers/residues.py 167 --target 10 --inner --symmetric --halves \
+        --draws 3 --seed 1
 """
 
 from __future__ import annotations
@@ -56,7 +64,17 @@ def main() -> None:
     parser.add_argument("--certificates", type=Path, default=HERE / "certificates.json")
     parser.add_argument("--inner", action="store_true", help="the residue quotient ceilings")
     parser.add_argument("--symmetric", action="store_true", help="and the square's images of W")
+    parser.add_argument(
+        "--halves", action="store_true", help="with --inner: each class left, coset by coset"
+    )
+    parser.add_argument(
+        "--draws", type=int, default=0, help="with --inner: random subspaces for the classes left"
+    )
+    parser.add_argument("--dims", type=int, nargs=2, default=(8, 11), help="of the drawn ones")
+    parser.add_argument("--seed", type=int, default=0, help="of the draws")
     args = parser.parse_args()
+    if (args.halves or args.draws) and not args.inner:
+        parser.error("--halves and --draws need --inner")
     n, t = args.n, args.target
     certs = {int(c["n"]): c for c in json.loads(args.certificates.read_text())}
     if n not in certs:
@@ -77,7 +95,18 @@ def main() -> None:
         left, how = CHECK.residue_classes_left(cols, sizes, d, t, bases, args.seconds)
         seconds = time.monotonic() - start
         print(f"n={n}, M >= {t}: refuted at once: {how} ({seconds:.0f} s)")
-        print(f"{len(left)} classes left: {left[:50]}")
+        print(f"{len(left)} classes left: {left[:50]}", flush=True)
+        if args.halves:
+            left = coset_by_coset(cols, sizes, d, t, bases, left, args.seconds, "W")
+        if args.draws:
+            rng = np.random.default_rng(args.seed)
+            low, high = args.dims
+            drawn = [
+                draw_basis(rng, cols, int(rng.integers(low, high + 1))) for _ in range(args.draws)
+            ]
+            left = coset_by_coset(cols, sizes, d, t, drawn, left, args.seconds, "drawn")
+        if args.halves or args.draws:
+            print(f"{len(left)} classes left: {left[:50]} ({time.monotonic() - start:.0f} s)")
         return
     met, undecided, how = CHECK.residue_classes_met(cols, sizes, d, t, basis, args.seconds)
     print(f"n={n}, M >= {t}: {how} ({time.monotonic() - start:.0f} s); met on W: {met}")
@@ -110,6 +139,50 @@ def main() -> None:
         }
         cert.update(upper=upper, upper_argument="residue split")
         save(args.certificates, cert)
+
+
+def draw_basis(rng: np.random.Generator, cols: np.ndarray, dim: int) -> list[int]:
+    """A basis of the span of ``dim`` independent columns drawn at random, so that the subspace
+    holds groups (those columns at least)."""
+    basis: list[int] = []
+    span = {0}
+    for g in rng.permutation(len(cols)).tolist():
+        v = int(cols[g])
+        if len(basis) == dim:
+            break
+        if v not in span:
+            basis.append(v)
+            span |= {s ^ v for s in span}
+    return basis
+
+
+def coset_by_coset(
+    cols: np.ndarray,
+    sizes: np.ndarray,
+    d: int,
+    t: int,
+    bases: list[list[int]],
+    left: list[int],
+    seconds: float,
+    label: str,
+) -> list[int]:
+    """The classes of ``left`` that no subspace of ``bases`` refutes coset by coset
+    (``check.residue_means_hold``); prints each refutation."""
+    memos: list[dict] = [{} for _ in bases]
+    still = []
+    for u in left:
+        for i, basis in enumerate(bases):
+            start = time.monotonic()
+            if CHECK.residue_means_hold(cols, sizes, d, t, basis, u, seconds, memos[i]):
+                print(
+                    f"class {u}: refuted coset by coset on {label} subspace {i} "
+                    f"(basis {basis}, {time.monotonic() - start:.0f} s)",
+                    flush=True,
+                )
+                break
+        else:
+            still.append(u)
+    return still
 
 
 def square_images(n: int, quiet: np.ndarray, basis: list[int]) -> list[list[int]]:
