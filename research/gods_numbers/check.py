@@ -807,16 +807,10 @@ def residue_classes_met(
     """
     odd = int((sizes % 2).sum())
     top = parity_ceiling(t, odd) - 2
-    sub, inside = inside_subspace(cols, basis)
-    c = np.asarray(sizes, dtype=np.int64)[inside]
-    par = c % 2
-    box = np.minimum(c, top)
-    box = box - (box - c) % 2
+    signs, par, box = _coset_means(cols, sizes, basis, top)
     if np.any(box < 0):
         return [], [], "an odd group with top 0"
     k = len(basis)
-    mu = np.arange(1 << k, dtype=np.int64)
-    signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
     lam = np.arange(1 << d, dtype=np.int64)
     syndrome = np.zeros(1 << d, dtype=np.int64)
     for j, w in enumerate(basis):
@@ -949,14 +943,23 @@ def residue_means_hold(
     odd = int((sizes % 2).sum())
     top = parity_ceiling(t, odd) - 2
     ceilings = residue_inner_ceilings(cols, sizes, d, top, basis, u, seconds, memo)
+    met = _means_met(*_coset_means(cols, sizes, basis, top), ceilings, seconds)
+    return None if met is None else not met
+
+
+def _coset_means(
+    cols: np.ndarray, sizes: np.ndarray, basis: list[int], top: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The coset means of ``W = span(basis)`` as a model over the groups inside ``W``: the sign
+    of each group on each coset (one row per syndrome ``μ``), the groups' parities, and their
+    boxes (the largest ``|b_g| ≤ top`` of their parity; negative for an odd group at top 0)."""
     sub, inside = inside_subspace(cols, basis)
     c = np.asarray(sizes, dtype=np.int64)[inside]
     box = np.minimum(c, top)
     box -= (box - c) % 2
     mu = np.arange(1 << len(basis), dtype=np.int64)
     signs = 1 - 2 * (np.bitwise_count(mu[:, None] & sub[None, :]).astype(np.int64) & 1)
-    met = _means_met(signs, c % 2, box, ceilings, seconds)
-    return None if met is None else not met
+    return signs, c % 2, box
 
 
 def _means_met(
