@@ -75,6 +75,8 @@ def main() -> None:
     args = parser.parse_args()
     if (args.halves or args.draws) and not args.inner:
         parser.error("--halves and --draws need --inner")
+    if args.draws < 0 or not 1 <= args.dims[0] <= args.dims[1]:
+        parser.error("--draws needs a count of 0 or more and --dims A B with 1 <= A <= B")
     n, t = args.n, args.target
     certs = {int(c["n"]): c for c in json.loads(args.certificates.read_text())}
     if n not in certs:

@@ -1179,3 +1179,9 @@ def test_the_coset_by_coset_flags_need_the_inner_ceilings(
             residues.main()
         assert stop.value.code == 2
         assert "--halves and --draws need --inner" in capsys.readouterr().err
+    for flags in (["--draws", "-1"], ["--draws", "2", "--dims", "9", "8"]):
+        argv = ["residues.py", "167", "--target", "10", "--inner", *flags]
+        monkeypatch.setattr(sys, "argv", argv)
+        with pytest.raises(SystemExit) as stop:
+            residues.main()
+        assert stop.value.code == 2 and "--dims A B" in capsys.readouterr().err
