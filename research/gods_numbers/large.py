@@ -33,6 +33,7 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import numba
 import numpy as np
@@ -45,6 +46,8 @@ from lightsout_graphs.algorithms.gods import quiet_groups
 HERE = Path(__file__).resolve().parent
 #: Low bits of λ handled by one transform (a block of 2**22 int32 values, 16 MiB).
 INNER = 22
+#: Low bits of λ per transform on a GPU (``--device``): 2**26 int32 values, 256 MiB.
+DEVICE_INNER = 26
 
 
 @numba.njit(inline="always")
@@ -113,6 +116,58 @@ def peaks(
                     where[i], where[c] = where[c], where[i]
                     i = c
     return peak, where, best
+
+
+def _fwht_torch(x: Any) -> Any:
+    """The Walsh–Hadamard transform of a 1-D torch tensor of length ``2**k`` (a new tensor)."""
+    import torch
+
+    n = x.numel()
+    h = 1
+    while h < n:
+        y = x.view(-1, 2, h)
+        x = torch.stack((y[:, 0] + y[:, 1], y[:, 0] - y[:, 1]), dim=1).view(n)
+        h *= 2
+    return x
+
+
+def peaks_torch(
+    cols: np.ndarray, b: np.ndarray, d: int, inner: int, keep: int, device: str = "cuda"
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """``peaks`` on a PyTorch device (a GPU: ``device="cuda"``), with the same answer: the
+    peak over all ``2**d`` characters and the ``keep`` highest characters with their values
+    (padded with ``-2**30`` when there are fewer), by one transform of ``2**inner`` values per
+    block of high bits ``β``. PyTorch is imported only here: the optional GPU path.
+    """
+    import torch
+
+    inner = min(inner, d)
+    dev = torch.device(device)
+    lo_cols = torch.as_tensor(cols & ((1 << inner) - 1), dtype=torch.int64, device=dev)
+    hi_cols = torch.as_tensor(cols >> inner, dtype=torch.int64, device=dev)
+    weights = torch.as_tensor(b, dtype=torch.int32, device=dev)
+    vals = torch.empty(0, dtype=torch.int32, device=dev)
+    where = torch.empty(0, dtype=torch.int64, device=dev)
+    for beta in range(1 << (d - inner)):
+        x = hi_cols & beta
+        for shift in (32, 16, 8, 4, 2, 1):
+            x = x ^ (x >> shift)
+        signs = (1 - 2 * (x & 1)).to(torch.int32)
+        block = torch.zeros(1 << inner, dtype=torch.int32, device=dev)
+        block.index_add_(0, lo_cols, weights * signs)
+        block = _fwht_torch(block)
+        v, i = torch.topk(block, min(keep, block.numel()), sorted=False)
+        vals = torch.cat((vals, v))
+        where = torch.cat((where, i.to(torch.int64) + (beta << inner)))
+        if vals.numel() > keep:
+            v, i = torch.topk(vals, keep, sorted=False)
+            vals, where = v, where[i]
+    peak = int(vals.max().item())
+    got = np.full(keep, -(1 << 30), dtype=np.int64)
+    at = np.zeros(keep, dtype=np.int64)
+    got[: vals.numel()] = vals.cpu().numpy()
+    at[: where.numel()] = where.cpu().numpy()
+    return peak, at, got
 
 
 def _signs(cols: np.ndarray, lams: np.ndarray) -> np.ndarray:
@@ -204,9 +259,20 @@ def walk(
 
 
 def search(
-    n: int, seconds: float, seed: int, keep: int, steps: int, widen: int = 0
+    n: int,
+    seconds: float,
+    seed: int,
+    keep: int,
+    steps: int,
+    widen: int = 0,
+    device: str | None = None,
+    out: Path | None = None,
 ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int]:
-    """The lowest exact peak found for the n×n board, with its ``b``, columns, sizes, zero."""
+    """The lowest exact peak found for the n×n board, with its ``b``, columns, sizes, zero.
+
+    ``device`` (a PyTorch device such as ``"cuda"``) runs the blocked transform there
+    (``peaks_torch``); the walk stays on the CPU. ``out`` receives the best ``b`` (JSON) each
+    time it improves, so a run stopped from outside keeps it."""
     groups = quiet_groups(lo.grid(n, n))
     cols, sizes, zero = groups.binary_code()
     cols = cols.astype(np.int64)
@@ -223,10 +289,15 @@ def search(
     rounds = 0
     while True:
         began = time.monotonic()
-        peak, where, vals = peaks(cols, b, d, INNER, keep)
+        if device is None:
+            peak, where, vals = peaks(cols, b, d, INNER, keep)
+        else:
+            peak, where, vals = peaks_torch(cols, b, d, DEVICE_INNER, keep, device)
         rounds += 1
         if best_top is None or peak < best_top:
             best_top, best_b = int(peak), b.copy()
+            if out is not None:
+                out.write_text(json.dumps({"n": n, "M": best_top, "b": best_b.tolist()}))
         print(
             f"round {rounds}: M = {peak} (best {best_top}), |Λ| = {len(lams)}, "
             f"transform {time.monotonic() - began:.0f} s",
@@ -267,6 +338,9 @@ def main() -> None:
     parser.add_argument(
         "--widen", type=int, default=0, help="|b_g| may exceed its parity by this much"
     )
+    parser.add_argument(
+        "--device", default=None, help="run the transforms with PyTorch there (cuda): optional"
+    )
     parser.add_argument("--out", type=Path, default=None, help="JSON file for the best b")
     parser.add_argument("--store", action="store_true", help="replay, merge into certificates")
     parser.add_argument(
@@ -285,7 +359,14 @@ def main() -> None:
         top = int(peaks(cols, b, groups.dimension, INNER, 1)[0])
     else:
         top, b, cols, sizes, zero = search(
-            args.n, args.seconds, args.seed, args.keep, args.steps, args.widen
+            args.n,
+            args.seconds,
+            args.seed,
+            args.keep,
+            args.steps,
+            args.widen,
+            args.device,
+            args.out,
         )
     total = int(sizes.sum()) + 2 * int(zero)
     print(json.dumps({"n": args.n, "M": top, "lower": (total - top) // 2}), flush=True)
@@ -297,6 +378,8 @@ def main() -> None:
             f"large.py {args.n} --seconds {args.seconds:g} --seed {args.seed} "
             f"--keep {args.keep} --steps {args.steps} --widen {args.widen}"
         )
+        if args.device:
+            note += f" --device {args.device}"
         if args.n <= 50:
             store(args.n, x, (total - top) // 2, note, time_limit=3600.0)
         else:

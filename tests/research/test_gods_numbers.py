@@ -284,6 +284,31 @@ def test_the_blocked_peaks_are_the_spectrum_peaks(monkeypatch: pytest.MonkeyPatc
         assert sorted(values.tolist()) == sorted(spectrum.tolist())[-40:]
 
 
+def test_the_gpu_path_keeps_the_same_peaks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the optional PyTorch transform (a GPU with --device cuda; here PyTorch's CPU device)
+    pytest.importorskip("torch")
+    from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
+
+    large = _large(monkeypatch)
+    groups = quiet_groups(lo.grid(19, 19))
+    cols, _, _ = groups.binary_code()
+    rng = np.random.default_rng(4)
+    b = rng.integers(-3, 4, len(cols)).astype(np.int64)
+    spectrum = walsh_spectrum(cols, b, groups.dimension)
+    for inner, keep in ((16, 40), (7, 40), (9, 3000), (12, 70_000)):
+        peak, where, values = large.peaks_torch(cols.astype(np.int64), b, 16, inner, keep, "cpu")
+        kept = values > -(1 << 30)
+        assert peak == spectrum.max()
+        assert int(kept.sum()) == min(keep, 1 << 16)
+        assert np.array_equal(spectrum[where[kept]], values[kept])
+        assert sorted(values[kept].tolist()) == sorted(spectrum.tolist())[-keep:]
+    out = tmp_path / "b.json"
+    top, b, cols, _, _ = large.search(9, 2.0, 0, keep=20, steps=50, device="cpu", out=out)
+    stored = json.loads(out.read_text())
+    assert stored["M"] == top and stored["b"] == b.tolist()
+    assert top == walsh_spectrum(cols, b, 8).max()
+
+
 def test_the_large_kernel_search_gives_a_board_that_needs_its_presses(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
