@@ -268,40 +268,40 @@ def _large(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return _script(monkeypatch, "large")
 
 
-def test_the_blocked_peaks_are_the_spectrum_peaks(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("path", ["numba", "torch"])
+def test_the_blocked_peaks_are_the_spectrum_peaks(
+    monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    # "torch" is the optional GPU path (large.py --device cuda), here on PyTorch's CPU device
     from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
 
+    if path == "torch":
+        pytest.importorskip("torch")
     large = _large(monkeypatch)
+    transform = (
+        large.peaks if path == "numba" else functools.partial(large.peaks_torch, device="cpu")
+    )
     groups = quiet_groups(lo.grid(19, 19))
     cols, _, _ = groups.binary_code()
     rng = np.random.default_rng(3)
     b = rng.integers(-3, 4, len(cols)).astype(np.int64)
     spectrum = walsh_spectrum(cols, b, groups.dimension)
-    for inner in (16, 7):
-        peak, where, values = large.peaks(cols.astype(np.int64), b, 16, inner, 40)
-        assert peak == spectrum.max()
-        assert np.array_equal(spectrum[where], values)
-        assert sorted(values.tolist()) == sorted(spectrum.tolist())[-40:]
-
-
-def test_the_gpu_path_keeps_the_same_peaks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    # the optional PyTorch transform (a GPU with --device cuda; here PyTorch's CPU device)
-    pytest.importorskip("torch")
-    from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
-
-    large = _large(monkeypatch)
-    groups = quiet_groups(lo.grid(19, 19))
-    cols, _, _ = groups.binary_code()
-    rng = np.random.default_rng(4)
-    b = rng.integers(-3, 4, len(cols)).astype(np.int64)
-    spectrum = walsh_spectrum(cols, b, groups.dimension)
     for inner, keep in ((16, 40), (7, 40), (9, 3000), (12, 70_000)):
-        peak, where, values = large.peaks_torch(cols.astype(np.int64), b, 16, inner, keep, "cpu")
-        kept = values > -(1 << 30)
+        peak, where, values = transform(cols.astype(np.int64), b, 16, inner, keep)
+        kept = values > -(1 << 30)  # the padding when keep exceeds 2**16
         assert peak == spectrum.max()
         assert int(kept.sum()) == min(keep, 1 << 16)
         assert np.array_equal(spectrum[where[kept]], values[kept])
         assert sorted(values[kept].tolist()) == sorted(spectrum.tolist())[-keep:]
+
+
+def test_the_gpu_search_keeps_its_best_board(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("torch")
+    from lightsout_graphs.algorithms.gods import walsh_spectrum
+
+    large = _large(monkeypatch)
     out = tmp_path / "b.json"
     top, b, cols, _, _ = large.search(9, 2.0, 0, keep=20, steps=50, device="cpu", out=out)
     stored = json.loads(out.read_text())
