@@ -170,6 +170,20 @@ def peaks_torch(
     return peak, at, got
 
 
+def device_problem(device: str) -> str | None:
+    """Why ``peaks_torch`` cannot run on ``device`` (no PyTorch, an unknown or absent device),
+    or ``None`` when it can."""
+    try:
+        import torch
+    except ImportError:
+        return "PyTorch is not installed (the GPU path is optional: pip install torch)"
+    try:
+        torch.zeros(1, device=torch.device(device))
+    except (RuntimeError, AssertionError) as error:
+        return f"PyTorch cannot use it ({str(error).splitlines()[0]})"
+    return None
+
+
 def _signs(cols: np.ndarray, lams: np.ndarray) -> np.ndarray:
     """``(−1)^{λ·v_g}`` as int8, one row per character."""
     par = (np.bitwise_count(lams[:, None] & cols[None, :]) & 1).astype(np.int8)
@@ -351,6 +365,10 @@ def main() -> None:
         help="JSON (--out) of a b found by the run the other options describe: store it",
     )
     args = parser.parse_args()
+    if args.device is not None and args.start is None:  # --from only names the run's device
+        why = device_problem(args.device)
+        if why:
+            parser.error(f"--device {args.device}: {why}")
     if args.start is not None:
         groups = quiet_groups(lo.grid(args.n, args.n))
         cols, sizes, zero = groups.binary_code()

@@ -309,6 +309,19 @@ def test_the_gpu_search_keeps_its_best_board(
     assert top == walsh_spectrum(cols, b, 8).max()
 
 
+def test_a_device_the_gpu_path_cannot_use_exits_with_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # without PyTorch (the project's CI) it names the missing package, with it the device
+    large = _large(monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["large.py", "9", "--seconds", "1", "--device", "nowhere"])
+    with pytest.raises(SystemExit) as stop:
+        large.main()
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "--device nowhere: PyTorch" in err
+    assert large.device_problem("cpu") in (None, large.device_problem("nowhere"))
+
+
 def test_the_large_kernel_search_gives_a_board_that_needs_its_presses(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
