@@ -218,6 +218,30 @@ def board_of(n: int, cols: np.ndarray, sizes: np.ndarray, b: np.ndarray) -> np.n
     return x
 
 
+def b_of_stored(source: int, n: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, int]:
+    """The ``b`` of ``source``'s stored board (``certificates.json``) as a ``b`` of the n×n
+    board, with its peak, the n×n columns, sizes and zero count. The two must have the same
+    quiet columns with the same parities, and each ``|b_g|`` must fit the n×n group; a board
+    of n×n then needs ``(C + c_0 − M)/2`` presses with the same peak ``M``."""
+    certs = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}
+    if source not in certs:
+        raise ValueError(f"--board-of {source}: no stored board of that size")
+    groups = quiet_groups(lo.grid(source, source))
+    cols, sizes, _ = groups.binary_code()
+    target = quiet_groups(lo.grid(n, n))
+    to_cols, to_sizes, zero = target.binary_code()
+    if not (np.array_equal(cols, to_cols) and np.array_equal(sizes % 2, to_sizes % 2)):
+        raise ValueError(f"--board-of {source}: its quiet columns or parities are not {n}×{n}'s")
+    x = np.array([int(ch) for ch in certs[source]["presses"].replace("/", "")], dtype=np.int64)
+    column = groups.masks()[groups.member]
+    pressed = np.array([int(x[column == c].sum()) for c in cols.tolist()], dtype=np.int64)
+    b = sizes.astype(np.int64) - 2 * pressed
+    if np.any(np.abs(b) > to_sizes):
+        raise ValueError(f"--board-of {source}: its b does not fit the groups of {n}×{n}")
+    top = int(walsh_spectrum(to_cols, b, target.dimension).max())
+    return top, b, to_cols, to_sizes, zero
+
+
 def rows(values: np.ndarray, n: int, on: str, off: str) -> str:
     grid = values.reshape(n, n)
     return "/".join("".join(on if v else off for v in row) for row in grid)
@@ -265,8 +289,20 @@ def main() -> None:
     parser.add_argument(
         "--from", dest="start", type=Path, default=None, help="JSON of a b to store"
     )
+    parser.add_argument(
+        "--board-of",
+        type=int,
+        default=None,
+        help="take the b of that size's stored board (the same quiet columns and parities)",
+    )
     args = parser.parse_args()
-    if args.start is not None:  # store a b found earlier
+    if args.board_of is not None:
+        try:
+            top, b, cols, sizes, zero = b_of_stored(args.board_of, args.n)
+        except ValueError as error:
+            parser.error(str(error))
+        note = f"search.py {args.n} --board-of {args.board_of}"
+    elif args.start is not None:  # store a b found earlier
         groups = quiet_groups(lo.grid(args.n, args.n))
         cols, sizes, zero = groups.binary_code()
         b = np.array(json.loads(args.start.read_text())["b"], dtype=np.int64)
@@ -279,9 +315,11 @@ def main() -> None:
         args.out.write_text(json.dumps({"n": args.n, "M": top, "b": b.tolist()}))
     if args.store:
         x = board_of(args.n, cols, sizes, b)
-        note = (
-            f"search.py {args.n} --seconds {args.seconds:g} --seed {args.seed} --steps {args.steps}"
-        )
+        if args.board_of is None:
+            note = (
+                f"search.py {args.n} --seconds {args.seconds:g} --seed {args.seed} "
+                f"--steps {args.steps}"
+            )
         store(args.n, x, (total - top) // 2, note)
 
 

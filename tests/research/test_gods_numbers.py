@@ -595,6 +595,27 @@ def test_a_symmetric_spectrum_is_invariant_and_its_board_replays(
     assert sym.symmetric_peak(9, symmetry, 6, 30.0)[0] is False
 
 
+def test_a_stored_board_serves_a_size_with_the_same_quiet_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    search = _script(monkeypatch, "search")
+    # 71×71 has 23×23's quiet columns and parities, in groups of 9 lights
+    top, b, cols, sizes, zero = search.b_of_stored(23, 71)
+    cert = CERTIFICATES[23]
+    assert top == 23 * 23 + CHECK.zero_count(23, cert) - 2 * int(cert["lower"])  # its peak, 16
+    lower = (int(sizes.sum()) + 2 * zero - top) // 2
+    x = search.board_of(71, cols, sizes, b)
+    search.replay(71, x, lower, 120.0)  # lo.solve proves that the board needs exactly that
+    with pytest.raises(AssertionError):
+        search.replay(71, x, lower + 1, 120.0)
+    with pytest.raises(ValueError, match="not 71×71's"):
+        search.b_of_stored(19, 71)
+    monkeypatch.setattr(sys, "argv", ["search.py", "71", "--board-of", "19"])
+    with pytest.raises(SystemExit) as stop:
+        search.main()
+    assert stop.value.code == 2 and "--board-of 19" in capsys.readouterr().err
+
+
 def test_a_programme_run_keeps_what_other_runs_stored(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
