@@ -22,8 +22,9 @@ generation:
 
 The best ``b`` seen by step 2 is the board: it is replayed by
 ``lo.solve(board, minimize=True)`` (the grouped branch and bound over every quiet pattern) and
-merged with ``--store`` into ``certificates.json`` (n ≤ 50; ``check.py --large`` re-proves it
-with a blocked transform of its own) or ``results_51_256.json`` (hexadecimal presses).
+merged with ``--store`` into ``certificates.json`` (every size that has a certificate there;
+``check.py --large`` re-proves it with a blocked transform of its own) or
+``results_51_256.json`` (hexadecimal presses).
 """
 
 # ruff: noqa: NPY002  (numba compiles the legacy np.random functions only)
@@ -398,7 +399,8 @@ def main() -> None:
         )
         if args.device:
             note += f" --device {args.device}"
-        if args.n <= 50:
+        certified = {int(c["n"]) for c in json.loads((HERE / "certificates.json").read_text())}
+        if args.n in certified:
             store(args.n, x, (total - top) // 2, note, time_limit=3600.0)
         else:
             store_extended(args.n, x, (total - top) // 2, note)

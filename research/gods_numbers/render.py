@@ -4,7 +4,7 @@ Usage::
 
     python research/gods_numbers/render.py
 
-Reads ``results.json`` and ``certificates.json`` (n ≤ 50, and 84) and ``results_51_256.json``,
+Reads ``results.json`` and ``certificates.json`` (n ≤ 50 and some sizes above) and ``results_51_256.json``,
 and marks every row where our value or bounds differ from the published table
 (wmboyles/LightsOut-Math). The better bounds of ``certificates.json`` are first folded into
 ``results.json`` and ``results_51_256.json`` (which the documentation's results page reads), with
@@ -40,7 +40,11 @@ def rows() -> list[dict[str, object]]:
             else None
         )
         upper = min(x for x in (r.get("upper"), c.get("upper")) if x is not None)
-        argument = c.get("upper_argument") or r.get("argument") or ""
+        # the argument of whichever file holds the better upper bound
+        if c.get("upper") is not None and int(c["upper"]) <= int(r.get("upper") or upper + 1):
+            argument = c.get("upper_argument") or ""
+        else:
+            argument = r.get("argument") or c.get("upper_argument") or ""
         out.append(
             {
                 "n": n,
