@@ -4,8 +4,8 @@ Usage::
 
     python research/gods_numbers/render.py
 
-Reads ``results.json`` and ``certificates.json`` (n ≤ 50 and some sizes above) and ``results_51_256.json``,
-and marks every row where our value or bounds differ from the published table
+Reads ``results.json``, ``certificates.json`` (n ≤ 50 and some sizes above) and
+``results_51_256.json``, and marks every row where our value or bounds differ from the published table
 (wmboyles/LightsOut-Math). The better bounds of ``certificates.json`` are first folded into
 ``results.json`` and ``results_51_256.json`` (which the documentation's results page reads), with
 a note naming the argument.
@@ -41,10 +41,8 @@ def rows() -> list[dict[str, object]]:
         )
         upper = min(x for x in (r.get("upper"), c.get("upper")) if x is not None)
         # the argument of whichever file holds the better upper bound
-        if c.get("upper") is not None and int(c["upper"]) <= int(r.get("upper") or upper + 1):
-            argument = c.get("upper_argument") or ""
-        else:
-            argument = r.get("argument") or c.get("upper_argument") or ""
+        certified = c.get("upper") is not None and int(c["upper"]) == upper
+        argument = (c.get("upper_argument") if certified else r.get("argument")) or ""
         out.append(
             {
                 "n": n,

@@ -301,7 +301,6 @@ def main() -> None:
             top, b, cols, sizes, zero = b_of_stored(args.board_of, args.n)
         except ValueError as error:
             parser.error(str(error))
-        note = f"search.py {args.n} --board-of {args.board_of}"
     elif args.start is not None:  # store a b found earlier
         groups = quiet_groups(lo.grid(args.n, args.n))
         cols, sizes, zero = groups.binary_code()
@@ -315,11 +314,11 @@ def main() -> None:
         args.out.write_text(json.dumps({"n": args.n, "M": top, "b": b.tolist()}))
     if args.store:
         x = board_of(args.n, cols, sizes, b)
-        if args.board_of is None:
-            note = (
-                f"search.py {args.n} --seconds {args.seconds:g} --seed {args.seed} "
-                f"--steps {args.steps}"
-            )
+        note = f"search.py {args.n} " + (
+            f"--board-of {args.board_of}"
+            if args.board_of is not None
+            else f"--seconds {args.seconds:g} --seed {args.seed} --steps {args.steps}"
+        )
         store(args.n, x, (total - top) // 2, note)
 
 
