@@ -3,6 +3,7 @@
 Usage::
 
     python research/gods_numbers/check.py [CERTIFICATES.json] [--sizes N ...]
+    python research/gods_numbers/check.py --counting [RESULTS.json] [--sizes N ...]
 
 Nothing of ``lightsout_graphs`` is imported: the checker rebuilds the closed n×n press matrix
 over GF(2) itself. For each certificate it checks:
@@ -80,6 +81,12 @@ over GF(2) itself. For each certificate it checks:
   (argument ``"integer programme"``) are re-proved by CP-SAT with ``--cp-sat SECONDS``, else
   reported as not checked here.
 
+With ``--counting [RESULTS.json]`` (``results_51_256.json`` by default) it checks instead the
+``counting_lower`` of every row, the **counting bound**, which needs no board: the ``2**(n² −
+d)`` solvable boards each have a fewest-press solution of their own, so when fewer press vectors
+than that have weight below ``L`` (a sum of binomial coefficients, exact integers), some board
+needs ``L`` presses at least (:func:`counting_holds`, with ``d`` by light chasing).
+
 Exit status 0 when every certificate checked passes, 1 otherwise.
 """
 
@@ -109,6 +116,44 @@ LARGE = [False]
 #: The failures of each certificate checked so far in this run, by its JSON text (a
 #: ``same_programme`` certificate reuses the verdict on the one it names).
 CHECKED: dict[str, list[str]] = {}
+
+
+def counting_holds(n: int, lower: int) -> bool:
+    """Whether fewer than ``2**(n² − d)`` press vectors have weight below ``lower``.
+
+    Every solvable board (there are ``2**(n² − d)``) has a fewest-press solution, and no two
+    boards share one; so if fewer press vectors than that have weight ``< lower``, some board
+    needs ``lower`` presses at least."""
+    lights = n * n
+    boards = 1 << (lights - chase_nullity(n))
+    count, term = 0, 1  # term = C(lights, i)
+    for i in range(lower):
+        count += term
+        if count >= boards:
+            return False
+        term = term * (lights - i) // (i + 1)
+    return True
+
+
+def check_counting(rows: list[dict], sizes: list[int] | None = None) -> int:
+    """Check the ``counting_lower`` of every row (of the given sizes); the number that fail."""
+    bad = 0
+    for row in rows:
+        n = int(row["n"])
+        if row.get("counting_lower") is None or (sizes and n not in sizes):
+            continue
+        lower, fails = int(row["counting_lower"]), []
+        if chase_nullity(n) != int(row["nullity"]):
+            fails.append(f"nullity {chase_nullity(n)}, not {row['nullity']}")
+        elif not counting_holds(n, lower):
+            fails.append(f"the boards do not outnumber the press vectors of weight < {lower}")
+        if lower > int(row["upper"]):
+            fails.append(f"counting lower {lower} above upper {row['upper']}")
+        print(
+            f"n={n}: counting lower {lower}" + (" FAILED: " + "; ".join(fails) if fails else " ok")
+        )
+        bad += bool(fails)
+    return bad
 
 
 def _key(cert: dict) -> str:
@@ -1562,7 +1607,12 @@ def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("path", nargs="?", type=Path, default=HERE / "certificates.json")
+    parser.add_argument("path", nargs="?", type=Path)
+    parser.add_argument(
+        "--counting",
+        action="store_true",
+        help="check the counting lower bounds of a results file (results_51_256.json by default)",
+    )
     parser.add_argument("--sizes", type=int, nargs="*")
     parser.add_argument(
         "--cp-sat",
@@ -1603,7 +1653,10 @@ def main() -> int:
     LARGE[0] = args.large
     ORTOOLS_SECONDS[0] = args.cp_sat
     PROGRAMME_SECONDS[0] = args.programme_seconds
-    certs = json.loads(args.path.read_text())
+    if args.counting:
+        path = args.path or HERE / "results_51_256.json"
+        return 1 if check_counting(json.loads(path.read_text()), args.sizes) else 0
+    certs = json.loads((args.path or HERE / "certificates.json").read_text())
     by_size = {int(c["n"]): c for c in certs}
     bad = 0
     for cert in certs:

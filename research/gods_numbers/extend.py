@@ -9,7 +9,10 @@ Otherwise ``lo.gods_number_bounds`` with the given seconds per board: averaging 
 patterns proves the upper bound (exact when every quiet group is even), the local search over the
 Walsh spectrum (at most 2**24 quiet patterns) or the constraint generation (more) gives a board
 that needs ``lower`` presses, stored as the hexadecimal bits of its presses (row-major, light
-``i`` is bit ``i``). Rows are merged into ``results_51_256.json``.
+``i`` is bit ``i``). ``counting_lower`` is ``lo.gods.counting_bound``: some board needs that many
+presses because the boards outnumber the shorter press vectors (no board is stored for it;
+``check.py --counting`` re-proves it). ``--counting`` only adds that bound to the stored rows.
+Rows are merged into ``results_51_256.json``.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 import lightsout_graphs as lo
-from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.gods import averaging_bound, counting_bound, quiet_groups
 
 HERE = Path(__file__).resolve().parent
 #: wmboyles/LightsOut-Math's min_clicks_answers.txt, as kept in the project's peer data.
@@ -67,6 +70,7 @@ def row_for(n: int, time_limit: float, published: dict) -> dict[str, object]:
         sizes = np.bincount(inverse.reshape(-1), weights=groups.sizes).astype(np.int64)
         untouched = ~keys.any(axis=1)
         average = averaging_bound(sizes[~untouched], int(sizes[untouched].sum()))
+        row["counting_lower"] = counting_bound(p)
         try:
             g = lo.gods_number_bounds(p, time_limit=time_limit)
         except lo.LightsOutError as err:  # too many quiet patterns to search: averaging only
@@ -99,10 +103,23 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=list(range(51, 257)))
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--out", type=Path, default=HERE / "results_51_256.json")
+    parser.add_argument(
+        "--counting",
+        action="store_true",
+        help="only add the counting lower bound to the stored rows (seconds), searching nothing",
+    )
     args = parser.parse_args()
     published = published_table()
     old = json.loads(args.out.read_text()) if args.out.exists() else []
     merged = {int(r["n"]): r for r in old}
+    if args.counting:
+        for n in args.sizes:
+            row = merged.get(n)
+            if row is not None and row["nullity"]:
+                row["counting_lower"] = counting_bound(lo.grid(n, n))
+                print(f"n={n}: counting lower {row['counting_lower']}", flush=True)
+        args.out.write_text(json.dumps([merged[k] for k in sorted(merged)], indent=1) + "\n")
+        return
     for n in args.sizes:
         row = row_for(n, args.time_limit, published)
         prev = merged.get(n)

@@ -6,7 +6,8 @@ Usage::
 
 Reads ``results.json``, ``certificates.json`` (n ≤ 50 and some sizes above) and
 ``results_51_256.json``, and marks every row where our value or bounds differ from the published table
-(wmboyles/LightsOut-Math). The better bounds of ``certificates.json`` are first folded into
+(wmboyles/LightsOut-Math). The lower bound is a stored board's ("board": it replays), or the
+counting bound where that is higher ("counting": no board, ``check.py --counting``). The better bounds of ``certificates.json`` are first folded into
 ``results.json`` and ``results_51_256.json`` (which the documentation's results page reads), with
 a note naming the argument.
 """
@@ -34,11 +35,13 @@ def rows() -> list[dict[str, object]]:
     for n in sorted(set(results) | set(certs) | set(extended)):
         r = results.get(n) or extended[n]
         c = certs.get(n, {})
-        lower = (
-            max(x for x in (r.get("lower"), c.get("lower")) if x is not None)
-            if (r.get("lower") is not None or c.get("lower") is not None)
-            else None
-        )
+        boards = [x for x in (r.get("lower"), c.get("lower")) if x is not None]
+        lower = max(boards) if boards else None
+        # a stored board that replays, unless counting (no board) proves more
+        lower_by = "board" if boards else ""
+        counted = r.get("counting_lower")
+        if counted is not None and (lower is None or int(counted) > lower):
+            lower, lower_by = int(counted), "counting"
         upper = min(x for x in (r.get("upper"), c.get("upper")) if x is not None)
         # the argument of whichever file holds the better upper bound
         certified = c.get("upper") is not None and int(c["upper"]) == upper
@@ -48,6 +51,7 @@ def rows() -> list[dict[str, object]]:
                 "n": n,
                 "nullity": r["nullity"],
                 "lower": lower,
+                "lower_by": lower_by,
                 "upper": upper,
                 "argument": argument,
                 "published": r.get("published") or [None, None],
@@ -97,8 +101,8 @@ def fold_certificates() -> list[int]:
 
 def markdown() -> str:
     lines = [
-        "| n | nullity | God's number (ours) | upper bound by | published | differs |",
-        "|---|---|---|---|---|---|",
+        "| n | nullity | God's number (ours) | lower bound by | upper bound by | published | differs |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in rows():
         low, up = r["published"]  # type: ignore[misc]
@@ -125,7 +129,8 @@ def markdown() -> str:
                 parts.append("not settled here")
             differs = ", ".join(parts)
         lines.append(
-            f"| {r['n']} | {r['nullity']} | {ours} | {r['argument']} | {pub} | {differs} |"
+            f"| {r['n']} | {r['nullity']} | {ours} | {r['lower_by']} | {r['argument']} | {pub} "
+            f"| {differs} |"
         )
     return "\n".join(lines) + "\n"
 

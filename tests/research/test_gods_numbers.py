@@ -70,6 +70,27 @@ def test_the_chasing_nullity_matches_the_library(n: int) -> None:
     assert CHECK.chase_nullity(n) == lo.analyze(lo.grid(n, n)).nullity
 
 
+@pytest.mark.parametrize("n", [2, 4, 5, 9, 16, 19, 30])
+def test_the_checker_counts_as_the_library_does(n: int) -> None:
+    # two implementations of the counting bound: binomial sums here, the power recurrence there
+    bound = lo.gods.counting_bound(lo.grid(n, n))
+    assert CHECK.counting_holds(n, bound)
+    assert not CHECK.counting_holds(n, bound + 1)
+
+
+def test_the_stored_counting_bounds_pass_and_a_raised_one_fails(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = json.loads((FOLDER / "results_51_256.json").read_text())
+    counted = {int(r["n"]): r for r in rows if r.get("counting_lower") is not None}
+    # every size with quiet patterns has one; where it beats the stored board, it is the table's
+    assert sorted(counted) == sorted(int(r["n"]) for r in rows if r["nullity"])
+    assert CHECK.check_counting(rows, [61, 65, 128]) == 0
+    raised = [dict(counted[61], counting_lower=counted[61]["counting_lower"] + 1)]
+    assert CHECK.check_counting(raised) == 1
+    assert "do not outnumber" in capsys.readouterr().out
+
+
 def test_the_press_matrix_matches_the_library() -> None:
     rng = np.random.default_rng(0)
     p = lo.grid(7, 7)

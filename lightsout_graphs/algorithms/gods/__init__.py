@@ -5,6 +5,8 @@ Every method works on one object, the lights grouped by their column of quiet pa
 
 - :func:`gods_number` returns the exact value, from whichever method proves it;
 - :func:`gods_number_bounds` returns proven bounds within a time limit, with a hard board;
+- :func:`counting_bound` bounds it from below by counting boards against short press
+  vectors, for kernels of any size (:func:`sphere_radius` is the count itself);
 - :func:`depth_distribution` counts the boards at each depth by breadth-first search;
 - :func:`covering_radius_bounds`, :func:`averaging_bound` and :func:`walsh_spectrum` work on a
   binary code given by its grouped columns;
@@ -20,6 +22,7 @@ Examples
 """
 
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
+from lightsout_graphs.algorithms.gods._counting import counting_bound, sphere_radius
 from lightsout_graphs.algorithms.gods._covering import GodsNumber, gods_number_bounds, quiet_groups
 from lightsout_graphs.algorithms.gods._grouping import CosetGroups, generator_columns, group_coset
 from lightsout_graphs.algorithms.gods._number import gods_number
@@ -39,6 +42,7 @@ __all__ = [
     "GodsNumber",
     "SplitSearch",
     "averaging_bound",
+    "counting_bound",
     "covering_radius_bounds",
     "depth_distribution",
     "generator_columns",
@@ -47,6 +51,7 @@ __all__ = [
     "group_coset",
     "press_counts",
     "quiet_groups",
+    "sphere_radius",
     "split_minimum",
     "walsh_spectrum",
 ]
