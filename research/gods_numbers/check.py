@@ -3,7 +3,7 @@
 Usage::
 
     python research/gods_numbers/check.py [CERTIFICATES.json] [--sizes N ...]
-    python research/gods_numbers/check.py --counting [RESULTS.json] [--sizes N ...]
+    python research/gods_numbers/check.py --results [RESULTS.json] [--sizes N ...]
 
 Nothing of ``lightsout_graphs`` is imported: the checker rebuilds the closed n×n press matrix
 over GF(2) itself. For each certificate it checks:
@@ -81,11 +81,15 @@ over GF(2) itself. For each certificate it checks:
   (argument ``"integer programme"``) are re-proved by CP-SAT with ``--cp-sat SECONDS``, else
   reported as not checked here.
 
-With ``--counting [RESULTS.json]`` (``results_51_256.json`` by default) it checks instead the
-``counting_lower`` of every row, the **counting bound**, which needs no board: the ``2**(n² −
-d)`` solvable boards each have a fewest-press solution of their own, so when fewer press vectors
-than that have weight below ``L`` (a sum of binomial coefficients, exact integers), some board
-needs ``L`` presses at least (:func:`counting_holds`, with ``d`` by light chasing).
+With ``--results [RESULTS.json]`` (``results_51_256.json`` by default) it checks the rows of
+a results file instead, with quiet patterns it chases itself (:func:`chase_kernel`: the first
+rows that leave the last row dark, chased down): the nullity; the stored board
+(``presses_hex``) by one transform (``--large`` above 2**24); ``"unique"`` (nullity 0: ``n²``)
+and ``"averaging"`` upper bounds; and the **counting bound** ``counting_lower``, which needs no
+board: the ``2**(n² − d)`` solvable boards each have a fewest-press solution of their own, so
+when fewer press vectors than that have weight below ``L`` (a sum of binomial coefficients,
+exact integers), some board needs ``L`` presses at least (:func:`counting_holds`). Rows that
+``certificates.json`` holds keep their boards and upper bounds to its check.
 
 Exit status 0 when every certificate checked passes, 1 otherwise.
 """
@@ -118,14 +122,13 @@ LARGE = [False]
 CHECKED: dict[str, list[str]] = {}
 
 
-def counting_holds(n: int, lower: int) -> bool:
-    """Whether fewer than ``2**(n² − d)`` press vectors have weight below ``lower``.
+def counting_holds(lights: int, nullity: int, lower: int) -> bool:
+    """Whether fewer than ``2**(lights − nullity)`` press vectors have weight below ``lower``.
 
-    Every solvable board (there are ``2**(n² − d)``) has a fewest-press solution, and no two
-    boards share one; so if fewer press vectors than that have weight ``< lower``, some board
-    needs ``lower`` presses at least."""
-    lights = n * n
-    boards = 1 << (lights - chase_nullity(n))
+    Every solvable board (there are ``2**(lights − nullity)``) has a fewest-press solution, and
+    no two boards share one; so if fewer press vectors than that have weight ``< lower``, some
+    board needs ``lower`` presses at least."""
+    boards = 1 << (lights - nullity)
     count, term = 0, 1  # term = C(lights, i)
     for i in range(lower):
         count += term
@@ -135,25 +138,62 @@ def counting_holds(n: int, lower: int) -> bool:
     return True
 
 
-def check_counting(rows: list[dict], sizes: list[int] | None = None) -> int:
-    """Check the ``counting_lower`` of every row (of the given sizes); the number that fail."""
-    bad = 0
-    for row in rows:
-        n = int(row["n"])
-        if row.get("counting_lower") is None or (sizes and n not in sizes):
-            continue
-        lower, fails = int(row["counting_lower"]), []
-        if chase_nullity(n) != int(row["nullity"]):
-            fails.append(f"nullity {chase_nullity(n)}, not {row['nullity']}")
-        elif not counting_holds(n, lower):
-            fails.append(f"the boards do not outnumber the press vectors of weight < {lower}")
-        if lower > int(row["upper"]):
-            fails.append(f"counting lower {lower} above upper {row['upper']}")
-        print(
-            f"n={n}: counting lower {lower}" + (" FAILED: " + "; ".join(fails) if fails else " ok")
-        )
-        bad += bool(fails)
-    return bad
+def presses_of_hex(text: str, lights: int) -> np.ndarray:
+    """The presses stored as hexadecimal bits (bit ``i`` for light ``i``)."""
+    value = int(text, 16)
+    return np.array([(value >> i) & 1 for i in range(lights)], dtype=np.uint8)
+
+
+def check_row(row: dict, certified: bool = False) -> list[str]:
+    """The failures of one row of a results file (empty when it passes), printing what was
+    checked: the nullity, the board of ``presses_hex``, ``counting_lower``, and an upper bound
+    by ``"unique"`` or ``"averaging"``, from quiet patterns chased here. A ``certified`` row
+    (one that ``certificates.json`` holds) has its board and upper bound checked there."""
+    n, lights = int(row["n"]), int(row["n"]) ** 2
+    quiet = chase_kernel(n)
+    d, fails, done = quiet.shape[0], [], []
+    if d != int(row["nullity"]) or d != chase_nullity(n) or any(press(n, q).any() for q in quiet):
+        fails.append(f"nullity {chase_nullity(n)} ({d} patterns chased), not {row['nullity']}")
+    done.append(f"nullity {d}")
+    if row.get("presses_hex") and not certified and not fails:
+        x = presses_of_hex(row["presses_hex"], lights)
+        if d <= 24 or LARGE[0]:
+            low = min_presses(x, quiet) if d <= 24 else min_presses_blocked(x, quiet)
+            if low != int(row["lower"]):
+                fails.append(f"the board needs {low} presses, not {row['lower']}")
+            done.append(f"board {low}")
+        else:
+            done.append(f"board {row['lower']} not re-proved (2**{d} quiet patterns: --large)")
+    counted = row.get("counting_lower")
+    if counted is not None:
+        if not counting_holds(lights, d, int(counted)):
+            fails.append(f"the boards do not outnumber the press vectors of weight < {counted}")
+        done.append(f"counting lower {counted}")
+    if not certified and not fails:
+        up = averaging_bound(n, quiet)
+        if row.get("averaging_upper") is not None and up != int(row["averaging_upper"]):
+            fails.append(f"averaging proves {up}, not {row['averaging_upper']}")
+        if row["argument"] in ("averaging", "unique"):
+            if up != int(row["upper"]) or (row["argument"] == "unique") != (d == 0):
+                fails.append(f"{row['argument']} proves {up}, not {row['upper']}")
+            done.append(f"upper {up} ({row['argument']})")
+        else:
+            done.append(f"upper {row['upper']} ({row['argument']}) not checked here")
+    lows = [int(x) for x in (row.get("lower"), counted) if x is not None]
+    if lows and max(lows) > int(row["upper"]):
+        fails.append(f"lower {max(lows)} above upper {row['upper']}")
+    print(f"n={n}: " + ", ".join(done) + (" FAILED: " + "; ".join(fails) if fails else " ok"))
+    return fails
+
+
+def check_results(rows: list[dict], sizes: list[int] | None = None) -> int:
+    """Check every row (of the given sizes) of a results file; the number that fail. Rows
+    that ``certificates.json`` holds are left to the certificate's own check but for their
+    counting bound."""
+    path = HERE / "certificates.json"
+    certified = {int(c["n"]) for c in json.loads(path.read_text())} if path.exists() else set()
+    picked = [r for r in rows if not sizes or int(r["n"]) in sizes]
+    return sum(bool(check_row(r, int(r["n"]) in certified)) for r in picked)
 
 
 def _key(cert: dict) -> str:
@@ -191,9 +231,9 @@ def rank_gf2(rows: np.ndarray) -> int:
     return rank
 
 
-def chase_nullity(n: int) -> int:
-    """The nullity of the n×n press matrix, by chasing all n unit first rows at once."""
-    # state[k]: the board after pressing first row e_k and chasing; track rows as bool arrays.
+def _chase(n: int) -> np.ndarray:
+    """The presses of every row after pressing the unit first row ``e_k`` and chasing the
+    lights down: ``[k, i, j]`` for row ``i`` (row ``n``: the last row's lights left on)."""
     presses = np.zeros((n, n + 1, n), dtype=bool)  # unit k, row i, column j
     presses[np.arange(n), 0, np.arange(n)] = True
     for i in range(n):
@@ -204,8 +244,39 @@ def chase_nullity(n: int) -> int:
         if i:
             row ^= presses[:, i - 1]
         presses[:, i + 1] = row  # press below each light still on (row n: what stays lit)
-    final = presses[:, n]  # the last row's lights, per unit first row: the matrix M (columns)
+    return presses
+
+
+def chase_nullity(n: int) -> int:
+    """The nullity of the n×n press matrix, by chasing all n unit first rows at once."""
+    final = _chase(n)[:, n]  # the last row's lights, per unit first row: the matrix M (columns)
     return n - rank_gf2(final)
+
+
+def left_null_gf2(m: np.ndarray) -> np.ndarray:
+    """A basis (rows) of ``{x : x·m = 0}`` over GF(2), by elimination on ``[m | I]``."""
+    rows, cols = m.shape
+    aug = np.concatenate([m.astype(bool), np.eye(rows, dtype=bool)], axis=1)
+    rank = 0
+    for col in range(cols):
+        pivots = np.flatnonzero(aug[rank:, col])
+        if not len(pivots):
+            continue
+        p = rank + int(pivots[0])
+        aug[[rank, p]] = aug[[p, rank]]
+        others = np.flatnonzero(aug[:, col])
+        aug[others[others != rank]] ^= aug[rank]
+        rank += 1
+    return aug[rank:, cols:]
+
+
+def chase_kernel(n: int) -> np.ndarray:
+    """A basis of the quiet patterns of the n×n board (rows of ``n²`` bits), by light chasing:
+    the first rows that leave the last row dark, each chased down to its whole pattern."""
+    presses = _chase(n)
+    first = left_null_gf2(presses[:, n])  # combinations of unit first rows ending dark
+    whole = presses[:, :n].reshape(n, n * n).astype(np.int32)
+    return ((first.astype(np.int32) @ whole) & 1).astype(np.uint8)
 
 
 def walsh(f: np.ndarray) -> np.ndarray:
@@ -257,8 +328,7 @@ def averaging_bound(n: int, quiet: np.ndarray) -> int:
     """The averaging bound ``(C + c_0 − m)/2`` from the columns of the quiet patterns."""
     if quiet.shape[0] == 0:
         return n * n
-    _, sizes = np.unique(quiet.T, axis=0, return_counts=True)
-    keys = np.unique(quiet.T, axis=0)
+    keys, sizes = np.unique(np.packbits(quiet.T, axis=1), axis=0, return_counts=True)
     zero_row = ~keys.any(axis=1)
     c0 = int(sizes[zero_row].sum())
     odd = int((sizes[~zero_row] % 2).sum())
@@ -1609,9 +1679,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path)
     parser.add_argument(
-        "--counting",
+        "--results",
         action="store_true",
-        help="check the counting lower bounds of a results file (results_51_256.json by default)",
+        help="check the rows of a results file instead (results_51_256.json by default)",
     )
     parser.add_argument("--sizes", type=int, nargs="*")
     parser.add_argument(
@@ -1653,9 +1723,9 @@ def main() -> int:
     LARGE[0] = args.large
     ORTOOLS_SECONDS[0] = args.cp_sat
     PROGRAMME_SECONDS[0] = args.programme_seconds
-    if args.counting:
+    if args.results:
         path = args.path or HERE / "results_51_256.json"
-        return 1 if check_counting(json.loads(path.read_text()), args.sizes) else 0
+        return 1 if check_results(json.loads(path.read_text()), args.sizes) else 0
     certs = json.loads((args.path or HERE / "certificates.json").read_text())
     by_size = {int(c["n"]): c for c in certs}
     bad = 0

@@ -11,7 +11,7 @@ Walsh spectrum (at most 2**24 quiet patterns) or the constraint generation (more
 that needs ``lower`` presses, stored as the hexadecimal bits of its presses (row-major, light
 ``i`` is bit ``i``). ``counting_lower`` is ``lo.gods.counting_bound``: some board needs that many
 presses because the boards outnumber the shorter press vectors (no board is stored for it;
-``check.py --counting`` re-proves it). ``--counting`` only adds that bound to the stored rows.
+``check.py --results`` re-proves it). ``--counting`` only adds that bound to the stored rows.
 Rows are merged into ``results_51_256.json``.
 """
 

@@ -74,21 +74,44 @@ def test_the_chasing_nullity_matches_the_library(n: int) -> None:
 def test_the_checker_counts_as_the_library_does(n: int) -> None:
     # two implementations of the counting bound: binomial sums here, the power recurrence there
     bound = lo.gods.counting_bound(lo.grid(n, n))
-    assert CHECK.counting_holds(n, bound)
-    assert not CHECK.counting_holds(n, bound + 1)
+    d = lo.analyze(lo.grid(n, n)).nullity
+    assert CHECK.counting_holds(n * n, d, bound)
+    assert not CHECK.counting_holds(n * n, d, bound + 1)
 
 
-def test_the_stored_counting_bounds_pass_and_a_raised_one_fails(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    rows = json.loads((FOLDER / "results_51_256.json").read_text())
-    counted = {int(r["n"]): r for r in rows if r.get("counting_lower") is not None}
-    # every size with quiet patterns has one; where it beats the stored board, it is the table's
-    assert sorted(counted) == sorted(int(r["n"]) for r in rows if r["nullity"])
-    assert CHECK.check_counting(rows, [61, 65, 128]) == 0
-    raised = [dict(counted[61], counting_lower=counted[61]["counting_lower"] + 1)]
-    assert CHECK.check_counting(raised) == 1
-    assert "do not outnumber" in capsys.readouterr().out
+@pytest.mark.parametrize("n", [4, 5, 9, 16, 19])
+def test_the_chased_quiet_patterns_are_a_basis_of_the_kernel(n: int) -> None:
+    quiet = CHECK.chase_kernel(n)
+    assert quiet.shape == (lo.analyze(lo.grid(n, n)).nullity, n * n)
+    assert not any(CHECK.press(n, q).any() for q in quiet)
+    assert CHECK.rank_gf2(quiet) == quiet.shape[0]
+
+
+RESULTS = {int(r["n"]): r for r in json.loads((FOLDER / "results_51_256.json").read_text())}
+
+
+def test_the_stored_results_pass_the_checker() -> None:
+    # a unique row, a settled averaging row with its board, counting rows with and without
+    # a search's board, and a certified row (its counting bound only)
+    assert CHECK.check_results(list(RESULTS.values()), [51, 53, 64, 65, 84]) == 0
+    # every size with quiet patterns has a counting bound
+    assert all(r.get("counting_lower") is not None for r in RESULTS.values() if r["nullity"])
+
+
+@pytest.mark.parametrize(
+    ("n", "field", "change", "failure"),
+    [
+        (65, "counting_lower", 1, "do not outnumber"),
+        (65, "upper", -1, "averaging proves 2112, not 2111"),
+        (53, "lower", 1, "needs 1999 presses, not 2000"),
+        (53, "nullity", 2, "nullity 2"),
+        (51, "upper", -1, "unique proves 2601"),
+    ],
+)
+def test_a_tampered_result_row_fails(n: int, field: str, change: int, failure: str) -> None:
+    row = dict(RESULTS[n])
+    row[field] = int(row[field]) + change
+    assert any(failure in f for f in CHECK.check_row(row))
 
 
 def test_the_press_matrix_matches_the_library() -> None:
