@@ -75,15 +75,16 @@ def certify(n: int, time_limit: float, proven: dict[int, dict]) -> dict[str, obj
     }
 
 
-def from_witness(n: int, row: dict) -> dict[str, object]:
+def from_witness(n: int, row: dict, replay_seconds: float = 120.0) -> dict[str, object]:
     """The certificate of a row of ``results_51_256.json``: its stored witness presses
-    (``presses_hex``, bit ``i`` for light ``i``), replayed by ``lo.solve(minimize=True)``."""
+    (``presses_hex``, bit ``i`` for light ``i``), replayed by ``lo.solve(minimize=True)``
+    within ``replay_seconds``."""
     p = lo.grid(n, n)
     quiet = [np.asarray(g, dtype=np.int64) % 2 for g, _ in factorization(p).kernel()]
     value = int(row["presses_hex"], 16)
     x = np.array([(value >> i) & 1 for i in range(n * n)], dtype=np.int64)
     board = p.apply_vector(np.zeros(n * n, dtype=np.int64), x) % 2
-    sol = lo.solve(p, p.as_dict(board), minimize=True, time_limit=120)
+    sol = lo.solve(p, p.as_dict(board), minimize=True, time_limit=replay_seconds)
     assert sol.optimal and sol.num_presses == int(row["lower"]), (n, sol.num_presses)
     _, sizes, zero = quiet_groups(p).binary_code()
     argument = row.get("argument") or "integer programme"
@@ -116,6 +117,12 @@ def main() -> None:
         action="store_true",
         help="certify the stored witnesses of results_51_256.json instead of searching again",
     )
+    parser.add_argument(
+        "--replay-seconds",
+        type=float,
+        default=120.0,
+        help="with --from-results: time for lo.solve to replay each witness (2**32 kernels: minutes)",
+    )
     args = parser.parse_args()
     if args.from_results:
         extended = {int(r["n"]): r for r in json.loads((HERE / "results_51_256.json").read_text())}
@@ -124,7 +131,7 @@ def main() -> None:
         for n in args.sizes:
             if n in have:
                 continue
-            have[n] = from_witness(n, extended[n])
+            have[n] = from_witness(n, extended[n], args.replay_seconds)
             shown = {k: v for k, v in have[n].items() if k not in ("board", "presses", "quiet")}
             print(json.dumps(shown), flush=True)
             args.out.write_text(json.dumps([have[k] for k in sorted(have)], indent=1) + "\n")

@@ -285,7 +285,9 @@ def gods_number_bounds(
     if kernel_size > max_kernel:
         msg = (
             f"The puzzle has {kernel_size} quiet patterns, more than "
-            f"max_kernel={max_kernel}; pass a larger max_kernel to try anyway."
+            f"max_kernel={max_kernel}; pass a larger max_kernel to try anyway, or bound God's "
+            "number without a search: lightsout_graphs.gods.counting_bound(puzzle) from below, "
+            "lightsout_graphs.gods.averaging_bound from above (GF(2))."
         )
         raise SearchLimitError(msg)
     if kernel_size == 1:

@@ -110,6 +110,6 @@ def gods_number(
     msg = (
         f"God's number of this puzzle is not proven: {'; '.join(tried)}. "
         "gods_number_bounds(puzzle, time_limit=...) returns the proven bounds with a board "
-        "that needs the lower one."
+        "that needs the lower one; counting_bound(puzzle) bounds it from below for any kernel."
     )
     raise SearchLimitError(msg)

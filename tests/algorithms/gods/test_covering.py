@@ -60,9 +60,11 @@ def test_the_published_table_is_kept_as_data() -> None:
         assert rows[str(n)].strip() == str(value)
 
 
-def test_a_huge_kernel_is_refused() -> None:
-    with pytest.raises(lo.LightsOutError, match="max_kernel"):
+def test_a_huge_kernel_is_refused_with_the_bounds_that_need_no_search() -> None:
+    with pytest.raises(lo.LightsOutError, match="max_kernel") as info:
         gods_number_bounds(lo.grid(4, 4), max_kernel=8)
+    assert "counting_bound(puzzle) from below" in str(info.value)
+    assert lo.gods.counting_bound(lo.grid(4, 4)) <= 7  # the route it names works
 
 
 def test_witness_is_a_press_vector() -> None:

@@ -61,6 +61,7 @@ def test_an_unproven_value_points_to_the_bounds() -> None:
     with pytest.raises(SearchLimitError, match="gods_number_bounds") as info:
         gods_number(lo.grid(19, 19), time_limit=0.5)
     assert "proved only" in str(info.value) and "2**" in str(info.value)
+    assert "counting_bound(puzzle)" in str(info.value)
     with pytest.raises(SearchLimitError, match=r"max_kernel=2.*max_states=16"):
         gods_number(lo.grid(4, 4), max_kernel=2, max_states=16)
 
