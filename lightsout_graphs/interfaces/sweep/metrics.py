@@ -35,7 +35,9 @@ metric                      type      meaning
                                       :func:`lightsout_graphs.gods_number`, a search over the
                                       boards, where those bounds do not meet on at most 65,536
                                       boards, or the kernel is too large); with the bounds
-                                      ``gods_number_lower`` and ``gods_number_upper``
+                                      ``gods_number_lower`` and ``gods_number_upper`` (at
+                                      least the counting bound and at most averaging, which
+                                      need no search, whatever the kernel)
 ``symmetries``              int64     the number of automorphisms of the puzzle (node
                                       permutations keeping the toggle rule and the pressable
                                       nodes, :func:`lightsout_graphs.symmetries`); null over
@@ -414,16 +416,21 @@ def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
     from lightsout_graphs.core.errors import SearchLimitError
 
     cols = [name for name, _ in METRICS["gods_number"].columns]
+    counted = lo.gods.counting_bound(puzzle)  # needs no search, holds for any kernel
     try:
         found = lo.gods_number_bounds(puzzle, time_limit=time_limit)
-        low, high = int(found.lower), int(found.upper)
+        low, high = max(int(found.lower), counted), int(found.upper)
     except (SearchLimitError, MemoryError):
         # A kernel too large for the programme (some large kernels run out of memory instead
         # of being refused): search the boards, up to lo.gods_number's bound.
         try:
             low = high = int(lo.gods_number(puzzle))
-        except SearchLimitError:
-            return dict.fromkeys(cols)
+        except SearchLimitError:  # the bounds that need no search
+            high = (puzzle.modulus - 1) * len(puzzle.pressable)
+            if puzzle.modulus == 2:
+                _, sizes, zero = lo.gods.quiet_groups(puzzle).binary_code()
+                high = lo.gods.averaging_bound(sizes, zero)
+            return dict(zip(cols, [None, counted, high], strict=True))
     if low != high:  # bounds apart: a puzzle with few boards is settled by searching them all
         with contextlib.suppress(SearchLimitError):  # too many boards: the bounds stay
             low = high = int(lo.gods_number(puzzle, max_states=_FEW_BOARDS))

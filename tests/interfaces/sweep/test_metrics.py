@@ -188,6 +188,13 @@ def test_gods_number_is_null_unless_its_bounds_meet() -> None:
     assert compute_metrics(lo.grid(3, 3), ["gods_number"], 1)["gods_number"] == 9
 
 
+def test_gods_number_of_a_kernel_too_large_to_search_keeps_the_bounds_that_need_none() -> None:
+    # 65×65: 2**42 quiet patterns, more than gods_number_bounds searches, and 2**4183 boards
+    got = compute_metrics(lo.grid(65, 65), ["gods_number"], 1, time_limit=0.05)
+    assert got == {"gods_number": None, "gods_number_lower": 1877, "gods_number_upper": 2112}
+    assert got["gods_number_lower"] == lo.gods.counting_bound(lo.grid(65, 65))
+
+
 def test_symmetries_beyond_the_bound_are_null() -> None:
     assert compute_metrics(lo.Puzzle(nx.complete_graph(9)), ["symmetries"], 1) == {
         "symmetries": None
