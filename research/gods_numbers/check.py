@@ -117,6 +117,8 @@ SECOND = [False]
 WORKERS = [1]
 #: Whether boards of kernels over 2**24 are re-proved too (``--large``).
 LARGE = [False]
+#: The most entries (characters × classes) of a quotient code's dense model (8 bytes each).
+INNER_ENTRIES = 1 << 25
 #: The failures of each certificate checked so far in this run, by its JSON text (a
 #: ``same_programme`` certificate reuses the verdict on the one it names).
 CHECKED: dict[str, list[str]] = {}
@@ -469,6 +471,12 @@ def inner_bound_holds(
     keys, totals, k = quotient_code(cols, sizes, basis, d)
     if not len(keys):
         return False, "no group outside the subspace"
+    if (1 << k) * len(keys) > INNER_ENTRIES:  # the dense model would not fit: undecided
+        return None, (
+            f"the quotient code has dimension {k} and {len(keys)} classes, a model of "
+            f"2**{k} x {len(keys)} entries (more than {INNER_ENTRIES}); use a subspace of "
+            "larger dimension"
+        )
     odd = int((totals % 2).sum())
     unit = [1 << j for j in range(k)]
     return subspace_programme_holds(keys, totals, [unit], odd, inner, seconds)

@@ -604,6 +604,18 @@ def test_the_inner_bound_is_the_quotient_codes_peak(monkeypatch: pytest.MonkeyPa
         assert programme.inner_bound(cols, sizes, basis, d, 5.0) == exact
 
 
+def test_a_quotient_too_large_for_its_model_is_undecided_not_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 64×64: 28 quiet patterns; a subspace of dimension 2 leaves a quotient of dimension 26
+    programme = _script(monkeypatch, "programme")
+    cols, sizes, d, _ = programme._code(64, CERTIFICATES[64])
+    basis = [int(cols[0]), int(cols[1])]
+    held, why = CHECK.inner_bound_holds(cols, sizes, basis, d, 1, 5.0)
+    assert held is None and "dimension 26" in why and "larger dimension" in why
+    assert programme.inner_bound(cols, sizes, basis, d, 5.0) == 0
+
+
 def test_the_cut_pool_holds_only_proven_cuts(monkeypatch: pytest.MonkeyPatch) -> None:
     programme = _script(monkeypatch, "programme")
     cols, sizes, d, _ = programme._code(14, CERTIFICATES[14])
