@@ -5,11 +5,12 @@ Usage::
     python research/gods_numbers/render.py
 
 Reads ``results.json``, ``certificates.json`` (n ≤ 50 and some sizes above) and
-``results_51_256.json``, and marks every row where our value or bounds differ from the published table
-(wmboyles/LightsOut-Math). The lower bound is a stored board's ("board": it replays), or the
-counting bound where that is higher ("counting": no board, ``check.py --results``). The better bounds of ``certificates.json`` are first folded into
-``results.json`` and ``results_51_256.json`` (which the documentation's results page reads), with
-a note naming the argument.
+``results_51_256.json``, and marks every row where our value or bounds differ from the published
+table (wmboyles/LightsOut-Math). The lower bound is a stored board's ("board": it replays), or
+the counting bound where that is higher ("counting": no board, ``check.py --results``). The
+better bounds of ``certificates.json`` are first folded into ``results.json`` and
+``results_51_256.json`` (which the documentation's results page reads), with a note naming the
+argument.
 """
 
 from __future__ import annotations
