@@ -15,6 +15,8 @@ and it is exact integer arithmetic throughout.
 
 from __future__ import annotations
 
+from collections import deque
+
 from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
 
@@ -56,16 +58,17 @@ def sphere_radius(nodes: int, modulus: int, boards: int) -> int:
         msg = f"boards={need} is more than the {k}**{n} press vectors of {n} nodes over Z_{k}."
         raise MatrixError(msg)
     # a_i by the recurrence of (1 + z + … + z**(k−1))**n: i·a_i = Σ_{j=1}^{k−1} (j(n+1) − i) a_{i−j},
-    # kept as the window sums s0 = Σ_j a_{i−j} and s1 = Σ_j j·a_{i−j}.
-    coeffs = [1]
+    # kept as the window sums s0 = Σ_j a_{i−j} and s1 = Σ_j j·a_{i−j}. Only the last k
+    # coefficients are held (each has up to n·log2(k) bits; all of them could fill the memory).
+    window = deque([0] * (k - 1) + [1], maxlen=k)  # a_{i−k+1}, …, a_i
     total, s0, s1, i = 1, 0, 0, 0
     while total < need:
-        leaving = coeffs[i - k + 1] if i - k + 1 >= 0 else 0
-        s1 += coeffs[i] + s0 - k * leaving
-        s0 += coeffs[i] - leaving
+        newest, leaving = window[-1], window[0]
+        s1 += newest + s0 - k * leaving
+        s0 += newest - leaving
         i += 1
         a = ((n + 1) * s1 - i * s0) // i
-        coeffs.append(a)
+        window.append(a)
         total += a
     return i
 
