@@ -214,23 +214,27 @@ def press(n: int, x: np.ndarray) -> np.ndarray:
     return out.reshape(-1)
 
 
-def rank_gf2(rows: np.ndarray) -> int:
-    """Rank over GF(2) of a 0/1 matrix (Gaussian elimination on boolean rows)."""
-    m = rows.astype(bool).copy()
+def _eliminate(m: np.ndarray, columns: int) -> int:
+    """Reduce the boolean rows of ``m`` in place on its first ``columns`` columns (Gauss–Jordan
+    over GF(2)); the rank found there."""
     rank = 0
-    for col in range(m.shape[1]):
+    for col in range(columns):
         pivots = np.flatnonzero(m[rank:, col])
         if not len(pivots):
             continue
         p = rank + int(pivots[0])
         m[[rank, p]] = m[[p, rank]]
-        below = np.flatnonzero(m[:, col])
-        below = below[below != rank]
-        m[below] ^= m[rank]
+        others = np.flatnonzero(m[:, col])
+        m[others[others != rank]] ^= m[rank]
         rank += 1
         if rank == m.shape[0]:
             break
     return rank
+
+
+def rank_gf2(rows: np.ndarray) -> int:
+    """Rank over GF(2) of a 0/1 matrix (Gaussian elimination on boolean rows)."""
+    return _eliminate(rows.astype(bool).copy(), rows.shape[1])
 
 
 def _chase(n: int) -> np.ndarray:
@@ -259,17 +263,7 @@ def left_null_gf2(m: np.ndarray) -> np.ndarray:
     """A basis (rows) of ``{x : x·m = 0}`` over GF(2), by elimination on ``[m | I]``."""
     rows, cols = m.shape
     aug = np.concatenate([m.astype(bool), np.eye(rows, dtype=bool)], axis=1)
-    rank = 0
-    for col in range(cols):
-        pivots = np.flatnonzero(aug[rank:, col])
-        if not len(pivots):
-            continue
-        p = rank + int(pivots[0])
-        aug[[rank, p]] = aug[[p, rank]]
-        others = np.flatnonzero(aug[:, col])
-        aug[others[others != rank]] ^= aug[rank]
-        rank += 1
-    return aug[rank:, cols:]
+    return aug[_eliminate(aug, cols) :, cols:]
 
 
 def chase_kernel(n: int) -> np.ndarray:
