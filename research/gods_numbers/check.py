@@ -153,9 +153,9 @@ def check_row(row: dict, certified: bool = False) -> list[str]:
     (one that ``certificates.json`` holds) has its board and upper bound checked there."""
     n, lights = int(row["n"]), int(row["n"]) ** 2
     quiet = chase_kernel(n)
-    d, fails, done = quiet.shape[0], [], []
-    if d != int(row["nullity"]) or d != chase_nullity(n) or any(press(n, q).any() for q in quiet):
-        fails.append(f"nullity {chase_nullity(n)} ({d} patterns chased), not {row['nullity']}")
+    d, nullity, fails, done = quiet.shape[0], chase_nullity(n), [], []
+    if d != int(row["nullity"]) or d != nullity or any(press(n, q).any() for q in quiet):
+        fails.append(f"nullity {nullity} ({d} patterns chased), not {row['nullity']}")
     done.append(f"nullity {d}")
     if row.get("presses_hex") and not certified and not fails:
         x = presses_of_hex(row["presses_hex"], lights)
