@@ -26,6 +26,7 @@ over the spectrum finds hard boards, and an integer programme in small boxes pro
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -281,7 +282,82 @@ def gods_number_bounds(
     clock = Clock(time_limit)  # the factorisation is set-up, cached on the puzzle
     k = puzzle.modulus
     n = len(puzzle.pressable)
-    kernel_size = int(engine.kernel_size)
+    busy = busy_buttons(puzzle)
+    if busy.size < n:
+        return _without_idle_buttons(puzzle, busy, max_kernel, clock)
+    return _bounds(int(engine.kernel_size), lambda: quiet_groups(puzzle), k, n, max_kernel, clock)
+
+
+def busy_buttons(puzzle: Puzzle) -> np.ndarray:
+    """Positions among the pressable nodes of the buttons whose press changes some light.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    numpy.ndarray
+        Increasing int64 positions into :attr:`~lightsout_graphs.Puzzle.pressable`.
+
+    Examples
+    --------
+    >>> busy_buttons(lo.Puzzle(nx.empty_graph(3), rule="open")).tolist()
+    []
+    >>> busy_buttons(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()
+    [0, 1, 2]
+    """
+    press = puzzle.press_matrix().tocoo()
+    nonzero = (press.data.astype(np.int64) % puzzle.modulus) != 0
+    return np.unique(press.col[nonzero]).astype(np.int64)
+
+
+def _without_idle_buttons(
+    puzzle: Puzzle, busy: np.ndarray, max_kernel: int, clock: Clock
+) -> GodsNumber:
+    """God's number over the busy buttons alone, the witness widened with idle zeros.
+
+    A button whose press changes no light is a quiet pattern by itself, and a fewest-press
+    solution never presses it: the solvable boards and their fewest presses are those of the
+    puzzle without it. (Searching with it would only add symmetric quiet patterns.)
+    """
+    from lightsout_graphs.core.zk import dispatch
+
+    k, n = puzzle.modulus, len(puzzle.pressable)
+    idle = n - busy.size
+    note = f"{idle} of the {n} buttons change no light and are never pressed"
+    witness = np.zeros(n, dtype=np.int64)
+    if busy.size == 0:
+        return GodsNumber(lower=0, upper=0, witness=witness, seconds=clock.elapsed(), notes=(note,))
+    press = puzzle.press_matrix().tocsc()[:, busy]
+    gens = dispatch.kernel(press, k)
+    kernel_size = 1
+    for _, order in gens:
+        kernel_size *= int(order)
+    zero = np.zeros(busy.size, dtype=np.int64)
+    found = _bounds(
+        kernel_size, lambda: group_coset(zero, gens, k), k, int(busy.size), max_kernel, clock
+    )
+    witness[busy] = found.witness
+    return GodsNumber(
+        lower=found.lower,
+        upper=found.upper,
+        witness=witness,
+        rounds=found.rounds,
+        seconds=clock.elapsed(),
+        notes=(note, *found.notes),
+    )
+
+
+def _bounds(
+    kernel_size: int,
+    grouping: Callable[[], CosetGroups],
+    k: int,
+    n: int,
+    max_kernel: int,
+    clock: Clock,
+) -> GodsNumber:
+    """God's number from the quiet groups of ``n`` buttons, every one of them busy."""
     if kernel_size > max_kernel:
         msg = (
             f"The puzzle has {kernel_size} quiet patterns, more than "
@@ -292,7 +368,7 @@ def gods_number_bounds(
         raise SearchLimitError(msg)
     if kernel_size == 1:
         return _unique_solutions(n, k, clock)
-    groups = quiet_groups(puzzle)
+    groups = grouping()
     if k == 2 and kernel_size <= 2**MAX_DIMENSION:
         return _gf2_bounds(groups, n, clock)
     require_memory(
@@ -302,6 +378,7 @@ def gods_number_bounds(
         "by averaging (lightsout_graphs.algorithms.gods.averaging_bound) over GF(2)",
     )
     seconds = _coset_seconds(groups)
+    time_limit = clock.seconds
     if seconds > time_limit:
         msg = (
             f"One exact fewest-press count over the {kernel_size} solutions of a board takes "

@@ -30,6 +30,7 @@ class Clock:
     """A deadline: ``left()`` seconds remain, ``over()`` once it has passed."""
 
     def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
         self.start = time.monotonic()
         self.deadline = self.start + seconds
 

@@ -424,7 +424,7 @@ def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
         # A kernel too large for the programme (some large kernels run out of memory instead
         # of being refused): search the boards, up to lo.gods_number's bound.
         try:
-            low = high = int(lo.gods_number(puzzle))
+            low = high = int(lo.gods_number(puzzle, time_limit=time_limit))
         except SearchLimitError:  # the bounds that need no search
             high = (puzzle.modulus - 1) * len(puzzle.pressable)
             if puzzle.modulus == 2:
@@ -433,7 +433,7 @@ def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
             return dict(zip(cols, [None, counted, high], strict=True))
     if low != high:  # bounds apart: a puzzle with few boards is settled by searching them all
         with contextlib.suppress(SearchLimitError):  # too many boards: the bounds stay
-            low = high = int(lo.gods_number(puzzle, max_states=_FEW_BOARDS))
+            low = high = max(lo.depth_distribution(puzzle, max_states=_FEW_BOARDS))
     return dict(zip(cols, [low if low == high else None, low, high], strict=True))
 
 

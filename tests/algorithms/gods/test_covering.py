@@ -5,11 +5,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import networkx as nx
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.algorithms.gods import gods_number_bounds
+from lightsout_graphs.algorithms.gods._covering import busy_buttons
 
 #: wmboyles/LightsOut-Math @305ca2e, code/serialization/min_clicks_answers.txt, as kept in
 #: ../shared/peers_data/wmboyles_min_clicks_answers.txt (copied here for CI).
@@ -65,6 +69,40 @@ def test_a_huge_kernel_is_refused_with_the_bounds_that_need_no_search() -> None:
         gods_number_bounds(lo.grid(4, 4), max_kernel=8)
     assert "counting_bound(puzzle) from below" in str(info.value)
     assert lo.gods.counting_bound(lo.grid(4, 4)) <= 7  # the route it names works
+
+
+@given(
+    st.integers(1, 4),
+    st.integers(1, 3),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=4),
+    st.sampled_from([2, 3, 4]),
+)
+def test_buttons_that_change_no_light_are_left_out(
+    busy: int, idle: int, edges: list[tuple[int, int]], k: int
+) -> None:
+    # Under the open rule an isolated node's press changes nothing: a quiet pattern alone.
+    g = nx.empty_graph(busy + idle)
+    g.add_edges_from((u % busy, v % busy) for u, v in edges if u % busy != v % busy)
+    puzzle = lo.Puzzle(g, modulus=k, rule="open")
+    assert set(busy_buttons(puzzle).tolist()) == {u for e in g.edges for u in e}
+    found = gods_number_bounds(puzzle, time_limit=30)
+    assert found.exact and found.value == lo.gods_number(puzzle, max_states=2**20)
+    board = puzzle.apply(0, puzzle.as_dict((-found.witness) % k))
+    assert lo.solve(puzzle, board, minimize=True).num_presses == found.lower
+    assert "change no light" in found.notes[0]
+
+
+def test_a_puzzle_whose_presses_change_nothing_has_gods_number_zero() -> None:
+    # Six idle buttons mod 4: 4096 quiet patterns, every one symmetric to the others. The
+    # max–min programme over them did not close in 200 s; without them nothing is left.
+    found = gods_number_bounds(lo.Puzzle(nx.empty_graph(6), modulus=4, rule="open"), time_limit=5)
+    assert found.exact and found.value == 0 and found.witness.tolist() == [0] * 6
+    weighted = nx.path_graph(3)
+    nx.set_edge_attributes(weighted, 3, "weight")  # 3 ≡ 0 (mod 3): the presses are idle
+    nx.set_node_attributes(weighted, 0, "self_weight")
+    puzzle = lo.Puzzle(weighted, modulus=3, rule="weighted")
+    assert busy_buttons(puzzle).tolist() == []
+    assert gods_number_bounds(puzzle).value == 0
 
 
 def test_witness_is_a_press_vector() -> None:

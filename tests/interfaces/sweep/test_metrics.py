@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
 
@@ -195,7 +196,13 @@ def test_gods_number_of_a_kernel_too_large_to_search_keeps_the_bounds_that_need_
     assert got["gods_number_lower"] == lo.gods.counting_bound(lo.grid(65, 65))
 
 
-def test_symmetries_beyond_the_bound_are_null() -> None:
+def test_symmetries_beyond_the_bound_are_null(monkeypatch: pytest.MonkeyPatch) -> None:
+    # K9 has 9! = 362,880 symmetries, more than lo.symmetries lists by default (100,000);
+    # a bound of 1,000 gives the same refusal without listing 100,000 of them first.
+    listing = lo.symmetries
+    monkeypatch.setattr(lo, "symmetries", functools.partial(listing, max_count=1000))
+    with pytest.raises(lo.SearchLimitError):
+        lo.symmetries(lo.Puzzle(nx.complete_graph(9)))
     assert compute_metrics(lo.Puzzle(nx.complete_graph(9)), ["symmetries"], 1) == {
         "symmetries": None
     }
