@@ -44,7 +44,7 @@ test: setup
 
 # Warnings are errors; -E rebuilds from scratch so that generated pages never go stale.
 docs: $(STAMP)
-	$(BIN)/sphinx-build -b html -E -W --keep-going -q docs docs/_build/html
+	$(BIN)/sphinx-build -j auto -b html -E -W --keep-going -q docs docs/_build/html
 
 bench: setup
 	./scripts/system-deps.sh libm4ri-dev

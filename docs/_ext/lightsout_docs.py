@@ -22,6 +22,7 @@ A file is rewritten only when its text changes, so that incremental builds stay 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import shutil
 import types
@@ -424,6 +425,28 @@ def gallery_text(entries: list[dict[str, Any]]) -> str:
     return "\n".join(cards)
 
 
+def _catalog_files(name: str, images: Path) -> tuple[str, dict[str, Any]]:
+    """The page text and the gallery entry of one named puzzle (its pictures drawn)."""
+    return catalog_page(name, images), gallery_entry(name, images)
+
+
+def _in_parallel(work: Any, names: list[str], images: Path) -> list[Any]:
+    """``[work(name, images) for name in names]``, on every core where the system forks.
+
+    Drawing the pictures is most of a build's time. The children are forked, so they see the
+    catalog folders of the parent (``catalog.folder``) and never import the docs again.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(len(names), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [work(name, images) for name in names]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        return list(pool.map(work, names, [images] * len(names)))
+
+
 def write_catalog(folder: Path) -> list[Path]:
     """Write one page per named puzzle (and its pictures) into ``folder``, and the gallery.
 
@@ -442,13 +465,14 @@ def write_catalog(folder: Path) -> list[Path]:
 
     images = folder / "images"
     images.mkdir(parents=True, exist_ok=True)
+    names = list(catalog.names())
     pages = []
     entries = []
-    for name in catalog.names():
+    for name, (text, entry) in zip(names, _in_parallel(_catalog_files, names, images), strict=True):
         path = folder / f"{name}.md"
-        _write(path, catalog_page(name, images))
+        _write(path, text)
         pages.append(path)
-        entries.append(gallery_entry(name, images))
+        entries.append(entry)
     gallery = folder / "gallery.txt"
     _write(gallery, gallery_text(entries))
     _prune(folder, {*pages, gallery})

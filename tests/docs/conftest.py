@@ -62,7 +62,19 @@ def build(html: Path = HTML) -> None:
     env = dict(
         os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
     )
-    sphinx = [sys.executable, "-m", "sphinx", "-b", "html", "-E", "-W", "--keep-going", "-q"]
+    sphinx = [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-j",
+        "auto",
+        "-b",
+        "html",
+        "-E",
+        "-W",
+        "--keep-going",
+        "-q",
+    ]
     cmd = [*sphinx, str(DOCS), str(html)]
     done = subprocess.run(
         cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT, check=False

@@ -91,7 +91,7 @@ def test_every_atlas_line_graph_against_the_search() -> None:
 def multigraphs(draw: st.DrawFn) -> list[tuple[int, int]]:
     m = draw(st.integers(2, 9))
     pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
-    chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=16))
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=13))
     return chosen
 
 
