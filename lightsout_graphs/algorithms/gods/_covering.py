@@ -282,14 +282,19 @@ def gods_number_bounds(
     clock = Clock(time_limit)  # the factorisation is set-up, cached on the puzzle
     k = puzzle.modulus
     n = len(puzzle.pressable)
-    busy = busy_buttons(puzzle)
-    if busy.size < n:
-        return _without_idle_buttons(puzzle, busy, max_kernel, clock)
+    kept = distinct_buttons(puzzle)
+    if kept.size < n:
+        return _over_distinct_buttons(puzzle, kept, max_kernel, clock)
     return _bounds(int(engine.kernel_size), lambda: quiet_groups(puzzle), k, n, max_kernel, clock)
 
 
-def busy_buttons(puzzle: Puzzle) -> np.ndarray:
-    """Positions among the pressable nodes of the buttons whose press changes some light.
+def distinct_buttons(puzzle: Puzzle) -> np.ndarray:
+    """One button for each distinct effect a press has: idle buttons and repeats left out.
+
+    A button whose press changes no light, or changes the lights exactly as an earlier button
+    does, is never needed for the fewest presses: presses on buttons of equal effect may all
+    be moved to one of them, ``(x_u + x_v) mod k`` times, which is never more. God's number
+    and the solvable boards are those of the kept buttons alone.
 
     Parameters
     ----------
@@ -298,47 +303,64 @@ def busy_buttons(puzzle: Puzzle) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        Increasing int64 positions into :attr:`~lightsout_graphs.Puzzle.pressable`.
+        Increasing int64 positions into :attr:`~lightsout_graphs.Puzzle.pressable`: the first
+        button of each distinct nonzero press column (modulo k).
 
     Examples
     --------
-    >>> busy_buttons(lo.Puzzle(nx.empty_graph(3), rule="open")).tolist()
+    >>> distinct_buttons(lo.Puzzle(nx.empty_graph(3), rule="open")).tolist()  # all idle
     []
-    >>> busy_buttons(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()
-    [0, 1, 2]
+    >>> distinct_buttons(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()  # ends repeat
+    [0, 1]
+    >>> distinct_buttons(lo.grid(3, 3)).tolist() == list(range(9))
+    True
     """
-    press = puzzle.press_matrix().tocoo()
-    nonzero = (press.data.astype(np.int64) % puzzle.modulus) != 0
-    return np.unique(press.col[nonzero]).astype(np.int64)
+    press = puzzle.press_matrix().tocsc(copy=True)
+    press.data = press.data.astype(np.int64) % puzzle.modulus
+    press.eliminate_zeros()
+    press.sort_indices()
+    seen: set[tuple[bytes, bytes]] = set()
+    kept = []
+    for j in range(press.shape[1]):
+        first, last = press.indptr[j], press.indptr[j + 1]
+        if first == last:
+            continue
+        key = (press.indices[first:last].tobytes(), press.data[first:last].tobytes())
+        if key not in seen:
+            seen.add(key)
+            kept.append(j)
+    return np.array(kept, dtype=np.int64)
 
 
-def _without_idle_buttons(
-    puzzle: Puzzle, busy: np.ndarray, max_kernel: int, clock: Clock
+def _over_distinct_buttons(
+    puzzle: Puzzle, kept: np.ndarray, max_kernel: int, clock: Clock
 ) -> GodsNumber:
-    """God's number over the busy buttons alone, the witness widened with idle zeros.
+    """God's number over the kept buttons alone, the witness widened with zeros.
 
-    A button whose press changes no light is a quiet pattern by itself, and a fewest-press
-    solution never presses it: the solvable boards and their fewest presses are those of the
-    puzzle without it. (Searching with it would only add symmetric quiet patterns.)
+    Searching with the idle and repeated buttons would only add quiet patterns that the
+    programmes then have to tell apart: six idle buttons modulo 4 give 4,096 of them, all
+    alike, and the max–min programme did not close on them in 200 s.
     """
     from lightsout_graphs.core.zk import dispatch
 
     k, n = puzzle.modulus, len(puzzle.pressable)
-    idle = n - busy.size
-    note = f"{idle} of the {n} buttons change no light and are never pressed"
+    note = (
+        f"{n - kept.size} of the {n} buttons change no light or repeat another button's "
+        "effect, and are never needed"
+    )
     witness = np.zeros(n, dtype=np.int64)
-    if busy.size == 0:
+    if kept.size == 0:
         return GodsNumber(lower=0, upper=0, witness=witness, seconds=clock.elapsed(), notes=(note,))
-    press = puzzle.press_matrix().tocsc()[:, busy]
+    press = puzzle.press_matrix().tocsc()[:, kept]
     gens = dispatch.kernel(press, k)
     kernel_size = 1
     for _, order in gens:
         kernel_size *= int(order)
-    zero = np.zeros(busy.size, dtype=np.int64)
+    zero = np.zeros(kept.size, dtype=np.int64)
     found = _bounds(
-        kernel_size, lambda: group_coset(zero, gens, k), k, int(busy.size), max_kernel, clock
+        kernel_size, lambda: group_coset(zero, gens, k), k, int(kept.size), max_kernel, clock
     )
-    witness[busy] = found.witness
+    witness[kept] = found.witness
     return GodsNumber(
         lower=found.lower,
         upper=found.upper,
@@ -357,7 +379,7 @@ def _bounds(
     max_kernel: int,
     clock: Clock,
 ) -> GodsNumber:
-    """God's number from the quiet groups of ``n`` buttons, every one of them busy."""
+    """God's number from the quiet groups of ``n`` buttons of distinct effects."""
     if kernel_size > max_kernel:
         msg = (
             f"The puzzle has {kernel_size} quiet patterns, more than "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import time
 from pathlib import Path
 from typing import IO
 
@@ -54,12 +55,18 @@ def atomic_write(path: Path, data: bytes, tag: str = RUN_TAG) -> None:
         tmp.unlink(missing_ok=True)
 
 
+#: Seconds a new run waits for the workers of a killed run, which still share its lock.
+ORPHAN_SECONDS = 10.0
+
+
 class FolderLock:
     """The lock of a result folder: one run at a time, a dead run's lock taken over.
 
     The lock is an ``flock`` on the file ``path``, which holds the pid of the run holding it.
     The kernel drops the ``flock`` when its process dies, however it dies; a lock file left by
-    a killed run is therefore free, and the next run takes it over and says so on stderr. A
+    a killed run is therefore free, and the next run takes it over and says so on stderr. The
+    workers a run forks share its ``flock`` and die a moment after it: while the pid in the file
+    is dead, a new run waits up to :data:`ORPHAN_SECONDS` for them. A
     clean :meth:`release` removes the file, so a finished folder holds no lock file.
 
     Parameters
@@ -92,7 +99,9 @@ class FolderLock:
         import fcntl
 
         self.path = path
-        for _ in range(100):  # the file can be removed by its holder between open and flock
+        orphans_until = time.monotonic() + ORPHAN_SECONDS
+        races = 0  # the file can be removed by its holder between open and flock
+        while True:
             fh = open(path, "a+", encoding="ascii")  # noqa: SIM115 - held until release()
             try:
                 fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -100,6 +109,11 @@ class FolderLock:
                 fh.seek(0)
                 holder = fh.read().strip()[:20]
                 fh.close()
+                dead = holder.isdigit() and not _alive(int(holder))
+                if dead and time.monotonic() < orphans_until:
+                    # The run is dead and its forked workers, which share the flock, dying.
+                    time.sleep(0.05)
+                    continue
                 who = f" (process {holder})" if holder.isdigit() else ""
                 msg = (
                     f"Result folder {str(path.parent)!r} is in use by another run{who} of a "
@@ -113,9 +127,10 @@ class FolderLock:
             if same:
                 break
             fh.close()
-        else:  # pragma: no cover - another process creates and removes the file 100 times
-            msg = f"Result folder {str(path.parent)!r}: cannot take its lock {path.name}."
-            raise SweepSpecError(msg)
+            races += 1
+            if races >= 100:  # pragma: no cover - another process creates and removes it
+                msg = f"Result folder {str(path.parent)!r}: cannot take its lock {path.name}."
+                raise SweepSpecError(msg)
         fh.seek(0)
         old = fh.read().strip()[:20]
         if old and old != str(os.getpid()):

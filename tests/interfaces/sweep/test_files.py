@@ -78,3 +78,41 @@ def test_a_stale_lock_is_taken_over_and_said_on_stderr(
     lock.release()
     lock.release()  # a second release does nothing
     assert not (tmp_path / "_x.lock").exists()
+
+
+def test_the_lock_of_a_killed_run_waits_for_its_dying_workers(tmp_path: Path) -> None:
+    # A run forks its workers after taking the lock, so they share the flock. Killed, the run
+    # is gone at once but a worker may live a moment longer: the next run waits for it
+    # (up to ORPHAN_SECONDS) instead of calling the folder "in use".
+    code = (
+        "import os, sys, time; from pathlib import Path; "
+        "from lightsout_graphs.interfaces.sweep.files import FolderLock; "
+        "lock = FolderLock(Path(sys.argv[1]), 'sweep'); "
+        "child = os.fork()\n"
+        "if child == 0:\n"
+        "    time.sleep(1.5); os._exit(0)\n"
+        "print(child, flush=True); time.sleep(120)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(tmp_path / "_x.lock")], stdout=subprocess.PIPE
+    )
+    assert proc.stdout is not None
+    worker = int(proc.stdout.readline())
+    proc.kill()
+    proc.wait()
+    if not running(worker):  # pragma: no cover - a very slow machine
+        pytest.skip("the worker ended before the test could look")
+    lock = FolderLock(tmp_path / "_x.lock", "sweep")
+    assert not running(worker)  # taken only once the worker was gone
+    lock.release()
+
+
+def running(pid: int) -> bool:
+    """Whether a process runs (a zombie, ended but not yet reaped, does not)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.parent.parent.joinpath("self").exists():  # pragma: no cover - no /proc
+        pytest.skip("needs /proc to tell a zombie from a running process")
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] not in {"Z", "X"}
+    except FileNotFoundError:
+        return False
