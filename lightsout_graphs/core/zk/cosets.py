@@ -73,8 +73,8 @@ def coset_blocks(
     """Every member of the coset ``base + Σ c_i g_i``, as 2-D int64 blocks of rows.
 
     The first row of the first block is ``base`` itself (all ``c_i = 0``); each member comes
-    exactly once. Blocks hold at most ``max_rows`` rows (one row when the first generator's
-    order alone exceeds it).
+    exactly once. Blocks hold at most ``max_rows`` rows (and at least one): a generator whose
+    order alone passes ``max_rows`` is cut into runs of its multiples.
 
     Parameters
     ----------
@@ -105,13 +105,29 @@ def coset_blocks(
         g, o = gens[split]
         inner = np.concatenate([(inner + _times(g, c, k)) % k for c in range(o)])
         split += 1
+    # The next generator's multiples, cut into runs that keep a block within max_rows.
+    runs: list[np.ndarray | None] = [None]
+    if split < len(gens):
+        g, o = gens[split]
+        step = max(1, max_rows // inner.shape[0])
+        runs = [_multiples(g, start, min(o, start + step), k) for start in range(0, o, step)]
+        split += 1
     outer = gens[split:]
     for cs in itertools.product(*(range(o) for _, o in outer)):
         shift = np.zeros(len(x), dtype=np.int64)
         for (g, _), c in zip(outer, cs, strict=True):
             if c:
                 shift = (shift + _times(g, c, k)) % k
-        yield (inner + shift) % k if any(cs) else inner
+        for run in runs:
+            block = inner if run is None else (run[:, None, :] + inner[None]).reshape(-1, len(x))
+            yield (block + shift) % k if any(cs) or run is not None else block
+
+
+def _multiples(g: np.ndarray, start: int, stop: int, modulus: int) -> np.ndarray:
+    """``c · g mod k`` for ``c`` in ``start..stop − 1``, one row each (exact for any k)."""
+    if (modulus - 1) * max(stop - 1, 0) <= INT64_MAX:
+        return np.arange(start, stop, dtype=np.int64)[:, None] * g[None, :] % modulus
+    return np.stack([_times(g, c, modulus) for c in range(start, stop)])
 
 
 def iter_coset(base: object, generators: Generators, modulus: int) -> Iterator[np.ndarray]:

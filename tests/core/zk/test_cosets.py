@@ -43,6 +43,34 @@ def test_blocks_respect_the_row_limit(max_rows: int, seed: int) -> None:
     assert not blocks[0][0].any()
 
 
+@given(
+    st.integers(1, 300),
+    st.sampled_from([(5, 3), (97, 2), (3, 5)]),
+    st.integers(0, 2**32 - 1),
+)
+def test_blocks_of_generators_of_large_order_stay_within_the_row_limit(
+    max_rows: int, shape: tuple[int, int], seed: int
+) -> None:
+    # A generator of order 97 passes a limit of 50 rows alone: it is cut into runs.
+    k, count = shape
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, k, 4)
+    gens = [(rng.integers(0, k, 4), k) for _ in range(count)]
+    blocks = list(zk.coset_blocks(base, gens, k, max_rows=max_rows))
+    assert all(1 <= len(b) <= max_rows for b in blocks)
+    rows = [tuple(r) for b in blocks for r in b.tolist()]
+    assert len(rows) == k**count and rows[0] == tuple(base.tolist())
+    shifted = {tuple((u - v) % k for u, v in zip(r, base.tolist(), strict=True)) for r in rows}
+    combos = {
+        tuple(
+            int(v) for v in sum((c * g for c, (g, _) in zip(cs, gens, strict=True)), 0 * base) % k
+        )
+        for cs in np.ndindex(*(k,) * count)
+    }
+    assert shifted == combos
+    assert len(set(rows)) == len(rows) or len(combos) < k**count  # dependent draws repeat
+
+
 def test_member_matches_the_iteration_and_huge_moduli_stay_exact() -> None:
     k = 2**61
     g = np.array([2**60, 3], dtype=np.int64)
