@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
-from lightsout_graphs.algorithms.gods._covering import gods_number_bounds
+from lightsout_graphs.algorithms.gods._covering import distinct_buttons, gods_number_bounds
 from lightsout_graphs.core.errors import (
     LightsOutError,
     MemoryBudgetError,
@@ -82,7 +82,10 @@ def gods_number(
     time_limit = require_seconds(time_limit)
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
     engine = factorization(puzzle)
-    image, kernel = int(engine.image_size), int(engine.kernel_size)
+    image = int(engine.image_size)
+    # The programmes search the buttons of distinct effects only, whose quiet patterns number
+    # k^kept / image (|kernel| · |image| = k^buttons for any map between Z_k-modules).
+    kernel = puzzle.modulus ** len(distinct_buttons(puzzle)) // image
     methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
     tried = []
     for method in methods:
@@ -104,7 +107,10 @@ def gods_number(
                 f"time_limit={time_limit} s"
             )
     if kernel > max_kernel:
-        tried.append(f"its {_count(kernel)} quiet patterns are more than max_kernel={max_kernel}")
+        which = "" if kernel == engine.kernel_size else " (over its buttons of distinct effects)"
+        tried.append(
+            f"its {_count(kernel)} quiet patterns{which} are more than max_kernel={max_kernel}"
+        )
     if image > bound:
         tried.append(f"its {_count(image)} solvable boards are more than max_states={bound}")
     msg = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 import lightsout_graphs as lo
@@ -50,6 +51,19 @@ def test_every_route_agrees_with_the_breadth_first_search(puzzle: lo.Puzzle) -> 
     truth = max(depth_distribution(puzzle))
     assert gods_number(puzzle) == truth
     assert gods_number(puzzle, max_states=1) == truth  # no search: the programmes prove it
+
+
+def test_the_kernel_limit_counts_the_buttons_of_distinct_effects() -> None:
+    # The 4×4 board with five extra buttons wired to no light: 16 · 2^5 quiet patterns, but
+    # the programmes search the 16 grid buttons alone, whose 16 fit max_kernel=16.
+    g = nx.grid_2d_graph(4, 4)
+    grid_nodes = list(g)
+    g.add_nodes_from(("spare", i) for i in range(5))
+    puzzle = lo.Puzzle(g, lights=grid_nodes)
+    assert lo.analyze(puzzle).num_quiet_patterns == 16 * 2**5
+    assert gods_number(puzzle, max_states=16, max_kernel=16) == 7 == gods_number(lo.grid(4, 4))
+    with pytest.raises(lo.SearchLimitError, match=r"distinct effects\) are more than max_kernel"):
+        gods_number(puzzle, max_states=16, max_kernel=15)
 
 
 def test_no_quiet_pattern_means_every_press_counts() -> None:
