@@ -6,7 +6,7 @@ import argparse
 import re
 from typing import Any
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
 from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import load_named, parse_shape
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
@@ -96,9 +96,7 @@ def handle(args: argparse.Namespace) -> int:
     path = output_path(args.png, (".png", ".svg")) if args.png else None
     print(table.to_text(), end="")
     if path is not None:
-        if args.dpi < 1:
-            msg = f"--dpi must be a positive int, not {args.dpi}."
-            raise CommandError(msg)
+        check_dpi(args.dpi)
         ax = table.draw()
         width, height = save_figure(ax, path, args.dpi)
         print(f"Wrote {path} ({width}×{height} pixels at {args.dpi} dpi)")

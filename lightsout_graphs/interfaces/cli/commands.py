@@ -13,9 +13,18 @@ from collections.abc import Callable
 from typing import Any
 
 from lightsout_graphs.interfaces.cli.puzzles import add_puzzle_arguments
+from lightsout_graphs.interfaces.cli.runtime import CommandError
 from lightsout_graphs.interfaces.cli.starts import add_start_arguments
 
-__all__ = ["Handler", "add_command", "add_dpi_argument", "add_json_argument", "seed_value"]
+__all__ = [
+    "MIN_DPI",
+    "Handler",
+    "add_command",
+    "add_dpi_argument",
+    "add_json_argument",
+    "check_dpi",
+    "seed_value",
+]
 
 #: What runs a subcommand: the parsed arguments in, the exit code out.
 Handler = Callable[[argparse.Namespace], int]
@@ -89,7 +98,39 @@ def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
     >>> parser.parse_args([]).dpi, parser.parse_args(["--dpi", "200"]).dpi
     (100, 200)
     """
-    parser.add_argument("--dpi", type=int, default=100, help="resolution of a PNG (100)")
+    parser.add_argument(
+        "--dpi", type=int, default=100, help=f"resolution of a PNG, {MIN_DPI} or more (100)"
+    )
+
+
+MIN_DPI = 10
+"""The lowest ``--dpi``: below it the fonts of a picture have no size matplotlib can draw."""
+
+
+def check_dpi(dpi: int) -> None:
+    """Refuse a ``--dpi`` below :data:`MIN_DPI` (exit code 2, one line).
+
+    Parameters
+    ----------
+    dpi : int
+
+    Raises
+    ------
+    CommandError
+        ``dpi`` < MIN_DPI.
+
+    Examples
+    --------
+    >>> check_dpi(100)
+    >>> try:
+    ...     check_dpi(1)
+    ... except CommandError as err:
+    ...     print(err)
+    --dpi must be an int of 10 or more, not 1.
+    """
+    if dpi < MIN_DPI:
+        msg = f"--dpi must be an int of {MIN_DPI} or more, not {dpi}."
+        raise CommandError(msg)
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:

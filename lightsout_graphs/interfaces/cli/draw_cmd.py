@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
 from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError, status
@@ -92,9 +92,7 @@ def handle(args: argparse.Namespace) -> int:
         drawing = "--solution" if args.solution else "--quiet-patterns"
         msg = f"--presses marks presses on a board; it cannot go with {drawing}."
         raise CommandError(msg)
-    if args.dpi < 1:
-        msg = f"--dpi must be a positive int, not {args.dpi}."
-        raise CommandError(msg)
+    check_dpi(args.dpi)
     puzzle = resolve_puzzle(args)
     _check_drawable(puzzle)
     with status(args, f"drawing {puzzle.n} lights", size=puzzle.n):

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -178,7 +179,7 @@ def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
     ``LightsOutError`` → one line on stderr, exit 2; :class:`Unsolvable` → one line naming the
     violated parity check, exit 1 (its JSON, if asked for, is printed by the handler); a file
     that cannot be written → exit 2; anything else is a bug → one line, exit 3. With
-    ``--debug`` the exception is raised with its traceback instead.
+    ``--debug`` the traceback is printed before that line; the exit code is the same.
 
     Parameters
     ----------
@@ -206,38 +207,36 @@ def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
     try:
         code = handler(args)
     except Unsolvable as err:
-        if debug:
-            raise
+        _traceback(debug)
         print(f"{PROG}: unsolvable: {' '.join(str(err).split())}", file=sys.stderr)
         return EXIT_UNSOLVABLE
     except LightsOutError as err:
-        if debug:
-            raise
+        _traceback(debug)
         print(error_line(err), file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         _silence_broken_pipe()
         return EXIT_OK
     except OSError as err:
-        if debug:
-            raise
+        _traceback(debug)
         where = f": {err.filename}" if err.filename else ""
         print(error_line(f"{err.strerror or err}{where}"), file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
-    except Exception as err:
-        if debug:
-            raise
-        print(
-            error_line(
-                f"internal error {type(err).__name__}: {err} (run with --debug for details)"
-            ),
-            file=sys.stderr,
-        )
+    except Exception as err:  # noqa: BLE001 - the last resort: any bug becomes exit 3
+        _traceback(debug)
+        hint = "" if debug else " (run with --debug for details)"
+        print(error_line(f"internal error {type(err).__name__}: {err}{hint}"), file=sys.stderr)
         return EXIT_INTERNAL
     return int(code or 0)
+
+
+def _traceback(debug: bool) -> None:
+    """With ``--debug``, print the traceback of the exception being handled (stderr)."""
+    if debug:
+        traceback.print_exc(file=sys.stderr)
 
 
 def _silence_broken_pipe() -> None:  # pragma: no cover - depends on the shell

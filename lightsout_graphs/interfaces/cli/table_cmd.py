@@ -11,7 +11,7 @@ import csv
 import sys
 from typing import Any, TextIO
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument
+from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
 from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import family_name, make_family
 from lightsout_graphs.interfaces.cli.runtime import (
@@ -184,9 +184,8 @@ def handle(args: argparse.Namespace) -> int:
     0
     """
     png = output_path(args.png, (".png", ".svg")) if args.png else None
-    if png is not None and args.dpi < 1:
-        msg = f"--dpi must be a positive int, not {args.dpi}."
-        raise CommandError(msg)
+    if png is not None:
+        check_dpi(args.dpi)
     if args.csv == "-" and args.long == "-":
         msg = "--csv - and --long - cannot both write to standard output."
         raise CommandError(msg)

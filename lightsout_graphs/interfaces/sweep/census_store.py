@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.core.zk import is_prime
-from lightsout_graphs.interfaces.sweep.files import FolderLock, atomic_write
+from lightsout_graphs.interfaces.sweep.files import FolderLock, atomic_write, json_kind
 
 if TYPE_CHECKING:
     from lightsout_graphs.interfaces.sweep.census import CensusPart
@@ -30,6 +30,25 @@ SUMMARY = "census.parquet"
 LOCK = "_census.lock"
 #: The census settings a part's counts depend on (besides its n, res and mod).
 PART_SETTINGS = ("rules", "moduli", "connected_only")
+
+
+def _manifest_problem(data: object) -> str:
+    """What makes ``data`` no census manifest ('' when it has the shape one has).
+
+    Examples
+    --------
+    >>> _manifest_problem({"settings": {"max_n": 3}, "runs": []})
+    ''
+    >>> _manifest_problem({"settings": {"max_n": 3}, "runs": 5})
+    "its 'runs' should be a list"
+    """
+    if not isinstance(data, dict):
+        return f"it holds {json_kind(data)}, not an object"
+    if not isinstance(data.get("settings"), dict):
+        return "it has no 'settings' object"
+    if "runs" in data and not isinstance(data["runs"], list):
+        return "its 'runs' should be a list"
+    return ""
 
 
 def checksum(record: dict[str, Any]) -> str:
@@ -84,7 +103,17 @@ class CensusStore:
         if manifest.exists():
             try:
                 old = json.loads(manifest.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                problem = _manifest_problem(old)
+            except (OSError, ValueError) as exc:
+                problem = f"unreadable: {exc}"
+            if problem and not overwrite:
+                self.close()
+                msg = (
+                    f"Result folder {str(out)!r} has a damaged {MANIFEST} ({problem}); "
+                    "use another folder or --overwrite to discard it."
+                )
+                raise SweepSpecError(msg)
+            if problem:
                 old = {}
             if old.get("settings") != settings:
                 if not overwrite:

@@ -15,10 +15,29 @@ from typing import IO
 
 from lightsout_graphs.core.errors import SweepSpecError
 
-__all__ = ["RUN_TAG", "FolderLock", "atomic_write"]
+__all__ = ["RUN_TAG", "FolderLock", "atomic_write", "json_kind"]
 
 #: Marks the temporary files of this process, so two runs on one folder never share one.
 RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def json_kind(data: object) -> str:
+    """What a parsed JSON value is, in JSON's words (for messages about damaged files).
+
+    Examples
+    --------
+    >>> json_kind([]), json_kind(None), json_kind(4), json_kind("x"), json_kind({})
+    ('an array', 'null', 'a number', 'a string', 'an object')
+    """
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "a boolean"
+    if isinstance(data, int | float):
+        return "a number"
+    if isinstance(data, str):
+        return "a string"
+    return "an array" if isinstance(data, list) else "an object"
 
 
 def atomic_write(path: Path, data: bytes, tag: str = RUN_TAG) -> None:

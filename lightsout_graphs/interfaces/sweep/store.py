@@ -37,7 +37,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from lightsout_graphs.core.errors import SweepSpecError
-from lightsout_graphs.interfaces.sweep.files import RUN_TAG, FolderLock, atomic_write
+from lightsout_graphs.interfaces.sweep.files import RUN_TAG, FolderLock, atomic_write, json_kind
 from lightsout_graphs.interfaces.sweep.spec import SweepSpec
 
 __all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results", "results_state"]
@@ -158,8 +158,17 @@ class ResultStore:
         if manifest_path.exists():
             try:
                 old = json.loads(manifest_path.read_text(encoding="utf-8"))
+                problem = _manifest_problem(old)
             except (OSError, ValueError) as exc:
-                old = {"spec": f"<unreadable manifest: {exc}>"}
+                problem = f"unreadable: {exc}"
+            if problem and not overwrite:
+                msg = (
+                    f"Result folder {str(self.path)!r} has a damaged {MANIFEST} ({problem}); "
+                    "use another folder or overwrite=True (--overwrite) to discard it."
+                )
+                raise SweepSpecError(msg)
+            if problem:
+                old = {}
             same = (
                 old.get("spec") == self.manifest["spec"]
                 and old.get("inputs") == (self.manifest["inputs"])
@@ -574,7 +583,33 @@ def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
     except (OSError, ValueError) as exc:
         msg = f"Result folder {str(out)!r} has an unreadable {MANIFEST}: {exc}."
         raise SweepSpecError(msg) from exc
+    problem = _manifest_problem(data)
+    if problem:
+        msg = f"Result folder {str(out)!r} has a damaged {MANIFEST}: {problem}."
+        raise SweepSpecError(msg)
     return data
+
+
+def _manifest_problem(data: object) -> str:
+    """What makes ``data`` no sweep manifest ('' when it has the shape one has).
+
+    Examples
+    --------
+    >>> _manifest_problem([])
+    'it holds an array, not an object'
+    >>> _manifest_problem({"format": 1})
+    "it has no 'spec' object"
+    """
+    if not isinstance(data, dict):
+        return f"it holds {json_kind(data)}, not an object"
+    if data.get("format") != _FORMAT:
+        return f"its format is {data.get('format')!r}, not {_FORMAT}"
+    if not isinstance(data.get("spec"), dict):
+        return "it has no 'spec' object"
+    for key, kind in (("columns", list), ("chunks", dict), ("total_chunks", int), ("rows", int)):
+        if key in data and not isinstance(data[key], kind):
+            return f"its {key!r} should be a {kind.__name__}"
+    return ""
 
 
 def read_results(out: str | os.PathLike[str]) -> Any:

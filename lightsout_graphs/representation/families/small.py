@@ -8,7 +8,6 @@ import networkx as nx
 
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.representation.families._common import (
-    MAX_NODES,
     build,
     check_args,
     check_prob,
@@ -194,18 +193,14 @@ def _tree_pos(g: nx.Graph, root: Hashable) -> None:
         children[parent].append(v)
     x: dict[Hashable, float] = {}
     leaf = 0
-
-    def place(v: Hashable) -> float:
-        nonlocal leaf
+    for v in order:  # leaves left to right in preorder, then every parent over its leaves
         if not children[v]:
             x[v] = float(leaf)
             leaf += 1
-        else:
-            xs = [place(c) for c in children[v]]
-            x[v] = (xs[0] + xs[-1]) / 2
-        return x[v]
-
-    place(root)
+    for v in reversed(order):  # children before parents, without recursion (deep trees)
+        kids = children[v]
+        if kids:
+            x[v] = (x[kids[0]] + x[kids[-1]]) / 2
     set_pos(g, {v: (x[v], -float(depth[v])) for v in g})
 
 
@@ -274,14 +269,12 @@ def tree(
         r = require_int(r, "r", minimum=1)
         h = require_int(h, "h", minimum=0)
         check_args(modulus, rule)
-        size = 1
-        level = 1
-        for _ in range(h):  # count the nodes level by level, stopping once past the limit
-            level *= r
-            size += level
-            if size > MAX_NODES:
-                break
-        check_size(size, size - 1, f"The balanced {r}-ary tree of height {h}")
+        what = f"The balanced {r}-ary tree of height {h}"
+        if r > 1 and (h + 1) * (r.bit_length() - 1) > 64:  # r**(h+1) > 2**64: say so briefly
+            msg = f"{what} would have more than 2**64 nodes; choose a smaller r or h."
+            raise InvalidPuzzleError(msg)
+        size = h + 1 if r == 1 else (r ** (h + 1) - 1) // (r - 1)
+        check_size(size, size - 1, what)
         g = nx.balanced_tree(r, h)
         params = {"r": r, "h": h}
     _tree_pos(g, 0)

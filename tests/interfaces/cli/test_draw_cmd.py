@@ -46,7 +46,7 @@ def test_draw_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert not (tmp_path / "x.png").exists()
     code, _, err = run(capsys, "draw", "lights-out", "-o", str(tmp_path / "x.png"), "--dpi", "0")
     assert code == 2
-    assert_one_error_line(err, "--dpi must be a positive int, not 0")
+    assert_one_error_line(err, "--dpi must be an int of 10 or more, not 0")
     code, _, err = run(
         capsys, "draw", "lights-out", "--solution", "--quiet-patterns", "-o", "a.png"
     )

@@ -11,7 +11,6 @@ import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs.interfaces import cli
-from lightsout_graphs.interfaces.cli import main
 from tests.interfaces.cli.clirun import UNSOLVABLE_5X5, assert_one_error_line, run
 
 
@@ -126,11 +125,20 @@ def test_usage_errors_and_help(capsys: pytest.CaptureFixture[str]) -> None:
         assert f"usage: lightsout {command}" in out
 
 
-def test_debug_shows_the_exception(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(lo.CatalogError):
-        main(["--debug", "show", "no-such-puzzle"])
-    with pytest.raises(lo.Unsolvable):
-        main(["solve", "grid", "--shape", "5x5", "--board", UNSOLVABLE_5X5, "--debug"])
+def test_debug_shows_the_traceback_and_keeps_the_exit_code(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "--debug", "show", "no-such-puzzle")
+    assert code == 2
+    assert "Traceback (most recent call last)" in err
+    assert "CatalogError" in err
+    assert err.rstrip().splitlines()[-1].startswith("lightsout: error: Unknown catalog puzzle")
+    code, _, err = run(
+        capsys, "solve", "grid", "--shape", "5x5", "--board", UNSOLVABLE_5X5, "--debug"
+    )
+    assert code == 1
+    assert "Traceback" in err
+    assert err.rstrip().splitlines()[-1].startswith("lightsout: unsolvable:")
 
 
 def test_internal_errors_exit_3(
@@ -143,17 +151,27 @@ def test_internal_errors_exit_3(
     code, _, err = run(capsys, "analyze", "lights-out")
     assert code == 3
     assert_one_error_line(err, "internal error RuntimeError: boom", "--debug")
-    with pytest.raises(RuntimeError):
-        main(["analyze", "lights-out", "--debug"])
+    code, _, err = run(capsys, "analyze", "lights-out", "--debug")
+    assert code == 3
+    assert "Traceback" in err
+    assert err.rstrip().splitlines()[-1] == "lightsout: error: internal error RuntimeError: boom"
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["table", "--max", "3", "--png", "t.png", "--dpi", "0"], "--dpi must be a positive int"),
-        (["table", "--max", "3", "--png", "t.svg", "--dpi", "-5"], "--dpi must be a positive int"),
+        (
+            ["table", "--max", "3", "--png", "t.png", "--dpi", "0"],
+            "--dpi must be an int of 10 or more",
+        ),
+        (
+            ["table", "--max", "3", "--png", "t.svg", "--dpi", "-5"],
+            "--dpi must be an int of 10 or more",
+        ),
         (["table", "--max", "3", "--png", "t.png", "--dpi", "20000"], "--dpi 20000"),
         (["draw", "lights-out", "-o", "d.png", "--dpi", "100000"], "--dpi 100000"),
+        (["draw", "lights-out", "-o", "d.png", "--dpi", "1"], "--dpi must be an int of 10"),
+        (["chase-table", "3x3", "--png", "c.png", "--dpi", "2"], "--dpi must be an int of 10"),
     ],
 )
 def test_bad_dpi_is_a_usage_error(

@@ -70,6 +70,29 @@ def test_a_different_census_needs_overwrite(tmp_path: Path) -> None:
     fresh.close()
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[]", "it holds an array, not an object"),
+        ("42", "it holds a number, not an object"),
+        ('{"runs": []}', "it has no 'settings' object"),
+        ('{"settings": {"max_n": 4}, "runs": 5}', "its 'runs' should be a list"),
+        ("{not json", "unreadable"),
+    ],
+)
+def test_a_damaged_manifest_is_named_and_needs_overwrite(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    CensusStore(tmp_path, SETTINGS, overwrite=False).close()
+    (tmp_path / MANIFEST).write_text(text, encoding="utf-8")
+    with pytest.raises(SweepSpecError, match=f"damaged _census.json \\({problem}"):
+        CensusStore(tmp_path, SETTINGS, overwrite=False)
+    fresh = CensusStore(tmp_path, SETTINGS, overwrite=True)
+    assert fresh.manifest["settings"] == SETTINGS
+    assert len(fresh.manifest["runs"]) == 1
+    fresh.close()
+
+
 def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
     f = tmp_path / "out"
     f.write_text("", encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import warnings
 from pathlib import Path
@@ -65,6 +66,32 @@ def test_a_different_spec_is_refused_unless_overwrite(tmp_path: Path) -> None:
     table = read_results(out)
     assert len(table) == 8
     assert set(table.modulus) == {2}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[]", "it holds an array, not an object"),
+        ("null", "it holds null, not an object"),
+        ('{"format": 1}', "it has no 'spec' object"),
+        ('{"format": 1, "spec": []}', "it has no 'spec' object"),
+        ('{"format": 7, "spec": {}}', "its format is 7, not 1"),
+        ('{"format": 1, "spec": {}, "chunks": 3}', "its 'chunks' should be a dict"),
+    ],
+)
+def test_a_damaged_manifest_is_named_by_readers_and_by_a_rerun(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    out = run(SPEC, tmp_path / "res", workers=1, progress=False)
+    (out / MANIFEST).write_text(text, encoding="utf-8")
+    said = f"has a damaged _manifest.json.{{1,3}}{re.escape(problem)}"
+    for read in (read_results, results_state, lo.sweep.report):
+        with pytest.raises(SweepSpecError, match=said):
+            read(out)
+    with pytest.raises(SweepSpecError, match=said + ".*--overwrite"):
+        run(SPEC, out, workers=1, progress=False)
+    run(SPEC, out, workers=1, progress=False, overwrite=True)
+    assert len(read_results(out)) == 16
 
 
 def test_an_edited_graph6_input_is_a_different_sweep(tmp_path: Path) -> None:

@@ -58,6 +58,24 @@ def test_trees() -> None:
         tree(2)
 
 
+def test_tree_layout_and_size_limits() -> None:
+    # Each parent sits over the middle of its first and last child; leaves are 0, 1, 2, ...
+    t = tree(2, 2)
+    pos = {v: t.graph.nodes[v]["pos"] for v in t.graph}
+    assert [pos[v][0] for v in (3, 4, 5, 6)] == [0.0, 1.0, 2.0, 3.0]
+    assert (pos[1][0], pos[2][0], pos[0][0]) == (0.5, 2.5, 1.5)
+    # A path of 3,000 nodes as a 1-ary tree: deeper than Python's recursion limit.
+    deep = tree(1, 3000)
+    assert deep.n == 3001
+    assert deep.graph.nodes[3000]["pos"] == (0.0, -3000.0)
+    assert tree(n=50_000, seed=1).n == 50_000
+    # The refusal states the real node count (2**41 - 1), or says it is beyond 2**64.
+    with pytest.raises(InvalidPuzzleError, match="2199023255551 nodes"):
+        tree(2, 40)
+    with pytest.raises(InvalidPuzzleError, match="more than 2\\*\\*64 nodes"):
+        tree(1000, 1000)
+
+
 def test_named_graphs() -> None:
     p = petersen()
     assert (p.n, p.graph.number_of_edges()) == (10, 15)
