@@ -22,6 +22,7 @@ from lightsout_graphs.core.errors import (
     require_int,
 )
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
+from lightsout_graphs.core.zk.cosets import coset_member
 from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
 
 if TYPE_CHECKING:
@@ -171,12 +172,8 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         full = np.zeros(len(puzzle.nodes), dtype=np.int64)
 
         def emit(lam: tuple[int, ...] | list[int]) -> dict[Hashable, int]:
-            x = x0.astype(object) if k > 2**31 else x0.copy()
-            for (g, _), c in zip(gens, lam, strict=True):
-                if c:
-                    x = (x + int(c) * g) % k
             full[:] = 0
-            full[pressable] = np.asarray(x, dtype=np.int64)
+            full[pressable] = coset_member(x0, gens, k, lam)  # exact for every k
             return puzzle.as_dict(full)
 
         if self.fewest_first:

@@ -107,6 +107,15 @@ def test_solutions_of_a_large_coset_are_lazy_and_limited() -> None:
         assert np.array_equal(p.state_vector(p.apply(0, s)), np.ones(80, dtype=np.int64))
 
 
+@pytest.mark.parametrize("k", [2**58 + 27, 2**61 - 1, 2**62 - 57])
+def test_solutions_replay_for_moduli_near_the_limit(k: int) -> None:
+    # T = [[1, 1], [1, 1]]: a kernel generator of order k, whose multiples pass int64.
+    p = lo.Puzzle(nx.path_graph(2), modulus=k)
+    got = list(lo.solutions(p, [3, 3], limit=3000))
+    assert len(got) == 3000 and len({(s[0], s[1]) for s in got}) == 3000
+    assert all((3 + s[0] + s[1]) % k == 0 for s in got)
+
+
 def test_an_unsolvable_board_has_no_solutions() -> None:
     it = lo.solutions(lo.grid(4, 4), {(0, 0): 1})
     assert it.count == 0 and list(it) == []

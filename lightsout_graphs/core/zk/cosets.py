@@ -105,12 +105,11 @@ def coset_blocks(
         g, o = gens[split]
         inner = np.concatenate([(inner + _times(g, c, k)) % k for c in range(o)])
         split += 1
-    # The next generator's multiples, cut into runs that keep a block within max_rows.
-    runs: list[np.ndarray | None] = [None]
-    if split < len(gens):
-        g, o = gens[split]
-        step = max(1, max_rows // inner.shape[0])
-        runs = [_multiples(g, start, min(o, start + step), k) for start in range(0, o, step)]
+    # The next generator's multiples, cut into runs that keep a block within max_rows; made
+    # one run at a time (the order of one generator may be as large as k itself).
+    run_of = split if split < len(gens) else None
+    step = max(1, max_rows // inner.shape[0])
+    if run_of is not None:
         split += 1
     outer = gens[split:]
     for cs in itertools.product(*(range(o) for _, o in outer)):
@@ -118,9 +117,14 @@ def coset_blocks(
         for (g, _), c in zip(outer, cs, strict=True):
             if c:
                 shift = (shift + _times(g, c, k)) % k
-        for run in runs:
-            block = inner if run is None else (run[:, None, :] + inner[None]).reshape(-1, len(x))
-            yield (block + shift) % k if any(cs) or run is not None else block
+        if run_of is None:
+            yield (inner + shift) % k if any(cs) else inner
+            continue
+        g, o = gens[run_of]
+        for start in range(0, o, step):
+            run = _multiples(g, start, min(o, start + step), k)
+            block = (run[:, None, :] + inner[None]).reshape(-1, len(x)) % k  # < 2k: no overflow
+            yield (block + shift) % k
 
 
 def _multiples(g: np.ndarray, start: int, stop: int, modulus: int) -> np.ndarray:

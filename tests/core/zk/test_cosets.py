@@ -83,3 +83,16 @@ def test_member_matches_the_iteration_and_huge_moduli_stay_exact() -> None:
 
 def test_no_generators_gives_the_base_alone() -> None:
     assert [x.tolist() for x in zk.iter_coset([3, -1], [], 5)] == [[3, 4]]
+
+
+@pytest.mark.parametrize("k", [2**31 - 1, 2**61 - 1, 2**62 - 57])
+def test_a_generator_of_order_k_is_iterated_lazily_and_exactly(k: int) -> None:
+    # One generator of order k: the first members come at once, every one in the kernel.
+    g = np.array([1, k - 1], dtype=np.int64)
+    it = zk.iter_coset([5, 0], [(g, k), (np.array([1, 1]), 3)], k)
+    first = [next(it).tolist() for _ in range(5000)]
+    assert first[0] == [5, 0]
+    assert all((a + b) % k == 5 for a, b in first)
+    assert len({tuple(m) for m in first}) == 5000
+    blocks = zk.coset_blocks([0, 0], [(g, k)], k, max_rows=64)
+    assert next(blocks).shape == (64, 2)
