@@ -31,7 +31,7 @@ from lightsout_graphs.algorithms.gods.coset import (
 )
 from lightsout_graphs.core._counts import count_text
 from lightsout_graphs.core._memory import memory_budget
-from lightsout_graphs.core.errors import LightsOutError, MissingDependencyError
+from lightsout_graphs.core.errors import LightsOutError, MissingDependencyError, SearchLimitError
 from lightsout_graphs.core.zk import coset_member
 
 __all__ = [
@@ -188,6 +188,34 @@ def _group_model(groups: CosetGroups) -> tuple[Any, list[Any]]:
     return model, lams
 
 
+_CPSAT_RANGE = 2**62
+"""CP-SAT refuses a model whose sums may pass int64; keep every sum below this."""
+
+
+def _check_cpsat_range(groups: CosetGroups) -> None:
+    """Refuse, before building it, a CP-SAT model whose sums could overflow (very large k).
+
+    Each group's row reaches ``Σ a_i (o_i − 1) + v`` on one side and as much again on the
+    other (``y + k q``); the objective reaches ``Σ size · (k − 1)``.
+    """
+    k = groups.modulus
+    widest = int(np.asarray(groups.sizes, dtype=object).sum()) * (k - 1)
+    scale = [k // o for o in groups.orders]
+    for j in range(len(groups.sizes)):
+        row = int(groups.values[j])
+        for c, o, step in zip(groups.columns[j], groups.orders, scale, strict=True):
+            row += int(c) * step * (o - 1)
+        widest = max(widest, 2 * row + k)
+    if widest >= _CPSAT_RANGE:
+        msg = (
+            f"Proving the fewest presses by CP-SAT is out of reach for modulus {k}: its model "
+            f"would hold sums near 2**{widest.bit_length() - 1}, beyond the 2**62 that CP-SAT "
+            f"allows{_enumeration_route(groups.coset_size, k, 'instead')}; or solve without "
+            "minimize for one solution and the number of solutions."
+        )
+        raise SearchLimitError(msg)
+
+
 def cpsat_minimum(
     x0: np.ndarray,
     generators: list[tuple[np.ndarray, int]],
@@ -242,6 +270,7 @@ def cpsat_minimum(
         )
         raise MissingDependencyError(msg) from err
     groups = group_coset(x0, generators, modulus)
+    _check_cpsat_range(groups)
     model, lams = _group_model(groups)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = float(time_limit)

@@ -10,6 +10,8 @@ engine answers through the same interface. The answer, a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from lightsout_graphs.algorithms.solution import Solution, describe_certificate
@@ -193,21 +195,63 @@ def solve(
     if minimize:
         from lightsout_graphs.algorithms.minimum import MinimumInterrupted, fewest_presses
 
+        start, generators, widen, folded = _search_space(puzzle, np.asarray(x), engine)
         try:
             best = fewest_presses(
-                np.asarray(x),
-                engine.kernel(),
+                start,
+                generators,
                 puzzle.modulus,
                 max_enumerate=max_enumerate,
                 time_limit=time_limit,
             )
         except MinimumInterrupted as err:
             if err.best is not None:
-                proof, lower_bound = err.best.proof, err.best.lower_bound
-                err.solution = make(err.best.vector)
+                proof, lower_bound = err.best.proof + folded, err.best.lower_bound
+                err.solution = make(widen(err.best.vector))
             raise
         x, proof, optimal, lower_bound = best.vector, best.proof, best.optimal, best.lower_bound
+        x, proof = widen(x), proof + folded
     return make(np.asarray(x))
+
+
+def _search_space(
+    puzzle: Puzzle, x: np.ndarray, engine: Factorization
+) -> tuple[np.ndarray, list[tuple[np.ndarray, int]], Callable[[np.ndarray], np.ndarray], str]:
+    """The solution and quiet patterns the fewest-press search runs over, the way back, a note.
+
+    Buttons that change no light, or change the lights as an earlier button does, are never
+    needed (:mod:`~lightsout_graphs.algorithms.buttons`): the search runs over one button per
+    effect, with the solution's presses moved onto it, and its answer is widened with zeros.
+    K7 modulo 30 has 30**6 solutions to every board; over its one distinct button, one.
+    """
+
+    def same(v: np.ndarray) -> np.ndarray:
+        return v
+
+    if engine.kernel_size == 1:  # no quiet pattern, so no idle or repeated button
+        return x, engine.kernel(), same, ""
+    from lightsout_graphs.algorithms.buttons import button_classes, fold_presses
+    from lightsout_graphs.core.zk import dispatch
+
+    k = puzzle.modulus
+    owner = button_classes(puzzle)
+    kept = np.flatnonzero(owner == np.arange(owner.size))
+    if kept.size == owner.size:
+        return x, engine.kernel(), same, ""
+
+    def widen(v: np.ndarray) -> np.ndarray:
+        full = np.zeros(owner.size, dtype=np.int64)
+        full[kept] = v
+        return full
+
+    start = fold_presses(x, owner, k)[kept]
+    note = (
+        f", over the {kept.size} buttons of distinct effects ({owner.size - kept.size} of the "
+        f"{owner.size} change no light or repeat another button's effect, and are never needed)"
+    )
+    if kept.size == 0:
+        return start, [], widen, note
+    return start, dispatch.kernel(puzzle.press_matrix().tocsc()[:, kept], k), widen, note
 
 
 def is_solvable(puzzle: Puzzle, state: StateLike = 0, target: StateLike | None = None) -> bool:

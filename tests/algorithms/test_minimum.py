@@ -76,6 +76,47 @@ def test_grouped_minimum_equals_brute_force(
         assert sol.verify()
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 4),
+    st.integers(0, 2),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=5),
+    st.sampled_from([2, 3, 4, 6]),
+    st.sampled_from(["open", "closed"]),
+    st.data(),
+)
+def test_idle_and_repeated_buttons_keep_the_fewest_presses_exact(
+    busy: int, idle: int, edges: list[tuple[int, int]], k: int, rule: str, data: st.DataObject
+) -> None:
+    # Isolated nodes under the open rule press nothing; nodes of equal neighbourhoods press
+    # alike. The search runs over one button of each effect and must still be exact.
+    g = nx.empty_graph(busy + idle)
+    g.add_edges_from((u % busy, v % busy) for u, v in edges if u % busy != v % busy)
+    p = lo.Puzzle(g, modulus=k, rule=rule)
+    x = np.array(data.draw(st.lists(st.integers(0, k - 1), min_size=p.n, max_size=p.n)))
+    rhs = p.press_matrix().toarray() @ x % k
+    board = p.apply(0, p.as_dict(x))
+    sol = lo.solve(p, board, minimize=True)
+    assert sol.optimal and sol.num_presses == brute_minimum(p, (-rhs) % k)
+    assert np.array_equal(p.state_vector(p.apply(board, sol.presses)), p.goal)
+
+
+def test_the_proof_says_which_buttons_were_left_out() -> None:
+    # K7 modulo 30: 30**6 solutions to every board, one over its one distinct button.
+    sol = lo.solve(lo.Puzzle(nx.complete_graph(7), 30), 12, minimize=True)
+    assert (sol.num_presses, sol.optimal, sol.num_solutions) == (18, True, 30**6)
+    assert "6 of the 7 change no light or repeat another button's effect" in sol.proof
+    # A modulus near 2**40 with two buttons alike: CP-SAT could not hold the model.
+    k = 2**40 + 15
+    sol = lo.solve(lo.Puzzle(nx.path_graph(2), k), [3, 3], minimize=True)
+    assert sol.num_presses == k - 3 and sol.optimal
+
+
+def test_cpsat_refuses_a_modulus_whose_sums_pass_its_range() -> None:
+    with pytest.raises(lo.SearchLimitError, match="beyond the 2\\*\\*62 that CP-SAT allows"):
+        cpsat_minimum(np.array([1, 2]), [(np.array([1, 2**40 + 14]), 2**40 + 15)], 2**40 + 15)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**31), st.integers(1, 9), st.integers(0, 6))
 def test_split_search_equals_the_full_transform(seed: int, d: int, inner: int) -> None:
@@ -128,7 +169,7 @@ def test_a_search_cut_short_by_ctrl_c_is_an_interrupt_that_keeps_the_best(
             return 3.0
 
     monkeypatch.setattr(cp_model, "CpSolver", Interrupted)
-    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(4)]), modulus=3)
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(5) for _ in range(4)]), modulus=3)
     with pytest.raises(MinimumInterrupted) as info:
         lo.solve(p, 0, target=1, minimize=True, max_enumerate=0, time_limit=60)
     assert info.value.best is not None and not info.value.best.optimal
@@ -159,7 +200,7 @@ def test_a_search_that_reaches_its_limit_returns_the_best_found(
             return 2.2
 
     monkeypatch.setattr(cp_model, "CpSolver", Slow)
-    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(4)]), modulus=3)
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(5) for _ in range(4)]), modulus=3)
     sol = lo.solve(p, 0, target=1, minimize=True, max_enumerate=0, time_limit=60)
     assert sol.verify() and not sol.optimal and sol.lower_bound == 3
     assert sol.proof is not None
@@ -190,7 +231,7 @@ def test_a_tiny_time_limit_reached_early_is_not_an_interrupt(
             return 2.0
 
     monkeypatch.setattr(cp_model, "CpSolver", Quick)
-    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(4)]), modulus=3)
+    p = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(5) for _ in range(4)]), modulus=3)
     sol = lo.solve(p, 0, target=1, minimize=True, max_enumerate=0, time_limit=0.05)
     assert sol.verify() and not sol.optimal and sol.lower_bound == 2 <= sol.num_presses
 

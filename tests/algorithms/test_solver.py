@@ -175,21 +175,21 @@ def test_unsolvable_board_message_and_certificate() -> None:
 
 
 def test_minimum_on_a_coset_too_large_to_enumerate() -> None:
-    # 30 disjoint closed pairs: each pair has one quiet pattern, so the coset has 2**30
-    # solutions; lighting a pair takes exactly one press, so the minimum is 30.
-    g = nx.disjoint_union_all([nx.path_graph(2) for _ in range(30)])
+    # 30 disjoint closed paths of 5 nodes: each has one quiet pattern (and no two buttons
+    # alike), so the coset has 2**30 solutions; lighting a path takes 2 presses at the fewest.
+    g = nx.disjoint_union_all([nx.path_graph(5) for _ in range(30)])
     p = lo.Puzzle(g)
     sol = lo.solve(p, 0, target=1, minimize=True)
     assert sol.num_solutions == 2**30
-    assert sol.num_presses == 30 and sol.optimal and sol.lower_bound == 30
+    assert sol.num_presses == 60 and sol.optimal and sol.lower_bound == 60
     assert sol.proof is not None and sol.proof.startswith("branch and bound")
     assert sol.verify()
-    # Over Z_3 the same pairs (one quiet pattern of order 3 each) go to CP-SAT.
-    p3 = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(2) for _ in range(12)]), modulus=3)
+    # Over Z_3 the same paths (one quiet pattern of order 3 each) go to CP-SAT.
+    p3 = lo.Puzzle(nx.disjoint_union_all([nx.path_graph(5) for _ in range(12)]), modulus=3)
     sol3 = lo.solve(p3, 0, target=1, minimize=True, max_enumerate=0)
     assert sol3.num_solutions == 3**12 and sol3.optimal and sol3.verify()
     assert sol3.proof == "CP-SAT over the grouped coset (optimal)"
-    assert sol3.num_presses == 12
+    assert sol3.num_presses == 24
 
 
 @given(puzzles_and_boards())
@@ -208,7 +208,7 @@ def test_missing_ortools_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setitem(sys.modules, "ortools.sat.python", None)
     # Over GF(2) the branch and bound needs no ortools; over Z_3 a large coset needs CP-SAT.
-    pairs = nx.disjoint_union_all([nx.path_graph(2) for _ in range(3)])
+    pairs = nx.disjoint_union_all([nx.path_graph(5) for _ in range(3)])
     assert lo.solve(lo.Puzzle(pairs), 0, target=1, minimize=True, max_enumerate=2).optimal
     p = lo.Puzzle(pairs, modulus=3)
     with pytest.raises(lo.LightsOutError, match=r"lightsout_graphs\[cpsat\]"):

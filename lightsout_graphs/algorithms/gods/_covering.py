@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods._grouping import CosetGroups, group_coset
 from lightsout_graphs.algorithms.gods._limits import Clock, require_memory
 from lightsout_graphs.algorithms.gods._spectrum import (
@@ -286,50 +287,6 @@ def gods_number_bounds(
     if kept.size < n:
         return _over_distinct_buttons(puzzle, kept, max_kernel, clock)
     return _bounds(int(engine.kernel_size), lambda: quiet_groups(puzzle), k, n, max_kernel, clock)
-
-
-def distinct_buttons(puzzle: Puzzle) -> np.ndarray:
-    """One button for each distinct effect a press has: idle buttons and repeats left out.
-
-    A button whose press changes no light, or changes the lights exactly as an earlier button
-    does, is never needed for the fewest presses: presses on buttons of equal effect may all
-    be moved to one of them, ``(x_u + x_v) mod k`` times, which is never more. God's number
-    and the solvable boards are those of the kept buttons alone.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    numpy.ndarray
-        Increasing int64 positions into :attr:`~lightsout_graphs.Puzzle.pressable`: the first
-        button of each distinct nonzero press column (modulo k).
-
-    Examples
-    --------
-    >>> distinct_buttons(lo.Puzzle(nx.empty_graph(3), rule="open")).tolist()  # all idle
-    []
-    >>> distinct_buttons(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()  # ends repeat
-    [0, 1]
-    >>> distinct_buttons(lo.grid(3, 3)).tolist() == list(range(9))
-    True
-    """
-    press = puzzle.press_matrix().tocsc(copy=True)
-    press.data = press.data.astype(np.int64) % puzzle.modulus
-    press.eliminate_zeros()
-    press.sort_indices()
-    seen: set[tuple[bytes, bytes]] = set()
-    kept = []
-    for j in range(press.shape[1]):
-        first, last = press.indptr[j], press.indptr[j + 1]
-        if first == last:
-            continue
-        key = (press.indices[first:last].tobytes(), press.data[first:last].tobytes())
-        if key not in seen:
-            seen.add(key)
-            kept.append(j)
-    return np.array(kept, dtype=np.int64)
 
 
 def _over_distinct_buttons(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from lightsout_graphs.algorithms._statespace import check_bound
+from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
-from lightsout_graphs.algorithms.gods._covering import distinct_buttons, gods_number_bounds
+from lightsout_graphs.algorithms.gods._covering import gods_number_bounds
 from lightsout_graphs.core.errors import (
     LightsOutError,
     MemoryBudgetError,

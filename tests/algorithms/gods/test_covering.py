@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
+from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods import gods_number_bounds
-from lightsout_graphs.algorithms.gods._covering import distinct_buttons
 
 #: wmboyles/LightsOut-Math @305ca2e, code/serialization/min_clicks_answers.txt, as kept in
 #: ../shared/peers_data/wmboyles_min_clicks_answers.txt (copied here for CI).
