@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.core._counts import count_text, fraction_text
-from lightsout_graphs.interfaces.cli.commands import add_command, add_json_argument
+from lightsout_graphs.interfaces.cli.commands import add_command, add_json_argument, count_value
 from lightsout_graphs.interfaces.cli.json_data import analysis_json
 from lightsout_graphs.interfaces.cli.output import GRID_TEXT_LIMIT, grid_too_big, print_json
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--max-patterns",
-        type=int,
+        type=count_value,
         default=None,
         metavar="N",
         help=f"print at most N quiet patterns (default 8, none above {GRID_TEXT_LIMIT} lights)",

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.core.zk import is_prime
-from lightsout_graphs.interfaces.cli.commands import add_command
+from lightsout_graphs.interfaces.cli.commands import add_command, count_value
 from lightsout_graphs.interfaces.cli.json_data import catalog_row
 from lightsout_graphs.interfaces.cli.output import print_json
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
@@ -50,7 +50,11 @@ def register(subparsers: Any) -> None:
         "patterns and the named boards.",
     )
     show.add_argument(
-        "--max-patterns", type=int, default=8, metavar="N", help="show at most N quiet patterns"
+        "--max-patterns",
+        type=count_value,
+        default=8,
+        metavar="N",
+        help="show at most N quiet patterns",
     )
 
 

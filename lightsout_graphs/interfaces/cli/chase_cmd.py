@@ -41,8 +41,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--family", metavar="F", help="grid (chase tables are for grids)")
     parser.add_argument("--shape", metavar="MxN", help="with --family grid: the size, e.g. 6x5")
-    parser.add_argument("--modulus", "-k", type=int, default=2, metavar="K", help="for a size")
-    parser.add_argument("--rule", choices=("closed", "open"), default="closed", help="for a size")
+    parser.add_argument("--modulus", "-k", type=int, metavar="K", help="for a size (2)")
+    parser.add_argument("--rule", choices=("closed", "open"), help="for a size (closed)")
     parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
     add_dpi_argument(parser)
 
@@ -87,11 +87,25 @@ def handle(args: argparse.Namespace) -> int:
     from lightsout_graphs.representation.grids.chase_table import chase_table
 
     name = _size_or_name(args)
-    if re.fullmatch(r"\d+\s*[x×,]\s*\d+|\d+", name):
+    if re.fullmatch(r"\d+(\s*[x×,]\s*\d+)*", name):
         sides = parse_shape(name.replace(" ", ""))
+        if len(sides) > 2:
+            msg = f"Chase tables are made for 2-D grids; {name!r} has {len(sides)} sides."
+            raise CommandError(msg)
         m, n = (sides[0], sides[0]) if len(sides) == 1 else sides
-        table = chase_table(m, n, modulus=args.modulus, rule=args.rule)
+        modulus = 2 if args.modulus is None else args.modulus
+        table = chase_table(m, n, modulus=modulus, rule=args.rule or "closed")
     else:
+        given = [
+            f for f, v in (("--modulus", args.modulus), ("--rule", args.rule)) if v is not None
+        ]
+        if given:
+            msg = (
+                f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} to a size such "
+                f"as 5x5, not to the catalog puzzle "
+                f"{name!r}, which has its own."
+            )
+            raise CommandError(msg)
         table = chase_table(load_named(name))
     path = output_path(args.png, (".png", ".svg")) if args.png else None
     print(table.to_text(), end="")

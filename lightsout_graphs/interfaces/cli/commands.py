@@ -23,6 +23,7 @@ __all__ = [
     "add_dpi_argument",
     "add_json_argument",
     "check_dpi",
+    "count_value",
     "seed_value",
 ]
 
@@ -180,5 +181,39 @@ def seed_value(text: str) -> int:
     value = text.strip()
     if not value.isascii() or not value.isdigit() or len(value) > 40:
         msg = f"a seed is an int >= 0, not {text[:50]!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return int(value)
+
+
+def count_value(text: str) -> int:
+    """An argparse ``type``: a count, an int >= 0 (``--max-patterns``).
+
+    Parameters
+    ----------
+    text : str
+        The option's value.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        Anything else (argparse prints one line and exits with 2).
+
+    Examples
+    --------
+    >>> count_value("3")
+    3
+    >>> try:
+    ...     count_value("-2")
+    ... except argparse.ArgumentTypeError as err:
+    ...     print(err)
+    a count is an int >= 0, not '-2'
+    """
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
+        msg = f"a count is an int >= 0, not {text[:50]!r}"
         raise argparse.ArgumentTypeError(msg)
     return int(value)

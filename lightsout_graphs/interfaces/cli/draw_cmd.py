@@ -41,7 +41,9 @@ def register(subparsers: Any) -> None:
         start=True,
         help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
         description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
-        "their own layout. Lights take the puzzle's colours; presses are marked.",
+        "their own layout. Lights take the puzzle's colours; presses are marked. Without "
+        "--board or --start the puzzle is drawn with every light off; --solution starts from "
+        "the puzzle's first named board, else from every light on.",
     )
     what = parser.add_mutually_exclusive_group()
     what.add_argument(
@@ -93,6 +95,10 @@ def handle(args: argparse.Namespace) -> int:
         msg = f"--presses marks presses on a board; it cannot go with {drawing}."
         raise CommandError(msg)
     check_dpi(args.dpi)
+    if args.quiet_patterns and (args.board is not None or args.start is not None):
+        given = "--board" if args.board is not None else "--start"
+        msg = f"{given} names a board; --quiet-patterns draws the quiet patterns, not a board."
+        raise CommandError(msg)
     puzzle = resolve_puzzle(args)
     _check_drawable(puzzle)
     with status(args, f"drawing {puzzle.n} lights", size=puzzle.n):

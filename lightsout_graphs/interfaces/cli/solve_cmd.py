@@ -59,9 +59,18 @@ def register(subparsers: Any) -> None:
         help="the fewest presses, proven optimal",
     )
     parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=120.0,
+        metavar="SECONDS",
+        help="with --min: seconds to prove the fewest presses; past it, the best found and its "
+        "proven range (120)",
+    )
+    parser.add_argument(
         "--out",
         metavar="FILE",
-        help="write the presses to FILE as board text (readable by --board), at any size",
+        help="write the presses to FILE as board text (readable by --board), at any size; "
+        "- prints that text alone",
     )
     add_json_argument(parser)
 
@@ -97,7 +106,9 @@ def handle(args: argparse.Namespace) -> int:
     target = target_board(puzzle, args.target)
     try:
         with status(args, f"solving a board of {puzzle.n} lights", size=puzzle.n):
-            solution = lo.solve(puzzle, state, target, minimize=args.minimize)
+            solution = lo.solve(
+                puzzle, state, target, minimize=args.minimize, time_limit=args.time_limit
+            )
     except lo.Unsolvable as err:
         goal = puzzle.goal if target is None else target
         words = describe_certificate(puzzle, err.certificate, state=state, target=goal)
@@ -106,6 +117,9 @@ def handle(args: argparse.Namespace) -> int:
         raise lo.Unsolvable(words, err.certificate, err.value) from err
     if args.json:
         print_json(solution_json(solution))
+        return EXIT_OK
+    if args.out == "-":  # the press text alone, for a pipe
+        print(format_presses(puzzle, solution.vector))
         return EXIT_OK
     print(puzzle_summary(puzzle), flush=True)
     if args.out is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import sys
 from typing import Any, TextIO
 
@@ -188,6 +189,12 @@ def handle(args: argparse.Namespace) -> int:
         check_dpi(args.dpi)
     if args.csv == "-" and args.long == "-":
         msg = "--csv - and --long - cannot both write to standard output."
+        raise CommandError(msg)
+    separate = "-" in (args.csv, args.long) or not (args.csv and args.long)
+    if not separate and os.path.abspath(args.csv) == os.path.abspath(args.long):
+        msg = (
+            f"--csv and --long name the same file {args.csv!r}; the second would replace the first."
+        )
         raise CommandError(msg)
     table = _compute(args)
     size = table.shape[0]

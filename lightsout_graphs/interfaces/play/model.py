@@ -25,6 +25,7 @@ from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzz
 
 __all__ = [
     "MAX_COSET",
+    "MAX_PLAY_LIGHTS",
     "MAX_PLAY_MODULUS",
     "board_solution",
     "play_data",
@@ -37,6 +38,9 @@ MAX_COSET = 2**16
 
 #: Largest modulus the page plays (its arithmetic runs on JavaScript numbers).
 MAX_PLAY_MODULUS = 2**16
+
+#: Most lights a page holds: one SVG element each, redrawn on every press (a 256×256 board).
+MAX_PLAY_LIGHTS = 2**16
 
 
 def _scaled(
@@ -239,7 +243,8 @@ def play_data(
     Raises
     ------
     InvalidPuzzleError
-        A modulus above :data:`MAX_PLAY_MODULUS`, or node positions that coincide.
+        A modulus above :data:`MAX_PLAY_MODULUS`, more lights than :data:`MAX_PLAY_LIGHTS`,
+        or node positions that coincide.
     InvalidStateError
         ``board`` names no board of the puzzle, ``state`` is not a state of it, or both are
         given.
@@ -255,6 +260,12 @@ def play_data(
     k = check_puzzle(puzzle).modulus
     if k > MAX_PLAY_MODULUS:
         msg = f"The play page handles moduli up to {MAX_PLAY_MODULUS}, not {k}."
+        raise InvalidPuzzleError(msg)
+    if puzzle.n > MAX_PLAY_LIGHTS:
+        msg = (
+            f"The play page holds at most {MAX_PLAY_LIGHTS:,} lights (a 256×256 board), not "
+            f"{puzzle.n:,}; play a smaller board, or solve this one with `lightsout solve`."
+        )
         raise InvalidPuzzleError(msg)
     if board is not None and board not in puzzle.boards:
         known = ", ".join(sorted(puzzle.boards)) or "none"

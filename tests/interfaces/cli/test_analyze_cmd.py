@@ -199,3 +199,12 @@ def test_a_torus_of_many_sides_of_2_is_answered_by_the_formula(sides: int, nulli
     assert code == 0, err[-1000:]
     assert f"Nullity: {nullity}\n" in out
     assert seconds < 120  # about 1 s
+
+
+@pytest.mark.parametrize("command", ["analyze", "show"])
+def test_a_negative_pattern_count_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    code, _, err = run(capsys, command, "petersen", "--max-patterns", "-2")
+    assert code == 2
+    assert "a count is an int >= 0, not '-2'" in err

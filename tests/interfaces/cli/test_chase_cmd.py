@@ -75,3 +75,18 @@ def test_bad_ways_to_name_a_grid_exit_2(
     code, out, err = run(capsys, "chase-table", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_3d_size_and_options_a_catalog_name_ignores_are_usage_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.interfaces.cli.clirun import assert_one_error_line, run
+
+    code, _, err = run(capsys, "chase-table", "--family", "grid", "--shape", "3x3x3")
+    assert code == 2
+    assert_one_error_line(err, "made for 2-D grids; '3x3x3' has 3 sides")
+    code, _, err = run(capsys, "chase-table", "lights-out", "-k", "3")
+    assert code == 2
+    assert_one_error_line(err, "--modulus applies to a size", "'lights-out'")
+    code, out, _ = run(capsys, "chase-table", "3x3", "-k", "3")
+    assert code == 0 and "mod 3" in out

@@ -107,3 +107,13 @@ def test_a_picture_over_the_memory_budget_is_refused(
     code, _, err = run(capsys, "draw", "grid", "--shape", "300x300", "-o", str(tmp_path / "a.png"))
     assert code == 2
     assert_one_error_line(err, "A picture of 90,000 lights would need about 0.5 GiB")
+
+
+def test_quiet_patterns_take_no_board(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "q.png"
+    code, _, err = run(
+        capsys, "draw", "lights-out", "--quiet-patterns", "--board", "*", "-o", str(out)
+    )
+    assert code == 2
+    assert_one_error_line(err, "--board names a board; --quiet-patterns draws")
+    assert not out.exists()

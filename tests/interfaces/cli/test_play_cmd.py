@@ -132,3 +132,13 @@ def test_a_puzzle_without_named_boards_opens_on_every_light_at_1(
     assert data["boards"][data["start"]]["state"] == [1] * 9
     assert main(["play", "lights-out", "-o", str(out)]) == 0
     assert "starting from the board 'pattern'" in capsys.readouterr().out
+
+
+def test_a_board_too_large_for_a_page_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "big.html"
+    code, _, err = run(capsys, "play", "--family", "grid", "--shape", "300x300", "-o", str(page))
+    assert code == 2
+    assert "at most 65,536 lights" in err and "not 90,000" in err
+    assert not page.exists()

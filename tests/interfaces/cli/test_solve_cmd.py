@@ -272,3 +272,33 @@ def test_a_board_over_the_memory_budget_is_refused_before_it_is_made(
     assert code == 2, err[-500:]
     assert_one_error_line(err, message, "LIGHTSOUT_MEMORY_BUDGET")
     assert seconds < 60  # about 3 s: nothing is allocated
+
+
+def test_out_dash_prints_the_press_text_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--family", "grid", "--shape", "2x3", "--out", "-")
+    assert code == 0
+    p = lo.grid(2, 3)
+    presses = lo.parse_board(p, out)
+    assert np.array_equal(p.state_vector(p.apply(1, presses)), p.goal)
+    assert not Path("-").exists()
+
+
+def test_the_time_limit_of_min_is_passed_on(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "solve",
+        "--family",
+        "grid",
+        "--shape",
+        "5x5",
+        "-k",
+        "65536",
+        "--min",
+        "--time-limit",
+        "1",
+    )
+    assert code == 0
+    assert "not proven optimal" in out and "time_limit=1.0" in out
+    code, _, err = run(capsys, "solve", "lights-out", "--min", "--time-limit", "0")
+    assert code == 2
+    assert_one_error_line(err, "'time_limit' must be a number of seconds > 0")

@@ -210,3 +210,13 @@ def test_the_modulus_is_k_and_families_take_either_spelling(
         assert code == 0
         outs.append(out)
     assert outs[0] == outs[1] and outs[0].startswith("m\\n,1,2,3,4")
+
+
+def test_one_file_for_both_tables_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    same = tmp_path / "same.csv"
+    code, _, err = run(capsys, "table", "--max", "3", "--csv", str(same), "--long", str(same))
+    assert code == 2
+    assert_one_error_line(err, "--csv and --long name the same file")
+    assert not same.exists()
