@@ -185,7 +185,78 @@ def _same_label(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool(a["label"] == b["label"])
 
 
+def _twin_classes(puzzle: Puzzle) -> list[list[int]]:
+    """Disjoint sets of nodes any two of which may swap: every permutation of a set is a symmetry.
+
+    Two nodes swap when their rows and columns of the toggle matrix agree off themselves and
+    they are not joined (open twins), or when they are joined by their own amount and agree
+    on the rest (closed twins, such as the nodes of a clique).
+    """
+    t = sp.csr_array(puzzle.toggle_matrix())
+    tt = sp.csr_array(t.T)
+    mask = _pressable_mask(puzzle)
+    diag = t.diagonal()
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for i in range(t.shape[0]):
+        row = {
+            int(j): int(a)
+            for j, a in zip(
+                t.indices[t.indptr[i] : t.indptr[i + 1]],
+                t.data[t.indptr[i] : t.indptr[i + 1]],
+                strict=True,
+            )
+            if j != i
+        }
+        col = {
+            int(j): int(a)
+            for j, a in zip(
+                tt.indices[tt.indptr[i] : tt.indptr[i + 1]],
+                tt.data[tt.indptr[i] : tt.indptr[i + 1]],
+                strict=True,
+            )
+            if j != i
+        }
+        label = (int(diag[i]), bool(mask[i]))
+        groups.setdefault(
+            ("open", label, frozenset(row.items()), frozenset(col.items())), []
+        ).append(i)
+        if diag[i]:
+            own = {i: int(diag[i])}
+            key = (
+                "closed",
+                label,
+                frozenset({**row, **own}.items()),
+                frozenset({**col, **own}.items()),
+            )
+            groups.setdefault(key, []).append(i)
+    used: set[int] = set()
+    classes = []
+    for members in sorted(groups.values(), key=len, reverse=True):
+        if len(members) > 1 and not used.intersection(members):
+            classes.append(members)
+            used.update(members)
+    return classes
+
+
+def _at_least(puzzle: Puzzle, max_count: int) -> int:
+    """A lower bound on the number of symmetries from the twin classes (stops past max_count)."""
+    count = 1
+    for members in _twin_classes(puzzle):
+        for m in range(2, len(members) + 1):
+            count *= m
+            if count > max_count:
+                return count
+    return count
+
+
 def _matched(puzzle: Puzzle, max_count: int) -> list[tuple[int, ...]]:
+    least = _at_least(puzzle, max_count)
+    if least > max_count:  # the nodes that swap freely already give too many: refuse at once
+        msg = (
+            f"The puzzle has more than max_count={max_count} symmetries (at least {least}, "
+            "from nodes that may swap freely); pass a larger max_count to list them all."
+        )
+        raise SearchLimitError(msg)
     g = _labelled_graph(puzzle)
     matcher_type = DiGraphMatcher if g.is_directed() else GraphMatcher
     matcher = matcher_type(g, g, node_match=_same_label, edge_match=_same_label)

@@ -374,3 +374,42 @@ def test_too_many_solutions_to_list_are_counted_as_a_power() -> None:
     p = lo.Puzzle(nx.empty_graph(14400), rule="open")
     with pytest.raises(SearchLimitError, match=r"2\^14400 \(about 10\^4334\.8\) solutions.*one at"):
         lo.all_solutions(p, 0, max_count=4)
+
+
+@given(
+    st.integers(1, 5),
+    st.integers(0, 3),
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=6),
+    st.sampled_from(["open", "closed"]),
+)
+def test_nodes_of_one_twin_class_swap(
+    busy: int, idle: int, edges: list[tuple[int, int]], rule: str
+) -> None:
+    from lightsout_graphs.algorithms.symmetry import _at_least, _preserves, _twin_classes
+
+    g = nx.empty_graph(busy + idle)
+    g.add_edges_from((u % busy, v % busy) for u, v in edges if u % busy != v % busy)
+    p = lo.Puzzle(g, rule=rule)
+    classes = _twin_classes(p)
+    seen = [i for members in classes for i in members]
+    assert len(seen) == len(set(seen))  # disjoint
+    for members in classes:
+        for a, b in itertools.combinations(members, 2):
+            perm = np.arange(p.n)
+            perm[[a, b]] = [b, a]
+            assert _preserves(p, perm)
+    try:
+        count = len(symmetries(p, max_count=5000))
+    except SearchLimitError as err:  # refused: by the twins, or by the search past 5,000
+        assert _at_least(p, 5000) > 5000 or "more than max_count=5000" in str(err)
+    else:
+        assert _at_least(p, 5000) <= count
+
+
+@pytest.mark.parametrize(
+    "graph", [nx.complete_graph(14), nx.empty_graph(20), nx.star_graph(25)], ids=str
+)
+def test_too_many_symmetries_are_refused_from_the_twins_before_any_search(graph: nx.Graph) -> None:
+    # 14!, 20! and 25! symmetries: the twins prove more than max_count without listing any.
+    with pytest.raises(SearchLimitError, match="at least 362880, from nodes that may swap freely"):
+        symmetries(lo.Puzzle(graph))
