@@ -139,6 +139,43 @@ def _as_int64(values: list[Any]) -> np.ndarray | None:
         return None
 
 
+def int_vector(vector: object, sizes: Sequence[int], what: str) -> np.ndarray:
+    """A 1-D vector of ints of one of ``sizes`` values as int64, or InvalidStateError.
+
+    The vector-form methods (:meth:`~lightsout_graphs.Puzzle.apply_vector` and the like) take
+    engine vectors; this names what is wrong with one that is not.
+
+    Examples
+    --------
+    >>> int_vector([1, 0, 2], (3,), "'presses'").tolist()
+    [1, 0, 2]
+    >>> int_vector("abc", (3,), "'presses'")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidStateError: 'presses' must be a vector of 3 ints, not a str.
+    """
+    want = " or ".join(str(n) for n in dict.fromkeys(sizes))
+    if isinstance(vector, str | bytes | Mapping) or vector is None:
+        msg = f"{what} must be a vector of {want} ints, not a {type(vector).__name__}."
+        raise InvalidStateError(msg)
+    arr = np.asarray(vector, dtype=object) if not isinstance(vector, np.ndarray) else vector
+    if arr.ndim != 1:
+        msg = f"{what} must be a vector of {want} ints, not an array of shape {arr.shape}."
+        raise InvalidStateError(msg)
+    if arr.size not in sizes:
+        msg = f"{what} has {arr.size} values; this puzzle needs {want}."
+        raise InvalidStateError(msg)
+    exact = arr.dtype.kind in "iub"  # NumPy ints, or bools (a light on or off)
+    if not exact and not _int_types(arr.tolist()):
+        msg = f"{what} must hold ints (got {arr.dtype if arr.dtype != object else 'other values'})."
+        raise InvalidStateError(msg)
+    out = arr.astype(np.int64) if exact else _as_int64(arr.tolist())
+    if out is None:
+        msg = f"{what} holds a value beyond 64 bits; reduce it modulo k first."
+        raise InvalidStateError(msg)
+    return out
+
+
 class StateCodec:
     """Converts states, targets and presses of one puzzle between user forms and vectors.
 
@@ -433,7 +470,7 @@ class StateCodec:
         >>> codec.full_presses(np.array([1, 1])).tolist()
         [1, 0, 1]
         """
-        x = np.asarray(presses, dtype=np.int64)
+        x = int_vector(presses, (len(self.pressable),), "'presses'")
         if self.press_cols is None:
             return x if in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
         full = np.zeros(len(self.nodes), dtype=np.int64)
@@ -450,21 +487,12 @@ class StateCodec:
         >>> StateCodec((0, 1), {0: 0, 1: 1}, 2, None).as_dict([1, 0])
         {0: 1, 1: 0}
         """
-        fast = isinstance(vector, np.ndarray) and vector.dtype.kind in "iu"
+        vector = int_vector(vector, (len(self.lights), len(self.nodes)), "'vector'")
         if self.light_rows is not None and len(vector) == len(self.lights):
             labels: Iterable[Hashable] = self.lights
-        elif len(vector) == len(self.nodes):
-            labels = iter(self.nodes)  # cells of a box come from itertools, not one by one
         else:
-            msg = (
-                f"A vector of {len(vector)} values does not fit a puzzle of {len(self.nodes)} "
-                "nodes."
-            )
-            raise InvalidStateError(msg)
-        if fast:
-            assert isinstance(vector, np.ndarray)
-            return dict(zip(labels, vector.tolist(), strict=True))
-        return {node: int(v) for node, v in zip(labels, vector, strict=True)}
+            labels = iter(self.nodes)  # cells of a box come from itertools, not one by one
+        return dict(zip(labels, vector.tolist(), strict=True))
 
     def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
         """A vector in node order shaped like the board (1-dimensional without a shape).
@@ -477,8 +505,5 @@ class StateCodec:
         ... ).tolist()
         [[1, 0], [0, 1]]
         """
-        arr = np.array(vector, dtype=np.int64).reshape(-1)
-        if arr.size not in (self.n, len(self.nodes)):
-            msg = f"A vector of {arr.size} values does not fit a puzzle of {len(self.nodes)} nodes."
-            raise InvalidStateError(msg)
+        arr = int_vector(vector, (self.n, len(self.nodes)), "'vector'").copy()
         return arr.reshape(self.board_shape) if self.board_shape is not None else arr

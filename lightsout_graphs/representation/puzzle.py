@@ -21,7 +21,12 @@ import scipy.sparse as sp
 from lightsout_graphs.core import zk
 from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError, require_int
 from lightsout_graphs.core.structure import General, Lattice, Product, Structure
-from lightsout_graphs.representation._codec import StateCodec, light_rows, press_columns
+from lightsout_graphs.representation._codec import (
+    StateCodec,
+    int_vector,
+    light_rows,
+    press_columns,
+)
 from lightsout_graphs.representation._graph_matrix import graph_toggle_matrix
 from lightsout_graphs.representation._puzzle_info import FamilyInfo, PuzzleInfo, checked_info
 from lightsout_graphs.representation._states import StateLike, is_node, reduce_mod
@@ -738,6 +743,8 @@ class Puzzle:
         [1, 1, 0]
         """
         k = self.modulus
+        state = int_vector(state, (len(self.lights),), "'state'")
+        presses = int_vector(presses, (len(self.pressable),), "'presses'")
         if self._apply_fn is not None and self.all_lights:
             out = self._apply_fn(np.asarray(state), self.full_presses(presses))
             if out is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import networkx as nx
 import numpy as np
@@ -545,3 +546,33 @@ def test_structure_survives_metadata_pickling_and_lighting() -> None:
 def test_a_structure_that_does_not_fit_is_refused(structure: object, match: str) -> None:
     with pytest.raises(InvalidPuzzleError, match=match):
         lo.Puzzle(nx.path_graph(3), structure=structure)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda p: p.apply_vector(np.zeros(4, int), np.array([1, 0])), "'presses' has 2 values"),
+        (lambda p: p.apply_vector(None, np.zeros(4, int)), "'state' must be a vector of 4 ints"),
+        (lambda p: p.board_array("abcd"), "must be a vector of 4 ints, not a str"),
+        (lambda p: p.board_array(np.ones((2, 2), int)), "not an array of shape (2, 2)"),
+        (lambda p: p.as_dict(None), "not a NoneType"),
+        (lambda p: p.as_dict([1.5, 0, 0, 0]), "must hold ints"),
+        (lambda p: p.as_dict([2**70, 0, 0, 0]), "beyond 64 bits"),
+        (lambda p: p.full_presses(np.array([1, 1, 1])), "'presses' has 3 values"),
+    ],
+)
+def test_vector_methods_name_a_bad_vector(call: object, message: str) -> None:
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        call(lo.grid(2, 2))  # type: ignore[operator]
+
+
+def test_vector_methods_take_ints_and_bools() -> None:
+    p = lo.grid(2, 2)
+    assert p.as_dict(np.array([True, False, False, True])) == {
+        (0, 0): 1,
+        (0, 1): 0,
+        (1, 0): 0,
+        (1, 1): 1,
+    }
+    assert p.board_array([1, 0, 0, 1]).tolist() == [[1, 0], [0, 1]]
+    assert p.apply_vector([0, 0, 0, 0], [1, 0, 0, 0]).tolist() == [1, 1, 1, 0]
