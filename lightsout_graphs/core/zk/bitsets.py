@@ -13,7 +13,7 @@ import numpy as np
 
 from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.core.zk.gf2 import GF2Echelon, bits_to_vector
-from lightsout_graphs.core.zk.gf2_dense import DenseGF2
+from lightsout_graphs.core.zk.gf2_dense import DenseGF2, words_for
 
 __all__ = ["BitsetRank", "bitset_rank"]
 
@@ -74,6 +74,16 @@ def bitset_rank(
     BitsetRank(rank=3, nullity=0, solvable=True)
     """
     n = require_int(ncols, "ncols", minimum=0, error=MatrixError)
+    if rhs is not None:
+        rhs = require_int(rhs, "rhs", minimum=0, error=MatrixError)
+    if isinstance(rows, np.ndarray) and (
+        rows.dtype != np.uint64 or rows.ndim != 2 or rows.shape[1] != words_for(n)
+    ):
+        msg = (
+            f"Packed rows must be a uint64 array of shape (rows, {words_for(n)}) as pack_rows "
+            f"makes, not {rows.dtype} of shape {rows.shape}; or give the rows as Python ints."
+        )
+        raise MatrixError(msg)
     if isinstance(rows, np.ndarray):
         dense = DenseGF2(rows, n)
         rank = dense.rank or 0
@@ -81,6 +91,17 @@ def bitset_rank(
         if rhs is not None:
             solvable = dense.is_solvable(bits_to_vector(int(rhs), dense.shape[0]))
         return BitsetRank(rank, n - rank, solvable)
-    echelon = GF2Echelon([int(r) for r in rows], n)
+    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence | np.ndarray):
+        msg = f"Argument 'rows' must be a sequence of ints (bitsets), not {type(rows).__name__}."
+        raise MatrixError(msg)
+    ints = [require_int(r, f"row {i}", minimum=0, error=MatrixError) for i, r in enumerate(rows)]
+    wide = next((i for i, r in enumerate(ints) if r >> n), None)
+    if wide is not None:
+        msg = f"Row {wide} has bits beyond its {n} columns (ncols={n})."
+        raise MatrixError(msg)
+    if rhs is not None and rhs >> len(ints):
+        msg = f"Argument 'rhs' has bits beyond the {len(ints)} rows."
+        raise MatrixError(msg)
+    echelon = GF2Echelon(ints, n)
     solvable = None if rhs is None else echelon.violated(int(rhs)) is None
     return BitsetRank(echelon.rank, n - echelon.rank, solvable)

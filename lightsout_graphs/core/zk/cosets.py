@@ -12,7 +12,9 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.core.zk._common import INT64_MAX
+from lightsout_graphs.core.zk.moduli import check_modulus
 
 __all__ = ["coset_blocks", "coset_member", "iter_coset"]
 
@@ -25,6 +27,40 @@ def _residues(vector: object, modulus: int) -> np.ndarray:
     if arr.dtype != object and arr.dtype.kind in "iub":
         return arr.astype(np.int64) % modulus
     return np.array([int(v) % modulus for v in arr.ravel()], dtype=np.int64).reshape(arr.shape)
+
+
+def _checked(
+    base: object, generators: Generators, modulus: object
+) -> tuple[int, np.ndarray, list[tuple[np.ndarray, int]]]:
+    """The modulus, the base and the generators (with orders >= 1) as residues, or MatrixError."""
+    k = check_modulus(modulus)
+    x = _vector(base, "base", k)
+    gens = []
+    for i, item in enumerate(generators):
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            msg = f"Generator {i} must be a pair (vector, order), not {item!r:.60}."
+            raise MatrixError(msg)
+        g = _vector(item[0], f"generator {i}", k)
+        if g.shape != x.shape:
+            msg = f"Generator {i} has {g.size} entries; the base has {x.size}."
+            raise MatrixError(msg)
+        gens.append(
+            (g, require_int(item[1], f"order of generator {i}", minimum=1, error=MatrixError))
+        )
+    return k, x, gens
+
+
+def _vector(vector: object, name: str, modulus: int) -> np.ndarray:
+    """A 1-D vector of integers as residues, or MatrixError naming it."""
+    try:
+        arr = _residues(vector, modulus)
+    except (TypeError, ValueError, OverflowError) as err:
+        msg = f"The {name} must be a vector of integers ({err})."
+        raise MatrixError(msg) from err
+    if arr.ndim != 1:
+        msg = f"The {name} must be a 1-D vector, not of shape {arr.shape}."
+        raise MatrixError(msg)
+    return arr
 
 
 def _times(vector: np.ndarray, c: int, modulus: int) -> np.ndarray:
@@ -60,10 +96,15 @@ def coset_member(
     >>> zk.coset_member([1, 1, 0], [(np.array([1, 1, 1]), 2)], 2, [1]).tolist()
     [0, 0, 1]
     """
-    x = _residues(base, modulus)
-    for (g, _), c in zip(generators, coefficients, strict=True):
-        if int(c) % modulus:
-            x = (x + _times(_residues(g, modulus), int(c) % modulus, modulus)) % modulus
+    k, x, gens = _checked(base, generators, modulus)
+    cs = list(coefficients)
+    if len(cs) != len(gens):
+        msg = f"There are {len(cs)} coefficients for {len(gens)} generators."
+        raise MatrixError(msg)
+    for (g, _), c in zip(gens, cs, strict=True):
+        c = require_int(c, "coefficient", error=MatrixError) % k
+        if c:
+            x = (x + _times(g, c, k)) % k
     return x
 
 
@@ -96,9 +137,8 @@ def coset_blocks(
     >>> [b.tolist() for b in zk.coset_blocks([0, 0], gens, 2, max_rows=2)]
     [[[0, 0], [1, 0]], [[0, 1], [1, 1]]]
     """
-    k = int(modulus)
-    x = _residues(base, k)
-    gens = [(_residues(g, k), int(o)) for g, o in generators]
+    k, x, gens = _checked(base, generators, modulus)
+    max_rows = require_int(max_rows, "max_rows", minimum=1, error=MatrixError)
     inner = x[None, :]
     split = 0
     while split < len(gens) and inner.shape[0] * gens[split][1] <= max_rows:

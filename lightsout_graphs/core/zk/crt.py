@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core.errors import ModulusError, require_int
 from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, vector_dtype
 from lightsout_graphs.core.zk.protocol import Factorization
 
@@ -30,7 +31,7 @@ def prime_power_parts(modulus: int) -> list[tuple[int, int]]:
     >>> prime_power_parts(360)
     [(2, 3), (3, 2), (5, 1)]
     """
-    k = int(modulus)
+    k = require_int(modulus, "modulus", minimum=1, error=ModulusError)
     if k < _TRIAL_LIMIT:  # trial division, without importing sympy
         parts = []
         p = 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.core.zk._common import coerce_vector
 
 __all__ = ["DenseGF2", "pack_rows", "unpack_rows", "words_for"]
@@ -24,7 +25,7 @@ def words_for(nbits: int) -> int:
     >>> words_for(64), words_for(65), words_for(0)
     (1, 2, 1)
     """
-    return max(1, (nbits + 63) // 64)
+    return max(1, (require_int(nbits, "nbits", minimum=0, error=MatrixError) + 63) // 64)
 
 
 def pack_rows(bits: np.ndarray) -> np.ndarray:
@@ -35,6 +36,15 @@ def pack_rows(bits: np.ndarray) -> np.ndarray:
     >>> pack_rows(np.array([[1, 0, 1], [0, 1, 0]])).tolist()
     [[5], [2]]
     """
+    bits = np.asarray(bits)
+    if bits.ndim != 2 or bits.dtype.kind not in "biu":
+        msg = (
+            f"pack_rows takes a 2-D array of 0/1 integers, not {bits.dtype} of shape {bits.shape}."
+        )
+        raise MatrixError(msg)
+    if bits.size and bits.dtype.kind != "b" and (bits.min() < 0 or bits.max() > 1):
+        msg = "pack_rows takes 0/1 entries only; reduce the matrix modulo 2 first."
+        raise MatrixError(msg)
     rows, cols = bits.shape
     nwords = words_for(cols)
     packed = np.packbits(bits.astype(np.uint8, copy=False), axis=1, bitorder="little")

@@ -75,7 +75,7 @@ def is_prime(k: int) -> bool:
     >>> is_prime(2**61 - 1), is_prime(2**62 - 1)
     (True, False)
     """
-    n = int(k)
+    n = require_int(k, "k", error=ModulusError)
     if n < 2:
         return False
     for p in _BASES:

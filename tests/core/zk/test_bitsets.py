@@ -29,3 +29,33 @@ def test_bitset_rank_matches_factorize(m: int, n: int, seed: int) -> None:
 def test_bitset_rank_checks_the_width() -> None:
     with pytest.raises(MatrixError, match="'ncols'"):
         zk.bitset_rank([1], -1)
+
+
+@pytest.mark.parametrize(
+    ("rows", "ncols", "message"),
+    [
+        (["a"], 2, "'row 0' must be an int >= 0"),
+        ([-1, 1], 2, "'row 0' must be an int >= 0"),
+        ([4], 2, "Row 0 has bits beyond its 2 columns"),
+        (None, 2, "must be a sequence of ints"),
+        (5, 2, "must be a sequence of ints"),
+        (np.array([1.0]), 2, "uint64 array of shape (rows, 1)"),
+        (np.array([1], dtype=np.uint64), 2, "uint64 array of shape (rows, 1)"),
+    ],
+)
+def test_bad_rows_are_named(rows: object, ncols: int, message: str) -> None:
+    import re
+
+    with pytest.raises(MatrixError, match=re.escape(message)):
+        zk.bitset_rank(rows, ncols)  # type: ignore[arg-type]
+
+
+def test_bad_packing_input_is_named() -> None:
+    with pytest.raises(MatrixError, match="2-D array of 0/1"):
+        zk.pack_rows(np.array([1, 0, 1]))
+    with pytest.raises(MatrixError, match="0/1 entries only"):
+        zk.pack_rows(np.array([[2, 0]]))
+    with pytest.raises(MatrixError, match="'nbits' must be an int >= 0"):
+        zk.words_for(-5)
+    with pytest.raises(MatrixError, match="'rhs' has bits beyond the 1 rows"):
+        zk.bitset_rank([1], 1, rhs=2)

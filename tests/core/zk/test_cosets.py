@@ -96,3 +96,19 @@ def test_a_generator_of_order_k_is_iterated_lazily_and_exactly(k: int) -> None:
     assert len({tuple(m) for m in first}) == 5000
     blocks = zk.coset_blocks([0, 0], [(g, k)], k, max_rows=64)
     assert next(blocks).shape == (64, 2)
+
+
+def test_bad_cosets_are_named() -> None:
+    from lightsout_graphs.core.errors import MatrixError, ModulusError
+
+    g = [(np.array([1, 1]), 2)]
+    with pytest.raises(MatrixError, match="2 coefficients for 1 generators"):
+        zk.coset_member([0, 0], g, 2, [1, 1])
+    with pytest.raises(ModulusError, match="'modulus'"):
+        zk.coset_member([0, 0], g, 0, [1])
+    with pytest.raises(MatrixError, match="Generator 0 has 3 entries; the base has 2"):
+        next(zk.iter_coset([0, 0], [(np.array([1, 1, 1]), 2)], 2))
+    with pytest.raises(MatrixError, match="'order of generator 0' must be an int >= 1"):
+        next(zk.iter_coset([0, 0], [(np.array([1, 1]), 0)], 2))
+    with pytest.raises(MatrixError, match="'max_rows' must be an int >= 1"):
+        next(zk.coset_blocks([0, 0], g, 2, max_rows=0))

@@ -59,3 +59,19 @@ def test_puzzle_zk_and_grids_share_the_bound() -> None:
     ):
         with pytest.raises((ModulusError, InvalidPuzzleError), match="below 2\\*\\*62"):
             build()
+
+
+@pytest.mark.parametrize("bad", ["7", 7.5, None, "abc", True])
+def test_is_prime_takes_ints_only(bad: object) -> None:
+    from lightsout_graphs.core.errors import ModulusError
+
+    with pytest.raises(ModulusError, match="'k' must be an int"):
+        zk.is_prime(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [0, -12, 2.0])
+def test_prime_power_parts_takes_positive_ints(bad: object) -> None:
+    from lightsout_graphs.core.errors import ModulusError
+
+    with pytest.raises(ModulusError, match="'modulus' must be an int"):
+        zk.prime_power_parts(bad)  # type: ignore[arg-type]
