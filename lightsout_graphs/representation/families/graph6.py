@@ -22,17 +22,28 @@ _HEADER = ">>graph6<<"
 
 
 def _parse(line: str | bytes, where: str) -> nx.Graph:
-    data = line.encode("ascii", "replace") if isinstance(line, str) else bytes(line)
+    data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
     data = data.strip()
     if data.startswith(_HEADER.encode()):
         data = data[len(_HEADER) :]
     if not data:
         msg = f"{where}: empty graph6 text."
         raise InvalidPuzzleError(msg)
+    shown = data[:40].decode("ascii", "replace")
+    if data[:1] in (b":", b";", b"&"):
+        kind = "digraph6" if data[:1] == b"&" else "sparse6"
+        msg = f"{where}: {shown!r} is {kind}, not graph6; convert it (e.g. nauty's copyg -g)."
+        raise InvalidPuzzleError(msg)
+    bad = next((i for i, b in enumerate(data) if not 63 <= b <= 126), None)
+    if bad is not None:
+        msg = (
+            f"{where}: {shown!r} is not valid graph6 (character {bad} is outside '?'..'~', "
+            "the characters graph6 uses)."
+        )
+        raise InvalidPuzzleError(msg)
     try:
         graph = nx.from_graph6_bytes(data)
     except (nx.NetworkXError, ValueError, IndexError, TypeError) as err:
-        shown = data[:40].decode("ascii", "replace")
         msg = f"{where}: {shown!r} is not valid graph6 ({err})."
         raise InvalidPuzzleError(msg) from err
     g = nx.Graph()

@@ -126,6 +126,12 @@ def press_pattern(
         else:
             row = {}
             for light in targets:
+                if not isinstance(light, Hashable):
+                    msg = (
+                        f"Argument 'mapping' gives button {button!r} the light {light!r}, which "
+                        "cannot be a node (not hashable)."
+                    )
+                    raise InvalidPuzzleError(msg)
                 row[light] = row.get(light, 0) + 1
         effects[button] = row
     if nodes is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -63,3 +64,17 @@ def test_read_graph6_takes_file_names_only(path: object) -> None:
     # read_graph6(True) closed standard output.
     with pytest.raises(InvalidPuzzleError, match=r"'path' must be a file name|Cannot read"):
         read_graph6(path)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("D\x00c", "character 1 is outside '?'..'~'"),
+        ("ÿ", "character 0 is outside '?'..'~'"),
+        (":Dhc", "is sparse6, not graph6"),
+        ("&Dhc", "is digraph6, not graph6"),
+    ],
+)
+def test_text_that_is_not_graph6_is_named(data: str, message: str) -> None:
+    with pytest.raises(InvalidPuzzleError, match=re.escape(message)):
+        from_graph6(data)

@@ -172,3 +172,8 @@ def test_florian_mollin_readme_examples() -> None:
     sol = lo.solve(king, start, target=final)
     assert sol.num_solutions == 1
     assert sol.presses_array.reshape(-1).tolist() == vec(data["ex4_solution_42x42_king_open"])
+
+
+def test_a_light_that_cannot_be_a_node_is_named() -> None:
+    with pytest.raises(InvalidPuzzleError, match=r"light \['b'\], which cannot be a node"):
+        press_pattern({"a": [["b"]]})
