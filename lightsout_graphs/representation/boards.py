@@ -319,7 +319,10 @@ def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
                 raise BoardFormatError(msg)
             seen[node] = where
             if node not in puzzle.light_index:
-                msg = f"{where}: node {key!r} is a button without a light; boards name lights."
+                msg = (
+                    f"{where}: node {key!r} is a button without a light; boards name lights "
+                    "(read presses with parse_board(puzzle.every_node_lit(), text))."
+                )
                 raise BoardFormatError(msg)
             vwhere = f"{where} (value of node {key})"
             out[puzzle.light_index[node]] = _parse_value(puzzle, value, vwhere, single_char=False)
@@ -406,7 +409,8 @@ def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     str
         Grid puzzles: ``.`` where a cell is not pressed, else the count. Other puzzles:
         ``node=count`` pairs of the pressed nodes (or counts in node order when node names
-        cannot be written). :func:`parse_board` reads it back.
+        cannot be written). :func:`parse_board` reads it back; where some buttons have no
+        light, read it with ``parse_board(puzzle.every_node_lit(), text)``.
 
     Examples
     --------
@@ -415,6 +419,9 @@ def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     ..
     >>> format_presses(lo.Puzzle(nx.path_graph(3), modulus=3), {1: 2})
     '1=2'
+    >>> p = lo.Puzzle(nx.path_graph(3), lights=[0])  # buttons 1 and 2 have no light
+    >>> parse_board(p.every_node_lit(), format_presses(p, {2: 1})).tolist()
+    [0, 0, 1]
     """
     check_puzzle(puzzle)
     if not puzzle.all_lights:  # presses are over every node, lit or not

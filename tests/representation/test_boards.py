@@ -281,3 +281,14 @@ def test_a_run_of_more_digits_than_python_converts_is_a_format_error(text: str) 
 def test_format_board_colors_must_be_a_flag() -> None:
     with pytest.raises(BoardFormatError, match="'colors' must be True, False or None"):
         format_board(lo.grid(2, 2), 0, colors=np.ones(4))  # type: ignore[arg-type]
+
+
+def test_presses_on_buttons_without_lights_round_trip() -> None:
+    q = lo.ring_puzzle("16-cell")  # its buttons are the vertices, its lights the rings
+    text = lo.format_presses(q, {"v0": 1})
+    back = lo.parse_board(q.every_node_lit(), text)
+    assert q.every_node_lit().as_dict(back)["v0"] == 1 and back.sum() == 1
+    with pytest.raises(
+        lo.BoardFormatError, match=r"parse_board\(puzzle.every_node_lit\(\), text\)"
+    ):
+        lo.parse_board(q, text)

@@ -488,8 +488,14 @@ def hamming(
     _check_cheap(modulus, rule)
     length = require_int(d, "d", minimum=1)
     size = require_int(q, "q", minimum=1)
+    if size > 1 and length * math.log2(size) > 64:  # q**d itself would be too long to say
+        msg = (
+            f"The Hamming graph H(d={length}, q={size}) would have more than 2**64 nodes; "
+            "choose a smaller d or q."
+        )
+        raise InvalidPuzzleError(msg)
     if size > 1 and length * math.log2(size) > math.log2(MAX_NODES) + 1:
-        check_nodes(MAX_NODES + 1, f"The Hamming graph H(d={length}, q={size})")
+        check_nodes(size**length, f"The Hamming graph H(d={length}, q={size})")
     nodes = size**length
     _check_size(nodes, nodes * length * (size - 1) // 2, f"The Hamming graph H({length}, {size})")
     graph = nx.complete_graph(size)

@@ -175,3 +175,12 @@ def test_a_product_of_large_complete_graphs_is_built_without_its_edges() -> None
     assert p.structure == lo.rook(500).structure
     with pytest.raises(InvalidPuzzleError, match="would have 124750000 edges"):
         p.graph  # noqa: B018
+
+
+def test_a_hamming_graph_too_large_states_its_real_size() -> None:
+    from lightsout_graphs.core.errors import InvalidPuzzleError
+
+    with pytest.raises(InvalidPuzzleError, match="would have 1073741824 nodes"):
+        lo.hamming(30, 2)
+    with pytest.raises(InvalidPuzzleError, match="more than 2\\*\\*64 nodes"):
+        lo.hamming(10**9, 10**9)
