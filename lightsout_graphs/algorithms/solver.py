@@ -73,7 +73,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
 
 def _check_limits(max_enumerate: object, time_limit: object) -> None:
     """Reject a ``max_enumerate`` that is not an int, or a ``time_limit`` that is not > 0."""
-    require_int(max_enumerate, "max_enumerate", error=SearchLimitError)
+    require_int(max_enumerate, "max_enumerate", minimum=0, error=SearchLimitError)
     require_seconds(time_limit)
 
 

@@ -305,3 +305,8 @@ def test_minimize_must_be_a_flag() -> None:
 
     with pytest.raises(SearchLimitError, match="'minimize' must be True or False"):
         lo.solve(lo.grid(3, 3), 1, minimize=np.ones(4))  # type: ignore[arg-type]
+
+
+def test_a_negative_enumeration_limit_is_refused() -> None:
+    with pytest.raises(lo.SearchLimitError, match="'max_enumerate' must be an int >= 0"):
+        lo.solve(lo.grid(4, 4), 1, minimize=True, max_enumerate=-1)

@@ -46,7 +46,12 @@ import re
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.core.errors import MemoryBudgetError, TimeBudgetError
+from lightsout_graphs.core.errors import (
+    MatrixError,
+    MemoryBudgetError,
+    TimeBudgetError,
+    require_int,
+)
 
 __all__ = [
     "BUDGET_ENV",
@@ -81,6 +86,8 @@ DEFAULT_SHARE = 0.5
 #: Measured peak memory of the bitset engines, in units of ``m · (n + m)`` bits.
 _PLANES = {"gf2": 6, "gf2-python": 2, "gf2-packed": 6, "gf2-dense": 3, "gf3": 4, "z4": 6}
 _UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+#: The engines :func:`estimate_memory` knows (``local`` is the dense local-ring engine).
+_ESTIMATED = (*_PLANES, "gfp", "flint", "flint-local", "local")
 
 #: The budget set by :func:`set_memory_budget` (None: from the environment or the default).
 _override: int | None = None
@@ -106,7 +113,8 @@ def _parse_budget(value: int | str, where: str) -> int:
     if text in ("UNLIMITED", "NONE", "INF"):
         return 2**63
     match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([KMGT]?)", text)
-    if match is None or float(match.group(1)) <= 0:
+    whole = match is not None and (match.group(2) or "." not in match.group(1))
+    if match is None or float(match.group(1)) <= 0 or not whole:
         msg = (
             f"{where} must be a number of bytes such as 8000000000, '8G' or '512M', or "
             f"'unlimited', not {value!r}."
@@ -203,9 +211,16 @@ def estimate_memory(
     >>> estimate_memory((100, 100), 5, [("gfp", 5)], band=10)
     76800
     """
-    m, n = (int(s) for s in shape)
+    if not isinstance(shape, tuple | list) or len(shape) != 2:
+        msg = f"Argument 'shape' must be a pair (m, n), not {shape!r}."
+        raise MatrixError(msg)
+    m, n = (require_int(s, "shape", minimum=0, error=MatrixError) for s in shape)
     total = 0
     for engine, q in engines:
+        if engine not in _ESTIMATED:
+            msg = f"No memory estimate for the engine {engine!r}; known: {', '.join(_ESTIMATED)}."
+            raise MatrixError(msg)
+        q = require_int(q, f"modulus of {engine}", minimum=2, error=MatrixError)
         if engine in _PLANES:
             total += _PLANES[engine] * m * (n + m) // 8 + 64 * m
         elif engine == "flint":

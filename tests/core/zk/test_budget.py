@@ -166,3 +166,22 @@ def test_the_time_budget_comes_from_the_setting_or_the_environment(
     finally:
         zk.set_time_budget(None)
     assert zk.time_budget() == budget.DEFAULT_SECONDS
+
+
+def test_estimates_refuse_what_they_cannot_estimate() -> None:
+    from lightsout_graphs.core.errors import MatrixError
+
+    with pytest.raises(MatrixError, match="'shape' must be an int >= 0, not -1"):
+        zk.estimate_memory((-1, 10), 3, [("gf3", 3)])
+    with pytest.raises(MatrixError, match="No memory estimate for the engine 'nope'"):
+        zk.estimate_memory((10, 10), 3, [("nope", 3)])
+    assert zk.estimate_memory((100, 100), 5, [("local", 5)]) > 0
+
+
+def test_a_fraction_of_a_byte_is_no_budget() -> None:
+    with pytest.raises(lo.MemoryBudgetError, match="number of bytes"):
+        zk.set_memory_budget(1.5)  # type: ignore[arg-type]
+    try:
+        assert zk.set_memory_budget("1.5G") == 3 * 2**29
+    finally:
+        zk.set_memory_budget(None)
