@@ -246,8 +246,8 @@ def _search_space(
 
     start = fold_presses(x, owner, k)[kept]
     note = (
-        f", over the {kept.size} buttons of distinct effects ({owner.size - kept.size} of the "
-        f"{owner.size} change no light or repeat another button's effect, and are never needed)"
+        f", over one button per effect ({owner.size - kept.size} of the {owner.size} buttons "
+        "change no light or repeat another button's effect, and are never needed)"
     )
     if kept.size == 0:
         return start, [], widen, note
