@@ -185,6 +185,13 @@ def _same_label(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool(a["label"] == b["label"])
 
 
+def _off_diagonal(matrix: sp.csr_array, i: int) -> dict[int, int]:
+    """Row ``i`` of a CSR matrix as column -> amount, without its diagonal entry."""
+    start, stop = matrix.indptr[i], matrix.indptr[i + 1]
+    cols, amounts = matrix.indices[start:stop].tolist(), matrix.data[start:stop].tolist()
+    return {int(j): int(a) for j, a in zip(cols, amounts, strict=True) if j != i}
+
+
 def _twin_classes(puzzle: Puzzle) -> list[list[int]]:
     """Disjoint sets of nodes any two of which may swap: every permutation of a set is a symmetry.
 
@@ -198,24 +205,7 @@ def _twin_classes(puzzle: Puzzle) -> list[list[int]]:
     diag = t.diagonal()
     groups: dict[tuple[Any, ...], list[int]] = {}
     for i in range(t.shape[0]):
-        row = {
-            int(j): int(a)
-            for j, a in zip(
-                t.indices[t.indptr[i] : t.indptr[i + 1]],
-                t.data[t.indptr[i] : t.indptr[i + 1]],
-                strict=True,
-            )
-            if j != i
-        }
-        col = {
-            int(j): int(a)
-            for j, a in zip(
-                tt.indices[tt.indptr[i] : tt.indptr[i + 1]],
-                tt.data[tt.indptr[i] : tt.indptr[i + 1]],
-                strict=True,
-            )
-            if j != i
-        }
+        row, col = _off_diagonal(t, i), _off_diagonal(tt, i)
         label = (int(diag[i]), bool(mask[i]))
         groups.setdefault(
             ("open", label, frozenset(row.items()), frozenset(col.items())), []

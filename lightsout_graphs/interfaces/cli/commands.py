@@ -178,11 +178,7 @@ def seed_value(text: str) -> int:
     ...     print(err)
     a seed is an int >= 0, not '-1'
     """
-    value = text.strip()
-    if not value.isascii() or not value.isdigit() or len(value) > 40:
-        msg = f"a seed is an int >= 0, not {text[:50]!r}"
-        raise argparse.ArgumentTypeError(msg)
-    return int(value)
+    return _natural(text, "a seed", 40)
 
 
 def count_value(text: str) -> int:
@@ -212,8 +208,13 @@ def count_value(text: str) -> int:
     ...     print(err)
     a count is an int >= 0, not '-2'
     """
+    return _natural(text, "a count", 18)
+
+
+def _natural(text: str, what: str, digits: int) -> int:
+    """``text`` as an int >= 0 of at most ``digits`` digits, or ArgumentTypeError."""
     value = text.strip()
-    if not value.isascii() or not value.isdigit() or len(value) > 18:
-        msg = f"a count is an int >= 0, not {text[:50]!r}"
+    if not value.isascii() or not value.isdigit() or len(value) > digits:
+        msg = f"{what} is an int >= 0, not {text[:50]!r}"
         raise argparse.ArgumentTypeError(msg)
     return int(value)
