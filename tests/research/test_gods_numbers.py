@@ -1300,3 +1300,28 @@ def test_the_coset_by_coset_flags_need_the_inner_ceilings(
         with pytest.raises(SystemExit) as stop:
             residues.main()
         assert stop.value.code == 2 and "--dims A B" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_the_column_automorphisms_match_brute_force(
+    monkeypatch: pytest.MonkeyPatch, n: int
+) -> None:
+    # Every d×d matrix over GF(2), kept when it is invertible and carries each quiet column
+    # onto a column of a group of the same size.
+    aut = _script(monkeypatch, "automorphisms")
+    cols, sizes, _ = lo.algorithms.gods.quiet_groups(lo.grid(n, n)).binary_code()
+    size_of = {int(c): int(s) for c, s in zip(cols, sizes, strict=True)}
+    d = int(lo.analyze(lo.grid(n, n)).nullity)
+    every = (np.arange(2 ** (d * d))[:, None] >> np.arange(d * d)) & 1  # all matrices
+    a = every.reshape(-1, d, d)
+    columns = np.array(list(size_of))
+    bits = (columns[None, :] >> np.arange(d)[:, None]) & 1  # d × columns
+    images = ((a @ bits) % 2 * (1 << np.arange(d))[None, :, None]).sum(axis=1)
+    table = np.zeros(2**d, dtype=np.int64)  # size of the group of each column, 0 for none
+    table[columns] = list(size_of.values())
+    kept = (table[images] == table[columns][None, :]).all(axis=1)
+    distinct = np.array([len(set(row)) == len(row) for row in images[kept].tolist()])
+    count = int(distinct.sum())
+    found = aut.column_automorphisms(list(size_of), list(size_of.values()), d)
+    assert len(found) == count
+    assert count % 2 == 0  # the square's symmetries are among them (the transpose at least)
