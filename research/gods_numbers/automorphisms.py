@@ -107,7 +107,9 @@ def main() -> None:
     for n in args.sizes:
         start = time.perf_counter()
         order = group_order(n)
-        print(f"{n}×{n}: {order} linear maps keep the columns ({time.perf_counter() - start:.1f} s)")
+        print(
+            f"{n}×{n}: {order} linear maps keep the columns ({time.perf_counter() - start:.1f} s)"
+        )
 
 
 if __name__ == "__main__":
