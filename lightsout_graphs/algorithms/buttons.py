@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from lightsout_graphs.representation.puzzle import Puzzle
+from lightsout_graphs.core.errors import InvalidStateError
+from lightsout_graphs.core.zk import check_modulus
+from lightsout_graphs.representation._codec import int_vector
+from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
 
 __all__ = ["button_classes", "distinct_buttons", "fold_presses"]
 
@@ -40,7 +43,7 @@ def button_classes(puzzle: Puzzle) -> np.ndarray:
     >>> button_classes(lo.Puzzle(nx.empty_graph(2), rule="open")).tolist()  # both idle
     [-1, -1]
     """
-    press = puzzle.press_matrix().tocsc(copy=True)
+    press = check_puzzle(puzzle).press_matrix().tocsc(copy=True)
     press.data = press.data.astype(np.int64) % puzzle.modulus
     press.eliminate_zeros()
     press.sort_indices()
@@ -116,8 +119,14 @@ def fold_presses(presses: np.ndarray, owner: np.ndarray, modulus: int) -> np.nda
     >>> fold_presses(np.array([1, 2, 2, 1]), np.array([0, 1, 0, -1]), 3).tolist()
     [0, 2, 0, 0]
     """
+    k = check_modulus(modulus)
+    owner = int_vector(owner, (int(np.size(owner)),), "'owner'")
+    presses = int_vector(presses, (owner.size,), "'presses'")
+    if owner.size and (owner.min() < -1 or owner.max() >= owner.size):
+        msg = "Argument 'owner' must hold positions of buttons or -1, as button_classes gives."
+        raise InvalidStateError(msg)
     folded = np.zeros(owner.size, dtype=object)
     for j, o in enumerate(owner.tolist()):
         if o >= 0:
             folded[o] += int(presses[j])
-    return np.array([int(v) % modulus for v in folded], dtype=np.int64)
+    return np.array([int(v) % k for v in folded], dtype=np.int64)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,3 +53,14 @@ def test_classes_and_folding_agree_with_the_columns(puzzle: lo.Puzzle, data: st.
 def test_a_large_grid_has_no_repeated_button_and_is_classified_fast() -> None:
     owner = button_classes(lo.grid(300, 300))
     assert np.array_equal(owner, np.arange(90_000))
+
+
+def test_bad_input_is_named() -> None:
+    with pytest.raises(lo.InvalidPuzzleError, match="'puzzle' must be a Puzzle"):
+        button_classes("K3")  # type: ignore[arg-type]
+    with pytest.raises(lo.InvalidStateError, match="'presses' has 2 values"):
+        fold_presses(np.array([1, 2]), np.array([0, 1, 0]), 3)
+    with pytest.raises(lo.InvalidStateError, match="positions of buttons or -1"):
+        fold_presses(np.array([1, 2]), np.array([0, 5]), 3)
+    with pytest.raises(lo.ModulusError, match="'modulus'"):
+        fold_presses(np.array([1, 2]), np.array([0, 0]), 1)
