@@ -420,10 +420,18 @@ def require_int_entries(
     return out
 
 
+#: The longest time limit any entry point accepts, in seconds (a year): every time limit of
+#: the package, and of sweep specs, is checked against it by :func:`require_seconds`.
+MAX_SECONDS = 365 * 24 * 3600
+
+
 def require_seconds(
     value: object, name: str = "time_limit", *, error: type[LightsOutError] = SearchLimitError
 ) -> float:
-    """Return ``value`` as a float number of seconds > 0, or raise ``error`` naming it.
+    """Return ``value`` as a float number of seconds in ``(0, MAX_SECONDS]``, or raise ``error``.
+
+    Integers of any size are compared exactly, never converted first: ``10**400`` is refused
+    with ``error``, not with an ``OverflowError``.
 
     Parameters
     ----------
@@ -446,8 +454,28 @@ def require_seconds(
     Traceback (most recent call last):
     ...
     lightsout_graphs.core.errors.SearchLimitError: Argument 'time_limit' must be a number of seconds > 0, not -1.
+    >>> require_seconds(10**400)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SearchLimitError: Argument 'time_limit' must be at most 31536000 seconds (a year), not 1000000000000000000000000000000000000000... (401 digits).
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not float(value) > 0:
-        msg = f"Argument {name!r} must be a number of seconds > 0, not {value!r}."
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+        msg = f"Argument {name!r} must be a number of seconds > 0, not {_short(value)}."
+        raise error(msg)
+    if not value <= MAX_SECONDS:  # exact for ints of any size; refuses inf
+        msg = (
+            f"Argument {name!r} must be at most {MAX_SECONDS} seconds (a year), "
+            f"not {_short(value)}."
+        )
         raise error(msg)
     return float(value)
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, or the first digits of a long integer and how many digits it has."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        if value.bit_length() > 13_000:  # beyond what str() converts (4300 digits)
+            return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+        text = str(value)
+        return f"{text[:40]}... ({len(text.lstrip('-'))} digits)"
+    return repr(value)

@@ -129,3 +129,27 @@ def test_require_int_on_any_integer(value: int, minimum: int | None, maximum: in
         message = str(info.value)
         assert message.startswith("Argument 'n' must be an int ")
         assert message.endswith(f", not {value}.")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p, t: lo.solve(p, 1, minimize=True, time_limit=t),
+        lambda p, t: lo.gods_number_bounds(p, time_limit=t),
+        lambda p, t: lo.gods_number(p, time_limit=t),
+    ],
+)
+@pytest.mark.parametrize(
+    "limit",
+    [2**2000, 10**400, 10**5000, float("inf"), 10**9],
+    ids=["2^2000", "1e400", "1e5000", "inf", "1e9"],
+)
+def test_huge_time_limits_are_refused_by_the_package(call: Any, limit: object) -> None:
+    with pytest.raises(lo.SearchLimitError, match="'time_limit' must be at most 31536000") as err:
+        call(lo.grid(2, 2), limit)
+    assert len(str(err.value)) < 200
+
+
+@given(st.integers(min_value=1, max_value=errors.MAX_SECONDS))
+def test_every_time_limit_up_to_a_year_is_taken(seconds: int) -> None:
+    assert errors.require_seconds(seconds) == float(seconds)
