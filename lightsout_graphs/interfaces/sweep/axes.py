@@ -17,7 +17,9 @@ from lightsout_graphs.core.errors import SweepSpecError
 
 __all__ = [
     "MAX_AXIS",
+    "MAX_INT",
     "ParamAxis",
+    "check_int",
     "int_list",
     "int_range",
     "key_error",
@@ -31,6 +33,12 @@ _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
 _TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
 #: The most values one parameter range (or tuple axis) may have.
 MAX_AXIS = 1_000_000
+#: The largest integer a spec may hold anywhere (a parameter, a range bound, a count): table
+#: columns are int64, so every int of a spec is checked against ``-MAX_INT..MAX_INT``.
+MAX_INT = 2**63 - 1
+#: The most digits read from an integer written in a string (``"1..20"``): more is refused
+#: before any conversion.
+_MAX_DIGITS = 19
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,7 @@ def int_range(key: str, text: str) -> list[int] | None:
     match = _RANGE.match(text)
     if match is None:
         return None
-    lo, hi, step = int(match[1]), int(match[2]), int(match[3] or 1)
+    lo, hi, step = (_bound(key, text, m) for m in (match[1], match[2], match[3] or "1"))
     if hi < lo:
         raise key_error(key, f"bad range {text!r}: the end {hi} is below the start {lo}.")
     if step < 1:
@@ -95,13 +103,41 @@ def int_range(key: str, text: str) -> list[int] | None:
     return list(range(lo, hi + 1, step))
 
 
+def _bound(key: str, text: str, digits: str) -> int:
+    """One integer of a range, refused (not converted) when it has too many digits."""
+    if len(digits.lstrip("-")) > _MAX_DIGITS or abs(int(digits)) > MAX_INT:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        msg = f"bad range {shown!r}: its numbers must lie in -{MAX_INT}..{MAX_INT}."
+        raise key_error(key, msg)
+    return int(digits)
+
+
+def check_int(key: str, value: int) -> int:
+    """``value`` when it lies in ``-MAX_INT..MAX_INT`` (an int64 table cell), else a key error.
+
+    Examples
+    --------
+    >>> check_int("n", 7)
+    7
+    >>> check_int("n", 10**30)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'n': an int of 31 digits is beyond -9223372036854775807..9223372036854775807.
+    """
+    if abs(value) > MAX_INT:
+        raise key_error(key, f"{_shown(value)} is beyond -{MAX_INT}..{MAX_INT}.")
+    return value
+
+
 def _scalar(key: str, value: object) -> Any:
-    if isinstance(value, bool | int | float | str):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return check_int(key, value)
+    if isinstance(value, bool | float | str):
         return value
     if isinstance(value, list | tuple) and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        return tuple(value)
+        return tuple(check_int(key, v) for v in value)
     raise key_error(key, f"values must be ints, floats, strings or booleans, not {value!r}.")
 
 
@@ -168,7 +204,7 @@ def param_axis(key: str, value: object) -> ParamAxis:
     return ParamAxis(key, tuple(values), tuple({key: v} for v in values))
 
 
-def int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
+def int_list(key: str, value: object, *, low: int, high: int = MAX_INT) -> tuple[int, ...]:
     """Distinct ints ``>= low`` from a range, a list or one int (moduli, for example).
 
     Examples
@@ -190,7 +226,9 @@ def int_list(key: str, value: object, *, low: int) -> tuple[int, ...]:
     out = []
     for v in items:
         if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            raise key_error(key, f"every value must be an int >= {low}, not {v!r}.")
+            raise key_error(key, f"every value must be an int >= {low}, not {_shown(v)}.")
+        if v > high:
+            raise key_error(key, f"every value must be an int <= {high}, not {_shown(v)}.")
         out.append(v)
     if len(set(out)) != len(out):
         raise key_error(key, f"repeated value in {value!r}.")
@@ -216,8 +254,8 @@ def str_list(key: str, value: object) -> tuple[str, ...]:
     return tuple(items)
 
 
-def positive_int(key: str, value: object) -> int:
-    """``value`` when it is an int ``>= 1`` (a chunk size, a bound).
+def positive_int(key: str, value: object, *, high: int = MAX_INT) -> int:
+    """``value`` when it is an int in ``1..high`` (a chunk size, a bound).
 
     Examples
     --------
@@ -227,10 +265,24 @@ def positive_int(key: str, value: object) -> int:
     Traceback (most recent call last):
     ...
     lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int >= 1, not 0.
+    >>> positive_int("chunk_size", 10**330, high=1000)
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int <= 1000, not an int of 331 digits.
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise key_error(key, f"must be an int >= 1, not {value!r}.")
+        raise key_error(key, f"must be an int >= 1, not {_shown(value)}.")
+    if value > high:
+        raise key_error(key, f"must be an int <= {high}, not {_shown(value)}.")
     return value
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or how many digits an int too long to show has."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        big = value.bit_length() >= 13_000  # str() refuses more than 4300 digits
+        return f"an int of {'over 4000' if big else len(str(abs(value)))} digits"
+    return repr(value)
 
 
 def seconds(key: str, value: object) -> float:
@@ -245,13 +297,11 @@ def seconds(key: str, value: object) -> float:
     ...
     lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'time_limit': must be a number of seconds > 0, not 'ten'.
     """
-    import math
+    from lightsout_graphs.core.errors import MAX_SECONDS
 
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not math.isfinite(value)
-        or value <= 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise key_error(key, f"must be a number of seconds > 0, not {value!r}.")
+    if not value <= MAX_SECONDS:  # exact for ints of any size; refuses inf
+        msg = f"must be at most {MAX_SECONDS} seconds (a year), not {_shown(value)}."
+        raise key_error(key, msg)
     return float(value)

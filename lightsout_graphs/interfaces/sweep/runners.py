@@ -9,7 +9,6 @@ workers need no access to the result folder and every runner gives the same tabl
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 import time
@@ -100,7 +99,7 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     size = spec.chunk_size
     if not spec.is_stream:
         n_items = spec.family_combinations()
-        total = math.ceil(n_items / size)
+        total = -(-n_items // size)  # exact: a float quotient rounds a huge size to 0
 
         def family_chunks() -> Iterator[Chunk]:
             for cid in range(total):
@@ -122,7 +121,7 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
 
     files = list(spec.graph6) if inputs is None else inputs
     counts = [_count_lines(f) for f in files]
-    total = sum(math.ceil(c / size) for c in counts)
+    total = sum(-(-c // size) for c in counts)
 
     def stream_chunks() -> Iterator[Chunk]:
         cid = 0

@@ -77,7 +77,7 @@ from lightsout_graphs.interfaces.sweep.plugins import (
     fingerprint,
     resolve,
 )
-from lightsout_graphs.representation.puzzle import RULES, Puzzle
+from lightsout_graphs.representation.puzzle import MAX_MODULUS, RULES, Puzzle
 
 __all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
 
@@ -445,7 +445,7 @@ def load_spec(
         raise key_error("metrics", "is required: the list of metrics to compute.")
     metrics, custom = _metrics(table["metrics"], allow_imports)
     metric_cols = _column_names(metrics, custom)
-    moduli = int_list("moduli", table.get("moduli", [2]), low=2)
+    moduli = int_list("moduli", table.get("moduli", [2]), low=2, high=MAX_MODULUS)
     rules = str_list("rules", table.get("rules", ["closed"]))
     for r in rules:
         if r not in RULES:
@@ -474,7 +474,7 @@ def load_spec(
 
         fast = applies(metrics, rules, moduli)
         default_chunk = DEFAULT_CHUNK_SIZE["fast stream" if fast else "stream"]
-    chunk_size = positive_int("chunk_size", table.get("chunk_size", default_chunk))
+    chunk_size = positive_int("chunk_size", table.get("chunk_size", default_chunk), high=_MAX_ITEMS)
 
     out = SweepSpec(
         family=family,

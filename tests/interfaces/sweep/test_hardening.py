@@ -137,3 +137,43 @@ def test_tuple_axes_are_bounded_too() -> None:
             {"family": "torus", "params": {"shape": "m x n for m, n in 1..5000"}, "metrics": ["n"]}
         )
     assert sys.getrecursionlimit() > 0
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("chunk_size = 1" + "0" * 330, "chunk_size"),
+        ("chunk_size = 100000000000", "chunk_size"),
+        ("max_kernel_enum = 1" + "0" * 30, "max_kernel_enum"),
+        ("time_limit = 1" + "0" * 400, "time_limit"),
+        ("time_limit = 1e300", "time_limit"),
+        ("moduli = [2, 1" + "0" * 30 + "]", "moduli"),
+        ('moduli = "2..1' + "0" * 40 + '"', "moduli"),
+        ('params = { m = "1..' + HUGE + '", n = 3 }', "m"),
+        ('params = { m = "-' + HUGE + '..3", n = 3 }', "m"),
+        ('params = { m = "1..3 step ' + HUGE + '", n = 3 }', "m"),
+        ('params = { m = "d x d for d in 1..' + HUGE + '", n = 3 }', "m"),
+        ("params = { m = 1" + "0" * 30 + ", n = 3 }", "m"),
+        ("params = { m = [3, 1" + "0" * 30 + "], n = 3 }", "m"),
+        ("params = { m = [[3, 1" + "0" * 30 + "]], n = 3 }", "m"),
+    ],
+)
+def test_every_number_of_a_spec_is_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, key: str
+) -> None:
+    lines = ['family = "grid"', 'metrics = ["nullity"]']
+    if not line.startswith("params"):
+        lines.append('params = { m = "1..3", n = 3 }')
+    lines.append(line)
+    path = write(tmp_path, "num.toml", ("[sweep]\n" + "\n".join(lines) + "\n").encode())
+    out = tmp_path / "out"
+    assert main(["-q", "sweep", str(path), "--out", str(out), "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert f"Sweep spec key {key!r}" in err
+    assert "internal error" not in err and len(err) < 400
+    with pytest.raises(SweepSpecError, match=f"Sweep spec key {key!r}"):
+        load_spec(path)
