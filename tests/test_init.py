@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import pkgutil
 import subprocess
 import sys
+import types
+from pathlib import Path
 
 import pytest
 
@@ -44,34 +48,68 @@ LAZY_PACKAGES = [
 ]
 
 
+def typed_imports(package: types.ModuleType) -> dict[str, str]:
+    """Name -> home of the imports type checkers read: a ``.pyi`` stub beside the package's
+    ``__init__.py``, or its ``if TYPE_CHECKING:`` block."""
+    stub = Path(package.__file__ or "").with_suffix(".pyi")
+    if stub.exists():
+        body = ast.parse(stub.read_text(encoding="utf-8")).body
+    else:
+        tree = ast.parse(inspect.getsource(package))
+        blocks = [n for n in tree.body if isinstance(n, ast.If)]
+        body = [s for n in blocks if ast.unparse(n.test) == "TYPE_CHECKING" for s in n.body]
+    typed: dict[str, str] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Expr):  # the docstring
+            continue
+        assert isinstance(stmt, ast.ImportFrom) and stmt.module is not None
+        for alias in stmt.names:
+            if stub.exists():  # ``name as name``: a stub re-exports only these (PEP 484)
+                assert alias.asname == alias.name, alias.name
+            typed[alias.name] = stmt.module
+    return typed
+
+
 @pytest.mark.parametrize("name", LAZY_PACKAGES)
 def test_lazy_names_match_the_typed_imports_and_all(name: str) -> None:
-    """A package's run-time table of homes says what its ``TYPE_CHECKING`` imports say, and
-    with its eager imports it is exactly ``__all__``; every name resolves."""
-    import ast
-    import inspect
-
+    """A package's run-time table of homes says what its typed imports say, and with its
+    eager imports it is exactly ``__all__``; every name resolves."""
     package = importlib.import_module(name)
-    tree = ast.parse(inspect.getsource(package))
-    typed: dict[str, str] = {}
-    eager: set[str] = {"__version__"} if name == "lightsout_graphs" else set()
-    for node in tree.body:
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
-            for stmt in node.body:
-                assert isinstance(stmt, ast.ImportFrom) and stmt.module is not None
-                for alias in stmt.names:
-                    typed[alias.name] = stmt.module
-        elif isinstance(node, ast.ImportFrom) and node.module == "lightsout_graphs.core.errors":
-            eager |= {alias.name for alias in node.names if alias.name in package.__all__}
+    typed = typed_imports(package)
+    typed.pop("__version__", None)
+    eager = {"__version__"} if name == "lightsout_graphs" else set()
     runtime = {attr: home for home, names in package._HOMES.items() for attr in names}
     assert runtime == typed
     assert set(typed) | eager == set(package.__all__)
+    assert len(package.__all__) == len(set(package.__all__))
     assert set(package.__all__) <= set(dir(package))
-    for attr in package.__all__:  # each is what ``from HOME import NAME`` gives
-        home = importlib.import_module(runtime.get(attr, "lightsout_graphs.core.errors"))
-        if attr != "__version__":
-            want = getattr(home, attr, None) or importlib.import_module(f"{home.__name__}.{attr}")
-            assert getattr(package, attr) is want, attr
+    for attr in set(package.__all__) - eager:  # each is what ``from HOME import NAME`` gives
+        home = importlib.import_module(runtime[attr])
+        want = getattr(home, attr, None) or importlib.import_module(f"{home.__name__}.{attr}")
+        assert getattr(package, attr) is want, attr
+
+
+def test_each_public_name_is_written_once_in_init() -> None:
+    """One list: each public name stands once in ``__init__.py`` (in its table of homes)."""
+    source = Path(lo.__file__ or "").read_text(encoding="utf-8")
+    written = [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+    assert [name for name in lo.__all__ if written.count(name) > 1] == []
+
+
+@pytest.mark.parametrize(
+    "old",
+    ["solver", "solution", "puzzle", "errors", "cli", "depth", "covering", "counts", "describe"],
+)
+def test_the_old_module_paths_are_gone(old: str) -> None:
+    """The flat layout's module paths and the short names of modules are gone for good."""
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"lightsout_graphs.{old}")
+    with pytest.raises(AttributeError, match=f"has no attribute '{old}'"):
+        getattr(lo, old)
 
 
 def test_import_loads_no_engine() -> None:

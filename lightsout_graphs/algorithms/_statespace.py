@@ -3,7 +3,7 @@
 A vector of ``length`` digits in ``0..k-1`` (a board, or presses) is coded as the int64
 ``Σ v_i k**i``: digit i holds light i, one bit per light for k = 2. :class:`PackedSpace`
 encodes and decodes, and adds a fixed vector to a numpy array of codes at once, which is what a
-breadth-first search over boards does level after level (:mod:`lightsout_graphs.depth`,
+breadth-first search over boards does level after level (:mod:`lightsout_graphs.algorithms.gods`,
 :mod:`lightsout_graphs.algorithms.variants.lit_only`). :func:`check_bound` validates the user's bound on
 the number of boards such a search may visit.
 """

@@ -13,7 +13,6 @@ from lightsout_graphs.algorithms.solution import puzzle_json
 from lightsout_graphs.algorithms.solver import factorization
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._counts import count_json, fraction_text
-from lightsout_graphs.core._deprecation import deprecated_name
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
@@ -59,9 +58,8 @@ class Analysis:
     The names are those of :class:`lightsout_graphs.algorithms.solution.Solution`:
     :attr:`num_quiet_patterns`, and generators of the quiet patterns as dicts
     (:attr:`quiet_patterns`), vectors (:attr:`quiet_vectors`) and their orders
-    (:attr:`quiet_orders`), all computed when first read. The earlier name
-    ``kernel_size`` still works, with a :class:`DeprecationWarning`. An analysis is frozen: its fields cannot be
-    reassigned.
+    (:attr:`quiet_orders`), all computed when first read. An analysis is frozen: its fields
+    cannot be reassigned.
 
     Examples
     --------
@@ -121,21 +119,6 @@ class Analysis:
             all_solvable=nullity == 0,
             method=method,
         )
-
-    @property
-    def kernel_size(self) -> int:
-        """The earlier name of :attr:`num_quiet_patterns` (deprecated: it warns).
-
-        Examples
-        --------
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     lo.analyze(lo.grid(5, 5)).kernel_size
-        4
-        """
-        deprecated_name("Analysis.kernel_size", "Analysis.num_quiet_patterns")
-        return self.num_quiet_patterns
 
     @property
     def num_generators(self) -> int:

@@ -402,7 +402,8 @@ def split_search_minimum(
 
     Examples
     --------
-    >>> f = lo.solver.factorization(lo.grid(9, 9))
+    >>> from lightsout_graphs.algorithms.solver import factorization
+    >>> f = factorization(lo.grid(9, 9))
     >>> best = split_search_minimum(f.solve(np.ones(81, dtype=np.int64)), f.kernel())
     >>> best.num_presses, best.optimal
     (25, True)

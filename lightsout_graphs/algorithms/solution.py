@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.core._counts import count_json
-from lightsout_graphs.core._deprecation import deprecated_name
 from lightsout_graphs.core.errors import LightsOutError
 from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.puzzle import Puzzle
@@ -149,8 +148,7 @@ class Solution:
     The names are those of :class:`lightsout_graphs.algorithms.analysis.Analysis`:
     :attr:`num_quiet_patterns`, and generators of the quiet patterns as dicts
     (:attr:`quiet_patterns`), vectors (:attr:`quiet_vectors`) and their orders
-    (:attr:`quiet_orders`). Earlier names still work, without warning: ``count`` (the number
-    of solutions), ``kernel``, ``kernel_vectors`` and ``kernel_orders``.
+    (:attr:`quiet_orders`).
 
     The dict views :attr:`presses` and :attr:`quiet_patterns` and the board-shaped
     :attr:`presses_array` are made when first read, so a solve of a huge board builds none of
@@ -195,21 +193,6 @@ class Solution:
         return self.num_quiet_patterns
 
     @property
-    def count(self) -> int:
-        """The earlier name of :attr:`num_solutions` (deprecated: it warns).
-
-        Examples
-        --------
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     lo.solve(lo.grid(5, 5), 0, target=1).count
-        4
-        """
-        deprecated_name("Solution.count", "Solution.num_solutions")
-        return self.num_solutions
-
-    @property
     def quiet_vectors(self) -> list[np.ndarray]:
         """Generators of the quiet patterns as vectors in node order (computed on first read).
 
@@ -243,51 +226,6 @@ class Solution:
         [{(0, 0): 1, (0, 1): 1}]
         """
         return [self.puzzle.as_dict(g) for g, _ in self._generators]
-
-    @property
-    def kernel(self) -> list[dict[Hashable, int]]:
-        """The earlier name of :attr:`quiet_patterns` (deprecated: it warns).
-
-        Examples
-        --------
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     len(lo.solve(lo.grid(5, 5), 0).kernel)
-        2
-        """
-        deprecated_name("Solution.kernel", "Solution.quiet_patterns")
-        return self.quiet_patterns
-
-    @property
-    def kernel_vectors(self) -> list[np.ndarray]:
-        """The earlier name of :attr:`quiet_vectors` (deprecated: it warns).
-
-        Examples
-        --------
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     len(lo.solve(lo.grid(5, 5), 0).kernel_vectors)
-        2
-        """
-        deprecated_name("Solution.kernel_vectors", "Solution.quiet_vectors")
-        return self.quiet_vectors
-
-    @property
-    def kernel_orders(self) -> list[int]:
-        """The earlier name of :attr:`quiet_orders` (deprecated: it warns).
-
-        Examples
-        --------
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     lo.solve(lo.grid(5, 5), 0).kernel_orders
-        [2, 2]
-        """
-        deprecated_name("Solution.kernel_orders", "Solution.quiet_orders")
-        return self.quiet_orders
 
     @cached_property
     def presses(self) -> dict[Hashable, int]:

@@ -2,8 +2,8 @@
 
 A package lists where each public name lives; its ``__getattr__`` imports the home module the
 first time the name is asked for and keeps the value as a plain attribute. Type checkers read
-the same names from an ``if TYPE_CHECKING:`` block of real imports, which a test keeps equal
-to the table (``tests/test_init.py``). ``import lightsout_graphs`` then costs milliseconds, and a
+the same names from real imports, in an ``if TYPE_CHECKING:`` block or a ``.pyi`` stub beside
+the package, which a test keeps equal to the table (``tests/test_init.py``). ``import lightsout_graphs`` then costs milliseconds, and a
 ``lightsout census`` loads numba and its kernel, not scipy, networkx or pandas.
 """
 
@@ -13,7 +13,7 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
-__all__ = ["lazy_attributes"]
+__all__ = ["lazy_attributes", "lazy_package"]
 
 
 def lazy_attributes(
@@ -64,3 +64,21 @@ def lazy_attributes(
         return sorted(set(vars(sys.modules[package])) | set(home_of))
 
     return __getattr__, __dir__
+
+
+def lazy_package(
+    package: str, homes: Mapping[str, Sequence[str]], *eager: str
+) -> tuple[Callable[[str], object], Callable[[], list[str]], list[str]]:
+    """``__getattr__``, ``__dir__`` and ``__all__`` of ``package`` from its one table ``homes``.
+
+    ``__all__`` is every name of ``homes`` and the ``eager`` names the package imports itself,
+    sorted (as lazy_loader's ``attach`` gives them).
+
+    Examples
+    --------
+    >>> get, names, public = lazy_package("json", {"json.decoder": ("JSONDecodeError",)}, "dumps")
+    >>> public, get("JSONDecodeError").__name__
+    (['JSONDecodeError', 'dumps'], 'JSONDecodeError')
+    """
+    get, names = lazy_attributes(package, homes)
+    return get, names, sorted([*eager, *(name for home in homes.values() for name in home)])

@@ -35,7 +35,7 @@ def rows(values: np.ndarray, n: int, on: str, off: str) -> str:
 
 def certify(n: int, time_limit: float, proven: dict[int, dict]) -> dict[str, object]:
     p = lo.grid(n, n)
-    f = lo.solver.factorization(p)
+    f = factorization(p)
     quiet = [np.asarray(g, dtype=np.int64) % 2 for g, _ in f.kernel()]
     start = time.monotonic()
     g = lo.gods_number_bounds(p, time_limit=time_limit)

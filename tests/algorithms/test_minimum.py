@@ -20,6 +20,7 @@ from lightsout_graphs.algorithms.minimum import (
     fewest_presses,
     split_search_minimum,
 )
+from lightsout_graphs.algorithms.solver import factorization
 from tests.puzzles import doubling
 
 
@@ -237,7 +238,7 @@ def test_a_tiny_time_limit_reached_early_is_not_an_interrupt(
 
 
 def test_the_branch_and_bound_returns_its_best_when_time_runs_out() -> None:
-    f = lo.solver.factorization(lo.grid(19, 19))
+    f = factorization(lo.grid(19, 19))
     x0 = f.solve(np.ones(361, dtype=np.int64))
     sol = split_search_minimum(x0, f.kernel(), time_limit=1e-9, inner=8)
     assert not sol.optimal and sol.lower_bound is not None
@@ -260,7 +261,7 @@ def test_ctrl_c_in_the_branch_and_bound_keeps_the_best(monkeypatch: pytest.Monke
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(coset, "_wht_min", flaky)
-    f = lo.solver.factorization(lo.grid(19, 19))
+    f = factorization(lo.grid(19, 19))
     x0 = f.solve(np.ones(361, dtype=np.int64))
     with pytest.raises(MinimumInterrupted) as info:
         split_search_minimum(x0, f.kernel(), inner=8)
@@ -271,7 +272,7 @@ def test_ctrl_c_in_the_branch_and_bound_keeps_the_best(monkeypatch: pytest.Monke
 
 def test_cpsat_over_the_grouped_coset_is_exact() -> None:
     p = lo.grid(4, 4, modulus=3)
-    f = lo.solver.factorization(p)
+    f = factorization(p)
     x0 = f.solve(np.ones(16, dtype=np.int64))
     assert x0 is not None
     a = cpsat_minimum(x0, f.kernel(), 3)

@@ -274,23 +274,17 @@ def test_bad_minimize_limits_raise_package_errors(kwargs: dict[str, object], mat
         lo.solve(lo.grid(4, 4), 0, 1, minimize=True, **kwargs)  # type: ignore[arg-type]
 
 
-def test_a_solution_is_frozen_and_keeps_its_earlier_names() -> None:
+def test_a_solution_is_frozen_and_its_earlier_names_are_gone() -> None:
     import dataclasses
 
     sol = lo.solve(lo.grid(5, 5), 0, target=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         sol.vector = np.zeros(25, dtype=np.int64)  # type: ignore[misc]
-    with pytest.warns(DeprecationWarning, match=r"Solution\.count is deprecated"):
-        assert sol.count == sol.num_solutions == sol.num_quiet_patterns == 4
-    with pytest.warns(DeprecationWarning, match="Solution.quiet_patterns"):
-        assert sol.kernel == sol.quiet_patterns
-    with pytest.warns(DeprecationWarning, match="Solution.quiet_orders"):
-        assert sol.kernel_orders == sol.quiet_orders == [2, 2]
-    with pytest.warns(DeprecationWarning, match="Solution.quiet_vectors"):
-        assert [v.tolist() for v in sol.kernel_vectors] == [v.tolist() for v in sol.quiet_vectors]
+    assert sol.num_solutions == sol.num_quiet_patterns == 4 and sol.quiet_orders == [2, 2]
     assert sol.quiet_patterns == lo.analyze(lo.grid(5, 5)).quiet_patterns
-    with pytest.warns(DeprecationWarning, match="Analysis.num_quiet_patterns"):
-        assert lo.analyze(lo.grid(5, 5)).kernel_size == 4
+    for old in ("count", "kernel", "kernel_vectors", "kernel_orders"):
+        assert not hasattr(sol, old), old
+    assert not hasattr(lo.analyze(lo.grid(5, 5)), "kernel_size")
 
 
 def test_huge_counts_are_exact_strings_in_to_dict() -> None:

@@ -209,7 +209,8 @@ def split_minimum(
     Examples
     --------
     >>> import lightsout_graphs as lo
-    >>> f = lo.solver.factorization(lo.grid(9, 9))
+    >>> from lightsout_graphs.algorithms.solver import factorization
+    >>> f = factorization(lo.grid(9, 9))
     >>> g = group_coset(f.solve(np.ones(81, dtype=np.int64)), f.kernel(), 2)
     >>> r = split_minimum(g, inner=4)
     >>> r.num_presses, r.complete, r.num_presses == int(press_counts(g).min())

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import lightsout_graphs as lo
 from lightsout_graphs import gods
 from lightsout_graphs.algorithms.gods import walsh_spectrum
+from lightsout_graphs.algorithms.solver import factorization
 
 
 @settings(max_examples=40, deadline=None)
@@ -30,7 +31,7 @@ def test_press_counts_and_the_spectrum_are_one_transform(n: int) -> None:
     # The presses of every solution of a GF(2) coset are (N - F)/2, F the spectrum of the
     # signed multiplicities: both searches read the same transform.
     p = lo.grid(n, n)
-    f = lo.solver.factorization(p)
+    f = factorization(p)
     x0 = f.solve(np.ones(n * n, dtype=np.int64))
     assert x0 is not None
     groups = gods.group_coset(x0, f.kernel(), 2)

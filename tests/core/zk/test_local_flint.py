@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs import zk
+from lightsout_graphs.algorithms.solver import factorization
 from lightsout_graphs.core.errors import EngineError, MissingDependencyError, ModulusError
 from lightsout_graphs.core.zk import local_flint
 from lightsout_graphs.core.zk.local import LocalFactorization
@@ -228,7 +229,7 @@ def test_the_torus_mod_9_replays() -> None:
     """End to end: the wrapped chase of a 60×60 torus mod 9 hands its dense 120 × 120 system
     to ``flint-local``; the presses clear the board; an unsolvable board gets a certificate."""
     puzzle = lo.torus(60, 60, modulus=9)
-    chaser = lo.solver.factorization(puzzle)
+    chaser = factorization(puzzle)
     assert chaser._small.method == "flint-local"
     rng = np.random.default_rng(60)
     board = puzzle.apply_vector(np.zeros(puzzle.n, dtype=np.int64), rng.integers(0, 9, puzzle.n))
@@ -245,7 +246,7 @@ def test_the_torus_mod_9_replays() -> None:
 
 def test_a_small_torus_counts_as_the_general_local_engine() -> None:
     puzzle = lo.torus(15, 15, modulus=9)
-    chaser = lo.solver.factorization(puzzle)
+    chaser = factorization(puzzle)
     assert chaser._small.method == "flint-local"
     general = zk.factorize(puzzle.press_matrix(), 9, method="local")
     assert (chaser.kernel_size, chaser.image_size) == (general.kernel_size, general.image_size)
