@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Hashable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
 
 import networkx as nx
 
@@ -19,6 +19,7 @@ __all__ = [
     "MAX_EDGES",
     "MAX_ENTRIES",
     "MAX_NODES",
+    "PARAMETER_DOCS",
     "build",
     "check_args",
     "check_cells",
@@ -31,6 +32,7 @@ __all__ = [
     "check_size",
     "circle_pos",
     "factor",
+    "family_doc",
     "product_of",
     "set_pos",
 ]
@@ -48,6 +50,74 @@ MAX_CELLS = 2**31
 
 #: The most toggle-matrix entries built for the general engine (about 16 bytes each).
 MAX_ENTRIES = 2**28
+
+
+_MODULUS = """modulus : int, default 2
+    k, the number of light states."""
+_RULE = """rule : {"closed", "open", "weighted"}, default "closed"
+    The toggle rule: ``closed``, a press changes its own light too; ``open``, only the
+    lights it reaches. ``weighted`` acts as ``closed`` here: the graph has no weights."""
+_PRESSABLE = """pressable : iterable of nodes, optional
+    Restrict the presses to these nodes."""
+
+#: The docs the families share, by the name of their slot in a docstring (see :func:`family_doc`).
+PARAMETER_DOCS: dict[str, str] = {
+    "modulus": _MODULUS,
+    "rule": _RULE,
+    "pressable": _PRESSABLE,
+    "puzzle": f"{_MODULUS}\n{_RULE}\n{_PRESSABLE}",
+    "board": """m : int
+    Rows, >= 1.
+n : int, optional
+    Columns, >= 1; default ``m`` (a square board).""",
+    "board_puzzle": """Puzzle
+    Nodes ``(row, column)`` in row-major order; ``family`` is
+    ``FamilyInfo("%(name)s", {"m": m, "n": n})``.""",
+    "raises": """InvalidPuzzleError
+    A bad size, modulus or rule.""",
+}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def family_doc(func: _F) -> _F:
+    """Fill the shared docs into the slots of ``func``'s docstring (as scipy's ``doccer`` does).
+
+    A line that is only ``%(key)s`` stands for ``PARAMETER_DOCS[key]`` at that line's indent:
+    ``puzzle`` for the ``modulus``, ``rule`` and ``pressable`` every family takes (or one of
+    them alone), ``board`` for the sides ``m`` and ``n`` of a board and ``board_puzzle`` for
+    what such a family returns, ``raises`` for the usual refusal. ``%(name)s`` anywhere is the function's name.
+
+    Examples
+    --------
+    >>> @family_doc
+    ... def ring(n, *, modulus=2, rule="closed", pressable=None):
+    ...     \'\'\'Lights Out on a ring, ``FamilyInfo("%(name)s", {"n": n})``.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     %(modulus)s
+    ...     \'\'\'
+    >>> import inspect
+    >>> print(inspect.getdoc(ring))
+    Lights Out on a ring, ``FamilyInfo("ring", {"n": n})``.
+    <BLANKLINE>
+    Parameters
+    ----------
+    modulus : int, default 2
+        k, the number of light states.
+    """
+    lines = []
+    for line in (func.__doc__ or "").split("\n"):
+        key = line.strip()[2:-2]
+        if line.strip() == f"%({key})s" and key in PARAMETER_DOCS:
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += [indent + text for text in PARAMETER_DOCS[key].split("\n")]
+        else:
+            lines.append(line)
+    if func.__doc__ is not None:
+        func.__doc__ = "\n".join(lines).replace("%(name)s", func.__name__)
+    return func
 
 
 def factor(kind: str, n: int) -> Factor:

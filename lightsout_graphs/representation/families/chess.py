@@ -12,6 +12,7 @@ from lightsout_graphs.representation.families._common import (
     check_cells,
     check_edges,
     check_nodes,
+    family_doc,
     product_of,
 )
 from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
@@ -139,6 +140,7 @@ def _board(
     )
 
 
+@family_doc
 def king(
     m: int,
     n: int | None = None,
@@ -151,27 +153,16 @@ def king(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("king", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -184,6 +175,7 @@ def king(
     return _board("king", "king", m, n, modulus, rule, pressable)
 
 
+@family_doc
 def x_pattern(
     m: int,
     n: int | None = None,
@@ -199,27 +191,16 @@ def x_pattern(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("x_pattern", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -232,6 +213,7 @@ def x_pattern(
     return _board("x", "x_pattern", m, n, modulus, rule, pressable)
 
 
+@family_doc
 def knight(
     m: int,
     n: int | None = None,
@@ -244,27 +226,16 @@ def knight(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("knight", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -277,6 +248,7 @@ def knight(
     return _board("knight", "knight", m, n, modulus, rule, pressable)
 
 
+@family_doc
 def rook(
     m: int,
     n: int | None = None,
@@ -291,27 +263,16 @@ def rook(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("rook", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -328,6 +289,7 @@ def rook(
 alien_tiles = rook
 
 
+@family_doc
 def bishop(
     m: int,
     n: int | None = None,
@@ -340,27 +302,16 @@ def bishop(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("bishop", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -373,6 +324,7 @@ def bishop(
     return _board("bishop", "bishop", m, n, modulus, rule, pressable)
 
 
+@family_doc
 def queen(
     m: int,
     n: int | None = None,
@@ -385,27 +337,16 @@ def queen(
 
     Parameters
     ----------
-    m : int
-        Rows, >= 1.
-    n : int, optional
-        Columns, >= 1; default ``m`` (a square board).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        ``closed``: the pressed light changes too; ``open``: only the cells it reaches.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(board)s
+    %(puzzle)s
 
     Returns
     -------
-    Puzzle
-        Nodes ``(row, column)`` in row-major order; ``family`` is
-        ``FamilyInfo("queen", {"m": m, "n": n})``.
+    %(board_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Iterable, Iterator
 import networkx as nx
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
-from lightsout_graphs.representation.families._common import build, circle_pos, set_pos
+from lightsout_graphs.representation.families._common import build, circle_pos, family_doc, set_pos
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = ["decode_graph6", "from_graph6", "iter_graph6", "read_graph6"]
@@ -54,6 +54,7 @@ def _parse(line: str | bytes, where: str) -> nx.Graph:
     )
 
 
+@family_doc
 def from_graph6(
     data: str | bytes,
     *,
@@ -67,12 +68,7 @@ def from_graph6(
     ----------
     data : str or bytes
         One graph6 line, for example ``"Dhc"``, the 5-cycle.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -104,6 +100,7 @@ def from_graph6(
     return build(g, "graph6", {"data": clean}, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def iter_graph6(
     lines: Iterable[str | bytes],
     *,
@@ -117,10 +114,8 @@ def iter_graph6(
     ----------
     lines : iterable of str or bytes
         For example an open file, or the output of ``geng``.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
+    %(modulus)s
+    %(rule)s
     source : str
         What to call the input in error messages.
 
@@ -148,6 +143,7 @@ def iter_graph6(
         yield build(g, "graph6", params, modulus=modulus, rule=rule, pressable=None)
 
 
+@family_doc
 def read_graph6(
     path: str | os.PathLike[str], *, modulus: int = 2, rule: str = "closed"
 ) -> list[Puzzle]:
@@ -157,10 +153,8 @@ def read_graph6(
     ----------
     path : str or path-like
         The file.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
+    %(modulus)s
+    %(rule)s
 
     Returns
     -------

@@ -17,6 +17,7 @@ from lightsout_graphs.representation.families._common import (
     MAX_NODES,
     check_cells,
     check_nodes,
+    family_doc,
     product_of,
     set_pos,
 )
@@ -146,6 +147,7 @@ def grid_graph(*shape: int) -> nx.Graph:
     return _lattice_graph(shape, wrap=False)
 
 
+@family_doc
 def grid(
     *shape: int,
     modulus: int = 2,
@@ -158,12 +160,7 @@ def grid(
     ----------
     *shape : int
         Side lengths: ``grid(5, 5)``, ``grid(3, 3, 3, 3)``.
-    modulus : int, default 2
-        k, the number of light states.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        Whether a press changes its own light too (``weighted`` acts as ``closed`` here).
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(puzzle)s
 
     Returns
     -------
@@ -231,6 +228,7 @@ def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
     return _lattice_graph(shape, wrap=True, multiplicity=multiplicity)
 
 
+@family_doc
 def torus(
     *shape: int,
     modulus: int = 2,
@@ -243,15 +241,13 @@ def torus(
     ----------
     *shape : int
         Side lengths: ``torus(5, 5)``, ``torus(3, 3, 3)``.
-    modulus : int, default 2
-        k, the number of light states.
+    %(modulus)s
     rule : {"closed", "open", "weighted"}, default "closed"
         ``closed`` and ``open`` act on the simple graph: along a side of 2 the two wrapped
         neighbours coincide and that light changes once; along a side of 1 there is no wrapped
         neighbour. ``weighted`` counts every neighbour direction instead: along a side of 2 the
         light changes twice, and along a side of 1 the pressed light itself changes twice more.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(pressable)s
 
     Returns
     -------
@@ -288,6 +284,7 @@ def torus(
     )
 
 
+@family_doc
 def hypercube(
     d: int,
     *,
@@ -304,12 +301,7 @@ def hypercube(
     ----------
     d : int
         The dimension, >= 0 (Q_0 is a single light).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -370,6 +362,7 @@ def _hypercube_graph(d: int) -> nx.Graph:
     return g
 
 
+@family_doc
 def hexagonal(
     m: int,
     n: int,
@@ -387,12 +380,7 @@ def hexagonal(
     ----------
     m, n : int
         Rows and columns of hexagons, >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -409,6 +397,7 @@ def hexagonal(
     return planar_puzzle("hexagonal", m, n, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def triangular(
     m: int,
     n: int,
@@ -426,12 +415,7 @@ def triangular(
     ----------
     m, n : int
         Rows and columns of triangles, >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------

@@ -10,7 +10,7 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
-from lightsout_graphs.representation.families._common import build, circle_pos, set_pos
+from lightsout_graphs.representation.families._common import build, circle_pos, family_doc, set_pos
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = ["merlin", "merlin_pattern", "press_pattern"]
@@ -38,6 +38,7 @@ def _checked_pos(pos: object, order: list[Hashable]) -> dict[Hashable, tuple[flo
     return out
 
 
+@family_doc
 def press_pattern(
     mapping: Mapping[Hashable, Mapping[Hashable, int] | Iterable[Hashable]],
     modulus: int = 2,
@@ -64,8 +65,7 @@ def press_pattern(
     mapping : mapping
         Button -> ``{light: amount}`` (ints, taken mod k), or button -> iterable of lights
         (each amount 1).
-    modulus : int, default 2
-        k.
+    %(modulus)s
     nodes : iterable of nodes, optional
         The node order; default: the buttons in order, then lights met only as targets.
     pos : mapping, optional
@@ -220,13 +220,13 @@ def merlin_pattern() -> dict[tuple[int, int], list[tuple[int, int]]]:
     return out
 
 
+@family_doc
 def merlin(modulus: int = 2) -> Puzzle:
     """Merlin's Magic Square (Parker Brothers, 1978): the asymmetric 3×3 press pattern.
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
+    %(modulus)s
 
     Returns
     -------

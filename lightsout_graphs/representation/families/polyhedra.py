@@ -16,6 +16,7 @@ from lightsout_graphs.representation.families._common import (
     build,
     check_args,
     check_size,
+    family_doc,
     set_pos,
 )
 from lightsout_graphs.representation.puzzle import Puzzle
@@ -132,6 +133,7 @@ def _solid(solid: str, modulus: int, rule: str, pressable: Iterable[Hashable] | 
     return build(solid_graph(solid), solid, {}, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def tetrahedron(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -139,12 +141,7 @@ def tetrahedron(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these vertices.
+    %(puzzle)s
 
     Returns
     -------
@@ -159,6 +156,7 @@ def tetrahedron(
     return _solid("tetrahedron", modulus, rule, pressable)
 
 
+@family_doc
 def cube(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -168,12 +166,7 @@ def cube(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these vertices.
+    %(puzzle)s
 
     Returns
     -------
@@ -191,6 +184,7 @@ def cube(
     return _solid("cube", modulus, rule, pressable)
 
 
+@family_doc
 def octahedron(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -198,12 +192,7 @@ def octahedron(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these vertices.
+    %(puzzle)s
 
     Returns
     -------
@@ -218,6 +207,7 @@ def octahedron(
     return _solid("octahedron", modulus, rule, pressable)
 
 
+@family_doc
 def dodecahedron(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -225,12 +215,7 @@ def dodecahedron(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these vertices.
+    %(puzzle)s
 
     Returns
     -------
@@ -245,6 +230,7 @@ def dodecahedron(
     return _solid("dodecahedron", modulus, rule, pressable)
 
 
+@family_doc
 def icosahedron(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -252,12 +238,7 @@ def icosahedron(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these vertices.
+    %(puzzle)s
 
     Returns
     -------
@@ -348,6 +329,7 @@ def cube_surface_graph(n: int) -> nx.Graph:
     return g
 
 
+@family_doc
 def cube_surface(
     n: int = 3,
     *,
@@ -364,12 +346,7 @@ def cube_surface(
     ----------
     n : int, default 3
         Cells along a cube edge, >= 1 (n = 1 is the octahedron graph).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(puzzle)s
 
     Returns
     -------
@@ -379,8 +356,7 @@ def cube_surface(
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------

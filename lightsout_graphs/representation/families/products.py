@@ -30,6 +30,7 @@ from lightsout_graphs.representation.families._common import (
     check_nodes,
     circle_pos,
     factor,
+    family_doc,
     product_of,
     set_pos,
 )
@@ -164,6 +165,7 @@ def _check_size(nodes: int, edges: int, what: str) -> None:
         raise InvalidPuzzleError(msg)
 
 
+@family_doc
 def product(
     g: nx.Graph | Puzzle,
     h: nx.Graph | Puzzle,
@@ -179,12 +181,7 @@ def product(
     g, h : networkx.Graph or Puzzle
         The factors: simple undirected graphs, or puzzles whose graphs are used (their own
         modulus and rule are not: the product's are the arguments below).
-    modulus : int, default 2
-        k, the number of light states.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule (``weighted`` acts as ``closed``: the product has no weights).
-    pressable : iterable of nodes, optional
-        Restrict the presses to these ``(g, h)`` nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -314,6 +311,7 @@ def _cylinder_graph(m: int, n: int) -> nx.Graph:
     return product_graph(nx.path_graph(m), _cycle_graph(n))
 
 
+@family_doc
 def cylinder(
     m: int,
     n: int,
@@ -333,12 +331,7 @@ def cylinder(
         Rows (the path), >= 1.
     n : int
         Columns (the cycle), >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule (``weighted`` acts as ``closed``).
-    pressable : iterable of nodes, optional
-        Restrict the presses to these cells.
+    %(puzzle)s
 
     Returns
     -------
@@ -380,6 +373,7 @@ def cylinder(
     )
 
 
+@family_doc
 def prism(
     n: int,
     *,
@@ -393,12 +387,7 @@ def prism(
     ----------
     n : int
         The length of each cycle, >= 1 (n = 1 and 2 follow the cylinder's conventions).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule (``weighted`` acts as ``closed``).
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -408,8 +397,7 @@ def prism(
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad size, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -438,6 +426,7 @@ def prism(
     )
 
 
+@family_doc
 def hamming(
     d: int,
     q: int,
@@ -458,12 +447,7 @@ def hamming(
         The word length, >= 1.
     q : int
         The alphabet size, >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule (``weighted`` acts as ``closed``).
-    pressable : iterable of nodes, optional
-        Restrict the presses to these words.
+    %(puzzle)s
 
     Returns
     -------

@@ -14,6 +14,7 @@ from lightsout_graphs.representation.families._common import (
     check_seed,
     check_size,
     circle_pos,
+    family_doc,
     product_of,
     set_pos,
 )
@@ -56,6 +57,7 @@ def _circular(g: nx.Graph) -> nx.Graph:
     return set_pos(g, dict(zip(nodes, circle_pos(len(nodes)), strict=True)))
 
 
+@family_doc
 def path(
     n: int,
     *,
@@ -69,12 +71,7 @@ def path(
     ----------
     n : int
         The number of lights, >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -97,6 +94,7 @@ def path(
     )
 
 
+@family_doc
 def cycle(
     n: int,
     *,
@@ -110,12 +108,7 @@ def cycle(
     ----------
     n : int
         The number of lights, >= 3.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -137,6 +130,7 @@ def cycle(
     )
 
 
+@family_doc
 def complete(
     n: int,
     *,
@@ -150,12 +144,7 @@ def complete(
     ----------
     n : int
         The number of lights, >= 1.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -204,6 +193,7 @@ def _tree_pos(g: nx.Graph, root: Hashable) -> None:
     set_pos(g, {v: (x[v], -float(depth[v])) for v in g})
 
 
+@family_doc
 def tree(
     r: int | None = None,
     h: int | None = None,
@@ -224,12 +214,7 @@ def tree(
         Instead of ``r`` and ``h``: the number of nodes of a uniformly random labelled tree.
     seed : int, optional
         The random tree's seed; the same seed gives the same tree.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -281,6 +266,7 @@ def tree(
     return build(g, "tree", params, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def random_graph(
     n: int,
     p: float,
@@ -300,12 +286,7 @@ def random_graph(
         The probability of each edge, in [0, 1].
     seed : int, optional
         Random seed (None: fresh randomness).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -330,6 +311,7 @@ def random_graph(
     return build(g, "random_graph", params, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def random_regular(
     d: int,
     n: int,
@@ -349,12 +331,7 @@ def random_regular(
         The number of lights, >= 1.
     seed : int, optional
         Random seed (None: fresh randomness).
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -397,6 +374,7 @@ def _petersen_pos(g: nx.Graph) -> None:
     set_pos(g, {i: outer[i] for i in range(5)} | {i + 5: inner[i] for i in range(5)})
 
 
+@family_doc
 def named(
     name: str,
     *,
@@ -410,12 +388,7 @@ def named(
     ----------
     name : str
         For example ``"petersen"``, ``"heawood"``, ``"desargues"``.
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -446,6 +419,7 @@ def named(
     return build(g, family, params, modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def petersen(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -453,12 +427,7 @@ def petersen(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------
@@ -476,6 +445,7 @@ def petersen(
     return named("petersen", modulus=modulus, rule=rule, pressable=pressable)
 
 
+@family_doc
 def heawood(
     *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
 ) -> Puzzle:
@@ -483,12 +453,7 @@ def heawood(
 
     Parameters
     ----------
-    modulus : int, default 2
-        k.
-    rule : {"closed", "open", "weighted"}, default "closed"
-        The toggle rule.
-    pressable : iterable of nodes, optional
-        Restrict the presses to these nodes.
+    %(puzzle)s
 
     Returns
     -------

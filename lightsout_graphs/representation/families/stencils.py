@@ -13,7 +13,12 @@ import networkx as nx
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
-from lightsout_graphs.representation.families._common import check_edges, check_modulus, check_nodes
+from lightsout_graphs.representation.families._common import (
+    check_edges,
+    check_modulus,
+    check_nodes,
+    family_doc,
+)
 from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.representation.families.lattices import _check_shape, _lattice_pos
 from lightsout_graphs.representation.puzzle import Puzzle
@@ -53,6 +58,7 @@ def _check_wrap(wrap: object, dim: int) -> tuple[bool, ...]:
     raise InvalidPuzzleError(msg)
 
 
+@family_doc
 def stencil(
     shape: Sequence[int],
     offsets: Iterable[Sequence[int]],
@@ -80,8 +86,7 @@ def stencil(
         What a press adds at each offset (mod k); the puzzle then uses the ``weighted`` rule,
         the zero offset gives the pressed light's own change, and offsets that wrap onto the
         same cell add up.
-    modulus : int, default 2
-        k.
+    %(modulus)s
     rule : {"closed", "open"}, default "closed"
         Without ``amounts``: whether the pressed light changes too.
     pressable : iterable of nodes, optional

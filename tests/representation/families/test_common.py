@@ -84,3 +84,36 @@ def test_limit_messages_name_a_route_the_caller_can_take() -> None:
     big = lo.grid(2048, 2048)
     sol = lo.solve(big, 1)  # the route the messages name works at this size
     assert sol.verify()
+
+
+def test_every_family_docstring_has_its_slots_filled() -> None:
+    """The shared parameter docs stand in every family's docstring, no ``%(key)s`` left."""
+    import inspect
+
+    from lightsout_graphs.representation import families
+
+    filled = 0
+    for name in families.__all__:
+        doc = inspect.getdoc(getattr(families, name)) or ""
+        assert "%(" not in doc, name
+        if "modulus : int, default 2\n    k, the number of light states." in doc:
+            filled += 1
+    assert filled >= 30
+    king = inspect.getdoc(families.king) or ""
+    assert 'FamilyInfo("king", {"m": m, "n": n})' in king and "\nn : int, optional\n" in king
+
+
+def test_family_doc_keeps_the_indent_of_its_slot() -> None:
+    from lightsout_graphs.representation.families._common import PARAMETER_DOCS, family_doc
+
+    def f() -> None:
+        """Do.
+
+        Parameters
+        ----------
+        %(rule)s
+        """
+
+    doc = family_doc(f).__doc__ or ""
+    rule = PARAMETER_DOCS["rule"].splitlines()
+    assert f"\n        {rule[0]}\n            {rule[1].strip()}\n" in doc
