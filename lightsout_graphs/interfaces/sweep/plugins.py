@@ -1,15 +1,22 @@
 """Families and metrics from your own code: ``"module:function"`` references and callables.
 
-A sweep spec may name a family or a metric by a reference ``"module.path:function"`` (for
-example ``"networkx:circulant_graph"`` or ``"mypackage.metrics:my_metric"``), and in Python by
-the callable itself. Importing a module runs its code, so a reference to a module outside
-``lightsout_graphs`` and ``networkx`` is refused unless the caller allows imports
-(``allow_imports=True``, ``--allow-imports``): a spec file received from someone else cannot run
-code on your machine by surprise.
+A sweep spec may name a family or a metric by a reference ``"module.path:function"``, and in
+Python by the callable itself. A spec is untrusted input, so what a reference may reach is an
+allow-list:
+
+- ``"networkx:NAME"``: a networkx graph generator (a function of ``networkx.generators`` that
+  takes no graph and returns one), for a family only; nothing else of networkx.
+- ``"module:function"`` of your own modules, only when the caller allows imports
+  (``allow_imports=True``, ``--allow-imports``): importing a module runs its code, so a spec file
+  received from someone else cannot run code on your machine by surprise. Even then a reference
+  reaches no module of Python's standard library, of ``lightsout_graphs`` or of the libraries it
+  builds on (numpy, pandas, ...), and a path through a module's attributes must stay in its package.
+- Nothing of ``lightsout_graphs`` itself: its families and metrics are named by their names
+  (``family = "grid"``, ``metrics = ["nullity"]``).
 
 Every resolved callable is recorded in the manifest with :func:`fingerprint` (its reference,
-module, the version of the distribution it comes from and a SHA-256 of its source), so a result
-folder is never resumed with different code.
+module, the version of the distribution it comes from, a SHA-256 of its source and of its whole
+module's file, its defaults and closure), so a result folder is never resumed with different code.
 
 A family callable returns a networkx graph (made a puzzle with the spec's rule and modulus) or a
 :class:`~lightsout_graphs.Puzzle`; it receives ``modulus`` and ``rule`` when it takes them.
@@ -30,16 +37,41 @@ from lightsout_graphs.core.errors import SweepError, SweepSpecError
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = [
+    "REFUSED_MODULES",
     "TRUSTED_MODULES",
     "CodeRef",
     "build_family_puzzle",
     "family_keywords",
     "fingerprint",
+    "is_graph_generator",
     "resolve",
 ]
 
-#: Top-level packages a spec may import from without ``allow_imports``.
-TRUSTED_MODULES = ("lightsout_graphs", "networkx")
+#: Top-level packages a spec may name without ``allow_imports`` (their graph generators only).
+TRUSTED_MODULES = ("networkx",)
+#: Packages no reference may reach, imports allowed or not: the library itself (its families
+#: and metrics go by name) and the libraries it builds on. Python's standard library is refused too.
+REFUSED_MODULES = frozenset(
+    {
+        "lightsout_graphs",
+        "numpy",
+        "scipy",
+        "sympy",
+        "matplotlib",
+        "tqdm",
+        "flint",
+        "ortools",
+        "numba",
+        "pyarrow",
+        "pandas",
+        "dask",
+        "distributed",
+        "cloudpickle",
+        "pyscipopt",
+        "highspy",
+        "anywidget",
+    }
+)
 _REF = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$")
 #: Keywords of networkx's backend dispatch, never sweep parameters.
 _DISPATCH = ("backend", "backend_kwargs")
@@ -99,7 +131,8 @@ def resolve(value: object, key: str, *, allow_imports: bool = True) -> CodeRef:
     key : str
         The spec key, named in errors.
     allow_imports : bool, default True
-        Whether a module outside :data:`TRUSTED_MODULES` may be imported.
+        Whether a module outside :data:`TRUSTED_MODULES` may be imported (never one of
+        :data:`REFUSED_MODULES`, of Python's standard library, or lightsout_graphs).
 
     Returns
     -------
@@ -114,10 +147,14 @@ def resolve(value: object, key: str, *, allow_imports: bool = True) -> CodeRef:
     --------
     >>> resolve("networkx:circulant_graph", "family").ref
     'networkx:circulant_graph'
-    >>> resolve("os:getcwd", "family", allow_imports=False)
+    >>> resolve("mypackage:family", "family", allow_imports=False)
     Traceback (most recent call last):
     ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'family': 'os:getcwd' imports ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'family': 'mypackage:family' imports ...
+    >>> resolve("os:getcwd", "family")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'family': 'os:getcwd' names a function of the library 'os'; ...
     """
     if callable(value) and not isinstance(value, str):
         return CodeRef(_ref_of(value), value)
@@ -130,12 +167,7 @@ def resolve(value: object, key: str, *, allow_imports: bool = True) -> CodeRef:
         raise SweepSpecError(msg)
     module_name, attr = match[1], match[2]
     top = module_name.split(".")[0]
-    if top not in TRUSTED_MODULES and not allow_imports:
-        msg = (
-            f"Sweep spec key {key!r}: {value!r} imports module {module_name!r}, which runs its "
-            f"code; pass --allow-imports (allow_imports=True in Python) to allow it."
-        )
-        raise SweepSpecError(msg)
+    _check_module(value, key, top, allow_imports)
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # any error of the imported code
@@ -147,23 +179,57 @@ def resolve(value: object, key: str, *, allow_imports: bool = True) -> CodeRef:
             msg = f"Sweep spec key {key!r}: module {module_name!r} has no {attr!r}."
             raise SweepSpecError(msg)
         obj = getattr(obj, part)
-        if not allow_imports and not _trusted(obj):
-            # A trusted module's attributes lead to other modules (its imports) too: a path
-            # through them must not reach, say, importlib.import_module without permission.
+        if not _within(obj, top):
+            # A module's attributes lead to other modules (its imports) too: a path through
+            # them must not reach, say, importlib.import_module or os.system.
             msg = (
-                f"Sweep spec key {key!r}: {value!r} leads outside lightsout_graphs and networkx "
-                "(to code of another module); pass --allow-imports (allow_imports=True in "
-                "Python) to allow it."
+                f"Sweep spec key {key!r}: {value!r} leads outside the package {top!r} (to code "
+                "of another module); a reference names a function of the module it names."
             )
             raise SweepSpecError(msg)
     if not callable(obj):
         msg = f"Sweep spec key {key!r}: {value!r} is a {type(obj).__name__}, not a callable."
         raise SweepSpecError(msg)
+    if top in TRUSTED_MODULES and (key == "metrics" or not is_graph_generator(obj)):
+        msg = (
+            f"Sweep spec key {key!r}: {value!r} is not a networkx graph generator; a spec "
+            "names networkx's generators (functions of networkx.generators that return a graph) "
+            "as families, and nothing else of networkx."
+        )
+        raise SweepSpecError(msg)
     return CodeRef(value, obj)
 
 
-def _trusted(obj: Any) -> bool:
-    """Whether ``obj`` is a module, class or function of a trusted package (or plain data)."""
+def _check_module(value: str, key: str, top: str, allow_imports: bool) -> None:
+    """Refuse, before importing anything, a reference outside the allow-list."""
+    if top == "lightsout_graphs":
+        what = "a family of the registry by its name (family = 'grid')"
+        if key == "metrics":
+            what = "a metric by its name (metrics = ['nullity'])"
+        msg = (
+            f"Sweep spec key {key!r}: {value!r} names a function of lightsout_graphs; a spec "
+            f"names {what}, never the library's functions."
+        )
+        raise SweepSpecError(msg)
+    if top in TRUSTED_MODULES:
+        return
+    if top in REFUSED_MODULES or top in sys.stdlib_module_names:
+        msg = (
+            f"Sweep spec key {key!r}: {value!r} names a function of the library {top!r}; a "
+            "spec names networkx generators, the registry's families and metrics, or with "
+            "--allow-imports functions of your own modules."
+        )
+        raise SweepSpecError(msg)
+    if not allow_imports:
+        msg = (
+            f"Sweep spec key {key!r}: {value!r} imports module {value.split(':')[0]!r}, which "
+            "runs its code; pass --allow-imports (allow_imports=True in Python) to allow it."
+        )
+        raise SweepSpecError(msg)
+
+
+def _within(obj: Any, top: str) -> bool:
+    """Whether ``obj`` is a module, class or function of the package ``top`` (or plain data)."""
     import types
 
     if isinstance(obj, types.ModuleType):
@@ -172,7 +238,31 @@ def _trusted(obj: Any) -> bool:
         name = getattr(obj, "__module__", None) or type(obj).__module__
     else:
         return True
-    return name.split(".")[0] in TRUSTED_MODULES
+    return str(name).split(".")[0] == top
+
+
+def is_graph_generator(func: object) -> bool:
+    """Whether ``func`` is a networkx graph generator: it takes no graph and returns one.
+
+    The functions of ``networkx.generators`` (and networkx's other ``generators`` modules, such
+    as the bipartite ones) that networkx marks as returning a graph from no input graph; its
+    readers (``read_graph6`` and the like, which open files) and algorithms are not generators.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> is_graph_generator(nx.circulant_graph), is_graph_generator(nx.complete_bipartite_graph)
+    (True, True)
+    >>> is_graph_generator(nx.read_graph6), is_graph_generator(nx.line_graph)
+    (False, False)
+    """
+    module = str(getattr(func, "__module__", "") or "")
+    parts = module.split(".")
+    if parts[0] != "networkx" or "generators" not in parts or not callable(func):
+        return False
+    if hasattr(func, "_returns_graph"):  # networkx's dispatch marks what a function returns
+        return bool(func._returns_graph) and not getattr(func, "graphs", None)
+    return True
 
 
 def _version(module_name: str) -> str | None:
@@ -216,21 +306,24 @@ def fingerprint(code: CodeRef) -> dict[str, Any]:
 def family_keywords(func: Callable[..., Any]) -> tuple[tuple[str, ...], bool]:
     """The keyword names a family callable takes, and whether it takes any (``**kwargs``).
 
-    networkx's dispatch keywords (``backend``, ``backend_kwargs``) are left out.
+    networkx's dispatch keywords (``backend``, ``backend_kwargs``) are left out, and so is a
+    generator's ``create_using`` (a graph class: code, not data).
 
     Examples
     --------
     >>> import networkx as nx
     >>> family_keywords(nx.circulant_graph)
-    (('n', 'offsets', 'create_using'), False)
+    (('n', 'offsets'), False)
     """
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):
         return (), True
     names, anything = [], False
+    # A generator's create_using names a graph class: code, not data, so no spec sets it.
+    skip = (*_DISPATCH, "create_using") if is_graph_generator(func) else _DISPATCH
     for p in sig.parameters.values():
-        if p.name in _DISPATCH:
+        if p.name in skip:
             continue
         if p.kind is p.VAR_KEYWORD:
             anything = True

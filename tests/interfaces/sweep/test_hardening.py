@@ -177,3 +177,80 @@ def test_every_number_of_a_spec_is_checked(
     assert "internal error" not in err and len(err) < 400
     with pytest.raises(SweepSpecError, match=f"Sweep spec key {key!r}"):
         load_spec(path)
+
+
+@pytest.mark.parametrize("allow", [False, True])
+@pytest.mark.parametrize(
+    ("family", "params"),
+    [
+        (
+            "lightsout_graphs.interfaces.sweep.spec:load_spec",
+            '{ spec = "inner.toml", allow_imports = true }',
+        ),
+        ("lightsout_graphs.interfaces.sweep.runners:run", '{ spec = "inner.toml", out = "OUT" }'),
+        (
+            "lightsout_graphs.interfaces.sweep.runners:run",
+            '{ spec = "inner.toml", out = "OUT", overwrite = true }',
+        ),
+        ("networkx:read_graph6", '{ path = "inner.toml" }'),
+        ("networkx:write_graph6", '{ path = "OUT" }'),
+        ("networkx:utils.backends.os.system", '{ command = "touch OUT" }'),
+        ("os:system", '{ command = "touch OUT" }'),
+        ("subprocess:run", '{ args = "touch OUT" }'),
+        ("numpy:save", '{ file = "OUT" }'),
+        ("pandas:read_parquet", '{ path = "OUT" }'),
+        ("innermod:os.system", '{ command = "touch OUT" }'),
+    ],
+)
+def test_a_spec_runs_no_code_and_writes_nowhere(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    family: str,
+    params: str,
+    allow: bool,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    ran = tmp_path / "ran"
+    (tmp_path / "innermod.py").write_text(
+        f"import os\nopen({str(ran)!r}, 'w').close()\n"
+        "import networkx as nx\n\ndef fam(n):\n    return nx.path_graph(n)\n"
+    )
+    (tmp_path / "inner.toml").write_text(
+        '[sweep]\nfamily = "innermod:fam"\nparams = { n = 3 }\nmetrics = ["nullity"]\n'
+    )
+    spec = tmp_path / "outer.toml"
+    spec.write_text(
+        f'[sweep]\nfamily = "{family}"\nparams = {params.replace("OUT", str(elsewhere))}\n'
+        'metrics = ["nullity"]\n'
+    )
+    argv = ["-q", "sweep", str(spec), "--out", str(tmp_path / "out"), "--workers", "1"]
+    assert main(argv + (["--allow-imports"] if allow else [])) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Sweep spec key 'family'" in err
+    if not (allow and family.startswith("innermod")):  # allowed: the spec's own module runs
+        assert not ran.exists(), "a module named by the spec ran"
+    assert not elsewhere.exists(), "the spec wrote outside --out"
+    sys.modules.pop("innermod", None)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        (
+            {"family": "networkx:circulant_graph", "params": {"n": 5, "create_using": "x"}},
+            "unknown parameter",
+        ),
+        ({"family": "networkx:line_graph", "params": {"G": 3}}, "not a networkx graph generator"),
+        ({"family": "cycle", "params": {"n": 5}, "metrics": ["networkx:density"]}, "generator"),
+        (
+            {"family": "cycle", "params": {"n": 5}, "metrics": ["lightsout_graphs:analyze"]},
+            "a metric by its name",
+        ),
+    ],
+)
+def test_references_are_an_allow_list(spec: dict[str, object], words: str) -> None:
+    with pytest.raises(SweepSpecError, match=words):
+        load_spec({"metrics": ["nullity"], **spec}, allow_imports=True)
