@@ -7,80 +7,10 @@ for drawing and a :class:`~lightsout_graphs.FamilyInfo` recording its name and p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from lightsout_graphs.core._lazy import lazy_package
 
-from lightsout_graphs.core._lazy import lazy_attributes
-
-if TYPE_CHECKING:  # what each name is; at run time it is imported on first use
-    from lightsout_graphs.representation.families.chess import (
-        alien_tiles,
-        bishop,
-        chess_graph,
-        king,
-        knight,
-        queen,
-        rook,
-        x_pattern,
-    )
-    from lightsout_graphs.representation.families.graph6 import (
-        from_graph6,
-        iter_graph6,
-        read_graph6,
-    )
-    from lightsout_graphs.representation.families.lattices import (
-        grid,
-        grid_graph,
-        hexagonal,
-        hypercube,
-        torus,
-        torus_graph,
-        triangular,
-    )
-    from lightsout_graphs.representation.families.patterns import (
-        merlin,
-        merlin_pattern,
-        press_pattern,
-    )
-    from lightsout_graphs.representation.families.polyhedra import (
-        FACES,
-        cube,
-        cube_surface,
-        cube_surface_graph,
-        dodecahedron,
-        icosahedron,
-        octahedron,
-        solid_graph,
-        tetrahedron,
-    )
-    from lightsout_graphs.representation.families.polytopes import (
-        POLYTOPES,
-        polytope_rings,
-        ring_press_map,
-        ring_puzzle,
-    )
-    from lightsout_graphs.representation.families.products import (
-        cylinder,
-        hamming,
-        prism,
-        product,
-        product_graph,
-    )
-    from lightsout_graphs.representation.families.registry import FAMILIES, family_params, make
-    from lightsout_graphs.representation.families.small import (
-        NAMED_GRAPHS,
-        complete,
-        cycle,
-        heawood,
-        named,
-        path,
-        petersen,
-        random_graph,
-        random_regular,
-        tree,
-    )
-    from lightsout_graphs.representation.families.stencils import stencil
-
-#: Where each public name lives, imported on first use (:mod:`lightsout_graphs.core._lazy`).
+#: Where each public name lives, imported on first use (:mod:`lightsout_graphs.core._lazy`):
+#: the one list, from which ``__all__`` follows; type checkers read ``__init__.pyi``.
 _HOMES: dict[str, tuple[str, ...]] = {
     "lightsout_graphs.representation.families.chess": (
         "alien_tiles",
@@ -150,60 +80,4 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "lightsout_graphs.representation.families.stencils": ("stencil",),
 }
-__getattr__, __dir__ = lazy_attributes(__name__, _HOMES)
-
-__all__ = [
-    "FACES",
-    "FAMILIES",
-    "NAMED_GRAPHS",
-    "POLYTOPES",
-    "alien_tiles",
-    "bishop",
-    "chess_graph",
-    "complete",
-    "cube",
-    "cube_surface",
-    "cube_surface_graph",
-    "cycle",
-    "cylinder",
-    "dodecahedron",
-    "family_params",
-    "from_graph6",
-    "grid",
-    "grid_graph",
-    "hamming",
-    "heawood",
-    "hexagonal",
-    "hypercube",
-    "icosahedron",
-    "iter_graph6",
-    "king",
-    "knight",
-    "make",
-    "merlin",
-    "merlin_pattern",
-    "named",
-    "octahedron",
-    "path",
-    "petersen",
-    "polytope_rings",
-    "press_pattern",
-    "prism",
-    "product",
-    "product_graph",
-    "queen",
-    "random_graph",
-    "random_regular",
-    "read_graph6",
-    "ring_press_map",
-    "ring_puzzle",
-    "rook",
-    "solid_graph",
-    "stencil",
-    "tetrahedron",
-    "torus",
-    "torus_graph",
-    "tree",
-    "triangular",
-    "x_pattern",
-]
+__getattr__, __dir__, __all__ = lazy_package(__name__, _HOMES)
