@@ -22,7 +22,6 @@ factorisation before it starts, for the engine choice and for the memory budget.
 from __future__ import annotations
 
 import ctypes
-from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
@@ -30,6 +29,7 @@ import scipy.sparse as sp
 from lightsout_graphs.core.errors import MissingDependencyError
 from lightsout_graphs.core.zk._common import coerce_vector, vector_dtype
 from lightsout_graphs.core.zk._flint import FlintMatrix, FlintWindow, library
+from lightsout_graphs.core.zk.cost import Cost
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 
 __all__ = ["FLINT_LIMIT", "Cost", "FlintGFpFactorization", "available", "estimate_cost"]
@@ -42,20 +42,6 @@ FLINT_LIMIT = 2**63
 _SECONDS_PER_OP = ((8, 2.5e-11), (20, 4.0e-11), (32, 1.1e-10), (64, 2.5e-10))
 #: Seconds per entry to copy a matrix into FLINT and back (densify, convert, copy).
 _SECONDS_PER_ENTRY = 6e-9
-
-
-@dataclass(frozen=True)
-class Cost:
-    """The estimated cost of a factorisation: wall time on one core and peak memory.
-
-    Examples
-    --------
-    >>> Cost(seconds=0.5, bytes=2**20).bytes
-    1048576
-    """
-
-    seconds: float
-    bytes: int
 
 
 def available() -> bool:

@@ -50,6 +50,7 @@ import scipy.sparse as sp
 from lightsout_graphs.core.errors import EngineError, MissingDependencyError, ModulusError
 from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod, vector_dtype
 from lightsout_graphs.core.zk._flint import FlintMatrix, library
+from lightsout_graphs.core.zk.cost import Cost
 from lightsout_graphs.core.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.core.zk.local import SmithSolver
 
@@ -68,20 +69,6 @@ _FLINT_WORK = (320**3, 1000**3)
 _SECONDS_PER_OP = 1.5e-10
 #: Seconds per entry for the copies (dense residues, float64 operands, U and V).
 _SECONDS_PER_ENTRY = 5e-8
-
-
-@dataclass(frozen=True)
-class Cost:
-    """The estimated cost of a factorisation: wall time and peak memory.
-
-    Examples
-    --------
-    >>> Cost(seconds=1.0, bytes=2**20).seconds
-    1.0
-    """
-
-    seconds: float
-    bytes: int
 
 
 def available() -> bool:
