@@ -53,13 +53,18 @@ RULES: tuple[str, ...] = ("closed", "open", "weighted")
 MAX_MODULUS = zk.MAX_MODULUS
 
 
-def check_rule(rule: object) -> str:
-    """Return ``rule`` when it is one of :data:`RULES`, else raise :class:`InvalidPuzzleError`.
+def check_rule(rule: object, allowed: tuple[str, ...] = RULES) -> str:
+    """Return ``rule`` when it is one of ``allowed``, else raise :class:`InvalidPuzzleError`.
+
+    The one check of a rule argument: engines that know fewer rules (the grid polynomials and
+    product formulas know ``closed`` and ``open``) pass theirs as ``allowed``.
 
     Parameters
     ----------
     rule : object
         The argument as the caller gave it.
+    allowed : tuple of str, default :data:`RULES`
+        The rules this caller accepts.
 
     Returns
     -------
@@ -68,7 +73,7 @@ def check_rule(rule: object) -> str:
     Raises
     ------
     InvalidPuzzleError
-        When ``rule`` is not one of :data:`RULES`; the message names the argument.
+        When ``rule`` is not one of ``allowed``; the message names the argument.
 
     Examples
     --------
@@ -78,9 +83,13 @@ def check_rule(rule: object) -> str:
     Traceback (most recent call last):
     ...
     lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, weighted, not 'diagonal'.
+    >>> check_rule("weighted", ("closed", "open"))
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, not 'weighted'.
     """
-    if not isinstance(rule, str) or rule not in RULES:
-        msg = f"Argument 'rule' must be one of {', '.join(RULES)}, not {rule!r}."
+    if not isinstance(rule, str) or rule not in allowed:
+        msg = f"Argument 'rule' must be one of {', '.join(allowed)}, not {rule!r}."
         raise InvalidPuzzleError(msg)
     return rule
 

@@ -11,9 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.core.errors import InvalidPuzzleError, ModulusError, require_int
+from lightsout_graphs.core.errors import ModulusError, require_int
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.core.zk import is_prime
+from lightsout_graphs.representation.puzzle import check_rule as check_puzzle_rule
 
 RULES = ("closed", "open")
 
@@ -36,12 +37,8 @@ def check_prime(modulus: object) -> int:
 
 
 def check_rule(rule: object) -> str:
-    """``"closed"`` or ``"open"``, or :class:`InvalidPuzzleError` (an array or any other
-    non-string included, which ``in`` alone would compare element by element)."""
-    if not isinstance(rule, str) or rule not in RULES:
-        msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
-        raise InvalidPuzzleError(msg)
-    return str(rule)
+    """``"closed"`` or ``"open"``, or :class:`InvalidPuzzleError` naming the argument."""
+    return check_puzzle_rule(rule, RULES)
 
 
 def check_board(m: object, n: object, modulus: object, rule: object) -> tuple[int, int, int, str]:

@@ -29,6 +29,7 @@ from lightsout_graphs.representation.products.invariants import (
     check_prime,
     factor_polys,
 )
+from lightsout_graphs.representation.puzzle import check_rule as check_puzzle_rule
 
 __all__ = [
     "check_rule",
@@ -49,10 +50,7 @@ def check_rule(rule: object) -> str:
     >>> check_rule("open")
     'open'
     """
-    if rule not in _RULES:
-        msg = f"Argument 'rule' must be 'closed' or 'open', not {rule!r}."
-        raise InvalidPuzzleError(msg)
-    return str(rule)
+    return check_puzzle_rule(rule, _RULES)
 
 
 def nullity_from_factors(

@@ -116,5 +116,5 @@ def test_the_chasing_engines_name_themselves() -> None:
 
 
 def test_a_rule_that_is_not_a_string_is_the_packages_error() -> None:
-    with pytest.raises(InvalidPuzzleError, match="'rule' must be 'closed' or 'open'"):
+    with pytest.raises(InvalidPuzzleError, match="'rule' must be one of closed, open,"):
         WrappedChaser(4, 4, rule=np.array([1.0, 1.0]))  # type: ignore[arg-type]
