@@ -125,7 +125,6 @@ class ChasingFactorization:
     modulus: int
     shape: tuple[int, int]
     kernel_size: int
-    image_size: int
     rank: int | None
     _small: Factorization
     _kernel: list[tuple[np.ndarray, int]] | None
@@ -138,11 +137,7 @@ class ChasingFactorization:
         """
         k, size = self.modulus, self.shape[1]
         self.kernel_size = int(self._small.kernel_size)
-        if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
-            bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
-            self.image_size = 1 << bits
-        else:
-            self.image_size = int(k**size // self.kernel_size)
+        self._image_size: int | None = None
         self.rank = None
         if is_prime(k):
             nullity, left = 0, self.kernel_size
@@ -150,6 +145,28 @@ class ChasingFactorization:
                 left //= k
                 nullity += 1
             self.rank = size - nullity
+
+    @property
+    def image_size(self) -> int:
+        """The number of solvable boards, ``k**(m·n) // kernel_size``, computed when first read.
+
+        A board of millions of lights has a count of millions of digits: solving never
+        needs it, so it is not computed until asked for.
+
+        Examples
+        --------
+        >>> from lightsout_graphs.representation.grids import GridChaser
+        >>> GridChaser(5, 5).image_size == 2**23
+        True
+        """
+        if self._image_size is None:
+            k, size = self.modulus, self.shape[1]
+            if k & (k - 1) == 0:  # a power of two: both counts are powers of two, shift instead
+                bits = (k.bit_length() - 1) * size - (self.kernel_size.bit_length() - 1)
+                self._image_size = 1 << bits
+            else:
+                self._image_size = int(k**size // self.kernel_size)
+        return self._image_size
 
     def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
         """``rhs`` as a board in the chase's orientation."""

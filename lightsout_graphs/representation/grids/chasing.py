@@ -32,6 +32,7 @@ from lightsout_graphs.core.errors import (
     require_int_entries,
 )
 from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows, words_for
+from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
@@ -138,6 +139,8 @@ class GridChaser(ChasingFactorization):
         self._diag = 1 if rule == "closed" else 0
         self._binary = self.modulus == 2
         self._dtype: Any = np.int64 if self.modulus <= _INT64_CHASE_LIMIT else object
+        # Long and narrow boards chase in blocks of rows (see _row_scan), others row by row.
+        self._scan = _row_scan.applies(self._height, self._width, self.modulus)
         w = self._width
         check_chase_memory(
             f"a {self.rows}×{self.cols} grid mod {self.modulus}",
@@ -217,6 +220,16 @@ class GridChaser(ChasingFactorization):
     def _factor_first_row_system(self) -> Factorization:
         """Chase the identity down the board and factorise the virtual row's matrix ``A_h``."""
         h, w = self._height, self._width
+        if self._scan:  # long and narrow: a power of the transfer matrix
+            step = _row_scan.transfer_power(
+                h, _row_scan.row_matrix(w, self._diag, False), self.modulus
+            )
+            a_h = step[:w, :w]  # x[h] = A_h·x[0]
+            if self._binary:
+                return DenseGF2(pack_rows(a_h.astype(np.uint8)), w)
+            from lightsout_graphs.core.zk import factorize
+
+            return factorize(a_h, self.modulus)
         if self._binary:
             prev = np.zeros((w, words_for(w)), dtype=np.uint64)
             cur = pack_rows(np.eye(w, dtype=np.uint8))
@@ -303,6 +316,12 @@ class GridChaser(ChasingFactorization):
         """Rows ``x[0..h]`` from the first row and the board (None for all dark)."""
         h, w = self._height, self._width
         dtype = np.uint8 if self._binary else self._dtype
+        if self._scan:
+            start = np.asarray(first).astype(np.int64)
+            x = _row_scan.chase(
+                start, np.zeros(w, dtype=np.int64), board, h, self._diag, False, self.modulus
+            )
+            return x.astype(dtype, copy=False)
         x = np.zeros((h + 1, w), dtype=dtype)
         x[0] = np.asarray(first).astype(dtype)
         if self._binary:
@@ -330,7 +349,14 @@ class GridChaser(ChasingFactorization):
 
     def _small_rhs(self, board: np.ndarray) -> np.ndarray:
         """``−c_h``: minus the virtual row reached from a dark first row."""
-        virtual = self._chase(np.zeros(self._width, dtype=np.int64), board)[-1]
+        if self._scan:
+            zeros = np.zeros(self._width, dtype=np.int64)
+            ends = _row_scan.chase(
+                zeros, zeros, board, self._height, self._diag, False, self.modulus, last=True
+            )
+            virtual = ends[-1]
+        else:
+            virtual = self._chase(np.zeros(self._width, dtype=np.int64), board)[-1]
         return ((-virtual.astype(self._dtype)) % self.modulus).astype(self._dtype)
 
     # -- the Factorization protocol -------------------------------------------------------------

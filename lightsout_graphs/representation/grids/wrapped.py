@@ -32,6 +32,7 @@ from lightsout_graphs.core.errors import (
     require_int,
 )
 from lightsout_graphs.core.zk import DenseGF2, pack_rows
+from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
@@ -120,6 +121,8 @@ class WrappedChaser(ChasingFactorization):
         self._diag: int = 1 if rule == "closed" else 0
         self._binary: bool = self.modulus == 2
         self._unknowns: int = self._width * (2 if self._col_wrap else 1)
+        # Long and narrow boards chase in blocks of rows (see _row_scan), others row by row.
+        self._scan: bool = _row_scan.applies(self._height, self._width, self.modulus)
         shape = (
             "torus"
             if wrap_rows and wrap_cols
@@ -212,6 +215,8 @@ class WrappedChaser(ChasingFactorization):
     def _factor_small_system(self) -> Factorization:
         """Chase the unknowns symbolically and factorise the closing conditions."""
         h, w, u = self._height, self._width, self._unknowns
+        if self._scan:
+            return self._factor_by_power()
         eye_u = np.zeros((w, u), dtype=np.uint8)
         eye_u[:, :w] = np.eye(w, dtype=np.uint8)
         eye_v = np.zeros((w, u), dtype=np.uint8)
@@ -266,6 +271,26 @@ class WrappedChaser(ChasingFactorization):
         eq2 = (cur_k - first_k) % k
         return factorize(np.concatenate([eq1, eq2]), k)
 
+    def _factor_by_power(self) -> Factorization:
+        """The same small system from a power of the transfer matrix (long, narrow boards)."""
+        h, w, k = self._height, self._width, self.modulus
+        m_row = _row_scan.row_matrix(w, self._diag, self._row_wrap)
+        step = _row_scan.transfer_power(h, m_row, k)  # [[P_h, Q_h], [P_{h-1}, Q_{h-1}]]
+        if not self._col_wrap:
+            system = step[:w, :w]  # the virtual row x[h] = P_h·u must vanish
+        else:
+            eye = np.eye(w, dtype=np.int64)
+            eq1 = step[w:].copy()  # x[h-1] − v
+            eq1[:, w:] -= eye
+            eq2 = step[:w].copy()  # x[h] − x[0]
+            eq2[:, :w] -= eye
+            system = np.concatenate([eq1, eq2]) % k
+        if self._binary:
+            return DenseGF2(pack_rows(system.astype(np.uint8)), self._unknowns)
+        from lightsout_graphs.core.zk import factorize
+
+        return factorize(system, k)
+
     # -- chasing actual boards -------------------------------------------------------------------
 
     def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
@@ -276,7 +301,15 @@ class WrappedChaser(ChasingFactorization):
                 f"not of shape {arr.shape} and dtype {arr.dtype}."
             )
             raise InvalidStateError(msg)
-        board = (arr.astype(np.int64) % self.modulus).reshape(self.rows, self.cols)
+        k = self.modulus
+        vec: np.ndarray
+        if self._binary:  # the low bit is the residue, also of negative ints
+            vec = (arr & 1).astype(np.uint8)
+        elif arr.size and (arr.min() < 0 or arr.max() >= k):
+            vec = arr.astype(np.int64) % k
+        else:  # already reduced: no division
+            vec = arr.astype(np.int64, copy=False)
+        board = vec.reshape(self.rows, self.cols)
         return np.ascontiguousarray(board.T if self._transposed else board)
 
     def _flatten(self, rows: np.ndarray) -> np.ndarray:
@@ -288,6 +321,10 @@ class WrappedChaser(ChasingFactorization):
         h, w = self._height, self._width
         k = self.modulus
         z = np.asarray(z, dtype=np.int64) % k
+        if self._scan:
+            before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
+            x = _row_scan.chase(z[:w], before, board, h, self._diag, self._row_wrap, k)
+            return x.astype(np.int64, copy=False)
         x = np.zeros((h + 1, w), dtype=np.int64)
         x[0] = z[:w]
         before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
@@ -299,12 +336,17 @@ class WrappedChaser(ChasingFactorization):
         return x
 
     def _small_rhs(self, board: np.ndarray) -> np.ndarray:
-        x = self._chase(np.zeros(self._unknowns, dtype=np.int64), board)
         k = self.modulus
+        if self._scan:
+            zeros = np.zeros(self._width, dtype=np.int64)
+            x = _row_scan.chase(
+                zeros, zeros, board, self._height, self._diag, self._row_wrap, k, last=True
+            ).astype(np.int64)
+        else:
+            x = self._chase(np.zeros(self._unknowns, dtype=np.int64), board)
         if not self._col_wrap:
             return (-x[-1]) % k
-        h = self._height
-        return np.concatenate([(-x[h - 1]) % k, (-x[h]) % k])
+        return np.concatenate([(-x[-2]) % k, (-x[-1]) % k])  # rows h − 1 and h
 
     # -- the Factorization protocol -------------------------------------------------------------
 

@@ -1,0 +1,289 @@
+"""The chase of a long and narrow board in blocks of rows, with numpy, for both chasing engines.
+
+Chasing runs the recurrence ``x[i+1] = b[i] − M·x[i] − x[i−1] (mod k)`` row by row, where
+``M`` is the w×w matrix of one row (tridiagonal, circulant when rows wrap). A board of h rows
+of width w costs h numpy steps of w entries each: on a board of 3 columns and a million rows,
+the time is all Python overhead. Here the rows are cut into about √h blocks of B rows:
+
+1. every block is chased from dark rows (``x[jB−1] = x[jB] = 0``), all blocks at once: B numpy
+   steps on arrays of (blocks × w) entries;
+2. the response of B rows to the two starting rows is chased once, for the 2w unit starts;
+3. the true starting rows of each block follow from those of the block before (one small
+   product per block);
+4. every row is its block's dark chase plus the response to its block's starting rows: one
+   matrix product for the whole board.
+
+The symbolic chase (the rows after h steps as linear maps of the first two rows) is the power
+``S**h`` of the 2w×2w transfer matrix ``S = [[−M, −I], [I, 0]]``, by repeated squaring.
+
+Products of residues are exact in float64 (and so go to BLAS) while ``2w·(k−1)² < 2**53``, in
+int64 while below ``2**63``; beyond, and for wide rows, the engines chase row by row.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["applies", "chase", "row_matrix", "transfer_power"]
+
+#: The widest rows chased in blocks: the products cost about ``2·w²`` per light, against a
+#: Python step of a few microseconds per row when chasing row by row.
+MAX_WIDTH = 64
+#: Boards of fewer rows chase row by row (already fast).
+MIN_HEIGHT = 256
+#: Rows of the board per chunk of the final product (bounds its temporary arrays).
+_CHUNK_ROWS = 1 << 18
+
+
+def applies(height: int, width: int, modulus: int) -> bool:
+    """Whether a board of ``height`` rows of ``width`` cells mod k is chased in blocks.
+
+    Examples
+    --------
+    >>> applies(2**20, 3, 2), applies(100, 100, 2), applies(2**20, 3, 2**40)
+    (True, False, False)
+    """
+    return width <= MAX_WIDTH and height >= MIN_HEIGHT and 2 * width * (modulus - 1) ** 2 < 2**63
+
+
+def row_matrix(width: int, diag: int, wrap: bool) -> np.ndarray:
+    """M: the w×w int64 matrix of one row (``diag`` on the diagonal, 1 beside it, wrapped).
+
+    Examples
+    --------
+    >>> row_matrix(3, 1, False).tolist()
+    [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
+    >>> row_matrix(4, 0, True)[0].tolist()
+    [0, 1, 0, 1]
+    """
+    m = np.eye(width, dtype=np.int64) * diag
+    j = np.arange(width - 1)
+    m[j, j + 1] += 1
+    m[j + 1, j] += 1
+    if wrap and width >= 3:
+        m[0, -1] += 1
+        m[-1, 0] += 1
+    return m
+
+
+def _mulmod(a: np.ndarray, b: np.ndarray, k: int) -> np.ndarray:
+    """``a @ b mod k`` for int64 residues: in float64 when that is exact, else int64 while
+    that cannot overflow, else Python ints."""
+    inner = a.shape[-1]
+    if inner * (k - 1) ** 2 < 2**53:
+        out = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.int64)
+    elif inner * (k - 1) ** 2 < 2**63:
+        out = a @ b
+    else:  # Python ints (small matrices only: chasing in blocks refuses such moduli)
+        out = (a.astype(object) @ b.astype(object) % k).astype(np.int64)
+    if k == 2:
+        out &= 1
+    else:
+        out %= k
+    return out
+
+
+def transfer_power(height: int, m_row: np.ndarray, modulus: int) -> np.ndarray:
+    """``S**h mod k``: rows ``(x[h], x[h−1])`` as a linear map of ``(x[0], x[−1])`` on a dark board.
+
+    Parameters
+    ----------
+    height : int
+        h >= 0.
+    m_row : numpy.ndarray
+        M, w×w.
+    modulus : int
+
+    Returns
+    -------
+    numpy.ndarray
+        The 2w×2w int64 matrix ``[[P_h, Q_h], [P_{h−1}, Q_{h−1}]]`` with
+        ``x[t] = P_t·x[0] + Q_t·x[−1]``.
+
+    Examples
+    --------
+    >>> transfer_power(1, row_matrix(1, 1, False), 2).tolist()  # x[1] = x[0] + x[-1]
+    [[1, 1], [1, 0]]
+    """
+    k, w = modulus, m_row.shape[0]
+    step = np.zeros((2 * w, 2 * w), dtype=np.int64)
+    step[:w, :w] = (-m_row) % k
+    step[:w, w:] = (-np.eye(w, dtype=np.int64)) % k
+    step[w:, :w] = np.eye(w, dtype=np.int64)
+    out = np.eye(2 * w, dtype=np.int64)
+    e = int(height)
+    while e:
+        if e & 1:
+            out = _mulmod(step, out, k)
+        e >>= 1
+        if e:
+            step = _mulmod(step, step, k)
+    return out
+
+
+def _times_row(out: np.ndarray, cur: np.ndarray, diag: int, wrap: bool) -> None:
+    """``out += M·cur`` along the first axis (the cells of a row), int64, not reduced."""
+    if diag:
+        out += cur
+    out[1:] += cur[:-1]
+    out[:-1] += cur[1:]
+    if wrap and cur.shape[0] >= 3:
+        out[0] += cur[-1]
+        out[-1] += cur[0]
+
+
+def _run(
+    first: np.ndarray,
+    before: np.ndarray,
+    board: np.ndarray | None,
+    steps: int,
+    diag: int,
+    wrap: bool,
+    k: int,
+) -> np.ndarray:
+    """Rows ``x[0..steps]`` of n chases at once, cells first: ``first``, ``before`` (w × n),
+    ``board`` (steps × w × n) or None; returns (steps + 1) × w × n residues (uint8 for k = 2,
+    else int64)."""
+    binary = k == 2
+    out = np.empty((steps + 1, *first.shape), dtype=np.uint8 if binary else np.int64)
+    out[0] = first
+    prev = before.astype(out.dtype)
+    for t in range(steps):
+        s, cur = out[t + 1], out[t]
+        if binary:  # x[t+1] = b[t] + M·x[t] + x[t-1] over GF(2)
+            if board is not None:
+                np.bitwise_xor(prev, board[t], out=s)
+            else:
+                s[...] = prev
+            if diag:
+                s ^= cur
+            s[1:] ^= cur[:-1]
+            s[:-1] ^= cur[1:]
+            if wrap and cur.shape[0] >= 3:
+                s[0] ^= cur[-1]
+                s[-1] ^= cur[0]
+        else:
+            acc = prev.copy()
+            _times_row(acc, cur, diag, wrap)
+            if board is not None:
+                np.subtract(board[t], acc, out=acc)
+            else:
+                np.negative(acc, out=acc)
+            acc %= k
+            s[...] = acc
+        prev = cur
+    return out
+
+
+def chase(
+    first: np.ndarray,
+    before: np.ndarray,
+    board: np.ndarray | None,
+    height: int,
+    diag: int,
+    wrap: bool,
+    modulus: int,
+    *,
+    last: bool = False,
+) -> np.ndarray:
+    """Rows ``x[0..h]`` of the chase of a board from its first row and the row before it.
+
+    The same rows as chasing ``x[i+1] = b[i] − M·x[i] − x[i−1] (mod k)`` row by row, with
+    ``x[0] = first`` and ``x[−1] = before``.
+
+    Parameters
+    ----------
+    first, before : numpy.ndarray
+        Rows of w residues.
+    board : numpy.ndarray or None
+        h × w residues (None: a dark board).
+    height : int
+        h.
+    diag : int
+        1 for the closed rule, 0 for the open rule.
+    wrap : bool
+        Whether each row is a cycle.
+    modulus : int
+    last : bool, default False
+        Return only the rows ``x[h−1]`` and ``x[h]`` (cheaper: no row but those two is built).
+
+    Returns
+    -------
+    numpy.ndarray
+        (h + 1) × w residues (2 × w with ``last``): uint8 for k = 2, else int64.
+
+    Examples
+    --------
+    >>> board = np.ones((300, 2), dtype=np.int64)
+    >>> x = chase(np.array([1, 0]), np.zeros(2, dtype=np.int64), board, 300, 1, False, 2)
+    >>> x.shape, x[:4].tolist()
+    ((301, 2), [[1, 0], [0, 0], [0, 1], [0, 0]])
+    >>> ends = chase(
+    ...     np.array([1, 0]), np.zeros(2, dtype=np.int64), board, 300, 1, False, 2, last=True
+    ... )
+    >>> bool((ends == x[-2:]).all())
+    True
+    """
+    k, h = modulus, int(height)
+    binary = k == 2
+    w = int(np.asarray(first).shape[0])
+    block = max(16, math.isqrt(h + 1))
+    nb = -(-(h + 1) // block)
+    zeros = np.zeros((w, nb), dtype=np.int64)
+    small = np.uint8 if binary else np.int64
+    if board is not None:
+        padded = np.zeros((nb * block, w), dtype=small)
+        padded[:h] = board
+        # steps × w × blocks: row t of every block at once, blocks contiguous
+        local = np.ascontiguousarray(padded.reshape(nb, block, w).transpose(1, 2, 0))
+        del padded
+        dark = _run(zeros, zeros, local, block, diag, wrap, k)
+        del local
+    else:
+        dark = np.zeros((block + 1, w, nb), dtype=small)
+    eye = np.eye(w, dtype=np.int64)
+    nil = np.zeros((w, w), dtype=np.int64)
+    # response[t, :, c]: row t of the chase started from unit c of (x[0], x[-1]), dark board
+    response = _run(np.hstack([eye, nil]), np.hstack([nil, eye]), None, block, diag, wrap, k)
+    response = response.astype(np.int64)
+    # the starting rows (x[jB], x[jB-1]) of each block, from those of the block before
+    starts = np.empty((nb, 2 * w), dtype=np.int64)
+    starts[0, :w] = np.asarray(first, dtype=np.int64) % k
+    starts[0, w:] = np.asarray(before, dtype=np.int64) % k
+    ends = np.concatenate([response[block], response[block - 1]]).T.copy()  # s_next = s·ends
+    carry = np.concatenate([dark[block], dark[block - 1]]).T.astype(np.int64)  # nb × 2w
+    if 2 * w * (k - 1) ** 2 < 2**53:  # exact in floats
+        ends_f = ends.astype(np.float64)
+        state = starts[0].astype(np.float64)
+        carry_f = carry.astype(np.float64)
+        for j in range(nb - 1):
+            state = np.fmod(state @ ends_f + carry_f[j], k)
+            starts[j + 1] = state
+    else:
+        for j in range(nb - 1):
+            starts[j + 1] = (starts[j] @ ends + carry[j]) % k
+    if last:
+        j, t = divmod(h, block)
+        rows = [(j, t - 1) if t else (j - 1, block - 1), (j, t)]
+        got = [(response[t_] @ starts[j_] + dark[t_, :, j_]) % k for j_, t_ in rows]
+        return np.stack(got).astype(small)
+    # every row: the block's dark chase plus the response to its starting rows
+    flat = response[:block].reshape(block * w, 2 * w)
+    plane = dark[:block].reshape(block * w, nb)
+    out = np.empty((nb * block, w), dtype=small)
+    per = max(1, _CHUNK_ROWS // block)
+    for lo in range(0, nb, per):
+        hi = min(nb, lo + per)
+        part = _mulmod(flat, starts[lo:hi].T, k)  # (block·w) × blocks
+        if binary:
+            part = part.astype(np.uint8)
+            part ^= plane[:, lo:hi]
+        else:
+            part += plane[:, lo:hi]
+            part %= k
+        out[lo * block : hi * block] = (
+            part.reshape(block, w, hi - lo).transpose(2, 0, 1).reshape(-1, w)
+        )
+    return out[: h + 1]
