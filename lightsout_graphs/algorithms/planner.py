@@ -1,42 +1,45 @@
 """One place that picks the engine for every question about a puzzle, with its estimated cost.
 
-Every entry point asks here: :func:`lightsout_graphs.solve` and everything built on a
-factorisation (analysis, sampling, solution counts and enumeration, fewest presses, the
-covering searches) through :func:`factorize`; :func:`lightsout_graphs.analyze` through
-:func:`counts`; the symmetry search through :func:`box_shape`; every sweep column through
-:func:`sweep_column_engine`. The choice reads the puzzle's **structure**
-(:attr:`lightsout_graphs.Puzzle.structure`: a lattice, a product of factors or a general
-graph), its modulus, its size and the memory budget, never the name of the family that built
-it. :func:`plan` says which engine a question goes to and what it is expected to cost, without
-running it; a refusal is raised from the same estimate, before anything is allocated, and it
-names the cheaper route.
+An **engine** is an object that answers one question about the puzzles it applies to
+(:class:`Engine`): it says whether it applies (from the puzzle's structure, modulus and size,
+never the name of the family that built it), what it costs (one
+:class:`~lightsout_graphs.core.zk.cost.Cost`: seconds and bytes, from the one time model of
+:mod:`lightsout_graphs.core.zk.cost`) and how to run. The engines of each question are
+registered here, in the order they are tried (:func:`register`); :func:`plan` returns the first
+that applies, with its cost, and every entry point runs exactly that plan
+(:meth:`Plan.run`): :func:`lightsout_graphs.solve` and everything built on a factorisation
+through :func:`factorize`, :func:`lightsout_graphs.analyze` through :func:`counts`. The answer's
+``method`` is the plan's ``engine``. Work estimated over the time budget
+(:func:`lightsout_graphs.core.zk.time_budget`) or the memory budget is refused before it
+starts, with the estimate and the setting that raises the budget.
 
 The engines, by question:
 
 ``solve`` (one board or many, rank, quiet patterns, counting and enumerating solutions)
     ``chasing`` (a 2-D box lattice of the four axis neighbours, closed or open rule, any k),
-    ``wrapped-chasing`` (the same with wrapped axes: tori and cylinders, sides >= 3), or the
-    general elimination of :mod:`lightsout_graphs.core.zk` (its engine names:
-    :data:`lightsout_graphs.core.zk.METHODS`).
+    ``wrapped-chasing`` (the same with wrapped axes: tori and cylinders, sides >= 3, k below
+    2**31), else the general elimination of :mod:`lightsout_graphs.core.zk`, named by the
+    engine that will run (``gf2-python``, ``gf2-packed``, ``gf3``, ``z4``, ``gfp``, ``flint``,
+    ``flint-local``, ``local`` or ``crt``; see :data:`lightsout_graphs.core.zk.METHODS`).
 ``counts`` (rank, nullity and the number of solvable boards)
     ``polynomial`` (2-D grids over a prime), ``product formula`` (products of paths, cycles,
     complete graphs and small graphs over a prime), else the ``solve`` engine.
 ``symmetry``
     ``box isometries`` for box lattices of the axis stencil, else ``automorphisms``.
-``gods`` (God's number, see :func:`gods_methods`)
-    ``breadth-first search`` over few solvable boards, else ``covering`` (the covering radius
-    of the quiet-pattern code), then the search again within ``max_states``.
 ``lit_only`` (see :func:`lit_only_method`)
     ``closed`` or ``open`` (the theorems, polynomial time) where their hypotheses hold, else
     ``search`` (breadth-first over the boards).
-``minimum`` (fewest presses among the solutions, see :func:`minimum_engine`)
-    ``enumeration``, ``split search`` or ``cp-sat``, from the size of the solution coset.
+
+Two more choices take numbers, not a puzzle: ``gods`` (God's number, see :func:`gods_methods`:
+``breadth-first search`` over few solvable boards, else ``covering``) and ``minimum`` (fewest
+presses among the solutions, see :func:`minimum_engine`: ``enumeration``, ``split search`` or
+``cp-sat``, from the size of the solution coset).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core.errors import (
@@ -46,6 +49,7 @@ from lightsout_graphs.core.errors import (
     TimeBudgetError,
 )
 from lightsout_graphs.core.structure import Lattice, Product
+from lightsout_graphs.core.zk.cost import CALL_SECONDS, ENTRY_OPS, WORD_OPS, Cost
 from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
 
@@ -58,16 +62,22 @@ __all__ = [
     "ODD_TABLE_LIMIT",
     "QUESTIONS",
     "QUICK_SEARCH",
+    "Cost",
+    "Engine",
     "Plan",
     "box_shape",
+    "check_seconds",
     "counts",
+    "engines",
     "factorize",
     "gods_methods",
     "lit_only_method",
     "minimum_engine",
     "plan",
+    "register",
     "sweep_column_engine",
     "table_applies",
+    "unregister",
 ]
 
 #: The questions :func:`plan` answers.
@@ -86,17 +96,168 @@ _TABLE_FAMILIES = ("grid", "torus", "cylinder", "rook")
 #: What the planner computes per puzzle (see :mod:`lightsout_graphs.core._cache`).
 _CACHE = PuzzleCache()
 
-#: Word operations per second assumed by the time estimates (one core, bitset elimination).
-_WORD_OPS = 2e9
-#: The share of a word operation one entry operation of an engine costs (1 when not listed):
-#: bitsets and FLINT's GF(p) LU do 64 at once; ``flint-local`` (several dense products per
-#: power of p) about 3 (2000 × 2000 over Z/9 in about 2 s).
-_PER_WORD = {"gf2": 1 / 64, "z4": 1 / 64, "gf3": 1 / 64, "flint": 1 / 64, "flint-local": 1 / 3}
+
+# -- engines and plans -----------------------------------------------------------------------------
+
+
+class Engine:
+    """An engine: the three answers the planner asks of it, for one question.
+
+    Subclass it, set :attr:`name` and :attr:`question`, override :meth:`applies`,
+    :meth:`cost` and :meth:`run`, and :func:`register` an instance. ``run`` returns what the
+    question's entry point expects: a :class:`~lightsout_graphs.core.zk.Factorization` whose
+    ``method`` is the engine's name for ``"solve"``, a nullity (or None to fall back to the
+    factorisation) for ``"counts"``.
+
+    Attributes
+    ----------
+    name : str
+        The name the answer's ``method`` carries.
+    question : str
+        One of :data:`QUESTIONS`.
+    reason : str
+        Why this engine, in words (shown by :class:`Plan`).
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> [e.name for e in engines("counts")][:2]
+    ['polynomial', 'product formula']
+    >>> engines("solve")[0].applies(lo.grid(3, 3)), engines("solve")[0].applies(lo.king(3))
+    (True, False)
+    """
+
+    name: str = ""
+    question: str = "solve"
+    reason: str = ""
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        """Whether this engine answers the question for ``puzzle`` (cheap: nothing built)."""
+        del puzzle
+        return True
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        """The estimated time and peak memory of :meth:`run` on ``puzzle``."""
+        del puzzle
+        return Cost(CALL_SECONDS, 2**20)
+
+    def method(self, puzzle: Puzzle) -> str:
+        """The name the answer will carry (:attr:`name`, unless the engine names a sub-engine)."""
+        del puzzle
+        return self.name
+
+    def why(self, puzzle: Puzzle) -> str:
+        """Why this engine for ``puzzle``, in words."""
+        del puzzle
+        return self.reason
+
+    def run(self, puzzle: Puzzle) -> Any:
+        """Answer the question for ``puzzle``."""
+        msg = f"The engine {self.name!r} has no run method."
+        raise EngineError(msg)
+
+    def __repr__(self) -> str:
+        return f"<Engine {self.question}: {self.name}>"
+
+
+#: The registered engines of each question, in the order :func:`plan` tries them.
+_ENGINES: dict[str, list[Engine]] = {question: [] for question in QUESTIONS}
+
+
+def register(engine: Engine, *, first: bool = False) -> Engine:
+    """Add an engine to its question's list: tried last (the default) or first.
+
+    Parameters
+    ----------
+    engine : Engine
+    first : bool, default False
+        Try it before every engine registered so far (a special engine that knows when it
+        applies); else after them.
+
+    Returns
+    -------
+    Engine
+        ``engine`` (so that ``register`` can decorate an instance's creation).
+
+    Raises
+    ------
+    EngineError
+        Not an :class:`Engine`, an unknown question, or a name already registered for it.
+
+    Examples
+    --------
+    >>> class Nothing(Engine):
+    ...     name, question = "nothing", "symmetry"
+    ...
+    ...     def applies(self, puzzle):
+    ...         return False
+    >>> nothing = register(Nothing())
+    >>> engines("symmetry")[-1].name
+    'nothing'
+    >>> unregister(nothing)
+    """
+    if not isinstance(engine, Engine):
+        msg = f"Only an Engine can be registered, not {engine!r}."
+        raise EngineError(msg)
+    if engine.question not in _ENGINES:
+        msg = f"Engine question must be one of {', '.join(QUESTIONS)}, not {engine.question!r}."
+        raise EngineError(msg)
+    listed = _ENGINES[engine.question]
+    if any(e.name == engine.name for e in listed):
+        msg = f"An engine named {engine.name!r} already answers {engine.question!r}."
+        raise EngineError(msg)
+    if first:
+        listed.insert(0, engine)
+    else:
+        listed.append(engine)
+    return engine
+
+
+def unregister(engine: Engine) -> None:
+    """Remove a registered engine (for tests and plug-ins).
+
+    Raises
+    ------
+    EngineError
+        The engine is not registered.
+
+    Examples
+    --------
+    >>> class Nothing(Engine):
+    ...     name, question = "nothing", "lit_only"
+    >>> unregister(register(Nothing(), first=True))
+    >>> engines("lit_only")[0].name
+    'closed'
+    """
+    listed = _ENGINES.get(getattr(engine, "question", ""), [])
+    if engine not in listed:
+        msg = f"The engine {engine!r} is not registered."
+        raise EngineError(msg)
+    listed.remove(engine)
+
+
+def engines(question: str = "solve") -> tuple[Engine, ...]:
+    """The engines registered for a question, in the order :func:`plan` tries them.
+
+    Examples
+    --------
+    >>> [e.name for e in engines("solve")]
+    ['chasing', 'wrapped-chasing', 'general elimination']
+    """
+    _check_question(question)
+    return tuple(_ENGINES[question])
+
+
+def _check_question(question: object) -> str:
+    if not isinstance(question, str) or question not in _ENGINES:
+        msg = f"Argument 'question' must be one of {', '.join(QUESTIONS)}, not {question!r}."
+        raise InvalidPuzzleError(msg)
+    return question
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Which engine answers a question about a puzzle, and what it is expected to cost.
+    """Which engine answers a question about a puzzle, what it is expected to cost, and the run.
 
     Attributes
     ----------
@@ -104,10 +265,9 @@ class Plan:
         One of :data:`QUESTIONS`.
     engine : str
         The engine's name, as it appears in ``Solution.method`` and ``Analysis.method``.
-    seconds : float
-        A rough estimate of the time on one core (an order of magnitude, not a promise).
-    memory : int
-        An estimate of the peak memory in bytes.
+    cost : Cost
+        A rough estimate of the time on one core (an order of magnitude, not a promise) and
+        of the peak memory in bytes.
     reason : str
         Why this engine, in words.
 
@@ -119,13 +279,34 @@ class Plan:
     'chasing'
     >>> plan(lo.torus(1999, 2001), "counts").engine
     'product formula'
+    >>> p = plan(lo.grid(5, 5))
+    >>> p.run().method == p.engine, p.seconds == p.cost.seconds, p.memory == p.cost.bytes
+    (True, True, True)
     """
 
     question: str
     engine: str
-    seconds: float
-    memory: int
+    cost: Cost
     reason: str
+    runner: Engine | None = field(default=None, repr=False, compare=False)
+    puzzle: Puzzle | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def seconds(self) -> float:
+        """The estimated seconds (``cost.seconds``)."""
+        return self.cost.seconds
+
+    @property
+    def memory(self) -> int:
+        """The estimated peak memory in bytes (``cost.bytes``)."""
+        return self.cost.bytes
+
+    def run(self) -> Any:
+        """Run the planned engine on the planned puzzle."""
+        if self.runner is None or self.puzzle is None:
+            msg = f"The {self.question} plan {self.engine!r} is run by its caller."
+            raise EngineError(msg)
+        return self.runner.run(self.puzzle)
 
     def __repr__(self) -> str:
         return (
@@ -142,6 +323,30 @@ def _bytes(x: int) -> str:
     if x >= 2**30:
         return f"{x / 2**30:.1f} GiB"
     return f"{x / 2**20:.0f} MiB" if x >= 2**20 else f"{max(x, 1) // 1024 + 1} KiB"
+
+
+def check_seconds(cost: Cost, what: str) -> None:
+    """Refuse work whose estimate is over the time budget, naming the estimate and the knob.
+
+    Raises
+    ------
+    TimeBudgetError
+
+    Examples
+    --------
+    >>> check_seconds(Cost(1.0, 1024), "a small board")
+    """
+    from lightsout_graphs.core.zk.budget import TIME_ENV, time_budget
+
+    budget = time_budget()
+    if cost.seconds > budget:
+        msg = (
+            f"{what} would take about {cost.seconds:,.0f} s, above the time budget of "
+            f"{budget:g} s; use a smaller board, or raise the budget with "
+            f"zk.set_time_budget(...) or {TIME_ENV} (e.g. {TIME_ENV}=3600, or unlimited) to "
+            "run it anyway."
+        )
+        raise TimeBudgetError(msg, cost.seconds, budget)
 
 
 # -- what the structure allows -------------------------------------------------------------------
@@ -186,110 +391,300 @@ def _prime(k: int) -> bool:
     return k < 2**31 and zk.is_prime(k)
 
 
-# -- cost estimates --------------------------------------------------------------------------------
+# -- solve: light chasing ----------------------------------------------------------------------------
+
+#: Seconds of Python work per chased row (the row loop of light chasing), measured on boards
+#: of 3 to 1000 sides: about 20 µs a row on a box, 30 µs with wrapped sides.
+CHASE_ROW_SECONDS = {False: 2e-5, True: 3e-5}
+#: Entry operations per second of the chased planes (numpy int64 sums and reductions; 64
+#: entries a word over GF(2)).
+CHASE_ENTRY_OPS = 1e8
+#: The moduli beyond which chasing works on Python integers (object arrays): about 50 times
+#: slower.
+_WIDE_CHASE = 2**31
 
 
-def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> tuple[float, int]:
-    """Light chasing: the engine's own memory estimate (board-sized arrays and the small
-    system of the first row), and a rough time."""
+def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> Cost:
+    """Light chasing: board-sized planes of the unknowns, row by row, then the small system.
+
+    Memory is the engine's own estimate (:func:`~lightsout_graphs.representation.grids.chase_base.chase_memory`);
+    time is the chased planes (``rows · width · unknowns`` entries, 64 a word over GF(2)), the
+    small system (an elimination of ``unknowns`` unknowns) and the row loop.
+    """
     from lightsout_graphs.representation.grids.chase_base import chase_memory
 
-    width = min(m, n)
+    rows, width = max(m, n), min(m, n)
     across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
     unknowns = width * (2 if across else 1)
     memory = chase_memory(m * n, unknowns, unknowns, k)
-    seconds = (m * n * width * (1 / 64 if k == 2 else 1)) / _WORD_OPS + m * n / 5e7
-    return seconds, memory
+    planes = rows * width * unknowns
+    if k == 2:
+        seconds = planes / 64 / (CHASE_ENTRY_OPS * 2) + unknowns**3 / 64 / WORD_OPS
+    else:
+        seconds = planes / CHASE_ENTRY_OPS + unknowns**3 * 2.5e-11
+        if k >= _WIDE_CHASE:
+            seconds *= 50
+    seconds += 5 * CALL_SECONDS + rows * CHASE_ROW_SECONDS[any(wrap)]
+    return Cost(seconds, memory)
 
 
-def _general_engines(puzzle: Puzzle) -> list[tuple[str, int]]:
-    """The zk engine of each prime-power part of k, as the general engine will pick them."""
-    from lightsout_graphs.core import zk
+def _check_chase(cost: Cost, what: str) -> None:
+    """The time budget; a board over the memory budget is left to the chaser, which refuses
+    it with its own message before allocating."""
+    from lightsout_graphs.core.zk.budget import memory_budget
 
-    lights, presses = len(puzzle.lights), len(puzzle.pressable)
-    nonzeros = 2 * puzzle.number_of_edges() + puzzle.n
-    return zk.component_engines((lights, presses), nonzeros, puzzle.modulus)
-
-
-def _general_cost(puzzle: Puzzle) -> tuple[float, int, list[tuple[str, int]]]:
-    from lightsout_graphs.core import zk
-
-    m, n = len(puzzle.lights), len(puzzle.pressable)
-    engines = _general_engines(puzzle)
-    memory = zk.estimate_memory((m, n), puzzle.modulus, engines)
-    per_word = max((_PER_WORD.get(name, 1.0) for name, _ in engines), default=1.0)
-    seconds = m * n * min(m, n) * per_word / _WORD_OPS
-    return seconds, memory, engines
+    if cost.bytes <= memory_budget():
+        check_seconds(cost, what)
 
 
-# -- the plans --------------------------------------------------------------------------------------
+class _Chasing(Engine):
+    name, question = "chasing", "solve"
+    reason = "a 2-D box lattice"
 
-
-def _solve_plan(puzzle: Puzzle) -> Plan:
-    k = puzzle.modulus
-    shape = _chaser_shape(puzzle)
-    if shape is not None:
-        m, n, wrap = shape
-        seconds, memory = _chasing_cost(m, n, k, wrap)
-        if any(wrap):
-            return Plan(
-                "solve", "wrapped-chasing", seconds, memory, "a 2-D lattice with wrapped sides"
-            )
-        return Plan("solve", "chasing", seconds, memory, "a 2-D box lattice")
-    seconds, memory, engines = _general_cost(puzzle)
-    names = " + ".join(dict.fromkeys(name for name, _ in engines))
-    return Plan("solve", names, seconds, memory, "the general elimination over Z_k")
-
-
-def _counts_plan(puzzle: Puzzle) -> Plan:
-    k = puzzle.modulus
-    if _prime(k):
+    def applies(self, puzzle: Puzzle) -> bool:
         shape = _chaser_shape(puzzle)
-        if shape is not None and not any(shape[2]):
-            return Plan("counts", "polynomial", 1e-3, 2**20, "a 2-D grid over a prime")
-        if _formula_nullity(puzzle) is not None:
-            return Plan(
-                "counts", "product formula", 1e-2, 2**22, "a product of known factors over a prime"
+        return shape is not None and not any(shape[2])
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        m, n, wrap = _chaser_shape(puzzle)  # type: ignore[misc]
+        return _chasing_cost(m, n, puzzle.modulus, wrap)
+
+    def run(self, puzzle: Puzzle) -> Factorization:
+        from lightsout_graphs.representation.grids.chasing import GridChaser
+
+        m, n, _ = _chaser_shape(puzzle)  # type: ignore[misc]
+        _check_chase(self.cost(puzzle), f"Light chasing on a {m}×{n} grid mod {puzzle.modulus}")
+        rule = puzzle.structure.rule  # type: ignore[union-attr]
+        return GridChaser(m, n, modulus=puzzle.modulus, rule=rule)
+
+
+class _WrappedChasing(_Chasing):
+    name = "wrapped-chasing"
+    reason = "a 2-D lattice with wrapped sides"
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        shape = _chaser_shape(puzzle)
+        return shape is not None and any(shape[2]) and puzzle.modulus < _WIDE_CHASE
+
+    def run(self, puzzle: Puzzle) -> Factorization:
+        from lightsout_graphs.representation.grids.wrapped import WrappedChaser
+
+        m, n, wrap = _chaser_shape(puzzle)  # type: ignore[misc]
+        what = f"Wrapped light chasing on a {m}×{n} board mod {puzzle.modulus}"
+        _check_chase(self.cost(puzzle), what)
+        rule = puzzle.structure.rule  # type: ignore[union-attr]
+        chaser = WrappedChaser.for_lattice(m, n, puzzle.modulus, rule, wrap)
+        assert chaser is not None  # applies() checked what for_lattice needs
+        return chaser
+
+
+# -- solve: the general elimination ------------------------------------------------------------------
+
+
+def _general_choice(puzzle: Puzzle) -> tuple[str, list[tuple[str, int]]]:
+    """The zk engine the general elimination runs, and its engine per prime-power part."""
+    from lightsout_graphs.core.zk.dispatch import chosen_method
+
+    def compute() -> tuple[str, list[tuple[str, int]]]:
+        lights, presses = len(puzzle.lights), len(puzzle.pressable)
+        nonzeros = 2 * puzzle.number_of_edges() + puzzle.n
+        return chosen_method((lights, presses), nonzeros, puzzle.modulus)
+
+    return _CACHE.get(puzzle, "general choice", compute)
+
+
+class _General(Engine):
+    """The general elimination over Z_k, named by the zk engine it runs."""
+
+    name, question = "general elimination", "solve"
+    reason = "the general elimination over Z_k"
+
+    def method(self, puzzle: Puzzle) -> str:
+        return _general_choice(puzzle)[0]
+
+    def why(self, puzzle: Puzzle) -> str:
+        parts = _general_choice(puzzle)[1]
+        if len(parts) == 1:
+            return self.reason
+        names = " + ".join(f"{name} mod {q}" for name, q in parts)
+        return f"{self.reason}, by the Chinese remainder theorem ({names})"
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        from lightsout_graphs.core.zk.cost import engine_cost
+
+        shape = (len(puzzle.lights), len(puzzle.pressable))
+        return engine_cost(shape, _general_choice(puzzle)[1])
+
+    def run(self, puzzle: Puzzle) -> Factorization:
+        from lightsout_graphs.core import zk
+
+        lights, presses = len(puzzle.lights), len(puzzle.pressable)
+        entries = 2 * puzzle.number_of_edges() + puzzle.n
+        if max(lights, presses) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+            what = (
+                f"{max(lights, presses)} lights"
+                if max(lights, presses) > MAX_GENERAL_LIGHTS
+                else f"{entries} toggle entries"
             )
-    solve = _solve_plan(puzzle)
-    return Plan("counts", solve.engine, solve.seconds, solve.memory, solve.reason)
+            msg = (
+                f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
+                f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
+                "time grows about as n**1.5 to n**3); 2-D grids and tori (lo.grid(m, n), "
+                "lo.torus(m, n); CLI: lightsout solve grid --shape MxN) are solved by light "
+                "chasing at any size, and lo.analyze answers grids and products of paths, "
+                "cycles and complete graphs from formulas; other puzzles need a smaller board."
+            )
+            raise InvalidPuzzleError(msg)
+        try:
+            return zk.factorize(puzzle.press_matrix(), puzzle.modulus, method=self.method(puzzle))
+        except MemoryBudgetError as err:
+            msg = (
+                f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for "
+                f"the general engine: {err} Faster routes: light chasing, used automatically "
+                "for 2-D grids and tori with the closed or open rule (lo.grid, lo.torus); "
+                "lo.analyze for grid and product nullities; or a smaller board."
+            )
+            raise MemoryBudgetError(msg, err.needed, err.budget) from err
 
 
-def _symmetry_plan(puzzle: Puzzle) -> Plan:
-    if box_shape(puzzle) is not None:
-        return Plan("symmetry", "box isometries", 1e-3, 2**20, "a box lattice of the axis stencil")
-    n = puzzle.n
-    return Plan("symmetry", "automorphisms", n * n / 1e7, 64 * n * n, "a general graph")
+# -- counts ---------------------------------------------------------------------------------------------
 
 
-def _lit_only_plan(puzzle: Puzzle) -> Plan:
-    found = lit_only_method(puzzle)
-    n = puzzle.n
-    if found == "search":
-        states = puzzle.modulus ** min(n, 64)
-        return Plan("lit_only", "search", states / 1e7, 16 * states, "no theorem applies")
-    reason = f"the {found}-rule theorem (modulus 2, symmetric toggle matrix)"
-    if found == "open":
-        reason = (
-            "the open-rule classification (modulus 2, symmetric toggle matrix): per "
-            "component, tokens on the root of a line graph of a multigraph, else the level "
-            "sets of the invariants (an induced graph of type E6, checked)"
-        )
-    return Plan("lit_only", found, n**3 / 1e9, 8 * n * n, reason)
+class _Polynomial(Engine):
+    name, question = "polynomial", "counts"
+    reason = "a 2-D grid over a prime"
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        shape = _chaser_shape(puzzle)
+        return _prime(puzzle.modulus) and shape is not None and not any(shape[2])
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        m, n, _ = _chaser_shape(puzzle)  # type: ignore[misc]
+        side = max(m, n)
+        return Cost(CALL_SECONDS + side * side / ENTRY_OPS["gfp"], 2**20 + 64 * side)
+
+    def run(self, puzzle: Puzzle) -> int:
+        from lightsout_graphs.representation.grids.polynomials import nullity as grid_nullity
+
+        m, n, _ = _chaser_shape(puzzle)  # type: ignore[misc]
+        rule = puzzle.structure.rule  # type: ignore[union-attr]
+        return int(grid_nullity(m, n, modulus=puzzle.modulus, rule=rule))
 
 
-_PLANS: dict[str, Callable[[Puzzle], Plan]] = {
-    "solve": _solve_plan,
-    "counts": _counts_plan,
-    "symmetry": _symmetry_plan,
-    "lit_only": _lit_only_plan,
-}
+class _ProductFormula(Engine):
+    name, question = "product formula", "counts"
+    reason = "a product of known factors over a prime"
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        return _prime(puzzle.modulus) and _formula_nullity(puzzle) is not None
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        del puzzle
+        return Cost(10 * CALL_SECONDS, 2**22)
+
+    def run(self, puzzle: Puzzle) -> int:
+        nullity = _formula_nullity(puzzle)
+        assert nullity is not None
+        return nullity
+
+
+class _CountsBySolving(Engine):
+    """The counts from the factorisation of the ``solve`` plan: its engine, its cost."""
+
+    name, question = "solve", "counts"
+
+    def _solve(self, puzzle: Puzzle) -> Plan:
+        return plan(puzzle, "solve")
+
+    def method(self, puzzle: Puzzle) -> str:
+        return self._solve(puzzle).engine
+
+    def why(self, puzzle: Puzzle) -> str:
+        return self._solve(puzzle).reason
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        return self._solve(puzzle).cost
+
+    def run(self, puzzle: Puzzle) -> None:
+        """None: the caller reads the counts from the factorisation (kept per puzzle)."""
+        del puzzle
+
+
+# -- symmetry and lit-only ----------------------------------------------------------------------------
+
+
+class _BoxIsometries(Engine):
+    name, question = "box isometries", "symmetry"
+    reason = "a box lattice of the axis stencil"
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        return box_shape(puzzle) is not None
+
+
+class _Automorphisms(Engine):
+    name, question = "automorphisms", "symmetry"
+    reason = "a general graph"
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        n = puzzle.n
+        return Cost(n * n / 1e7, 64 * n * n)
+
+
+class _LitOnly(Engine):
+    question = "lit_only"
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def applies(self, puzzle: Puzzle) -> bool:
+        return lit_only_method(puzzle) == self.name
+
+    def cost(self, puzzle: Puzzle) -> Cost:
+        n = puzzle.n
+        if self.name == "search":
+            states = puzzle.modulus ** min(n, 64)
+            return Cost(states / 1e7, 16 * states)
+        return Cost(n**3 / 1e9, 8 * n * n)
+
+    def why(self, puzzle: Puzzle) -> str:
+        del puzzle
+        if self.name == "search":
+            return "no theorem applies"
+        if self.name == "open":
+            return (
+                "the open-rule classification (modulus 2, symmetric toggle matrix): per "
+                "component, tokens on the root of a line graph of a multigraph, else the level "
+                "sets of the invariants (an induced graph of type E6, checked)"
+            )
+        return f"the {self.name}-rule theorem (modulus 2, symmetric toggle matrix)"
+
+
+for _engine in (
+    _Chasing(),
+    _WrappedChasing(),
+    _General(),
+    _Polynomial(),
+    _ProductFormula(),
+    _CountsBySolving(),
+    _BoxIsometries(),
+    _Automorphisms(),
+    _LitOnly("closed"),
+    _LitOnly("open"),
+    _LitOnly("search"),
+):
+    register(_engine)
+#: The engine of the general elimination (what ``factorize(method="general")`` runs).
+_GENERAL = _ENGINES["solve"][2]
+#: The light-chasing engines (what ``factorize(method="chasing")`` chooses among).
+_CHASERS = tuple(_ENGINES["solve"][:2])
 
 
 def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     """Which engine answers ``question`` about ``puzzle``, with its estimated time and memory.
 
-    Nothing is computed but the estimate: the toggle matrix is not built.
+    Nothing is computed but the estimate: the toggle matrix is not built. The engines of the
+    question are tried in their registered order (:func:`engines`); the first that applies
+    is the plan, and :meth:`Plan.run` runs it.
 
     Parameters
     ----------
@@ -307,6 +702,8 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     ------
     InvalidPuzzleError
         For an unknown question.
+    EngineError
+        When no registered engine applies.
 
     Examples
     --------
@@ -314,8 +711,10 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     >>> import lightsout_graphs as lo
     >>> plan(lo.grid(5, 5)).engine, plan(lo.torus(5, 5, modulus=3)).engine
     ('chasing', 'wrapped-chasing')
+    >>> plan(lo.torus(5, 5, modulus=2147483659)).engine
+    'flint'
     >>> plan(lo.Puzzle(nx.petersen_graph(), modulus=6)).engine
-    'gf2 + flint'
+    'crt'
     >>> plan(lo.product(nx.cycle_graph(9), nx.cycle_graph(7)), "counts").engine
     'product formula'
     >>> plan(lo.grid(8, 8), "symmetry").engine
@@ -324,10 +723,19 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     ('closed', 'search')
     """
     check_puzzle(puzzle)
-    if not isinstance(question, str) or question not in _PLANS:
-        msg = f"Argument 'question' must be one of {', '.join(QUESTIONS)}, not {question!r}."
-        raise InvalidPuzzleError(msg)
-    return _PLANS[question](puzzle)
+    _check_question(question)
+    for engine in _ENGINES[question]:
+        if engine.applies(puzzle):
+            return Plan(
+                question,
+                engine.method(puzzle),
+                engine.cost(puzzle),
+                engine.why(puzzle),
+                engine,
+                puzzle,
+            )
+    msg = f"No registered engine answers {question!r} for this puzzle."
+    raise EngineError(msg)
 
 
 # -- running the plans ------------------------------------------------------------------------------
@@ -346,14 +754,15 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     Returns
     -------
     Factorization
+        Its ``method`` is the planned engine's name.
 
     Raises
     ------
     InvalidPuzzleError
         For an unknown method, ``"chasing"`` where it does not apply, or a general
         elimination beyond :data:`MAX_GENERAL_LIGHTS` lights.
-    MemoryBudgetError
-        When the chosen engine's estimate is over the memory budget.
+    MemoryBudgetError, TimeBudgetError
+        When the chosen engine's estimate is over the memory or time budget.
 
     Examples
     --------
@@ -365,65 +774,38 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     'gf2-python'
     """
     check_puzzle(puzzle)
+    if not isinstance(method, str) or method not in ("auto", "general", "chasing"):
+        msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
+        raise InvalidPuzzleError(msg)
+    if method == "auto":
+        chosen = plan(puzzle, "solve")
+    elif method == "general":
+        chosen = _forced(puzzle, (_GENERAL,))
+    else:
+        chosen = _forced(puzzle, _CHASERS)
     try:
-        return _factorize(puzzle, method)
+        return chosen.run()  # type: ignore[no-any-return]
     except TimeBudgetError as err:
         msg = f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}): {err}"
         raise TimeBudgetError(msg, err.seconds, err.budget) from err
 
 
-def _factorize(puzzle: Puzzle, method: str) -> Factorization:
-    from lightsout_graphs.core import zk
-    from lightsout_graphs.representation.grids.chasing import GridChaser
-    from lightsout_graphs.representation.grids.wrapped import WrappedChaser
-
-    check_puzzle(puzzle)
-    if not isinstance(method, str) or method not in ("auto", "general", "chasing"):
-        msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
-        raise InvalidPuzzleError(msg)
-    shape = _chaser_shape(puzzle) if method != "general" else None
-    if shape is None and method == "chasing":
-        msg = (
-            "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
-            "torus with sides >= 3."
-        )
-        raise InvalidPuzzleError(msg)
-    if shape is not None:
-        m, n, wrap = shape  # each chaser refuses a board over the budget before allocating
-        rule = puzzle.structure.rule  # type: ignore[union-attr]
-        if not any(wrap):
-            return GridChaser(m, n, modulus=puzzle.modulus, rule=rule)
-        wrapped = WrappedChaser.for_lattice(m, n, puzzle.modulus, rule, wrap)
-        if wrapped is not None:
-            return wrapped
-    lights, presses = len(puzzle.lights), len(puzzle.pressable)
-    edges = puzzle.number_of_edges()
-    entries = 2 * edges + puzzle.n
-    if max(lights, presses) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
-        what = (
-            f"{max(lights, presses)} lights"
-            if max(lights, presses) > MAX_GENERAL_LIGHTS
-            else f"{entries} toggle entries"
-        )
-        msg = (
-            f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
-            f"{MAX_GENERAL_ENTRIES} entries the general elimination engine takes here (its "
-            "time grows about as n**1.5 to n**3); 2-D grids and tori (lo.grid(m, n), "
-            "lo.torus(m, n); CLI: lightsout solve grid --shape MxN) are solved by light "
-            "chasing at any size, and lo.analyze answers grids and products of paths, cycles "
-            "and complete graphs from formulas; other puzzles need a smaller board."
-        )
-        raise InvalidPuzzleError(msg)
-    try:
-        return zk.factorize(puzzle.press_matrix(), puzzle.modulus)
-    except MemoryBudgetError as err:
-        msg = (
-            f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}) is too large for the "
-            f"general engine: {err} Faster routes: light chasing, used automatically for 2-D "
-            "grids and tori with the closed or open rule (lo.grid, lo.torus); lo.analyze for "
-            "grid and product nullities; or a smaller board."
-        )
-        raise MemoryBudgetError(msg, err.needed, err.budget) from err
+def _forced(puzzle: Puzzle, among: tuple[Engine, ...]) -> Plan:
+    for engine in among:
+        if engine.applies(puzzle):
+            return Plan(
+                "solve",
+                engine.method(puzzle),
+                engine.cost(puzzle),
+                engine.why(puzzle),
+                engine,
+                puzzle,
+            )
+    msg = (
+        "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
+        "torus with sides >= 3 and a modulus below 2**31."
+    )
+    raise InvalidPuzzleError(msg)
 
 
 def _formula_nullity(puzzle: Puzzle) -> int | None:
@@ -441,7 +823,7 @@ def _formula_nullity(puzzle: Puzzle) -> int | None:
 
 
 def counts(puzzle: Puzzle) -> tuple[int | None, str]:
-    """The nullity over a prime from a formula, with the formula's name, where one applies.
+    """The nullity from the planned ``"counts"`` engine, with its name.
 
     Parameters
     ----------
@@ -461,23 +843,10 @@ def counts(puzzle: Puzzle) -> tuple[int | None, str]:
     >>> counts(lo.grid(5, 5)), counts(lo.product(nx.cycle_graph(5), nx.cycle_graph(5)))
     ((2, 'polynomial'), (8, 'product formula'))
     >>> counts(lo.Puzzle(nx.petersen_graph()))
-    (None, 'gf2')
+    (None, 'gf2-python')
     """
-    check_puzzle(puzzle)
-    chosen = _counts_plan(puzzle)
-    k = puzzle.modulus
-    if chosen.engine == "polynomial":
-        from lightsout_graphs.representation.grids.polynomials import nullity as grid_nullity
-
-        shape = _chaser_shape(puzzle)
-        assert shape is not None
-        rule = puzzle.structure.rule  # type: ignore[union-attr]
-        return grid_nullity(shape[0], shape[1], modulus=k, rule=rule), "polynomial"
-    if chosen.engine == "product formula":
-        nullity = _formula_nullity(puzzle)
-        assert nullity is not None
-        return nullity, "product formula"
-    return None, chosen.engine
+    chosen = plan(puzzle, "counts")
+    return chosen.run(), chosen.engine
 
 
 def minimum_engine(
@@ -521,14 +890,16 @@ def minimum_engine(
     wide = modulus if 2 < modulus <= 64 else 1
     table = size * wide * 32
     if size == 1:  # one solution: nothing to search
-        return Plan("minimum", "enumeration", 0.0, 64, "the board has one solution")
+        return Plan("minimum", "enumeration", Cost(0.0, 64), "the board has one solution")
     if size * wide <= max_enumerate and table <= zk.memory_budget():
         seconds = size * wide / 2e8
-        return Plan("minimum", "enumeration", seconds, table, "the coset fits the transform")
+        return Plan("minimum", "enumeration", Cost(seconds, table), "the coset fits the transform")
     if modulus == 2 and len(orders) <= split_limit:
         half = 2 ** ((len(orders) + 1) // 2)
-        return Plan("minimum", "split search", half / 1e7, 32 * half, "GF(2), few generators")
-    return Plan("minimum", "cp-sat", float("nan"), 2**28, "the coset is too large to enumerate")
+        return Plan("minimum", "split search", Cost(half / 1e7, 32 * half), "GF(2), few generators")
+    return Plan(
+        "minimum", "cp-sat", Cost(float("nan"), 2**28), "the coset is too large to enumerate"
+    )
 
 
 #: Puzzles with at most this many solvable boards get their God's number by breadth-first

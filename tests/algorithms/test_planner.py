@@ -22,7 +22,7 @@ def test_engines_follow_the_structure() -> None:
     assert planner.plan(lo.grid(40, 30)).engine == "chasing"
     assert planner.plan(lo.torus(6, 7, modulus=5)).engine == "wrapped-chasing"
     assert planner.plan(lo.torus(2, 7)).engine != "wrapped-chasing"
-    assert planner.plan(lo.king(5)).engine == "gf2"
+    assert planner.plan(lo.king(5)).engine == "gf2-python"
     assert planner.plan(lo.grid(4, 4), "counts").engine == "polynomial"
     assert planner.plan(lo.rook(9, 9), "counts").engine == "product formula"
     assert planner.plan(lo.grid(4, 4, modulus=4), "counts").engine == "chasing"
@@ -40,7 +40,8 @@ def test_prime_powers_are_planned_on_flint_local() -> None:
     small = planner.factorize(lo.Puzzle(nx.complete_graph(30), modulus=9))
     assert plan.engine == "flint-local" == small.method
     assert plan.seconds < 1
-    assert planner.plan(lo.Puzzle(nx.petersen_graph(), modulus=18)).engine == "gf2 + flint-local"
+    petersen = planner.plan(lo.Puzzle(nx.petersen_graph(), modulus=18))
+    assert petersen.engine == "crt" and "gf2-python mod 2 + flint-local mod 9" in petersen.reason
     assert planner.plan(lo.Puzzle(nx.complete_graph(50), modulus=4)).engine == "z4"
 
 
@@ -134,3 +135,97 @@ def test_no_module_but_the_planner_chooses_by_family_name() -> None:
             if pattern.search(line) and not line.lstrip().startswith(("#", ">>>")):
                 offenders.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+#: A small corpus covering every engine of "solve" and "counts": what plan names is what runs.
+CORPUS = [
+    lo.grid(6, 7),
+    lo.grid(5, 5, modulus=3),
+    lo.grid(4, 9, rule="open", modulus=4),
+    lo.torus(5, 6),
+    lo.torus(5, 5, modulus=7),
+    lo.torus(5, 5, modulus=2147483659),
+    lo.king(5),
+    lo.king(4, modulus=3),
+    lo.king(4, modulus=4),
+    lo.king(4, modulus=5),
+    lo.king(4, modulus=9),
+    lo.king(4, modulus=6),
+    lo.Puzzle(nx.petersen_graph(), modulus=18),
+    lo.Puzzle(nx.complete_graph(5), modulus=25),
+    lo.Puzzle(nx.gnp_random_graph(40, 0.2, seed=3), modulus=2),
+    lo.product(nx.cycle_graph(5), nx.complete_graph(4), modulus=3),
+]
+
+
+@pytest.mark.parametrize("puzzle", CORPUS, ids=lambda p: f"{p.n}-mod-{p.modulus}")
+def test_the_planned_engine_is_the_one_that_runs(puzzle: lo.Puzzle) -> None:
+    solved = lo.solve(puzzle, 0)
+    assert planner.plan(puzzle, "solve").engine == solved.method
+    assert planner.plan(puzzle, "counts").engine == lo.analyze(puzzle).method
+
+
+def test_the_counts_engines_are_covered() -> None:
+    named = {planner.plan(p, q).engine for p in CORPUS for q in ("solve", "counts")}
+    assert {"chasing", "wrapped-chasing", "polynomial", "product formula", "crt"} <= named
+    assert {"gf2-python", "z4", "flint", "flint-local", "local"} <= named
+
+
+def test_a_large_prime_torus_is_planned_on_the_engine_that_runs() -> None:
+    torus = lo.torus(5, 5, modulus=2147483659)
+    assert planner.plan(torus).engine == lo.solve(torus, 1).method == "flint"
+
+
+class Diagonal(planner.Engine):
+    """A toy engine: every puzzle whose toggle matrix is the identity (no edges)."""
+
+    name, question = "diagonal", "solve"
+    reason = "no button touches another light"
+
+    def applies(self, puzzle: lo.Puzzle) -> bool:
+        return puzzle.number_of_edges() == 0 and puzzle.rule == "closed"
+
+    def cost(self, puzzle: lo.Puzzle) -> planner.Cost:
+        return planner.Cost(1e-6 * puzzle.n, 8 * puzzle.n)
+
+    def run(self, puzzle: lo.Puzzle) -> zk.Factorization:
+        f = zk.factorize(np.eye(puzzle.n, dtype=np.int64), puzzle.modulus, method="gfp")
+        f.method = self.name  # type: ignore[misc]
+        return f
+
+
+def test_a_new_engine_is_one_registration() -> None:
+    puzzle = lo.Puzzle(nx.empty_graph(4), modulus=5)
+    assert planner.plan(puzzle).engine == "flint"
+    engine = planner.register(Diagonal(), first=True)
+    try:
+        chosen = planner.plan(lo.Puzzle(nx.empty_graph(4), modulus=5))
+        assert chosen.engine == "diagonal" and chosen.cost.bytes == 32
+        solved = lo.solve(lo.Puzzle(nx.empty_graph(4), modulus=5), 0, 2)
+        assert solved.method == "diagonal" and solved.presses == {0: 2, 1: 2, 2: 2, 3: 2}
+        assert planner.plan(lo.grid(3, 3)).engine == "chasing"  # where it does not apply
+    finally:
+        planner.unregister(engine)
+    assert planner.plan(lo.Puzzle(nx.empty_graph(4), modulus=5)).engine == "flint"
+
+
+def test_registration_is_checked() -> None:
+    with pytest.raises(lo.EngineError, match="already answers"):
+        planner.register(Diagonal()) and planner.register(Diagonal())
+    planner.unregister(planner.engines("solve")[-1])
+    with pytest.raises(lo.EngineError, match="not registered"):
+        planner.unregister(Diagonal())
+    with pytest.raises(lo.EngineError, match="Only an Engine"):
+        planner.register("chasing")  # type: ignore[arg-type]
+
+
+def test_chasing_over_the_time_budget_is_refused_before_it_starts() -> None:
+    estimate = planner.plan(lo.grid(2**22, 3)).seconds
+    before = zk.time_budget()
+    try:
+        zk.set_time_budget(estimate / 2)
+        with pytest.raises(lo.TimeBudgetError, match="LIGHTSOUT_TIME_BUDGET"):
+            lo.solve(lo.grid(2**22, 3), 1)
+    finally:
+        zk.set_time_budget(None)
+    assert zk.time_budget() == before

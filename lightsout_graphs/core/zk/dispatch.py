@@ -34,6 +34,7 @@ __all__ = [
     "GFP_LIMIT",
     "LIFT_MIN_SIZE",
     "METHODS",
+    "chosen_method",
     "component_engines",
     "factorize",
     "flint_is_best",
@@ -334,6 +335,50 @@ def component_engines(shape: tuple[int, int], nonzeros: int, modulus: int) -> li
     [('gf2', 2)]
     """
     return [(_engine_name(shape, nonzeros, p, e), p**e) for p, e in prime_power_parts(modulus)]
+
+
+def _concrete(name: str, shape: tuple[int, int]) -> str:
+    """The name a factorisation of engine ``name`` carries: ``gf2`` is one of its two kernels."""
+    if name != "gf2":
+        return name
+    return (
+        "gf2-packed" if gf2_packed.worthwhile(sp.csr_array(shape, dtype=np.int8)) else "gf2-python"
+    )
+
+
+def chosen_method(
+    shape: tuple[int, int], nonzeros: int, modulus: int
+) -> tuple[str, list[tuple[str, int]]]:
+    """The engine the automatic choice takes for a matrix, by the name its factorisation carries.
+
+    Passing that name as ``factorize(..., method=name)`` runs exactly that engine: this is how
+    the planner names the engine before it runs and then runs the one it named.
+
+    Parameters
+    ----------
+    shape : (int, int)
+        The matrix's ``(m, n)``.
+    nonzeros : int
+        Its number of nonzero entries (an estimate will do).
+    modulus : int
+        k.
+
+    Returns
+    -------
+    (str, list of (str, int))
+        The ``method`` of the factorisation (``crt`` when k has several prime-power parts)
+        and the engine of each part with its modulus, as the cost model takes them
+        (:func:`~lightsout_graphs.core.zk.cost.engine_cost`).
+
+    Examples
+    --------
+    >>> chosen_method((100, 100), 500, 2)
+    ('gf2-python', [('gf2-python', 2)])
+    >>> chosen_method((100, 100), 500, 12)[0]
+    'crt'
+    """
+    parts = [(_concrete(name, shape), q) for name, q in component_engines(shape, nonzeros, modulus)]
+    return (parts[0][0] if len(parts) == 1 else "crt"), parts
 
 
 def _engines(a: sp.csr_array, k: int, method: str) -> list[tuple[str, int]]:

@@ -28,31 +28,14 @@ import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import MissingDependencyError
 from lightsout_graphs.core.zk._common import coerce_vector, vector_dtype
-from lightsout_graphs.core.zk._flint import FlintMatrix, FlintWindow, library
-from lightsout_graphs.core.zk.cost import Cost
+from lightsout_graphs.core.zk._flint import FlintMatrix, FlintWindow, available, library
+from lightsout_graphs.core.zk.cost import Cost, flint_lu_cost
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 
 __all__ = ["FLINT_LIMIT", "Cost", "FlintGFpFactorization", "available", "estimate_cost"]
 
 #: Primes below this bound are handled (FLINT's word-size moduli; entries are 64-bit words).
 FLINT_LIMIT = 2**63
-
-#: Seconds per multiply-add of the LU decomposition, by the bit size of p (measured on
-#: 2000 × 2000 random matrices: 0.18 s for p < 2**8, 0.85 s near 2**31, 1.9 s near 2**61).
-_SECONDS_PER_OP = ((8, 2.5e-11), (20, 4.0e-11), (32, 1.1e-10), (64, 2.5e-10))
-#: Seconds per entry to copy a matrix into FLINT and back (densify, convert, copy).
-_SECONDS_PER_ENTRY = 6e-9
-
-
-def available() -> bool:
-    """Whether the engine can run: python-flint is installed and its library loads.
-
-    Examples
-    --------
-    >>> isinstance(available(), bool)
-    True
-    """
-    return library() is not None
 
 
 def estimate_cost(shape: tuple[int, int], prime: int) -> Cost:
@@ -79,11 +62,7 @@ def estimate_cost(shape: tuple[int, int], prime: int) -> Cost:
     (True, 91)
     """
     m, n = (int(s) for s in shape)
-    r = min(m, n)
-    bits = int(prime).bit_length()
-    per_op = next(t for b, t in _SECONDS_PER_OP if bits <= b)
-    seconds = per_op * m * n * r + _SECONDS_PER_ENTRY * m * n
-    return Cost(seconds=seconds, bytes=8 * (2 * m * n + r * r) + 64 * (m + n))
+    return flint_lu_cost(m, n, int(prime))
 
 
 def _dense(matrix: sp.csr_array | np.ndarray) -> np.ndarray:

@@ -47,10 +47,10 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.core.errors import EngineError, MissingDependencyError, ModulusError
-from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod, vector_dtype
-from lightsout_graphs.core.zk._flint import FlintMatrix, library
-from lightsout_graphs.core.zk.cost import Cost
+from lightsout_graphs.core.errors import EngineError, MissingDependencyError
+from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod
+from lightsout_graphs.core.zk._flint import FlintMatrix, available, library
+from lightsout_graphs.core.zk.cost import Cost, flint_lifted_cost
 from lightsout_graphs.core.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows
 from lightsout_graphs.core.zk.local import SmithSolver
 
@@ -64,22 +64,6 @@ _EXACT32 = 2**24
 #: to floating point), larger ones in BLAS; FLINT is slower for even moduli. Index: q % 2.
 #: (Measured on two cores: FLINT wins up to about 1000³ for odd q, 320³ for q = 2^e.)
 _FLINT_WORK = (320**3, 1000**3)
-#: Seconds per m·n·min(m, n) of a factorisation (measured on 2000 × 2000 random matrices mod
-#: 9, 25 and 8: 1.2 to 2.3 s on two busy cores, the two LU decompositions, solves, products).
-_SECONDS_PER_OP = 1.5e-10
-#: Seconds per entry for the copies (dense residues, float64 operands, U and V).
-_SECONDS_PER_ENTRY = 5e-8
-
-
-def available() -> bool:
-    """Whether the engine can run: python-flint is installed and its library loads.
-
-    Examples
-    --------
-    >>> isinstance(available(), bool)
-    True
-    """
-    return library() is not None
 
 
 def estimate_cost(shape: tuple[int, int], modulus: int) -> Cost:
@@ -108,11 +92,7 @@ def estimate_cost(shape: tuple[int, int], modulus: int) -> Cost:
     (True, 244, 274)
     """
     m, n = (int(s) for s in shape)
-    seconds = _SECONDS_PER_OP * m * n * min(m, n) + _SECONDS_PER_ENTRY * (m * m + n * n + m * n)
-    entries = m * m + n * n + 6 * m * n
-    if modulus % 2 == 0:  # Gauss–Jordan mod 2 hands over its m × m transform
-        entries += m * m
-    return Cost(seconds=seconds, bytes=8 * entries + 64 * (m + n))
+    return flint_lifted_cost(m, n, int(modulus))
 
 
 def _flint_mul(a: np.ndarray, b: np.ndarray, q: int) -> np.ndarray:
@@ -391,22 +371,12 @@ class LiftedLocalFactorization(SmithSolver):
         if library() is None:
             msg = "The 'flint-local' engine needs python-flint: pip install python-flint."
             raise MissingDependencyError(msg)
-        p, e = int(prime), int(exponent)
-        if e < 1:
-            msg = f"Argument 'exponent' must be >= 1, not {exponent}."
-            raise ModulusError(msg)
-        q = p**e
-        m, n = (int(s) for s in matrix.shape)
-        self.modulus: int = q
-        self.method: str = "flint-local"
-        self.shape: tuple[int, int] = (m, n)
-        self._p, self._e = p, e
-        self._dtype = vector_dtype(q)
+        self._start(matrix.shape, prime, exponent, "flint-local")
         #: The first level's pivot block and rows, when U's first rows are X·P kept implicit.
         self._first: tuple[_PivotBlock, np.ndarray] | None = None
         #: ... or X itself when U's first rows are kept as X times the rows stored there.
         self._first_x: np.ndarray | None = None
-        u_mat, v_mat, vals = self._smith(_dense(matrix, q))
+        u_mat, v_mat, vals = self._smith(_dense(matrix, self.modulus))
         if self._dtype is object:
             u_mat, v_mat = u_mat.astype(object), v_mat.astype(object)
         self._adopt(u_mat, v_mat, vals)
