@@ -353,6 +353,9 @@ def build_family_puzzle(
 
     Raises
     ------
+    SweepSpecError
+        A networkx generator whose graph would be too big
+        (:func:`lightsout_graphs.interfaces.sweep.probes.check_size`).
     SweepError
         A result that is neither a networkx graph nor a Puzzle, or a Puzzle with another
         modulus or rule than the row's.
@@ -366,6 +369,10 @@ def build_family_puzzle(
     """
     import networkx as nx
 
+    if is_graph_generator(code.func):
+        from lightsout_graphs.interfaces.sweep.probes import check_size
+
+        check_size(code.ref, code.func, kwargs)  # refused before it is built
     extra = {k: v for k, v in (("modulus", modulus), ("rule", rule)) if k in takes}
     got = code.func(**kwargs, **extra)
     if isinstance(got, Puzzle):

@@ -11,6 +11,7 @@ from typing import Any
 
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep.metrics import METRICS, metric_columns
+from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN
 from lightsout_graphs.interfaces.sweep.store import read_manifest, read_results, results_state
 
 __all__ = ["SweepReport", "metric_values", "report"]
@@ -65,7 +66,7 @@ def _label(metric: str) -> str:
     return "log2(kernel_size)" if metric == "kernel_size" else metric
 
 
-def _summary(frame: Any, metrics: list[str], by: list[str]) -> Any:
+def _summary(frame: Any, metrics: list[str], by: list[str], types: dict[str, str]) -> Any:
     import pandas as pd
 
     rows = []
@@ -74,9 +75,14 @@ def _summary(frame: Any, metrics: list[str], by: list[str]) -> Any:
         row: dict[str, Any] = dict(zip(by, keys, strict=True))
         row["puzzles"] = len(group)
         for m in metrics:
+            if types.get(m) == "string" and m != "kernel_size":
+                row[f"{m} (distinct)"] = int(group[m].nunique())
+                continue
             values = metric_values(group, m)
-            if METRICS[m].dtype == "bool":
+            if types.get(m) == "bool":
                 row[f"{m} (share)"] = round(float(values.mean()), 4)
+            elif values.isna().all():
+                row[f"{_label(m)} mean"] = math.nan
             else:
                 row[f"{_label(m)} mean"] = round(float(values.mean()), 4)
                 top = float(values.max())
@@ -121,7 +127,8 @@ def report(
     plot_dir : path, optional
         Where pictures go; default ``out/_plots`` (ignored by Parquet readers).
     metrics : list of str, optional
-        The metrics to report (default every metric of the sweep).
+        The metric columns to report (default every metric column of the sweep, the
+        library's and your own; a metric of your own may be named by its reference too).
     plots : bool, default True
         Whether to draw pictures at all.
 
@@ -156,35 +163,66 @@ def report(
     with warnings.catch_warnings():  # the state line below says what is missing
         warnings.simplefilter("ignore")
         frame = read_results(out)
-    swept = [m for m in spec.get("metrics", []) if m in frame.columns]
-    chosen = swept if metrics is None else list(metrics)
-    for m in chosen:
-        if m not in swept:
-            msg = f"Argument 'metrics' names {m!r}, which this sweep did not compute ({swept})."
-            raise SweepSpecError(msg)
+    columns = [c for c in metric_columns(spec) if c in frame.columns]  # built-in or your own
+    custom = {
+        ref: entry.get("column")
+        for ref, entry in spec.get("code", {}).get("metrics", {}).items()
+        if isinstance(entry, dict)
+    }
+    types = _column_types(manifest)
+    if metrics is None:
+        chosen = columns
+    else:
+        chosen = []
+        for m in metrics:
+            column = m if m in columns else custom.get(m)
+            if column not in columns:
+                msg = (
+                    f"Argument 'metrics' names {m!r}, which this sweep did not compute ({columns})."
+                )
+                raise SweepSpecError(msg)
+            chosen.append(column)
     source = spec.get("family") or ("geng " + spec["geng"] if "geng" in spec else "graph6 files")
-    said = "complete" if state["complete"] else state["text"]
-    lines = [f"Sweep of {source}: {len(frame)} puzzles, {said}"]
+    said = "complete" if state["complete"] and not state["foreign"] else state["text"]
+    head = f"Sweep of {source}: {len(frame)} puzzles, {said}"
+    if ERROR_COLUMN in frame.columns and spec.get("on_error") == "skip":
+        rejected = frame[ERROR_COLUMN].notna()
+        head += f"; {int(rejected.sum())} rejected by the family (their column {ERROR_COLUMN!r} says why)"
+        frame = frame[~rejected]
+    lines = [head]
     result = SweepReport(text="")
     spec = {**spec, "_source": source}
     if len(frame):
-        overview = _summary(frame, chosen, ["modulus", "rule"])
+        overview = _summary(frame, chosen, ["modulus", "rule"], types)
         result.tables["overview"] = overview
         wide = _text_cells(overview).set_index(["modulus", "rule"]).T
         wide.columns = [f"k={k} {rule}" for k, rule in wide.columns]
         lines += ["", wide.to_string()]
         if "graph6" in frame.columns and "n" in frame.columns:
-            by_n = _summary(frame, [m for m in chosen if m != "n"], ["n", "modulus", "rule"])
+            by_n = _summary(frame, [m for m in chosen if m != "n"], ["n", "modulus", "rule"], types)
             result.tables["by n"] = by_n
             lines += ["", "By number of vertices:", _text_cells(by_n).to_string(index=False)]
-    if plots and len(frame) and chosen:
+    # Pictures of each metric's main column (not of bounds), of a type that has a scale.
+    mains = set(METRICS) | set(custom.values())
+    drawn = [c for c in chosen if c in mains and (types.get(c) != "string" or c == "kernel_size")]
+    if plots and len(frame) and drawn:
         folder = Path(plot_dir) if plot_dir is not None else Path(out) / "_plots"
         folder.mkdir(parents=True, exist_ok=True)
-        result.plots = _draw(frame, spec, chosen, folder)
+        result.plots = _draw(frame, spec, drawn, folder, types)
         if result.plots:
             lines += ["", "Plots:"] + [f"  {p}" for p in result.plots]
     result.text = "\n".join(lines)
     return result
+
+
+def _column_types(manifest: dict[str, Any]) -> dict[str, str]:
+    """Each column's type name as a metric declares it, from the manifest's ``columns``."""
+    names = {"double": "float64", "bool": "bool", "int64": "int64", "string": "string"}
+    out = {}
+    for entry in manifest.get("columns", []):
+        name, _, typ = str(entry).partition(":")
+        out[name] = names.get(typ, typ)
+    return out
 
 
 def _int_params(frame: Any, spec: dict[str, Any]) -> list[str]:
@@ -192,7 +230,7 @@ def _int_params(frame: Any, spec: dict[str, Any]) -> list[str]:
 
     if "graph6" in frame.columns:
         return ["n"] if "n" in frame.columns and frame["n"].nunique() > 1 else []
-    reserved = {"modulus", "rule", *spec.get("metrics", []), *metric_columns(spec)}
+    reserved = {"modulus", "rule", ERROR_COLUMN, *spec.get("metrics", []), *metric_columns(spec)}
     return [
         c
         for c in frame.columns
@@ -200,7 +238,9 @@ def _int_params(frame: Any, spec: dict[str, Any]) -> list[str]:
     ]
 
 
-def _draw(frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path) -> list[Path]:
+def _draw(
+    frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path, types: dict[str, str]
+) -> list[Path]:
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -221,7 +261,7 @@ def _draw(frame: Any, spec: dict[str, Any], metrics: list[str], folder: Path) ->
                     continue
                 fig, ax = plt.subplots(figsize=(9, 7.5))
                 values = grid.to_numpy()
-                two_valued = METRICS[m].dtype == "bool" and set(
+                two_valued = types.get(m) == "bool" and set(
                     np.unique(values[~np.isnan(values)])
                 ) <= {0.0, 1.0}
                 if two_valued:  # a true/false metric: two colours, not a continuous scale

@@ -53,6 +53,7 @@ import json
 import math
 import os
 import sys
+import time
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -79,7 +80,7 @@ from lightsout_graphs.interfaces.sweep.plugins import (
 )
 from lightsout_graphs.representation.puzzle import MAX_MODULUS, RULES, Puzzle
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "ParamAxis", "SweepSpec", "load_spec"]
+__all__ = ["DEFAULT_CHUNK_SIZE", "ERROR_COLUMN", "ON_ERROR", "ParamAxis", "SweepSpec", "load_spec"]
 
 #: Default items per chunk: puzzles of a family, or graphs of a graph6 stream ("fast stream"
 #: when the compiled kernel computes every metric: 100,000 small graphs are about 0.05 s of
@@ -100,7 +101,12 @@ _KEYS = {
     "max_kernel_enum",
     "time_limit",
     "description",
+    "on_error",
 }
+#: What ``on_error`` may say: stop the sweep at a rejected combination, or record it and go on.
+ON_ERROR = ("stop", "skip")
+#: The column that names why a combination was rejected (``on_error = "skip"``).
+ERROR_COLUMN = "error"
 _MAX_ITEMS = 50_000_000
 #: Metrics whose searches ``time_limit`` bounds (the manifest records the limit they ran with).
 _SEARCH_METRICS = frozenset({"min_presses_all_on", "gods_number"})
@@ -142,6 +148,9 @@ class SweepSpec:
         The keywords the family callable takes.
     custom : tuple of CustomMetric
         The metrics of your own, in spec order.
+    on_error : {"stop", "skip"}
+        What a parameter combination that the family rejects does: stop the sweep, or give
+        a row with empty metrics and the error's message in the column ``error``.
 
     Examples
     --------
@@ -172,6 +181,7 @@ class SweepSpec:
     family_code: CodeRef | None = None
     family_takes: tuple[str, ...] = ()
     custom: tuple[CustomMetric, ...] = ()
+    on_error: str = "stop"
 
     @property
     def is_stream(self) -> bool:
@@ -302,6 +312,8 @@ class SweepSpec:
             }
         if code:
             out["code"] = code
+        if self.on_error != "stop":  # absent by default: older result folders still resume
+            out["on_error"] = self.on_error
         if self.family is not None:
             out["family"] = self.family
             out["params"] = self.raw_params
@@ -455,6 +467,15 @@ def load_spec(
         raise key_error("description", f"must be a string, not {description!r}.")
     max_enum = positive_int("max_kernel_enum", table.get("max_kernel_enum", 1 << 16))
     time_limit = seconds("time_limit", table["time_limit"]) if "time_limit" in table else None
+    on_error = table.get("on_error", "stop")
+    if on_error not in ON_ERROR:
+        raise key_error(
+            "on_error", f"must be one of {', '.join(map(repr, ON_ERROR))}, not {on_error!r}."
+        )
+    if on_error == "skip" and "family" not in table:
+        raise key_error("on_error", "only a family sweep skips combinations, not a graph stream.")
+    if on_error == "skip" and ERROR_COLUMN in metric_cols:
+        raise key_error("metrics", f"the column name {ERROR_COLUMN!r} is reserved by on_error.")
 
     family: str | None = None
     axes: tuple[ParamAxis, ...] = ()
@@ -464,8 +485,9 @@ def load_spec(
     family_code: CodeRef | None = None
     takes: tuple[str, ...] = ()
     if "family" in table:
+        reserved = metric_cols | ({ERROR_COLUMN} if on_error == "skip" else set())
         family, family_code, takes, axes, raw_params = _family_source(
-            table, metric_cols, allow_imports
+            table, reserved, allow_imports
         )
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
@@ -492,6 +514,7 @@ def load_spec(
         family_code=family_code,
         family_takes=takes,
         custom=custom,
+        on_error=on_error,
     )
     if family is not None and "chunk_size" not in table:
         from lightsout_graphs.interfaces.sweep.engines import column_engines
@@ -640,9 +663,13 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
     """Build a few puzzles of a family sweep so bad parameter values fail at once.
 
     Each parameter's smallest and largest int (and each other value) is tried with the other
-    parameters at their first value.
+    parameters at their first value. A networkx generator's graph is estimated first and
+    refused when too big (:mod:`lightsout_graphs.interfaces.sweep.probes`); every constructor call
+    runs under the time limit of the check (``PROBE_SECONDS`` in all). With
+    ``on_error = "skip"`` a rejected combination is no error here: its row records why.
     """
     from lightsout_graphs.core.errors import LightsOutError
+    from lightsout_graphs.interfaces.sweep import probes
 
     caught: tuple[type[Exception], ...] = (LightsOutError, TypeError, ValueError)
     if spec.family_code is not None:
@@ -657,11 +684,23 @@ def _check_first_puzzle(spec: SweepSpec) -> None:
         picks = ([min(ints), max(ints)] if ints else []) + others[:20]
         for v in picks:
             trials.append((axis.name, {**first, axis.name: v}))
+    deadline = time.monotonic() + probes.PROBE_SECONDS
     for key, kwargs in trials:
+        names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
         try:
-            spec.make_puzzle(kwargs, spec.moduli[0], spec.rules[0])
+            with probes.time_limit(deadline - time.monotonic()):
+                spec.make_puzzle(kwargs, spec.moduli[0], spec.rules[0])
+        except probes.ProbeTimeout:
+            msg = (
+                f"family {spec.family!r} did not build the puzzle of {names} within the "
+                f"{probes.PROBE_SECONDS:g} s the spec check gives it; use smaller parameters."
+            )
+            raise key_error(key, msg) from None
         except caught as exc:
-            names = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+            if spec.on_error == "skip":
+                continue
+            if isinstance(exc, SweepSpecError) and str(exc).startswith("family "):
+                raise key_error(key, str(exc)) from exc  # too big to build: said in full
             cause = f"{type(exc).__name__}: {exc}" if spec.family_code is not None else exc
             msg = f"family {spec.family!r} rejects the parameters {names}: {cause}"
             raise key_error(key, msg) from exc

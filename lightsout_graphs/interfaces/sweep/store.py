@@ -18,8 +18,10 @@ or foreign ones are computed again. Once the sweep is complete the manifest keep
 ledger, so a lost ledger loses nothing. :func:`results_state` compares what is stored with the
 manifest and names the missing chunks; a re-run of the same sweep recomputes them.
 
-Names starting with ``_`` are ignored by pyarrow and pandas, so ``pandas.read_parquet(DIR)``
-reads the chunk files only.
+Read the table with :func:`read_results`, which reads the verified chunk files only. A folder is
+not safe to read whole with ``pandas.read_parquet(DIR)``: that reads every Parquet file in it,
+also one copied there from elsewhere. :func:`results_state` (and ``sweep-report``) names the
+files of a folder that are not part of its sweep.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ _OWNED = re.compile(r"^(chunk-\d{8}\.parquet|_tmp-.*|_manifest\.json|_geng\.g6|_
 #: The ledger of finished chunks: one JSON line per chunk (id, rows, keys, SHA-256).
 LEDGER = "_chunks.jsonl"
 LOCK = "_sweep.lock"
+#: The names a sweep keeps in its folder besides its chunk files (``_plots``: sweep-report's).
+_META_NAMES = frozenset({"_manifest.json", "_chunks.jsonl", "_sweep.lock", "_geng.g6", "_plots"})
 #: The Parquet metadata key of a chunk file: its sweep's fingerprint, chunk id, keys and rows.
 CHUNK_META = b"lightsout.chunk"
 
@@ -475,8 +479,9 @@ def results_state(out: str | os.PathLike[str]) -> dict[str, Any]:
     dict
         ``complete`` (bool), ``total_chunks`` (None when not recorded), ``chunks`` (the
         verified chunk ids), ``missing`` (chunk ids without a verified file), ``rows`` (rows in
-        verified chunks), ``expected_rows`` (None until the sweep finished) and ``text``, one
-        line saying the same.
+        verified chunks), ``expected_rows`` (None until the sweep finished), ``foreign`` (the
+        names of files in ``out`` that are not part of the sweep: a chunk file that does not
+        check out, anything copied there) and ``text``, one line saying the same.
 
     Raises
     ------
@@ -494,13 +499,41 @@ def results_state(out: str | os.PathLike[str]) -> dict[str, Any]:
     >>> (out / "chunk-00000001.parquet").unlink()
     >>> results_state(out)["text"]
     'incomplete: 4 of 6 rows; chunk 1 of 3 missing (run the same sweep again to compute it)'
+    >>> _ = (out / "notes.parquet").write_bytes(b"not mine")
+    >>> results_state(out)["foreign"]
+    ['notes.parquet']
     """
     manifest = read_manifest(out)
     good, _ = _verified_chunks(Path(out), manifest)
-    return _state(manifest, good)
+    return _state(manifest, good, _foreign(Path(out), manifest, good))
 
 
-def _state(manifest: dict[str, Any], good: dict[int, Path]) -> dict[str, Any]:
+def _foreign(folder: Path, manifest: dict[str, Any], good: dict[int, Path]) -> list[str]:
+    """The names in a result folder that are not part of its sweep (sorted).
+
+    A chunk file of this sweep that does not check out (damaged, or its ledger entry lost) is
+    the sweep's own, missing until recomputed; a chunk file stamped by another sweep, or past
+    the last chunk, and every other file is foreign.
+    """
+    mine = {p.name for p in good.values()}
+    fingerprint = _fingerprint(manifest)
+    total = manifest.get("total_chunks")
+    out = []
+    for p in sorted(folder.iterdir()):
+        if p.name in mine or p.name in _META_NAMES or p.name.startswith("_tmp-"):
+            continue
+        match = _CHUNK.match(p.name)
+        if match and (not isinstance(total, int) or int(match[1]) < total):
+            stamp = _chunk_stamp(p)
+            if stamp is None or stamp.get("sweep") in (fingerprint, None):
+                continue  # this sweep's chunk, or one too damaged to tell: counted missing
+        out.append(p.name)
+    return out
+
+
+def _state(
+    manifest: dict[str, Any], good: dict[int, Path], foreign: list[str] | None = None
+) -> dict[str, Any]:
     total = manifest.get("total_chunks")
     total = total if isinstance(total, int) else None
     rows = 0
@@ -530,6 +563,11 @@ def _state(manifest: dict[str, Any], good: dict[int, Path]) -> dict[str, Any]:
             )
         else:
             text = f"incomplete: {have} (run the same sweep again to finish it)"
+    foreign = foreign or []
+    if foreign:
+        shown = ", ".join(foreign[:10]) + (", ..." if len(foreign) > 10 else "")
+        word = "file" if len(foreign) == 1 else "files"
+        text += f"; {len(foreign)} {word} not part of this sweep: {shown}"
     return {
         "complete": complete,
         "total_chunks": total,
@@ -537,6 +575,7 @@ def _state(manifest: dict[str, Any], good: dict[int, Path]) -> dict[str, Any]:
         "missing": missing,
         "rows": rows,
         "expected_rows": expected if isinstance(expected, int) else None,
+        "foreign": foreign,
         "text": text,
     }
 

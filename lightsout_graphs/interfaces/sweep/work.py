@@ -22,7 +22,7 @@ from lightsout_graphs.core.errors import (
     SweepSpecError,
 )
 from lightsout_graphs.interfaces.sweep.metrics import METRICS, compute_metrics, infer_dtype
-from lightsout_graphs.interfaces.sweep.spec import SweepSpec
+from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN, SweepSpec
 from lightsout_graphs.interfaces.sweep.streams import FAST_METRICS
 from lightsout_graphs.representation.families.graph6 import decode_graph6
 
@@ -147,6 +147,8 @@ def schema(spec: SweepSpec) -> pa.Schema:
             )
             raise SweepSpecError(msg)
         fields.append(pa.field(name, types[dtype]))
+    if spec.on_error == "skip":
+        fields.append(pa.field(ERROR_COLUMN, pa.string()))
     return pa.schema(fields)
 
 
@@ -275,6 +277,12 @@ def _custom_metrics(spec: SweepSpec, puzzle: Any, what: str) -> dict[str, Any]:
     return {c.column: c.value(puzzle, what) for c in spec.custom}
 
 
+def _reason(exc: BaseException) -> str:
+    """The message of a rejected combination, as its ``error`` cell says it (one line)."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
 def _failure(what: str, exc: Exception) -> SweepError:
     return SweepError(f"Sweep stopped at {what}: {type(exc).__name__}: {exc}")
 
@@ -314,6 +322,13 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                     what = f"{family}({names}), modulus {k}, rule {rule}"
                     try:
                         puzzle = spec.make_puzzle(kwargs, k, rule)
+                    except caught as exc:
+                        if spec.on_error != "skip":
+                            raise _failure(what, exc) from exc
+                        # The family rejects this combination: a row that says why.
+                        yield {**cells, "modulus": k, "rule": rule, ERROR_COLUMN: _reason(exc)}
+                        continue
+                    try:
                         row.update(_puzzle_metrics(spec, slow, puzzle))
                     except MemoryBudgetError:
                         yield row  # refused by the memory budget: its cells stay empty (null)
@@ -332,10 +347,17 @@ def _first_puzzle(spec: SweepSpec) -> tuple[Any, str]:
 
     k, rule = spec.moduli[0], spec.rules[0]
     if not spec.is_stream:
-        kwargs, _ = family_item(spec, 0)
-        names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
-        where = f"{spec.family}({names}), modulus {k}, rule {rule}"
-        return spec.make_puzzle(kwargs, k, rule), where
+        # With on_error = "skip" the first combinations may be rejected: the first that builds.
+        tries = min(spec.family_combinations(), 1000) if spec.on_error == "skip" else 1
+        for index in range(tries):
+            kwargs, _ = family_item(spec, index)
+            names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
+            where = f"{spec.family}({names}), modulus {k}, rule {rule}"
+            try:
+                return spec.make_puzzle(kwargs, k, rule), where
+            except Exception:  # rejected: recorded as such by the sweep; try the next
+                if index == tries - 1:
+                    raise
     for path in spec.graph6:
         with open(path, "rb") as fh:
             for number, raw in enumerate(fh, start=1):

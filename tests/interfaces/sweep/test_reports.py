@@ -158,5 +158,71 @@ def test_bound_columns_and_own_metrics_are_not_taken_for_parameters(tmp_path: Pa
     rep = report(out, plot_dir=tmp_path / "pics")
     # One parameter (m), so lines: gods_number_lower/upper and lights_mod_3 are metric columns,
     # not parameters to draw heat maps over.
-    assert sorted(p.name for p in rep.plots) == ["lines-gods_number.png", "lines-nullity.png"]
+    assert sorted(p.name for p in rep.plots) == [
+        "lines-gods_number.png",
+        "lines-lights_mod_3.png",
+        "lines-nullity.png",
+    ]
     assert "gods_number max" in rep.text
+    for column in ("gods_number_lower max", "gods_number_upper mean", "lights_mod_3 mean"):
+        assert column in rep.text
+
+
+def test_every_metric_column_is_reported_and_named_by_reference(tmp_path: Path) -> None:
+    spec = {
+        "family": "tests.interfaces.sweep.custom_code:chord_ring",
+        "params": {"n": "5..9", "step": 2},
+        "metrics": [
+            "nullity",
+            "min_presses_all_on",
+            "tests.interfaces.sweep.custom_code:leaves",
+            "tests.interfaces.sweep.custom_code:mean_degree",
+        ],
+    }
+    out = run(spec, tmp_path / "res", workers=1, progress=False, allow_imports=True)
+    rep = report(out, plots=False)
+    row = rep.tables["overview"].iloc[0]
+    for name in (
+        "nullity max",
+        "min_presses_all_on max",
+        "min_presses_all_on_optimal (share)",
+        "min_presses_all_on_lower mean",
+        "min_presses_all_on_upper max",
+        "leaves max",
+        "mean_degree mean",
+    ):
+        assert name in row.index, name
+    assert row["mean_degree mean"] == 4.0
+    only = report(out, plots=False, metrics=["tests.interfaces.sweep.custom_code:leaves"])
+    assert [c for c in only.tables["overview"].columns if "leaves" in c] == [
+        "leaves mean",
+        "leaves max",
+    ]
+    assert "nullity max" not in only.text
+
+
+def test_rejected_combinations_are_counted(tmp_path: Path) -> None:
+    spec = {
+        "family": "networkx:random_regular_graph",
+        "params": {"n": "6..11", "d": 3, "seed": 1},
+        "metrics": ["nullity"],
+        "on_error": "skip",
+    }
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    rep = report(out, plots=False)
+    first = rep.text.splitlines()[0]
+    assert first.startswith(
+        "Sweep of networkx:random_regular_graph: 6 puzzles, complete; 3 rejected"
+    )
+    assert rep.tables["overview"]["puzzles"].tolist() == [3]
+
+
+def test_files_that_are_not_part_of_the_sweep_are_named(tmp_path: Path) -> None:
+    spec = {"family": "cycle", "params": {"n": "3..8"}, "metrics": ["nullity"], "chunk_size": 2}
+    other = run({**spec, "params": {"n": "20..25"}}, tmp_path / "other", workers=1, progress=False)
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    (out / "chunk-00000007.parquet").write_bytes((other / "chunk-00000001.parquet").read_bytes())
+    (out / "extra.parquet").write_bytes((other / "chunk-00000002.parquet").read_bytes())
+    first = report(out, plots=False).text.splitlines()[0]
+    assert "complete: 6 rows in 3 chunks; 2 files not part of this sweep" in first
+    assert "chunk-00000007.parquet, extra.parquet" in first
