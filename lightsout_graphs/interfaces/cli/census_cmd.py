@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from lightsout_graphs.interfaces.cli.commands import add_output_argument
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
 from lightsout_graphs.interfaces.cli.sweep_cmd import add_runner_options
 
@@ -19,7 +20,7 @@ def register(subparsers: Any) -> None:
     --------
     >>> parser = argparse.ArgumentParser()
     >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["census", "9", "--out", "c9", "--dask-local", "2"])
+    >>> args = parser.parse_args(["census", "9", "-o", "c9", "--dask-local", "2"])
     >>> args.max_n, args.out, args.dask_local, args.moduli
     (9, 'c9', 2, '2')
     >>> parser.parse_args(["census", "9"]).out is None  # the handler makes it census-9
@@ -31,14 +32,18 @@ def register(subparsers: Any) -> None:
         description="Generate every graph on 1..N vertices with nauty's geng (split into parts "
         "run in parallel) and count them, for each rule and prime modulus, by the nullity of "
         "the toggle matrix and by whether the all-ones board is solvable, separately for "
-        "connected graphs. Parts are stored in --out as they finish; running the same command "
-        "again resumes. The summary goes to OUT/census.parquet (OUT: --out, default "
-        "census-N). Exit 143 after SIGTERM "
+        "connected graphs. Parts are stored in the folder DIR (-o DIR, default census-N) as "
+        "they finish; running the same command again resumes. The summary goes to "
+        "DIR/census.parquet. Exit 143 after SIGTERM "
         "(finished parts are kept).",
     )
     parser.add_argument("max_n", metavar="N", type=int, help="the largest number of vertices")
-    parser.add_argument(
-        "--out", metavar="DIR", help="the result folder (default: census-N in this folder)"
+    add_output_argument(
+        parser,
+        metavar="DIR",
+        dest="out",
+        help="the result folder (default: census-N in this folder)",
+        aliases=("--out",),
     )
     parser.add_argument("--min-n", type=int, default=1, metavar="M", help="start at M vertices")
     parser.add_argument(
@@ -132,7 +137,7 @@ def handle_census(args: argparse.Namespace) -> int:
     >>> from lightsout_graphs.interfaces.cli import main
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     out = os.path.join(tmp, "census")
-    ...     code = main(["census", "3", "--out", out, "--moduli", "4", "--quiet"])
+    ...     code = main(["census", "3", "-o", out, "--moduli", "4", "--quiet"])
     ...     code, os.path.exists(os.path.join(out, "census.parquet"))
     (2, False)
     """

@@ -6,7 +6,12 @@ import argparse
 import re
 from typing import Any
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
+from lightsout_graphs.interfaces.cli.commands import (
+    add_command,
+    add_dpi_argument,
+    add_output_argument,
+    check_dpi,
+)
 from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import load_named, parse_shape
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
@@ -43,7 +48,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--shape", metavar="MxN", help="with --family grid: the size, e.g. 6x5")
     parser.add_argument("--modulus", "-k", type=int, metavar="K", help="for a size (2)")
     parser.add_argument("--rule", choices=("closed", "open"), help="for a size (closed)")
-    parser.add_argument("--png", metavar="FILE", help="also draw the table (.png or .svg)")
+    add_output_argument(
+        parser, help="also draw the table to FILE.png or FILE.svg", aliases=("--png",)
+    )
     add_dpi_argument(parser)
 
 
@@ -75,7 +82,7 @@ def _size_or_name(args: argparse.Namespace) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Print the chase table of ``args.name`` and draw it with ``--png``.
+    """Print the chase table of ``args.name`` and draw it with ``-o FILE``.
 
     Examples
     --------
@@ -107,7 +114,7 @@ def handle(args: argparse.Namespace) -> int:
             )
             raise CommandError(msg)
         table = chase_table(load_named(name))
-    path = output_path(args.png, (".png", ".svg")) if args.png else None
+    path = output_path(args.output, (".png", ".svg")) if args.output else None
     print(table.to_text(), end="")
     if path is not None:
         check_dpi(args.dpi)

@@ -14,7 +14,7 @@ from typing import Any
 
 from lightsout_graphs.interfaces.cli.puzzles import add_puzzle_arguments
 from lightsout_graphs.interfaces.cli.runtime import CommandError
-from lightsout_graphs.interfaces.cli.starts import add_start_arguments
+from lightsout_graphs.interfaces.cli.starts import DEFAULT_START, add_start_arguments
 
 __all__ = [
     "MIN_DPI",
@@ -22,6 +22,7 @@ __all__ = [
     "add_command",
     "add_dpi_argument",
     "add_json_argument",
+    "add_output_argument",
     "check_dpi",
     "count_value",
     "seed_value",
@@ -40,6 +41,7 @@ def add_command(
     description: str,
     puzzle: bool = False,
     start: bool = False,
+    start_default: str = DEFAULT_START,
 ) -> argparse.ArgumentParser:
     """Add the subcommand ``name``, run by ``handler``, with the options it shares with others.
 
@@ -57,6 +59,8 @@ def add_command(
         Add the options that choose a puzzle (``NAME`` or ``--family ...``).
     start : bool, default False
         Add ``--board`` and ``--start``, the board to start from.
+    start_default : str, default :data:`~lightsout_graphs.interfaces.cli.starts.DEFAULT_START`
+        With ``start``: what ``--help`` says the command starts from without them.
 
     Returns
     -------
@@ -80,7 +84,7 @@ def add_command(
     if puzzle:
         add_puzzle_arguments(parser)
     if start:
-        add_start_arguments(parser)
+        add_start_arguments(parser, default=start_default)
     parser.set_defaults(handler=handler)
     return parser
 
@@ -149,6 +153,43 @@ def add_json_argument(parser: argparse.ArgumentParser) -> None:
     (False, True)
     """
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_output_argument(
+    parser: argparse.ArgumentParser,
+    *,
+    help: str,
+    metavar: str = "FILE",
+    dest: str = "output",
+    aliases: tuple[str, ...] = (),
+) -> None:
+    """Add ``-o/--output``, the one spelling of "where the result goes" in every subcommand.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The subcommand's parser.
+    help : str
+        The option's help, including its default when it has one.
+    metavar : str, default "FILE"
+        ``FILE`` or ``DIR``.
+    dest : str, default "output"
+        The attribute of the parsed arguments.
+    aliases : tuple of str
+        Earlier spellings (``--out``, ``--png``), still accepted but not shown in ``--help``.
+
+    Examples
+    --------
+    >>> parser = argparse.ArgumentParser()
+    >>> add_output_argument(parser, help="the picture", aliases=("--png",))
+    >>> parser.parse_args(["-o", "a.png"]).output, parser.parse_args(["--png", "b.png"]).output
+    ('a.png', 'b.png')
+    >>> parser.parse_args([]).output is None, "--png" in parser.format_help()
+    (True, False)
+    """
+    parser.add_argument("-o", "--output", dest=dest, metavar=metavar, help=help)
+    for alias in aliases:
+        parser.add_argument(alias, dest=dest, metavar=metavar, help=argparse.SUPPRESS)
 
 
 def seed_value(text: str) -> int:

@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
-from lightsout_graphs.interfaces.cli.output import output_path, save_figure
+from lightsout_graphs.interfaces.cli.commands import (
+    add_command,
+    add_dpi_argument,
+    add_output_argument,
+    check_dpi,
+)
+from lightsout_graphs.interfaces.cli.output import default_output, output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError, status
-from lightsout_graphs.interfaces.cli.starts import read_board, start_board
+from lightsout_graphs.interfaces.cli.starts import DEFAULT_START, read_board, start_board
 from lightsout_graphs.representation._describe import describe_certificate
 
 __all__ = ["DRAW_BYTES_PER_LIGHT", "MAX_DRAW_LIGHTS", "handle", "register"]
@@ -39,11 +44,14 @@ def register(subparsers: Any) -> None:
         handle,
         puzzle=True,
         start=True,
+        start_default="none (the puzzle alone); with --solution, " + DEFAULT_START,
         help="draw a puzzle, a board, its solution or its quiet patterns (PNG or SVG)",
         description="Draw a puzzle to a PNG or SVG file: grids as squares, other graphs with "
         "their own layout. Lights take the puzzle's colours; presses are marked. Without "
-        "--board or --start the puzzle is drawn with every light off; --solution starts from "
-        "the puzzle's first named board, else from every light on.",
+        "--board or --start the puzzle alone is drawn (its goal: every light off, unless the "
+        "puzzle says otherwise); --solution solves the puzzle's first named board, else the "
+        "board with every light at 1. The picture goes to NAME.png (NAME-solution.png, "
+        "NAME-quiet-patterns.png) unless -o names another file.",
     )
     what = parser.add_mutually_exclusive_group()
     what.add_argument(
@@ -56,8 +64,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--min", dest="minimize", action="store_true", help="with --solution: the fewest presses"
     )
-    parser.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="the picture: FILE.png or FILE.svg"
+    add_output_argument(
+        parser, help="the picture: FILE.png or FILE.svg (default: named after the puzzle, .png)"
     )
     add_dpi_argument(parser)
 
@@ -86,6 +94,9 @@ def handle(args: argparse.Namespace) -> int:
     Wrote ...board.svg...
     0
     """
+    if args.output is None:
+        what = "solution" if args.solution else "quiet-patterns" if args.quiet_patterns else ""
+        args.output = default_output(args, ".png", what)
     path = output_path(args.output, (".png", ".svg"))
     if args.minimize and not args.solution:
         msg = "--min needs --solution: it draws the fewest presses that solve the board."

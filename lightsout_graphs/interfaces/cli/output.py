@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,6 +15,7 @@ from lightsout_graphs.interfaces.cli.runtime import CommandError
 
 __all__ = [
     "GRID_TEXT_LIMIT",
+    "default_output",
     "grid_too_big",
     "output_path",
     "print_json",
@@ -24,7 +26,7 @@ __all__ = [
 
 #: Above this many lights, text commands summarise boards, presses and quiet patterns instead
 #: of printing their grids (a million-light grid is a megabyte of text nobody reads on a
-#: terminal); ``--out`` and ``--json`` give them in full.
+#: terminal); ``-o/--output`` and ``--json`` give them in full.
 GRID_TEXT_LIMIT = 10_000
 
 
@@ -181,6 +183,45 @@ def print_json(data: Any) -> None:
     """
     sys.stdout.write(_format_json(json.loads(json.dumps(data, default=str)), 0))
     sys.stdout.write("\n")
+
+
+def default_output(args: Any, suffix: str, what: str = "") -> str:
+    """The file a command writes when ``-o/--output`` is not given: named after the puzzle.
+
+    ``NAME`` for a catalog puzzle, else the family and its shape (``grid-7x9``), then
+    ``-WHAT`` when given, then ``suffix``; characters unsafe in a file name become ``-``.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed puzzle options (``name``, ``family``, ``shape``).
+    suffix : str
+        With its dot: ``".png"``, ``".html"``.
+    what : str, optional
+        What the file shows, e.g. ``"solution"``.
+
+    Returns
+    -------
+    str
+        A file name in the current folder.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> default_output(argparse.Namespace(name="lights-out"), ".html")
+    'lights-out.html'
+    >>> default_output(
+    ...     argparse.Namespace(name=None, family="grid", shape="7x9"), ".png", "solution"
+    ... )
+    'grid-7x9-solution.png'
+    """
+    name = getattr(args, "name", None)
+    if name is None:
+        parts = [getattr(args, "family", None) or "puzzle", getattr(args, "shape", None) or ""]
+        name = "-".join(p for p in parts if p)
+    stem = "-".join(p for p in (name, what) if p).replace("_", "-").replace("×", "x")
+    stem = re.sub(r"[^A-Za-z0-9.+-]+", "-", stem).strip("-.") or "puzzle"
+    return stem[:100] + suffix
 
 
 def output_path(path: str, allowed: Sequence[str]) -> Path:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from lightsout_graphs.interfaces.cli.commands import add_command, seed_value
-from lightsout_graphs.interfaces.cli.output import output_path
+from lightsout_graphs.interfaces.cli.commands import add_command, add_output_argument, seed_value
+from lightsout_graphs.interfaces.cli.output import default_output, output_path
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
 from lightsout_graphs.interfaces.cli.starts import ALL_ON, start_board
@@ -42,8 +42,8 @@ def register(subparsers: Any) -> None:
         "tap or use the keyboard to press lights, with undo and redo, hints that follow an exact "
         "solution, the fewest presses, random solvable boards and the puzzle's named boards.",
     )
-    parser.add_argument(
-        "-o", "--output", required=True, metavar="FILE", help="the page to write: FILE.html"
+    add_output_argument(
+        parser, help="the page to write: FILE.html (default: named after the puzzle, NAME.html)"
     )
     parser.add_argument(
         "--seed",
@@ -78,6 +78,8 @@ def handle(args: argparse.Namespace) -> int:
     """
     from lightsout_graphs.interfaces.play import write_play_page
 
+    if args.output is None:
+        args.output = default_output(args, ".html")
     path = output_path(args.output, (".html", ".htm"))
     puzzle = resolve_puzzle(args)
     board = None

@@ -131,6 +131,13 @@ def _family_kwargs(family: str, shape: tuple[int, ...] | None) -> dict[str, Any]
     if shape is None:
         return {}
     accepted = families.family_params(family)
+    if "shape" in accepted and "m" in accepted and len(shape) == 1:
+        side = shape[0]
+        msg = (
+            f"--shape {side} gives one side; the family {family!r} takes two: --shape "
+            f"{side}x{side} for the square board, 1x{side} for one row."
+        )
+        raise CommandError(msg)
     if "shape" in accepted:
         return {"shape": shape}
     if "m" in accepted and "n" in accepted and len(shape) == 2:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -26,6 +27,7 @@ __all__ = [
     "PROG",
     "CommandError",
     "error_line",
+    "option_words",
     "progress",
     "progress_enabled",
     "run",
@@ -173,6 +175,68 @@ def error_line(message: object) -> str:
     return f"{PROG}: error: {text}"
 
 
+#: The words of the Python API that name an argument in an error message: ``Argument 'k'``.
+_ARGUMENT = re.compile(r"\bArgument '(\w+)'")
+
+#: Family parameters that the command line gives through ``--shape``.
+_SHAPE_PARAMS = frozenset({"shape", "m", "n", "d"})
+
+
+def _option_name(name: str, args: argparse.Namespace) -> str | None:
+    """The command-line spelling of the Python argument ``name``, or None when there is none."""
+    parser = getattr(args, "_parser", None)
+    for action in getattr(parser, "_actions", []):
+        if action.dest != name or action.help == argparse.SUPPRESS:
+            continue
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if longs:
+            return longs[0]
+        if not action.option_strings:  # a positional argument: its metavar (N, SPEC)
+            return str(action.metavar or action.dest.upper())
+    params = [p.partition("=")[0] for p in getattr(args, "param", None) or []]
+    if name in params:
+        return f"--param {name}"
+    if name in _SHAPE_PARAMS and getattr(args, "shape", None):
+        return "--shape"
+    return None
+
+
+def option_words(message: str, args: argparse.Namespace | None) -> str:
+    """An error message of the Python API in the words of the command line.
+
+    ``Argument 'time_limit'`` becomes ``--time-limit``, ``Argument 'max_n'`` the positional
+    ``N``, a family parameter ``--param KEY`` or ``--shape``; a name without a command-line
+    spelling is left as it is.
+
+    Parameters
+    ----------
+    message : str
+        The error's text.
+    args : argparse.Namespace, optional
+        The parsed arguments (their parser, ``--param`` and ``--shape``).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(["solve", "lights-out", "--time-limit", "0"])
+    >>> option_words("Argument 'time_limit' must be > 0, not 0.", args)
+    '--time-limit must be > 0, not 0.'
+    >>> option_words("Argument 'pressable' is bad.", argparse.Namespace(param=["pressable=[1]"]))
+    '--param pressable is bad.'
+    """
+    if args is None:
+        return message
+
+    def spell(match: re.Match[str]) -> str:
+        return _option_name(match.group(1), args) or match.group(0)
+
+    return _ARGUMENT.sub(spell, message)
+
+
 def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Call a subcommand's handler under the error policy and return the exit code.
 
@@ -212,7 +276,7 @@ def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) 
         return EXIT_UNSOLVABLE
     except LightsOutError as err:
         _traceback(debug)
-        print(error_line(err), file=sys.stderr)
+        print(error_line(option_words(str(err), args)), file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         _silence_broken_pipe()

@@ -6,7 +6,11 @@ import argparse
 from typing import Any
 
 from lightsout_graphs.core._counts import count_text
-from lightsout_graphs.interfaces.cli.commands import add_command, add_json_argument
+from lightsout_graphs.interfaces.cli.commands import (
+    add_command,
+    add_json_argument,
+    add_output_argument,
+)
 from lightsout_graphs.interfaces.cli.json_data import solution_json, unsolvable_json
 from lightsout_graphs.interfaces.cli.output import (
     GRID_TEXT_LIMIT,
@@ -44,7 +48,7 @@ def register(subparsers: Any) -> None:
         "goal, usually every light off). Prints the press grid, the number of presses and how "
         "many press patterns solve the board. Boards of more than "
         f"{GRID_TEXT_LIMIT} lights are summarised (the number of lights on and of presses); "
-        "--out FILE writes the press grid, --json everything. Exit code 1, with the violated "
+        "-o FILE writes the press grid, --json everything. Exit code 1, with the violated "
         "parity check, when no presses do.",
     )
     parser.add_argument(
@@ -66,11 +70,11 @@ def register(subparsers: Any) -> None:
         help="with --min: seconds to prove the fewest presses; past it, the best found and its "
         "proven range (120)",
     )
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
+    add_output_argument(
+        parser,
         help="write the presses to FILE as board text (readable by --board), at any size; "
         "- prints that text alone",
+        aliases=("--out",),
     )
     add_json_argument(parser)
 
@@ -118,12 +122,12 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print_json(solution_json(solution))
         return EXIT_OK
-    if args.out == "-":  # the press text alone, for a pipe
+    if args.output == "-":  # the press text alone, for a pipe
         print(format_presses(puzzle, solution.vector))
         return EXIT_OK
     print(puzzle_summary(puzzle), flush=True)
-    if args.out is not None:
-        write_text(args.out, format_presses(puzzle, solution.vector))
+    if args.output is not None:
+        write_text(args.output, format_presses(puzzle, solution.vector))
     if grid_too_big(puzzle.n):
         _print_summary(puzzle.n, origin, solution, args)
     else:
@@ -132,7 +136,7 @@ def handle(args: argparse.Namespace) -> int:
         if args.target is not None or solution.target.any():
             print("Target:")
             print(format_board(puzzle, solution.target, colors=None))
-        print("Presses:" if args.out is None else f"Presses (also written to {args.out}):")
+        print("Presses:" if args.output is None else f"Presses (also written to {args.output}):")
         print(format_presses(puzzle, solution.vector))
     if solution.optimal:
         how = f"; {solution.proof}" if solution.proof else ""
@@ -159,10 +163,10 @@ def _print_summary(lights: int, origin: str, solution: Any, args: argparse.Names
     )
     pressed = int((solution.vector != 0).sum())
     where = (
-        f"written to {args.out}"
-        if args.out is not None
+        f"written to {args.output}"
+        if args.output is not None
         else "not printed above "
-        f"{count_text(GRID_TEXT_LIMIT, 10)} lights: write them with --out FILE, or print "
+        f"{count_text(GRID_TEXT_LIMIT, 10)} lights: write them with -o FILE, or print "
         "everything with --json"
     )
     print(

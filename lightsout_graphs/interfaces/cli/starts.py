@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_ON",
+    "DEFAULT_START",
     "add_start_arguments",
     "board_names",
     "named_board",
@@ -35,13 +36,19 @@ __all__ = [
 ALL_ON = "all-on"
 
 
-def add_start_arguments(parser: argparse.ArgumentParser) -> None:
+#: What ``--help`` says a command starts from without ``--board`` or ``--start``.
+DEFAULT_START = "the puzzle's first named board, else all-on"
+
+
+def add_start_arguments(parser: argparse.ArgumentParser, *, default: str = DEFAULT_START) -> None:
     """Add ``--board TEXT|FILE|-`` and ``--start BOARD_NAME`` (at most one of them is given).
 
     Parameters
     ----------
     parser : argparse.ArgumentParser
         The subcommand's parser; :func:`start_board` reads the values back.
+    default : str, default :data:`DEFAULT_START`
+        The words of ``--start``'s help for a command given neither option.
 
     Examples
     --------
@@ -62,7 +69,7 @@ def add_start_arguments(parser: argparse.ArgumentParser) -> None:
         "--start",
         metavar="BOARD_NAME",
         help=f"a named board of the puzzle (see `lightsout show NAME`), or {ALL_ON!r} "
-        "(every light at 1); default: the puzzle's first named board, else all-on",
+        f"(every light at 1); default: {default}",
     )
 
 

@@ -12,7 +12,12 @@ import os
 import sys
 from typing import Any, TextIO
 
-from lightsout_graphs.interfaces.cli.commands import add_command, add_dpi_argument, check_dpi
+from lightsout_graphs.interfaces.cli.commands import (
+    add_command,
+    add_dpi_argument,
+    add_output_argument,
+    check_dpi,
+)
 from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import family_name, make_family
 from lightsout_graphs.interfaces.cli.runtime import (
@@ -24,9 +29,6 @@ from lightsout_graphs.interfaces.cli.runtime import (
 
 __all__ = ["handle", "register", "write_csv", "write_long_csv"]
 
-#: The families whose table comes from the product formula.
-FORMULA_FAMILIES = ("grid", "torus", "cylinder", "rook")
-
 
 def register(subparsers: Any) -> None:
     """Add the ``table`` subcommand.
@@ -36,9 +38,9 @@ def register(subparsers: Any) -> None:
     >>> import argparse
     >>> parser = argparse.ArgumentParser()
     >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["table", "--max", "9", "--family", "torus"])
-    >>> args.size, args.family, args.dpi
-    (9, 'torus', 100)
+    >>> args = parser.parse_args(["table", "9", "--family", "torus", "-o", "t.png"])
+    >>> args.size, args.family, args.output, args.dpi
+    (9, 'torus', 't.png', 100)
     """
     parser = add_command(
         subparsers,
@@ -49,7 +51,10 @@ def register(subparsers: Any) -> None:
         "matrix (row m, column n), a long CSV (m,n,nullity) and a PNG or SVG heat map. "
         "Nullity 0 means every board of that size is solvable. grid, torus, cylinder and rook "
         "use the product formula (fast); other families analyse each board. Without --csv, "
-        "--long or --png the CSV matrix goes to standard output.",
+        "--long or -o the CSV matrix goes to standard output.",
+    )
+    parser.add_argument(
+        "size", metavar="N", type=int, nargs="?", help="the largest side of the boards"
     )
     parser.add_argument(
         "--family",
@@ -57,9 +62,7 @@ def register(subparsers: Any) -> None:
         metavar="F",
         help="grid (default), torus, cylinder (rows wrap around), rook, or any family of 2 sides",
     )
-    parser.add_argument(
-        "--max", dest="size", type=int, required=True, metavar="N", help="the largest side"
-    )
+    parser.add_argument("--max", dest="max_size", type=int, help=argparse.SUPPRESS)
     parser.add_argument(
         "--modulus", "-k", type=int, default=2, metavar="K", help="a prime (default 2)"
     )
@@ -68,7 +71,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"
     )
-    parser.add_argument("--png", metavar="FILE", help="draw the heat map (.png or .svg)")
+    add_output_argument(
+        parser, help="draw the heat map to FILE.png or FILE.svg", aliases=("--png",)
+    )
     parser.add_argument(
         "--scale",
         choices=("auto", "linear", "log"),
@@ -132,18 +137,19 @@ def _compute(args: argparse.Namespace) -> Any:
     import numpy as np
 
     import lightsout_graphs as lo
+    from lightsout_graphs.algorithms.planner import formula_table
     from lightsout_graphs.core.errors import ModulusError
     from lightsout_graphs.representation.products.tables import MAX_TABLE_SIDE
 
     args.family = family_name(args.family)
     size = args.size
     if size < 1:
-        msg = f"--max must be at least 1, not {size}."
+        msg = f"N must be at least 1, not {size}."
         raise CommandError(msg)
     if size > MAX_TABLE_SIDE:
-        msg = f"--max must be at most {MAX_TABLE_SIDE} (a table of N×N entries), not {size}."
+        msg = f"N must be at most {MAX_TABLE_SIDE} (a table of N×N entries), not {size}."
         raise CommandError(msg)
-    if args.family in FORMULA_FAMILIES:
+    if formula_table(args.family):  # the planner decides; else every board is analysed
         try:
             return lo.nullity_table(
                 size,
@@ -153,8 +159,6 @@ def _compute(args: argparse.Namespace) -> Any:
                 progress=progress_enabled(args),
             )
         except ModulusError as err:
-            if args.family == "grid":
-                raise
             msg = (
                 f"--modulus {args.modulus} is not prime: the nullity is not defined "
                 "(lightsout analyze counts the quiet patterns of one board mod any k)."
@@ -172,19 +176,33 @@ def _compute(args: argparse.Namespace) -> Any:
     return table
 
 
+def _check_size(args: argparse.Namespace) -> None:
+    """N, given as ``table N`` (or, as before, ``--max N``)."""
+    old = getattr(args, "max_size", None)
+    if args.size is None and old is None:
+        msg = "Give N, the largest side of the table: e.g. `lightsout table 64`."
+        raise CommandError(msg)
+    if args.size is not None and old is not None and args.size != old:
+        msg = f"Give N once: {args.size} and --max {old} differ."
+        raise CommandError(msg)
+    if args.size is None:
+        args.size = old
+
+
 def handle(args: argparse.Namespace) -> int:
     """Compute the table; write the CSV and/or the picture.
 
     Examples
     --------
     >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle(build_parser().parse_args(["-q", "table", "--max", "2"]))
+    >>> handle(build_parser().parse_args(["-q", "table", "2"]))
     m\\n,1,2
     1,0,1
     2,1,0
     0
     """
-    png = output_path(args.png, (".png", ".svg")) if args.png else None
+    _check_size(args)
+    png = output_path(args.output, (".png", ".svg")) if args.output else None
     if png is not None:
         check_dpi(args.dpi)
     if args.csv == "-" and args.long == "-":

@@ -38,3 +38,35 @@ def test_puzzle_and_start_options_come_together_with_the_command() -> None:
     bare, _ = parser_with()
     with pytest.raises(SystemExit):
         bare.parse_args(["hello", "--family", "grid"])
+
+
+#: Subcommands that write a file or a folder, and what ``-o`` names there.
+WRITERS = {
+    "solve": "FILE",
+    "draw": "FILE",
+    "play": "FILE",
+    "table": "FILE",
+    "chase-table": "FILE",
+    "census": "DIR",
+}
+
+
+@pytest.mark.parametrize(("command", "metavar"), sorted(WRITERS.items()))
+def test_every_writer_says_o_output(command: str, metavar: str) -> None:
+    """One spelling for where the result goes; earlier ones (--out, --png) are not offered."""
+    from lightsout_graphs.interfaces.cli import build_parser
+
+    sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    text = sub.format_help()
+    assert f"-o {metavar}, --output {metavar}" in text
+    assert "--out " not in text and "--png" not in text
+
+
+def test_earlier_spellings_still_read() -> None:
+    from lightsout_graphs.interfaces.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["solve", "lights-out", "--out", "p.txt"]).output == "p.txt"
+    assert parser.parse_args(["chase-table", "5x5", "--png", "c.png"]).output == "c.png"
+    assert parser.parse_args(["census", "5", "--out", "c5"]).out == "c5"
+    assert parser.parse_args(["census", "5", "-o", "c5"]).out == "c5"

@@ -117,3 +117,29 @@ def test_quiet_patterns_take_no_board(capsys: pytest.CaptureFixture[str], tmp_pa
     assert code == 2
     assert_one_error_line(err, "--board names a board; --quiet-patterns draws")
     assert not out.exists()
+
+
+def test_draw_writes_a_file_named_after_the_puzzle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "draw", "lights-out")[0] == 0
+    assert run(capsys, "draw", "--family", "grid", "--shape", "3x3", "--solution")[0] == 0
+    assert run(capsys, "draw", "petersen", "--quiet-patterns", "--dpi", "20")[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "grid-3x3-solution.png",
+        "lights-out.png",
+        "petersen-quiet-patterns.png",
+    ]
+
+
+def test_draw_help_says_one_thing_about_the_start() -> None:
+    """Without --board or --start draw shows the puzzle alone; --solution starts elsewhere."""
+    from lightsout_graphs.interfaces.cli import build_parser
+
+    sub = build_parser()._subparsers._group_actions[0].choices["draw"]  # type: ignore[union-attr]
+    text = " ".join(sub.format_help().split())
+    assert (
+        "default: none (the puzzle alone); with --solution, the puzzle's first named board" in text
+    )
+    assert "is drawn with every light off" not in text

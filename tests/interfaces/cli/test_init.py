@@ -74,7 +74,7 @@ def test_broken_subcommand_module_is_not_hidden(monkeypatch: pytest.MonkeyPatch)
         (["solve", "--family", "grid", "--param", "x"], ["--param must look like KEY=VALUE"]),
         (["solve", "--family", "grid", "--param", "size=3"], ["no parameter 'size'"]),
         (["analyze", "--family", "petersen", "--shape", "3x3"], ["does not fit the family"]),
-        (["analyze", "--family", "grid", "--shape", "2x2", "-k", "1"], ["'modulus'", "1"]),
+        (["analyze", "--family", "grid", "--shape", "2x2", "-k", "1"], ["--modulus must be", "1"]),
     ],
 )
 def test_input_errors_exit_2(

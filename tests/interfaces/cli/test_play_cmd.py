@@ -142,3 +142,13 @@ def test_a_board_too_large_for_a_page_is_refused_at_once(
     assert code == 2
     assert "at most 65,536 lights" in err and "not 90,000" in err
     assert not page.exists()
+
+
+def test_play_writes_a_page_named_after_the_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "lights-out"]) == 0
+    assert main(["play", "--family", "torus", "--shape", "3x4"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lights-out.html", "torus-3x4.html"]
+    assert "Wrote lights-out.html" in capsys.readouterr().out

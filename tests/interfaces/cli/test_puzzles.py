@@ -50,3 +50,13 @@ def test_family_names_take_the_catalog_spelling_too(
 
     assert main(["analyze", *argv, "--shape", "5x5"]) == 0
     assert capsys.readouterr().out.startswith("Puzzle: x_pattern m=5 n=5: 25 lights")
+
+
+@pytest.mark.parametrize("family", ["grid", "torus", "king"])
+def test_one_side_for_a_board_of_two_is_refused(family: str) -> None:
+    """``--family grid --shape 5`` names the two boards it could mean instead of a 1×5 path."""
+    with pytest.raises(runtime.CommandError, match=r"--shape 5x5 .* 1x5"):
+        puzzles.make_family(family, (5,))
+    assert puzzles.make_family("grid", (1, 5)).n == 5
+    assert puzzles.make_family("grid", (2, 2, 2)).n == 8
+    assert puzzles.make_family("hypercube", (3,)).n == 8

@@ -60,3 +60,26 @@ def test_status_line_only_for_long_work_on_a_terminal(
     with runtime.status(argparse.Namespace(quiet=True), "solving", size=10**6):
         pass
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["solve", "lights-out", "--min", "--time-limit", "0"], "--time-limit must be"),
+        (["analyze", "--family", "grid", "--shape", "3x3", "-k", "1"], "--modulus must be"),
+        (["census", "0"], "N must be an int in 1..12"),
+        (["census", "3", "--min-n", "5"], "--min-n must be"),
+        (["table", "3", "-k", "1"], "--modulus 1 is not prime"),
+        (
+            ["analyze", "--family", "grid", "--shape", "2x2", "--param", "pressable=[9]"],
+            "--param pressable",
+        ),
+    ],
+)
+def test_errors_name_options_not_python_arguments(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    assert cli.main([*argv, "-q"]) == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert "Argument '" not in err and "lightsout_graphs." not in err

@@ -198,14 +198,14 @@ def test_big_board_prints_a_summary_and_writes_presses(
     assert lines[0].startswith(f"grid {side}×{side}: {side * side:,} lights")
     assert len(lines) == 5  # counts only, no grid
     assert f"{side * side:,} of {side * side:,} lights differ from the target" in lines[1]
-    assert "--out FILE" in lines[2] and "--json" in lines[2]
+    assert "-o FILE" in lines[2] and "--json" in lines[2]
     pressed_text = lines[2].split("Presses: ")[1].split(" of ")[0]
     pressed = int(pressed_text.replace(",", ""))
     assert lines[3].startswith(f"Number of presses: {pressed_text}")
     # --out writes the full press grid as board text that replays.
     target = tmp_path / "presses.txt"
     code, out, _ = run(
-        capsys, "solve", "--family", "grid", "--shape", f"{side}x{side}", "--out", str(target)
+        capsys, "solve", "--family", "grid", "--shape", f"{side}x{side}", "-o", str(target)
     )
     assert code == 0 and f"written to {target}" in out
     puzzle = lo.grid(side, side)
@@ -219,7 +219,7 @@ def test_small_board_with_out_still_prints_the_grid(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     target = tmp_path / "p.txt"
-    code, out, _ = run(capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(target))
+    code, out, _ = run(capsys, "solve", "--family", "grid", "--shape", "2x2", "-o", str(target))
     assert code == 0
     grid = out.split(f"Presses (also written to {target}):\n")[1].split("\nNumber of")[0]
     assert target.read_text() == grid + "\n"
@@ -229,7 +229,7 @@ def test_out_to_a_folder_is_one_error_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, _, err = run(
-        capsys, "solve", "--family", "grid", "--shape", "2x2", "--out", str(tmp_path)
+        capsys, "solve", "--family", "grid", "--shape", "2x2", "--output", str(tmp_path)
     )
     assert code == 2
     assert_one_error_line(err, "Cannot write", str(tmp_path))
@@ -301,4 +301,4 @@ def test_the_time_limit_of_min_is_passed_on(capsys: pytest.CaptureFixture[str]) 
     assert "not proven optimal" in out and "time_limit=1.0" in out
     code, _, err = run(capsys, "solve", "lights-out", "--min", "--time-limit", "0")
     assert code == 2
-    assert_one_error_line(err, "'time_limit' must be a number of seconds > 0")
+    assert_one_error_line(err, "--time-limit must be a number of seconds > 0")

@@ -36,7 +36,7 @@ def read_csv(text: str) -> np.ndarray:
 def test_table_csv_agrees_with_solver(
     capsys: pytest.CaptureFixture[str], k: int, rule: str, size: int
 ) -> None:
-    code, out, _ = run(capsys, "table", "--max", str(size), "-k", str(k), "--rule", rule)
+    code, out, _ = run(capsys, "table", str(size), "-k", str(k), "--rule", rule)
     assert code == 0
     table = read_csv(out)
     expected = [
@@ -50,8 +50,8 @@ def test_table_other_family_and_files(capsys: pytest.CaptureFixture[str], tmp_pa
     out_csv = tmp_path / "t.csv"
     out_png = tmp_path / "t.png"
     code, out, _ = run(
-        capsys, "table", "--family", "torus", "--max", "3", "--csv", str(out_csv),
-        "--png", str(out_png), "--dpi", "50",
+        capsys, "table", "--family", "torus", "3", "--csv", str(out_csv),
+        "-o", str(out_png), "--dpi", "50",
     )  # fmt: skip
     assert code == 0
     assert out.splitlines() == [
@@ -65,33 +65,49 @@ def test_table_other_family_and_files(capsys: pytest.CaptureFixture[str], tmp_pa
     assert table.tolist() == expected
     image = mpimg.imread(out_png)
     assert image.shape[:2] == (200, 250)  # the figure is 5 × 4 inches at 50 dpi
-    code, out, _ = run(
-        capsys, "table", "--max", "3", "--png", str(tmp_path / "t.svg"), "--csv", "-"
-    )
+    code, out, _ = run(capsys, "table", "3", "-o", str(tmp_path / "t.svg"), "--csv", "-")
     assert code == 0
     assert read_csv(out).shape == (3, 3)
     assert (tmp_path / "t.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
 
 
 def test_table_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "table", "--max", "0")
+    code, _, err = run(capsys, "table", "0")
     assert code == 2
-    assert_one_error_line(err, "--max must be at least 1, not 0")
-    code, _, err = run(capsys, "table", "--max", "3", "-k", "4")
-    assert code == 2
-    assert_one_error_line(err, "lightsout: error:", "4")
-    code, _, err = run(capsys, "table", "--family", "torus", "--max", "2", "-k", "4")
+    assert_one_error_line(err, "N must be at least 1, not 0")
+    code, _, err = run(capsys, "table", "3", "-k", "4")
     assert code == 2
     assert_one_error_line(err, "--modulus 4 is not prime")
-    code, _, err = run(capsys, "table", "--max", "3", "--png", str(tmp_path / "t.jpg"))
+    assert "lightsout_graphs" not in err and "Argument" not in err  # CLI words only
+    code, _, err = run(capsys, "table", "--family", "torus", "2", "-k", "4")
+    assert code == 2
+    assert_one_error_line(err, "--modulus 4 is not prime")
+    code, _, err = run(capsys, "table", "3", "-o", str(tmp_path / "t.jpg"))
     assert code == 2
     assert_one_error_line(err, "must end in .png or .svg, not '.jpg'")
-    code, _, err = run(capsys, "table", "--max", "3", "--csv", str(tmp_path / "no" / "t.csv"))
+    code, _, err = run(capsys, "table", "3", "--csv", str(tmp_path / "no" / "t.csv"))
     assert code == 2
     assert_one_error_line(err, "No such file or directory", "t.csv")
     code, _, err = run(capsys, "table")
     assert code == 2
-    assert "the following arguments are required: --max" in err
+    assert_one_error_line(err, "Give N, the largest side")
+    code, _, err = run(capsys, "table", "3", "--max", "4")
+    assert code == 2
+    assert_one_error_line(err, "Give N once")
+
+
+def test_table_n_as_census_n_and_the_earlier_spellings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`table N` as `census N`, pictures by -o; --max and --png still read as before."""
+    code, new, _ = run(capsys, "table", "3")
+    assert code == 0
+    code, old, _ = run(capsys, "table", "--max", "3")
+    assert (code, old) == (0, new)
+    code, out, _ = run(capsys, "table", "2", "--png", str(tmp_path / "a.png"))
+    assert code == 0 and (tmp_path / "a.png").exists()
+    code, out, _ = run(capsys, "table", "--help")
+    assert "-o FILE, --output FILE" in out and "--png" not in out and "--max" not in out
 
 
 @pytest.mark.parametrize(
@@ -106,9 +122,7 @@ def test_table_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
 def test_formula_families_agree_with_elimination(
     capsys: pytest.CaptureFixture[str], family: str, k: int, rule: str
 ) -> None:
-    code, out, err = run(
-        capsys, "table", "--family", family, "--max", "5", "-k", str(k), "--rule", rule
-    )
+    code, out, err = run(capsys, "table", "--family", family, "5", "-k", str(k), "--rule", rule)
     assert code == 0, err
     expected = [
         [eliminated(make(family, m=m, n=n, modulus=k, rule=rule)) for n in range(1, 6)]
@@ -120,9 +134,9 @@ def test_formula_families_agree_with_elimination(
 def test_long_csv_holds_the_same_numbers(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, wide, _ = run(capsys, "table", "--family", "torus", "--max", "6")
+    code, wide, _ = run(capsys, "table", "--family", "torus", "6")
     assert code == 0
-    code, long, err = run(capsys, "table", "--family", "torus", "--max", "6", "--long", "-")
+    code, long, err = run(capsys, "table", "--family", "torus", "6", "--long", "-")
     assert code == 0, err
     rows = list(csv.reader(io.StringIO(long)))
     assert rows[0] == ["m", "n", "nullity"]
@@ -135,7 +149,7 @@ def test_long_csv_holds_the_same_numbers(
 def test_success_says_where_it_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     wide, long = tmp_path / "t.csv", tmp_path / "t-long.csv"
     code, out, err = run(
-        capsys, "table", "--family", "rook", "--max", "4", "--csv", str(wide), "--long", str(long)
+        capsys, "table", "--family", "rook", "4", "--csv", str(wide), "--long", str(long)
     )
     assert code == 0
     assert out.splitlines() == [
@@ -145,7 +159,7 @@ def test_success_says_where_it_wrote(capsys: pytest.CaptureFixture[str], tmp_pat
     assert err == ""
     assert long.read_text(encoding="utf-8").startswith("m,n,nullity\n1,1,0\n")
     # With the matrix on standard output, the note goes to standard error.
-    code, out, err = run(capsys, "table", "--max", "3", "--csv", "-", "--long", str(long))
+    code, out, err = run(capsys, "table", "3", "--csv", "-", "--long", str(long))
     assert code == 0
     assert read_csv(out).shape == (3, 3)
     assert (
@@ -156,19 +170,19 @@ def test_success_says_where_it_wrote(capsys: pytest.CaptureFixture[str], tmp_pat
 
 @pytest.mark.parametrize("family", ["grid", "torus", "king"])
 def test_huge_max_is_a_usage_error(capsys: pytest.CaptureFixture[str], family: str) -> None:
-    code, _, err = run(capsys, "table", "--family", family, "--max", str(10**30))
+    code, _, err = run(capsys, "table", "--family", family, str(10**30))
     assert code == 2
-    assert_one_error_line(err, "--max must be at most 16384", str(10**30))
+    assert_one_error_line(err, "N must be at most 16384", str(10**30))
 
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "table", "--max", "10**30")
+    code, _, err = run(capsys, "table", "10**30")
     assert code == 2
     assert "invalid int value" in err
-    code, _, err = run(capsys, "table", "--max", "3", "--csv", "-", "--long", "-")
+    code, _, err = run(capsys, "table", "3", "--csv", "-", "--long", "-")
     assert code == 2
     assert_one_error_line(err, "cannot both write to standard output")
-    code, _, err = run(capsys, "table", "--family", "cylinder", "--max", "3", "-k", "6")
+    code, _, err = run(capsys, "table", "--family", "cylinder", "3", "-k", "6")
     assert code == 2
     assert_one_error_line(err, "--modulus 6 is not prime")
 
@@ -190,11 +204,11 @@ def test_big_heat_map_shows_its_structure(
     """A big map is drawn on a log scale by default: on a linear one, where a few nullities
     reach hundreds, the nullities 1 to 10 of most non-zero cells were almost white."""
     default, linear = tmp_path / "default.png", tmp_path / "linear.png"
-    assert run(capsys, "table", "--max", "512", "--png", str(default))[0] == 0
-    assert run(capsys, "table", "--max", "512", "--png", str(linear), "--scale", "linear")[0] == 0
+    assert run(capsys, "table", "512", "-o", str(default))[0] == 0
+    assert run(capsys, "table", "512", "-o", str(linear), "--scale", "linear")[0] == 0
     assert _coloured_share(default) > 3 * _coloured_share(linear)
     assert _coloured_share(default) > 0.1
-    code, _, err = run(capsys, "table", "--max", "4", "--png", str(default), "--scale", "ln")
+    code, _, err = run(capsys, "table", "4", "-o", str(default), "--scale", "ln")
     assert code == 2
     assert "--scale" in err
 
@@ -206,7 +220,7 @@ def test_the_modulus_is_k_and_families_take_either_spelling(
     assert code == 0 and "--modulus K, -k K" in helptext
     outs = []
     for family in ("x_pattern", "x-pattern"):
-        code, out, _ = run(capsys, "table", "--family", family, "--max", "4")
+        code, out, _ = run(capsys, "table", "--family", family, "4")
         assert code == 0
         outs.append(out)
     assert outs[0] == outs[1] and outs[0].startswith("m\\n,1,2,3,4")
@@ -216,7 +230,7 @@ def test_one_file_for_both_tables_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     same = tmp_path / "same.csv"
-    code, _, err = run(capsys, "table", "--max", "3", "--csv", str(same), "--long", str(same))
+    code, _, err = run(capsys, "table", "3", "--csv", str(same), "--long", str(same))
     assert code == 2
     assert_one_error_line(err, "--csv and --long name the same file")
     assert not same.exists()
