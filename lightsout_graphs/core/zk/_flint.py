@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["FlintMatrix", "FlintWindow", "library"]
+__all__ = ["FlintMatrix", "FlintWindow", "available", "library"]
 
 #: Bytes reserved for an ``nmod_mat_struct`` (48 in FLINT 3: pointer, three slongs, nmod_t).
 _STRUCT_BYTES = 128
@@ -99,6 +99,17 @@ def library() -> Any | None:
         except (OSError, AttributeError):
             continue
     return None
+
+
+def available() -> bool:
+    """Whether the FLINT engines can run: python-flint is installed and its library loads.
+
+    Examples
+    --------
+    >>> isinstance(available(), bool)
+    True
+    """
+    return library() is not None
 
 
 class FlintMatrix:

@@ -59,6 +59,18 @@ class SmithSolver(EliminationSolver):
     _e: int
     _dtype: Any
 
+    def _start(self, shape: tuple[int, ...], prime: int, exponent: int, method: str) -> None:
+        """Check the exponent and set what every engine of this form knows before it starts."""
+        p, e = int(prime), int(exponent)
+        if e < 1:
+            msg = f"Argument 'exponent' must be >= 1, not {exponent}."
+            raise ModulusError(msg)
+        self.modulus = p**e
+        self.method: str = method
+        self.shape = (int(shape[0]), int(shape[1]))
+        self._p, self._e = p, e
+        self._dtype = vector_dtype(self.modulus)
+
     def _adopt(self, u_mat: np.ndarray, v_mat: np.ndarray, vals: list[int]) -> None:
         """Take ``U``, ``V`` and the valuations; set the rank and the exact counts."""
         p, e, q = self._p, self._e, self.modulus
@@ -180,18 +192,9 @@ class LocalFactorization(SmithSolver):
     """
 
     def __init__(self, matrix: sp.csr_array, prime: int, exponent: int = 1) -> None:
-        p, e = int(prime), int(exponent)
-        if e < 1:
-            msg = f"Argument 'exponent' must be >= 1, not {exponent}."
-            raise ModulusError(msg)
-        q = p**e
-        m, n = matrix.shape
-        self.modulus: int = q
-        self.method: str = "local"
-        self.shape: tuple[int, int] = (int(m), int(n))
-        self._p, self._e = p, e
-        dtype = vector_dtype(q)
-        self._dtype = dtype
+        self._start(matrix.shape, prime, exponent, "local")
+        p, e, q, dtype = self._p, self._e, self.modulus, self._dtype
+        m, n = self.shape
         entries = m * m + n * n + m * n
         needed = entries * (8 if dtype is np.int64 else 40)
         if needed > MAX_BYTES:
