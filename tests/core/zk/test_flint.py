@@ -54,3 +54,10 @@ def test_factorisations_pickle() -> None:
     assert np.array_equal(f.certificate(np.array([1, 0, 0])), g.certificate(np.array([1, 0, 0])))
     window = FlintMatrix(2, 2, 5, np.array([[1, 2], [3, 4]])).window(0, 1, 2, 2)
     assert pickle.loads(pickle.dumps(window)).rows == 2
+
+
+def test_one_answer_to_whether_flint_runs() -> None:
+    from lightsout_graphs.core.zk import _flint, gfp_flint, local_flint
+
+    assert gfp_flint.available is local_flint.available is _flint.available
+    assert _flint.available() == (library() is not None)

@@ -58,3 +58,21 @@ def test_too_large_for_dense_storage(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(local, "MAX_BYTES", 1000)
     with pytest.raises(EngineError, match=r"about .* GiB for a 20×20 matrix mod 8"):
         LocalFactorization(sp.csr_array(np.eye(20, dtype=np.int64)), 2, 3)
+
+
+def test_both_smith_engines_start_alike() -> None:
+    """The local and the FLINT-lifted engine share their first step: the same refusal of an
+    exponent below 1, and the same modulus, shape and method names."""
+    from lightsout_graphs.core.errors import ModulusError
+    from lightsout_graphs.core.zk import local_flint
+
+    engines = [LocalFactorization]
+    if local_flint.available():
+        engines.append(local_flint.LiftedLocalFactorization)
+    a = sp.csr_array(np.array([[3, 1, 0], [0, 1, 2]]))
+    for engine in engines:
+        with pytest.raises(ModulusError, match="Argument 'exponent' must be >= 1, not 0"):
+            engine(a, 3, 0)
+        f = engine(a, 3, 2)
+        assert (f.modulus, f.shape) == (9, (2, 3))
+    assert [e(a, 3, 2).method for e in engines] == ["local", "flint-local"][: len(engines)]
