@@ -9,13 +9,15 @@ and every quiet pattern, is the chase of a solution, or a kernel vector, of the 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk import Factorization, is_prime
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 
-__all__ = ["ChasingFactorization", "chase_memory", "check_chase_memory"]
+__all__ = ["ChasingFactorization", "chase_memory", "chase_seconds", "check_chase_memory"]
 
 #: Peak bytes per light of solving one board by chasing (state, target, change, the chased
 #: rows, the presses and the solution's copies), measured with tracemalloc on 10**6-light
@@ -56,6 +58,74 @@ def chase_memory(cells: int, rows: int, unknowns: int, modulus: int, *, wide: bo
         # The chased planes (int64), their sparse copy and the prime-field elimination.
         small = 4 * 8 * rows * unknowns + 16 * rows * unknowns + 16 * rows * (rows + unknowns)
     return per_light * cells + small
+
+
+#: Seconds per light of the work every solve does on board-sized arrays (reading the state and
+#: target, reducing, reordering, the answer's vector): over GF(2), and in int64 residues.
+_LIGHT_SECONDS = {"binary": 2.5e-7, "int64": 6e-7}
+#: Seconds of one Python-level numpy step on a row (or on a block of rows).
+_STEP_SECONDS = 1.5e-5
+
+
+def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False, False)) -> float:
+    """An estimate, in seconds, of solving one m×n board by light chasing (building included).
+
+    The model follows what the engines do: board-sized work per light; row by row, one numpy
+    step per row for the symbolic chase and for each of the two chases of a solve, plus the
+    chased planes of the unknowns; on long and narrow boards (chased in blocks of rows, see
+    :mod:`~lightsout_graphs.representation.grids._row_scan`) about ``4·√h`` steps and the
+    products, ``4·w`` multiply-adds per light; then the elimination of the small system.
+    The constants were measured on the two-core development machine (under load), aiming at
+    the order of magnitude.
+
+    Parameters
+    ----------
+    m, n : int
+        The sides.
+    modulus : int
+        k.
+    wrap : (bool, bool), default (False, False)
+        Whether axis 0 and axis 1 wrap (a torus or a cylinder).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> chase_seconds(2**20, 3, 2) < 2  # chased in blocks, not a million row steps
+    True
+    >>> chase_seconds(1000, 1000, 2) < chase_seconds(1000, 1000, 3)
+    True
+    """
+    from lightsout_graphs.representation.grids import _row_scan
+
+    h, w = max(m, n), min(m, n)
+    cells = m * n
+    across = wrap[1] if n <= m else wrap[0]  # whether the chased rows are cycles
+    down = wrap[0] if n <= m else wrap[1]  # whether the chase wraps around to the first row
+    unknowns = w * (2 if down else 1)
+    binary = modulus == 2
+    seconds = 1e-3 + cells * _LIGHT_SECONDS["binary" if binary else "int64"]
+    if _row_scan.applies(h, w, modulus):
+        steps = 4 * max(16, math.isqrt(h + 1))
+        seconds += steps * _STEP_SECONDS + cells * 4 * w * 1e-9
+        seconds += (2 * w) ** 3 * max(1, h.bit_length()) * 1e-9
+    else:
+        seconds += 3 * h * _STEP_SECONDS * (1.5 if any(wrap) else 1)
+        if binary:
+            seconds += h * w * unknowns / 64 * 4e-9
+        elif across:  # circulant rows: one column per block of unknowns is chased
+            seconds += h * w * 2 * 1e-8
+        else:
+            seconds += h * w * unknowns * 1e-8
+    if binary:
+        seconds += unknowns**3 / 64 * 7.5e-9
+    else:
+        seconds += unknowns**3 * 1e-9
+    if modulus >= 2**60:  # Python integers
+        seconds *= 50
+    return seconds
 
 
 def check_chase_memory(
