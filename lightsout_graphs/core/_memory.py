@@ -1,8 +1,8 @@
-"""A memory budget for searches that allocate tables: refuse before allocating, not after."""
+"""The one memory check of the searches that allocate tables: refuse before allocating."""
 
 from __future__ import annotations
 
-from lightsout_graphs.core.errors import SearchLimitError
+from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 
 __all__ = ["check_memory", "memory_budget"]
@@ -12,7 +12,10 @@ BUDGET_VARIABLE = BUDGET_ENV
 
 
 def check_memory(needed: int, what: str, route: str) -> None:
-    """Raise :class:`SearchLimitError` when ``needed`` bytes exceed the memory budget.
+    """Raise :class:`MemoryBudgetError` when ``needed`` bytes exceed the memory budget.
+
+    Called before anything of that size is allocated, by every search that builds a table
+    (breadth-first searches, God's-number spectra, symmetries, lit-only searches).
 
     Parameters
     ----------
@@ -25,22 +28,30 @@ def check_memory(needed: int, what: str, route: str) -> None:
 
     Raises
     ------
-    SearchLimitError
+    MemoryBudgetError
+        With the estimate and the budget as ``needed`` and ``budget``.
 
     Examples
     --------
     >>> check_memory(1, "a table", "nothing")
     >>> try:
-    ...     check_memory(10**30, "a table of 10**30 bytes", "use a smaller puzzle")
-    ... except SearchLimitError as err:
-    ...     print(str(err)[:38])
-    A table of 10**30 bytes needs about 8.
+    ...     check_memory(10**20, "a table", "use a smaller puzzle")
+    ... except MemoryBudgetError as err:
+    ...     print(str(err)[:32], err.needed)
+    A table needs about 9.31e+10 GiB 100000000000000000000
+    >>> check_memory(2**90, "a spectrum", "use fewer columns")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.MemoryBudgetError: A spectrum needs about 2**90 bytes, ...
     """
     budget = memory_budget()
     if needed > budget:
-        msg = (
-            f"{what[:1].upper()}{what[1:]} needs about {needed / 2**30:.3g} GiB, more than the "
-            f"memory budget of {budget / 2**30:.3g} GiB (zk.set_memory_budget or "
-            f"{BUDGET_VARIABLE} change it); {route}."
+        size = (
+            f"{needed / 2**30:.3g} GiB" if needed < 2**80 else f"2**{needed.bit_length() - 1} bytes"
         )
-        raise SearchLimitError(msg)
+        msg = (
+            f"{what[:1].upper()}{what[1:]} needs about {size}, more than the memory budget of "
+            f"{budget / 2**30:.3g} GiB (zk.set_memory_budget or {BUDGET_VARIABLE} change it); "
+            f"{route}."
+        )
+        raise MemoryBudgetError(msg, int(needed), int(budget))

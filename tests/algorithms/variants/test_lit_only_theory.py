@@ -702,7 +702,7 @@ def test_min_light_number_refusals_name_the_knobs(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(theory, "MAX_COSET_BITS", 28)
     lo.zk.set_memory_budget(1 << 20)
     try:
-        with pytest.raises(SearchLimitError, match="set_memory_budget"):
+        with pytest.raises(lo.MemoryBudgetError, match="set_memory_budget"):
             min_light_number(p)
     finally:
         lo.zk.set_memory_budget(None)
