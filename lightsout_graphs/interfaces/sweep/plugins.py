@@ -37,10 +37,12 @@ from lightsout_graphs.core.errors import SweepError, SweepSpecError
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = [
+    "CHANGES",
     "REFUSED_MODULES",
     "TRUSTED_MODULES",
     "CodeRef",
     "build_family_puzzle",
+    "code_change",
     "family_keywords",
     "fingerprint",
     "is_graph_generator",
@@ -282,25 +284,169 @@ def _version(module_name: str) -> str | None:
 
 
 def fingerprint(code: CodeRef) -> dict[str, Any]:
-    """What the manifest records of a callable: reference, module, version, source hash.
+    """What the manifest records of a callable: everything that can change its values.
 
     ``sha256`` is the hash of the callable's source text (None when Python cannot read it,
-    as for builtins); ``version`` that of the module's top-level package (None when unknown).
+    as for builtins); ``module_sha256`` that of its module's whole source file (a constant
+    beside the function counts too; None when there is no file, as in a notebook);
+    ``version`` that of the module's top-level package (None when unknown); ``values`` a hash
+    of the values the code reads besides its source: its defaults, its closure cells and the
+    module-level names it uses (numbers, strings, containers, arrays, and the same of the
+    functions among them). A resumed sweep whose callables differ in any of these is refused.
 
     Examples
     --------
     >>> f = fingerprint(resolve("networkx:cycle_graph", "family"))
     >>> f["module"], f["version"] == __import__("networkx").__version__, len(f["sha256"])
     ('networkx.generators.classic', True, 64)
+    >>> def above(limit):
+    ...     return lambda puzzle: puzzle.n > limit
+    >>> a, b = (fingerprint(CodeRef("m:f", above(t))) for t in (1, 2))
+    >>> a["sha256"] == b["sha256"], a["values"] == b["values"]
+    (True, False)
     """
     func = code.func
     module = getattr(func, "__module__", None) or type(func).__module__
+    target = func if inspect.isroutine(func) else type(func)
     try:
-        source = inspect.getsource(func if inspect.isroutine(func) else type(func))
+        source = inspect.getsource(target)
         digest: str | None = hashlib.sha256(source.encode("utf-8")).hexdigest()
     except (OSError, TypeError):
         digest = None
-    return {"ref": code.ref, "module": module, "version": _version(module), "sha256": digest}
+    return {
+        "ref": code.ref,
+        "module": module,
+        "version": _version(module),
+        "sha256": digest,
+        "module_sha256": _module_digest(module),
+        "values": _digest(_values(func, depth=0)),
+    }
+
+
+#: What a changed entry of :func:`fingerprint` means, for the message refusing a resume.
+CHANGES = {
+    "sha256": "its source",
+    "module_sha256": "the source file of its module",
+    "version": "the version of its package",
+    "values": "the values it reads (defaults, closure or module-level names)",
+    "module": "its module",
+    "ref": "its reference",
+}
+
+
+def _module_digest(module_name: str) -> str | None:
+    """SHA-256 of a module's source file (None when it has none, as ``__main__`` in a notebook)."""
+    module = sys.modules.get(module_name)
+    path = getattr(module, "__file__", None)
+    if not path:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def _names(code: Any) -> set[str]:
+    """The global names a code object and the code nested in it read."""
+    out = set(code.co_names)
+    for const in code.co_consts:
+        if inspect.iscode(const):
+            out |= _names(const)
+    return out
+
+
+def _values(func: Any, depth: int) -> Any:
+    """What a function reads besides its source, as plain data (see :func:`fingerprint`)."""
+    func = getattr(func, "__wrapped__", func)
+    code = getattr(func, "__code__", None)
+    if code is None or depth > 3:
+        return None
+    cells = []
+    for cell in getattr(func, "__closure__", None) or ():
+        try:
+            cells.append(_plain(cell.cell_contents, depth))
+        except ValueError:  # an empty cell
+            cells.append("<empty>")
+    space = getattr(func, "__globals__", {})
+    used = {
+        name: _plain(space[name], depth)
+        for name in sorted(_names(code))
+        if name in space and not inspect.ismodule(space[name])
+    }
+    return {
+        "defaults": _plain(getattr(func, "__defaults__", None), depth),
+        "kwdefaults": _plain(getattr(func, "__kwdefaults__", None), depth),
+        "closure": cells,
+        "globals": used,
+    }
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """``value`` as JSON-ready data that is equal exactly when the values are (as far as seen)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value if not isinstance(value, float) else repr(value)
+    if isinstance(value, bytes):
+        return hashlib.sha256(value).hexdigest()
+    if isinstance(value, list | tuple):
+        return [type(value).__name__, *(_plain(v, depth) for v in value[:10_000])]
+    if isinstance(value, set | frozenset):
+        return ["set", *sorted(repr(_plain(v, depth)) for v in list(value)[:10_000])]
+    if isinstance(value, dict):
+        items = list(value.items())[:10_000]
+        return ["dict", *sorted((repr(_plain(k, depth)), _plain(v, depth)) for k, v in items)]
+    if inspect.isroutine(value):
+        try:
+            source = inspect.getsource(value)
+        except (OSError, TypeError):
+            source = getattr(value, "__qualname__", repr(type(value)))
+        return ["function", source, _values(value, depth + 1)]
+    if isinstance(value, type):
+        return ["class", f"{value.__module__}.{value.__qualname__}"]
+    tobytes = getattr(value, "tobytes", None)
+    if callable(tobytes) and hasattr(value, "dtype"):  # a numpy array or scalar
+        return ["array", str(value.dtype), list(getattr(value, "shape", ())), _plain(tobytes(), 0)]
+    try:
+        import pickle
+
+        return ["pickle", type(value).__qualname__, _plain(pickle.dumps(value, protocol=4), 0)]
+    except Exception:  # noqa: BLE001 - any object: what cannot be pickled is named by its type
+        return ["object", f"{type(value).__module__}.{type(value).__qualname__}"]
+
+
+def _digest(data: Any) -> str:
+    import json
+
+    text = json.dumps(data, sort_keys=True, default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def code_change(old: object, new: object) -> str | None:
+    """What changed between two manifests' ``code`` records, in words (None: nothing said).
+
+    Examples
+    --------
+    >>> old = {"metrics": {"m:f": {"sha256": "a", "module_sha256": "b"}}}
+    >>> new = {"metrics": {"m:f": {"sha256": "a", "module_sha256": "c"}}}
+    >>> code_change(old, new)
+    "the code of metric 'm:f' changed: the source file of its module"
+    """
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return None
+    pairs: list[tuple[str, str, Any, Any]] = [("family", "", old.get("family"), new.get("family"))]
+    old_m, new_m = old.get("metrics") or {}, new.get("metrics") or {}
+    if isinstance(old_m, dict) and isinstance(new_m, dict):
+        for ref in sorted(set(old_m) & set(new_m)):
+            pairs.append(("metric", ref, old_m[ref], new_m[ref]))
+    for kind, ref, a, b in pairs:
+        if not isinstance(a, dict) or not isinstance(b, dict) or a == b:
+            continue
+        name = ref or str(b.get("ref") or a.get("ref"))
+        changed = [words for key, words in CHANGES.items() if a.get(key) != b.get(key)]
+        if not changed:
+            continue
+        return f"the code of {kind} {name!r} changed: {', '.join(changed)}"
+    return None
 
 
 def family_keywords(func: Callable[..., Any]) -> tuple[tuple[str, ...], bool]:

@@ -191,7 +191,11 @@ class ResultStore:
                 if later:
                     self.manifest["resumed_with"] = sorted(later)
             elif not overwrite:
-                diff = _first_difference(
+                from lightsout_graphs.interfaces.sweep.plugins import code_change
+
+                old_spec = old.get("spec") if isinstance(old.get("spec"), dict) else {}
+                diff = code_change(old_spec.get("code"), self.manifest["spec"].get("code"))
+                diff = diff or _first_difference(
                     {"spec": old.get("spec"), "inputs": old.get("inputs")},
                     {"spec": self.manifest["spec"], "inputs": self.manifest["inputs"]},
                 )

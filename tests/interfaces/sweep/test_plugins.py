@@ -241,7 +241,8 @@ def test_resuming_with_changed_code_is_refused(
             return nx.path_graph(n)
     """)
     with pytest.raises(
-        SweepSpecError, match=r"holds a different sweep \(spec\.code\.family\.sha256"
+        SweepSpecError,
+        match=r"holds a different sweep \(the code of family 'my_family_v:ring' changed: its source",
     ):
         run(spec, out, workers=1, allow_imports=True, progress=False)
     stored = read_results(out)["nullity"].tolist()  # the stored rows are untouched
@@ -255,7 +256,7 @@ def test_code_refs_pickle_and_fingerprint() -> None:
     assert again.func is custom_code.chord_ring  # importable: by reference
     print_ = fingerprint(code)
     assert print_["module"] == "tests.interfaces.sweep.custom_code"
-    assert set(print_) == {"ref", "module", "version", "sha256"}
+    assert set(print_) == {"ref", "module", "version", "sha256", "module_sha256", "values"}
     assert fingerprint(resolve("networkx:cycle_graph", "f"))["version"] == nx.__version__
     assert family_keywords(custom_code.wheel) == (("spokes", "modulus", "rule"), False)
     assert family_keywords(lambda **kw: None) == ((), True)
@@ -277,3 +278,58 @@ def test_trusted_modules_do_not_lead_elsewhere_without_permission(ref: str) -> N
     for allow in (False, True):
         with pytest.raises(SweepSpecError, match=r"leads outside the package|never the library"):
             load_spec(spec, allow_imports=allow)
+
+
+def test_resume_identity_covers_the_module_closures_and_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lightsout_graphs.interfaces.cli import main
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    mod = tmp_path / "threshold_metric.py"
+    body = "THRESHOLD = {}\n\ndef big(puzzle):\n    return puzzle.n > THRESHOLD\n"
+    mod.write_text(body.format(1))
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        '[sweep]\nfamily = "cycle"\nparams = { n = "3..6" }\nchunk_size = 2\n'
+        'metrics = ["nullity", "threshold_metric:big"]\n'
+    )
+    argv = ["-q", "sweep", str(spec), "--out", str(tmp_path / "out"), "--workers", "1"]
+    assert main([*argv, "--allow-imports"]) == 0
+    mod.write_text(body.format(2))  # the function's own source is the same
+    sys.modules.pop("threshold_metric", None)
+    capsys.readouterr()
+    assert main([*argv, "--allow-imports"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "the code of metric 'threshold_metric:big' changed: the source file of its module" in err
+    assert main([*argv, "--allow-imports", "--overwrite"]) == 0
+
+    def above(limit: int) -> Any:
+        def big(puzzle: lo.Puzzle) -> bool:
+            return puzzle.n > limit
+
+        return big
+
+    def fewer(puzzle: lo.Puzzle, limit: int = 4) -> bool:
+        return puzzle.n < limit
+
+    def with_default(limit: int) -> Any:
+        def big(puzzle: lo.Puzzle, limit: int = limit) -> bool:
+            return puzzle.n > limit
+
+        return big
+
+    for make in (above, with_default):
+        first = {"family": "cycle", "params": {"n": "3..6"}, "metrics": [make(1)]}
+        folder = tmp_path / f"api-{id(make)}"
+        run(first, folder, workers=1, progress=False)
+        run(first, folder, workers=1, progress=False)  # the same values: resumes
+        with pytest.raises(SweepSpecError, match="changed: the values it reads"):
+            run({**first, "metrics": [make(2)]}, folder, workers=1, progress=False)
+        run({**first, "metrics": [make(2)]}, folder, workers=1, progress=False, overwrite=True)
+    first = {"family": "cycle", "params": {"n": "3..6"}, "metrics": [fewer]}
+    run(first, tmp_path / "defaults", workers=1, progress=False)
+    fewer.__defaults__ = (5,)
+    with pytest.raises(SweepSpecError, match="changed: the values it reads"):
+        run(first, tmp_path / "defaults", workers=1, progress=False)
