@@ -364,11 +364,7 @@ def fewest_presses(
         max_enumerate=max_enumerate,
         split_limit=SPLIT_INNER + SPLIT_OUTER,
     ).engine
-    if engine == "enumeration":
-        return enumerate_minimum(x0, generators, modulus)
-    if engine == "split search":
-        return split_search_minimum(x0, generators, time_limit=time_limit)
-    return cpsat_minimum(x0, generators, modulus, time_limit=time_limit)
+    return _ENGINES[engine](x0, generators, modulus, time_limit)
 
 
 def split_search_minimum(
@@ -439,3 +435,12 @@ def split_search_minimum(
     if found.interrupted:
         raise MinimumInterrupted(result)
     return result
+
+
+#: How each engine of :func:`lightsout_graphs.algorithms.planner.minimum_engine` runs:
+#: ``(x0, generators, modulus, time_limit) -> MinimumResult``.
+_ENGINES: dict[str, Any] = {
+    "enumeration": lambda x0, gens, k, _limit: enumerate_minimum(x0, gens, k),
+    "split search": lambda x0, gens, _k, limit: split_search_minimum(x0, gens, time_limit=limit),
+    "cp-sat": lambda x0, gens, k, limit: cpsat_minimum(x0, gens, k, time_limit=limit),
+}

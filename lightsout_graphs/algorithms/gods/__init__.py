@@ -25,7 +25,7 @@ from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_dist
 from lightsout_graphs.algorithms.gods._counting import counting_bound, sphere_radius
 from lightsout_graphs.algorithms.gods._covering import GodsNumber, gods_number_bounds, quiet_groups
 from lightsout_graphs.algorithms.gods._grouping import CosetGroups, generator_columns, group_coset
-from lightsout_graphs.algorithms.gods._number import gods_number
+from lightsout_graphs.algorithms.gods._number import gods_number, gods_number_range
 from lightsout_graphs.algorithms.gods._spectrum import (
     CoveringBounds,
     averaging_bound,
@@ -48,6 +48,7 @@ __all__ = [
     "generator_columns",
     "gods_number",
     "gods_number_bounds",
+    "gods_number_range",
     "group_coset",
     "press_counts",
     "quiet_groups",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+
 from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
@@ -88,25 +91,11 @@ def gods_number(
     # k^kept / image (|kernel| · |image| = k^buttons for any map between Z_k-modules).
     kernel = puzzle.modulus ** len(distinct_buttons(puzzle)) // image
     methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
-    tried = []
+    tried: list[str] = []
     for method in methods:
-        if method == "breadth-first search":
-            try:
-                return max(depth_distribution(puzzle, max_states=bound))
-            except LightsOutError as err:
-                tried.append(f"the breadth-first search was refused ({err})")
-            continue
-        try:
-            g = gods_number_bounds(puzzle, time_limit=time_limit, max_kernel=max_kernel)
-        except MemoryBudgetError as err:
-            tried.append(f"the quiet-pattern programmes were refused ({err})")
-        else:
-            if g.exact:
-                return g.lower
-            tried.append(
-                f"the quiet-pattern programmes proved only {g.lower}..{g.upper} in "
-                f"time_limit={time_limit} s"
-            )
+        found = _METHODS[method](puzzle, bound, time_limit, max_kernel, tried)
+        if found is not None:
+            return found
     if kernel > max_kernel:
         which = "" if kernel == engine.kernel_size else " (over its buttons of distinct effects)"
         tried.append(
@@ -120,3 +109,98 @@ def gods_number(
         "that needs the lower one; counting_bound(puzzle) bounds it from below for any kernel."
     )
     raise SearchLimitError(msg)
+
+
+def gods_number_range(
+    puzzle: Puzzle, *, time_limit: float = 600.0, few_boards: int = 2**16
+) -> tuple[int | None, int, int]:
+    """God's number if it is proven, else the proven bounds: every method, cheapest first.
+
+    The covering programmes first (:func:`gods_number_bounds`), with the counting bound
+    (:func:`counting_bound`, for any kernel) as a floor; when they are refused, the search
+    of :func:`gods_number`; when that is refused too, the bounds that need no search (every
+    button pressed k − 1 times, and over GF(2) the averaging bound of the quiet-pattern
+    code). Bounds that stay apart on a puzzle of at most ``few_boards`` solvable boards are
+    settled by searching them all.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    time_limit : float, default 600.0
+        Seconds for each proving method.
+    few_boards : int, default 2**16
+        The most solvable boards searched to settle bounds that stay apart.
+
+    Returns
+    -------
+    (int or None, int, int)
+        ``(exact, lower, upper)``: ``exact`` is None unless the bounds meet.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> gods_number_range(lo.grid(4, 4))
+    (7, 7, 7)
+    """
+    from lightsout_graphs.algorithms.gods._counting import counting_bound
+    from lightsout_graphs.algorithms.gods._covering import quiet_groups
+    from lightsout_graphs.algorithms.gods._spectrum import averaging_bound
+
+    check_puzzle(puzzle)
+    counted = counting_bound(puzzle)  # needs no search, holds for any kernel
+    try:
+        found = gods_number_bounds(puzzle, time_limit=time_limit)
+        low, high = max(int(found.lower), counted), int(found.upper)
+    except (SearchLimitError, MemoryError):
+        # A kernel too large for the programme (some large kernels run out of memory instead
+        # of being refused): search the boards, up to gods_number's bound.
+        try:
+            low = high = int(gods_number(puzzle, time_limit=time_limit))
+        except SearchLimitError:  # the bounds that need no search
+            high = (puzzle.modulus - 1) * len(puzzle.pressable)
+            if puzzle.modulus == 2:
+                _, sizes, zero = quiet_groups(puzzle).binary_code()
+                high = averaging_bound(sizes, zero)
+            return None, counted, high
+    if low != high:  # bounds apart: a puzzle with few boards is settled by searching them all
+        with contextlib.suppress(SearchLimitError):  # too many boards: the bounds stay
+            low = high = max(depth_distribution(puzzle, max_states=few_boards))
+    return (low if low == high else None), low, high
+
+
+def _by_search(
+    puzzle: Puzzle, bound: int, time_limit: float, max_kernel: int, tried: list[str]
+) -> int | None:
+    """The deepest board of the breadth-first search, or None (with why in ``tried``)."""
+    del time_limit, max_kernel
+    try:
+        return max(depth_distribution(puzzle, max_states=bound))
+    except LightsOutError as err:
+        tried.append(f"the breadth-first search was refused ({err})")
+    return None
+
+
+def _by_covering(
+    puzzle: Puzzle, bound: int, time_limit: float, max_kernel: int, tried: list[str]
+) -> int | None:
+    """The covering radius of the quiet-pattern code when the programmes prove it, or None."""
+    del bound
+    try:
+        g = gods_number_bounds(puzzle, time_limit=time_limit, max_kernel=max_kernel)
+    except MemoryBudgetError as err:
+        tried.append(f"the quiet-pattern programmes were refused ({err})")
+        return None
+    if g.exact:
+        return int(g.lower)
+    tried.append(
+        f"the quiet-pattern programmes proved only {g.lower}..{g.upper} in "
+        f"time_limit={time_limit} s"
+    )
+    return None
+
+
+#: How each method of :func:`lightsout_graphs.algorithms.planner.gods_methods` is tried.
+_METHODS: dict[str, Callable[[Puzzle, int, float, int, list[str]], int | None]] = {
+    "breadth-first search": _by_search,
+    "covering": _by_covering,
+}

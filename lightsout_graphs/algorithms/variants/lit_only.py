@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -424,10 +425,9 @@ def lit_only_solve(
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
     engine = lit_only_method(puzzle, method, clear=not t.any())
-    if engine == "closed":
-        return _closed_solve(puzzle, s, t)
-    if engine == "open":
-        return _open_solve(puzzle, s, t, max_states, searching=method != "theory")
+    theorem = _THEOREMS.get(engine)
+    if theorem is not None:
+        return theorem(puzzle, s, t, max_states, method)
     search = _Search(puzzle, max_states)
     space = search.space
     start, stop = space.encode(s), space.encode(t)
@@ -1016,6 +1016,16 @@ class LitOnlyOrbit:
         size = "unknown" if self.size is None else short(self.size)
         bound = short(self.bound)
         return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
+
+
+#: How each theorem of :func:`lightsout_graphs.algorithms.planner.lit_only_method` solves a
+#: board: ``(puzzle, state, target, max_states, method) -> LitOnlySolution``.
+_THEOREMS: dict[str, Any] = {
+    "closed": lambda puzzle, s, t, _bound, _method: _closed_solve(puzzle, s, t),
+    "open": lambda puzzle, s, t, bound, method: _open_solve(
+        puzzle, s, t, bound, searching=method != "theory"
+    ),
+}
 
 
 def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:

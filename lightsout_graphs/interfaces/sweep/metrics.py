@@ -56,7 +56,6 @@ metric and the puzzle; ``None`` is a null cell.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -411,30 +410,12 @@ def _min_presses(puzzle: Any, time_limit: float) -> dict[str, Any]:
 
 
 def _gods_number(puzzle: Any, time_limit: float) -> dict[str, Any]:
-    """God's number, exact or as proven bounds, through the public API."""
+    """God's number, exact or as proven bounds (:func:`lightsout_graphs.gods.gods_number_range`)."""
     import lightsout_graphs as lo
-    from lightsout_graphs.core.errors import SearchLimitError
 
     cols = [name for name, _ in METRICS["gods_number"].columns]
-    counted = lo.gods.counting_bound(puzzle)  # needs no search, holds for any kernel
-    try:
-        found = lo.gods_number_bounds(puzzle, time_limit=time_limit)
-        low, high = max(int(found.lower), counted), int(found.upper)
-    except (SearchLimitError, MemoryError):
-        # A kernel too large for the programme (some large kernels run out of memory instead
-        # of being refused): search the boards, up to lo.gods_number's bound.
-        try:
-            low = high = int(lo.gods_number(puzzle, time_limit=time_limit))
-        except SearchLimitError:  # the bounds that need no search
-            high = (puzzle.modulus - 1) * len(puzzle.pressable)
-            if puzzle.modulus == 2:
-                _, sizes, zero = lo.gods.quiet_groups(puzzle).binary_code()
-                high = lo.gods.averaging_bound(sizes, zero)
-            return dict(zip(cols, [None, counted, high], strict=True))
-    if low != high:  # bounds apart: a puzzle with few boards is settled by searching them all
-        with contextlib.suppress(SearchLimitError):  # too many boards: the bounds stay
-            low = high = max(lo.depth_distribution(puzzle, max_states=_FEW_BOARDS))
-    return dict(zip(cols, [low if low == high else None, low, high], strict=True))
+    found = lo.gods.gods_number_range(puzzle, time_limit=time_limit, few_boards=_FEW_BOARDS)
+    return dict(zip(cols, found, strict=True))
 
 
 def _symmetries(puzzle: Any) -> int | None:

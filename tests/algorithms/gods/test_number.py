@@ -91,3 +91,11 @@ def test_an_unproven_value_points_to_the_bounds() -> None:
 def test_bad_limits_are_refused(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises(lo.LightsOutError, match=match):
         gods_number(lo.grid(3, 3), **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_range_is_exact_where_gods_number_is() -> None:
+    from lightsout_graphs.algorithms.gods import gods_number_range
+
+    assert gods_number_range(lo.grid(3, 3)) == (9, 9, 9)
+    exact, low, high = gods_number_range(lo.grid(3, 3, modulus=3), time_limit=30)
+    assert exact == low == high == 18
