@@ -55,9 +55,10 @@ def register(subparsers: Any) -> None:
         description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
         "store one Parquet file per finished chunk in --out. Running the same command again "
         "resumes; a different spec in the same folder is refused unless --overwrite. "
-        "A spec naming a family or metric by 'module:function' outside lightsout_graphs and "
-        "networkx imports that module, which runs its code: it is refused unless "
-        "--allow-imports. Off a terminal, progress is one line per finished chunk (at most "
+        "A spec names families and metrics from an allow-list: the registry's and the "
+        "package's by name, networkx's graph generators as 'networkx:NAME', and with "
+        "--allow-imports functions of your own modules as 'module:function' (importing a "
+        "module runs its code). Off a terminal, progress is one line per finished chunk (at most "
         "one every 30 s) on stderr. "
         "Exit 143 after SIGTERM (finished chunks are kept; worker processes end with the "
         "sweep, even when it is killed).",
@@ -76,8 +77,10 @@ def register(subparsers: Any) -> None:
     report = subparsers.add_parser(
         "sweep-report",
         help="summary tables and plots of a stored sweep",
-        description="Print summary tables of the sweep stored in DIR and draw heat maps over "
-        "two parameters or lines over one.",
+        description="Print summary tables of every metric column of the sweep stored in DIR "
+        "(the library's and your own), count the combinations the family rejected "
+        '(on_error = "skip"), name the files in DIR that are not part of the sweep, and draw '
+        "heat maps over two parameters or lines over one.",
     )
     report.add_argument("dir", metavar="DIR", help="a result folder written by `sweep`")
     report.add_argument("--plots", metavar="PLOTDIR", help="where pictures go (default DIR/_plots)")
@@ -87,7 +90,7 @@ def register(subparsers: Any) -> None:
         action="append",
         dest="metrics",
         metavar="NAME",
-        help="report this metric (repeatable; default all)",
+        help="report this metric column (repeatable; default all)",
     )
     report.set_defaults(handler=handle_report)
 

@@ -421,14 +421,14 @@ def run(
         called as ``progress(done, total)``.
     allow_imports : bool, default False
         Allow a spec that names a family or metric by ``"module:function"`` to import a module
-        outside ``lightsout_graphs`` and ``networkx``. Importing a module runs its code: allow
-        it only for specs you trust. (Callables passed in a dict need no permission.)
+        of your own. Importing a module runs its code: allow it only for specs you trust.
+        (Callables passed in a dict need no permission; networkx's graph generators neither.)
 
     Returns
     -------
     pathlib.Path
-        ``out``; read it with :func:`lightsout_graphs.interfaces.sweep.read_results` or
-        ``pandas.read_parquet(out)``.
+        ``out``; read it with :func:`lightsout_graphs.interfaces.sweep.read_results` (the
+        verified chunk files of this sweep only).
 
     Raises
     ------

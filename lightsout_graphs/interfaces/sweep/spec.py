@@ -13,6 +13,7 @@ The format (a ``[sweep]`` table; every key is checked, unknown keys are errors):
     max_kernel_enum = 65536                      # optional: largest kernel enumerated
     time_limit = 120                             # optional: seconds per costly search
     description = "..."                          # optional, kept in the manifest
+    on_error = "skip"                            # optional: record rejected combinations
 
 Defaults: ``moduli = [2]``, ``rules = ["closed"]``, ``chunk_size`` 10 parameter sets for a
 family (2000 when every column has a fast engine: see :mod:`lightsout_graphs.interfaces.sweep.engines`), and for a stream 100,000 graphs (5000 when a metric, rule or modulus needs the
@@ -25,15 +26,28 @@ A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a p
 of paths, relative to the spec file) or ``geng = "9"`` (the arguments of nauty's ``geng``,
 which is run to produce the stream, for example ``"-c 8"`` for connected graphs).
 
-Families and metrics from your own code: ``family = "networkx:circulant_graph"`` takes any
-networkx generator (its keywords from ``params``) and makes each graph a puzzle with the spec's
-rule and modulus; ``family = "mypackage.module:function"`` imports a function that returns a
-networkx graph or a :class:`~lightsout_graphs.Puzzle` (it is given ``modulus`` and ``rule``
-when it takes them); ``metrics = ["mypackage.metrics:my_metric"]`` adds a column computed by a
-function of a Puzzle (see :mod:`lightsout_graphs.interfaces.sweep.metrics`). Importing a module runs its
-code: a spec that imports anything outside ``lightsout_graphs`` and ``networkx`` is refused
-unless imports are allowed (``--allow-imports``, ``allow_imports=True``). In Python, ``family``
-and the metrics may also be the callables themselves.
+Every number is checked: parameters and range bounds are ints of at most 64 bits (their table
+columns are int64), moduli at most ``2**62``, ``chunk_size`` at most 50,000,000, ``time_limit``
+at most a year; anything else is refused naming the key.
+
+Families and metrics from your own code, from an allow-list (see
+:mod:`lightsout_graphs.interfaces.sweep.plugins`): ``family = "networkx:circulant_graph"`` takes
+any networkx graph generator (its keywords from ``params``; its graph's size is estimated and
+refused when too big, see :mod:`lightsout_graphs.interfaces.sweep.probes`) and makes each graph a
+puzzle with the spec's rule and modulus; ``family = "mypackage.module:function"`` imports a
+function of your own that returns a networkx graph or a :class:`~lightsout_graphs.Puzzle` (it is
+given ``modulus`` and ``rule`` when it takes them); ``metrics = ["mypackage.metrics:my_metric"]``
+adds a column computed by a function of a Puzzle (see
+:mod:`lightsout_graphs.interfaces.sweep.metrics`). Importing a module runs its code: a spec that
+imports a module of your own is refused unless imports are allowed (``--allow-imports``,
+``allow_imports=True``); no spec reaches a function of ``lightsout_graphs``, of Python's standard
+library or of the libraries the package builds on. In Python, ``family`` and the metrics may also
+be the callables themselves.
+
+``on_error``: ``"stop"`` (the default) refuses a sweep whose family rejects a combination of
+parameters (the spec check tries the smallest and largest value of each) and stops at one found
+later; ``"skip"`` gives each rejected combination a row with empty metrics and the error's
+message in the column ``error``, and computes the rest.
 
 Parameter values:
 
@@ -626,6 +640,8 @@ def _family_source(
         axis = param_axis(key, value)
         clash = sorted(set(axis.columns[0]) & columns)
         if clash:
+            if clash[0] == ERROR_COLUMN:
+                raise key_error(key, f"the column name {ERROR_COLUMN!r} is reserved for on_error.")
             what = "a metric" if clash[0] in metric_columns else "another column"
             raise key_error(key, f"its table column {clash[0]!r} has the name of {what}.")
         columns |= set(axis.columns[0])

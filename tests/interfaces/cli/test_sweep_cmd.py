@@ -26,7 +26,7 @@ def test_sweep_then_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     out = tmp_path / "res"
     assert main(["sweep", str(spec), "--out", str(out), "--workers", "2"]) == 0
     assert "48 rows" in capsys.readouterr().out
-    table = pd.read_parquet(out)
+    table = read_results(out)
     assert len(table) == 4 * 3 * 2 * 2
     assert list(table.columns) == [
         "m",
@@ -185,3 +185,49 @@ def test_a_module_next_to_the_spec_file_can_be_named(tmp_path: Path) -> None:
     argv = ["sweep", str(spec), "--out", str(out), "--workers", "1", "-q", "--allow-imports"]
     assert main(argv) == 0
     assert read_results(out)["edges"].tolist() == [1, 2, 3, 4]
+
+
+def test_rejected_combinations_are_skipped_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "regular.toml"
+    text = (
+        '[sweep]\nfamily = "networkx:random_regular_graph"\n'
+        'params = { n = "6..11", d = 3, seed = 7 }\nmetrics = ["nullity", "edges"]\n'
+    )
+    spec.write_text(text)
+    out = tmp_path / "res"
+    assert main(["-q", "sweep", str(spec), "--out", str(out), "--workers", "1"]) == 2
+    assert "n * d must be even" in capsys.readouterr().err
+    spec.write_text(text + 'on_error = "skip"\n')
+    assert main(["-q", "sweep", str(spec), "--out", str(out), "--workers", "1"]) == 0
+    table = read_results(out)
+    assert table["edges"].tolist()[::2] == [9, 12, 15]
+    assert table["error"].tolist()[1::2] == ["NetworkXError: n * d must be even"] * 3
+    assert table["error"].isna().tolist()[::2] == [True] * 3
+    capsys.readouterr()
+    assert main(["sweep-report", str(out), "--no-plots"]) == 0
+    said = capsys.readouterr().out
+    assert "6 puzzles, complete; 3 rejected by the family" in said
+
+
+def test_sweep_report_shows_your_own_metrics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "own.toml"
+    spec.write_text(
+        '[sweep]\nfamily = "tests.interfaces.sweep.custom_code:chord_ring"\n'
+        'params = { n = "5..9", step = 2 }\n'
+        'metrics = ["nullity", "tests.interfaces.sweep.custom_code:leaves"]\n'
+    )
+    out = tmp_path / "res"
+    argv = ["-q", "sweep", str(spec), "--out", str(out), "--workers", "1", "--allow-imports"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(["sweep-report", str(out), "--no-plots"]) == 0
+    said = capsys.readouterr().out
+    assert "leaves mean" in said and "nullity max" in said
+    argv = ["sweep-report", str(out), "--no-plots", "--metric", "leaves"]
+    assert main(argv) == 0
+    said = capsys.readouterr().out
+    assert "leaves max" in said and "nullity" not in said

@@ -171,3 +171,29 @@ def test_metric_columns_must_not_clash() -> None:
         load_spec({**grid, "metrics": ["weight"]})
     with pytest.raises(SweepSpecError, match=r"unknown family 'gird'.*or 'module:function'"):
         load_spec({"family": "gird", "metrics": ["n"]})
+
+
+def test_on_error_is_checked() -> None:
+    base = {"family": "networkx:random_regular_graph", "params": {"n": "6..11", "d": 3}}
+    with pytest.raises(SweepSpecError, match=r"'n': family .* rejects the parameters n=11"):
+        load_spec({**base, "metrics": ["nullity"]})
+    spec = load_spec({**base, "metrics": ["nullity"], "on_error": "skip"})
+    assert spec.on_error == "skip" and spec.to_dict()["on_error"] == "skip"
+    assert (
+        "on_error"
+        not in load_spec({**base, "params": {"n": 6, "d": 3}, "metrics": ["edges"]}).to_dict()
+    )
+    for bad, words in [
+        ({"on_error": "ignore"}, "'on_error': must be one of 'stop', 'skip'"),
+        ({"on_error": True}, "'on_error': must be one of"),
+        ({"metrics": ["n"], "on_error": "skip", "geng": "4"}, "only a family sweep"),
+    ]:
+        spec_dict = {**base, "metrics": ["nullity"], **bad}
+        if "geng" in bad:
+            del spec_dict["family"], spec_dict["params"]
+        with pytest.raises(SweepSpecError, match=words):
+            load_spec(spec_dict)
+    own = {"family": lambda n, error: nx.path_graph(n), "params": {"n": 3, "error": 1}}
+    with pytest.raises(SweepSpecError, match="'error' is reserved for on_error"):
+        load_spec({**own, "metrics": ["edges"], "on_error": "skip"})
+    assert load_spec({**own, "metrics": ["edges"]}).axes[1].name == "error"
