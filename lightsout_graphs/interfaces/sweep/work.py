@@ -22,6 +22,7 @@ from lightsout_graphs.core.errors import (
     SweepSpecError,
 )
 from lightsout_graphs.interfaces.sweep.metrics import METRICS, compute_metrics, infer_dtype
+from lightsout_graphs.interfaces.sweep.probes import ProbeTimeout, time_limit
 from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN, SweepSpec
 from lightsout_graphs.interfaces.sweep.streams import FAST_METRICS
 from lightsout_graphs.representation.families.graph6 import decode_graph6
@@ -320,13 +321,20 @@ def _family_rows(spec: SweepSpec, chunk: Chunk) -> Iterator[dict[str, Any]]:
                 if slow or spec.custom:
                     names = ", ".join(f"{a}={v!r}" for a, v in kwargs.items())
                     what = f"{family}({names}), modulus {k}, rule {rule}"
+                    rejected: Exception | None = None
                     try:
-                        puzzle = spec.make_puzzle(kwargs, k, rule)
+                        with time_limit(spec.effective_time_limit):
+                            puzzle = spec.make_puzzle(kwargs, k, rule)
+                    except ProbeTimeout:
+                        limit = spec.effective_time_limit
+                        rejected = TimeoutError(f"not built within time_limit={limit:g} s")
                     except caught as exc:
+                        rejected = exc
+                    if rejected is not None:
                         if spec.on_error != "skip":
-                            raise _failure(what, exc) from exc
+                            raise _failure(what, rejected) from rejected
                         # The family rejects this combination: a row that says why.
-                        yield {**cells, "modulus": k, "rule": rule, ERROR_COLUMN: _reason(exc)}
+                        yield {**cells, "modulus": k, "rule": rule, ERROR_COLUMN: _reason(rejected)}
                         continue
                     try:
                         row.update(_puzzle_metrics(spec, slow, puzzle))

@@ -185,3 +185,30 @@ def test_own_metrics_on_a_graph6_stream_take_the_type_of_the_first_graph(
     assert table["degree_sum"].tolist() == [4, 4, 8, 8, 12, 12]
     assert table["symmetries"].tolist() == [2, 2, 8, 8, 24, 24]
     assert str(table["degree_sum"].dtype) == "int64"
+
+
+def slow_in_the_middle(n: int) -> nx.Graph:
+    """A family that hangs for n = 5 only (the spec check tries the smallest and largest n)."""
+    import time
+
+    while n == 5:
+        time.sleep(0.01)
+    return nx.path_graph(n)
+
+
+def test_a_row_whose_constructor_hangs_is_stopped_or_skipped(tmp_path: Path) -> None:
+    from lightsout_graphs.core.errors import SweepError
+    from lightsout_graphs.interfaces.sweep import read_results, run
+
+    spec = {
+        "family": slow_in_the_middle,
+        "params": {"n": "3..7"},
+        "metrics": ["nullity"],
+        "time_limit": 0.3,
+    }
+    with pytest.raises(SweepError, match=r"n=5\), modulus 2.*not built within time_limit=0\.3 s"):
+        run(spec, tmp_path / "stop", workers=1, progress=False)
+    out = run({**spec, "on_error": "skip"}, tmp_path / "skip", workers=1, progress=False)
+    table = read_results(out)
+    assert table["error"].tolist()[2] == "TimeoutError: not built within time_limit=0.3 s"
+    assert table["nullity"].notna().tolist() == [True, True, False, True, True]
