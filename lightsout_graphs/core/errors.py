@@ -459,10 +459,14 @@ def require_seconds(
     ...
     lightsout_graphs.core.errors.SearchLimitError: Argument 'time_limit' must be at most 31536000 seconds (a year), not 1000000000000000000000000000000000000000... (401 digits).
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        msg = f"Argument {name!r} must be a number of seconds > 0, not {value!r}."
+        raise error(msg)
+    number: Any = value  # compared exactly: int with int, float with float
+    if not number > 0:
         msg = f"Argument {name!r} must be a number of seconds > 0, not {_short(value)}."
         raise error(msg)
-    if not value <= MAX_SECONDS:  # exact for ints of any size; refuses inf
+    if not number <= MAX_SECONDS:  # exact for ints of any size; refuses inf
         msg = (
             f"Argument {name!r} must be at most {MAX_SECONDS} seconds (a year), "
             f"not {_short(value)}."
