@@ -62,6 +62,7 @@ __all__ = [
     "ODD_TABLE_LIMIT",
     "QUESTIONS",
     "QUICK_SEARCH",
+    "TABLE_FAMILIES",
     "Cost",
     "Engine",
     "Plan",
@@ -70,6 +71,7 @@ __all__ = [
     "counts",
     "engines",
     "factorize",
+    "formula_table",
     "gods_methods",
     "lit_only_method",
     "minimum_engine",
@@ -90,8 +92,12 @@ MAX_GENERAL_LIGHTS = 100_000
 #: The most toggle-matrix entries the general engine is asked to factorise.
 MAX_GENERAL_ENTRIES = 2**24
 
-#: The sweep families whose columns come from a nullity table (see :func:`sweep_column_engine`).
-_TABLE_FAMILIES = ("grid", "torus", "cylinder", "rook")
+#: The families of two sides whose nullity tables come from the product formula
+#: (:func:`lightsout_graphs.nullity_table`): sweep columns and ``lightsout table`` read them.
+TABLE_FAMILIES: tuple[str, ...] = ("grid", "torus", "cylinder", "rook")
+
+#: Seconds per entry of building a press matrix from the graph (networkx, then scipy).
+BUILD_SECONDS_PER_ENTRY = 1e-6
 
 #: What the planner computes per puzzle (see :mod:`lightsout_graphs.core._cache`).
 _CACHE = PuzzleCache()
@@ -393,9 +399,9 @@ def _prime(k: int) -> bool:
 
 # -- solve: light chasing ----------------------------------------------------------------------------
 
-#: Seconds of Python work per chased row (the row loop of light chasing), measured on boards
-#: of 3 to 1000 sides: about 20 µs a row on a box, 30 µs with wrapped sides.
-CHASE_ROW_SECONDS = {False: 2e-5, True: 3e-5}
+#: Seconds per chased row beyond the planes' entries (the row loop of light chasing),
+#: measured on boards of 3 to 1000 sides: a few µs a row, a little more with wrapped sides.
+CHASE_ROW_SECONDS = {False: 3e-6, True: 4e-6}
 #: Entry operations per second of the chased planes (numpy int64 sums and reductions; 64
 #: entries a word over GF(2)).
 CHASE_ENTRY_OPS = 1e8
@@ -513,7 +519,17 @@ class _General(Engine):
         from lightsout_graphs.core.zk.cost import engine_cost
 
         shape = (len(puzzle.lights), len(puzzle.pressable))
-        return engine_cost(shape, _general_choice(puzzle)[1])
+        parts = _general_choice(puzzle)[1]
+        entries = 2 * puzzle.number_of_edges() + puzzle.n
+        build = Cost(entries * BUILD_SECONDS_PER_ENTRY, 24 * entries)  # the press matrix
+        dense = engine_cost(shape, parts)
+        if dense.seconds <= 1.0 or max(shape) > MAX_GENERAL_LIGHTS:
+            return build + dense
+        # Sparse rows are eliminated within their band, as zk's budget measures it.
+        from lightsout_graphs.core.zk.budget import band_width
+
+        band = _CACHE.get(puzzle, "band", lambda: band_width(puzzle.press_matrix()))
+        return build + engine_cost(shape, parts, band)
 
     def run(self, puzzle: Puzzle) -> Factorization:
         from lightsout_graphs.core import zk
@@ -1082,6 +1098,19 @@ GF2_TABLE_LIMIT = 16384
 COLUMN_KINDS: tuple[str, ...] = ("counts", "size", "all_on", "search", "custom", "other")
 
 
+def formula_table(family: str) -> bool:
+    """Whether the family's m×n nullity table comes from the product formula.
+
+    Else each board of the table is analysed in turn (``lightsout table`` asks here).
+
+    Examples
+    --------
+    >>> formula_table("torus"), formula_table("king")
+    (True, False)
+    """
+    return family in TABLE_FAMILIES
+
+
 def table_applies(size: int, modulus: int, rule: str) -> bool:
     """Whether an M×M nullity table answers the count columns of a sweep up to ``size``.
 
@@ -1150,7 +1179,7 @@ def sweep_column_engine(
         return kind
     if family is None:
         return "compiled" if compiled else "general"
-    if size is None or family not in _TABLE_FAMILIES:
+    if size is None or family not in TABLE_FAMILIES:
         return "general"
     if family == "grid" and kind == "size":
         return "formula"

@@ -57,6 +57,7 @@ __all__ = [
     "DEFAULT_SECONDS",
     "DEFAULT_SHARE",
     "TIME_ENV",
+    "band_width",
     "check_memory",
     "check_time",
     "estimate_memory",
@@ -224,6 +225,18 @@ def _band(matrix: sp.csr_array) -> int:
         if order is not None:
             band = min(band, bandwidth(permute(matrix, order, order)))
     return int(band)
+
+
+def band_width(matrix: sp.csr_array) -> int:
+    """The band width an elimination faces after its reordering (what the cost model takes).
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> band_width(sp.identity(5, format="csr"))
+    0
+    """
+    return _band(matrix)
 
 
 def _gib(x: int) -> str:
