@@ -15,7 +15,7 @@ from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._counts import count_json, fraction_text
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 __all__ = ["Analysis", "analyze"]
 
@@ -282,6 +282,7 @@ def _quiet(puzzle: Puzzle) -> list[tuple[np.ndarray, int]]:
     return [(puzzle.full_presses(g), int(o)) for g, o in factorization(puzzle).kernel()]
 
 
+@checks_puzzle
 def analyze(puzzle: Puzzle) -> Analysis:
     """Rank, nullity, quiet patterns and the solvable boards of a puzzle.
 
@@ -316,7 +317,6 @@ def analyze(puzzle: Puzzle) -> Analysis:
     """
     from lightsout_graphs.algorithms import planner
 
-    check_puzzle(puzzle)
     nullity, method = planner.counts(puzzle)
     if nullity is not None:
         return Analysis.from_nullity(puzzle, nullity, method)

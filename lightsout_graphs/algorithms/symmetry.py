@@ -32,7 +32,7 @@ from lightsout_graphs.core.errors import (
     require_int,
 )
 from lightsout_graphs.core.zk import coset_blocks
-from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle
 
 __all__ = ["all_solutions", "is_symmetry", "symmetries"]
 
@@ -99,6 +99,7 @@ def _as_index(puzzle: Puzzle, perm: Mapping[Hashable, Hashable], where: str) -> 
     return out
 
 
+@checks_puzzle
 def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
     """Whether a permutation of the nodes keeps the toggle rule and the pressable nodes.
 
@@ -125,7 +126,6 @@ def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
     >>> is_symmetry(p, {0: 2, 1: 1, 2: 0}), is_symmetry(p, {0: 1, 1: 0, 2: 2})
     (True, False)
     """
-    check_puzzle(puzzle)
     return _preserves(puzzle, _as_index(puzzle, perm, "Argument 'perm'"))
 
 
@@ -303,6 +303,7 @@ def _index_symmetries(
     return list(cached)
 
 
+@checks_puzzle
 def symmetries(
     puzzle: Puzzle,
     *,
@@ -352,7 +353,6 @@ def symmetries(
     >>> symmetries(lo.Puzzle(nx.path_graph(3)))
     [{0: 0, 1: 1, 2: 2}, {0: 2, 1: 1, 2: 0}]
     """
-    check_puzzle(puzzle)
     bound = _check_count(max_count, "max_count")
     if not isinstance(rotations_only, bool | np.bool_):
         msg = f"Argument 'rotations_only' must be True or False, not {rotations_only!r}."

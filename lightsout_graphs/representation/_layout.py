@@ -25,7 +25,7 @@ import numpy as np
 
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core.errors import InvalidPuzzleError
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 __all__ = [
     "MAX_KAMADA_KAWAI",
@@ -99,6 +99,7 @@ def _is_int(x: object) -> bool:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool | np.bool_)
 
 
+@checks_puzzle
 def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     """The grid layout of a puzzle whose nodes are ``(row, column)`` pairs, else ``None``.
 
@@ -120,7 +121,6 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     >>> grid_layout(lo.Puzzle(nx.path_graph(3))) is None
     True
     """
-    check_puzzle(puzzle)
     if not puzzle.all_lights:  # buttons without lights: boards are listings over the lights
         return None
     return _CACHE.get(puzzle, "grid_layout", lambda: _find_grid_layout(puzzle.nodes))
@@ -209,6 +209,7 @@ def _computed(puzzle: Puzzle, seed: int) -> Positions:
     return {u: (float(raw[u][0]), float(raw[u][1])) for u in nodes}
 
 
+@checks_puzzle
 def placed_nodes(puzzle: Puzzle, *, seed: int = 0) -> tuple[Positions, str]:
     """Where each node is drawn, and which of the three ways placed it.
 
@@ -243,7 +244,6 @@ def placed_nodes(puzzle: Puzzle, *, seed: int = 0) -> tuple[Positions, str]:
     >>> placed_nodes(lo.Puzzle(nx.path_graph(3)))[1]
     'layout'
     """
-    check_puzzle(puzzle)
     seed = int(seed)
 
     def compute() -> tuple[Positions, str]:

@@ -27,7 +27,7 @@ from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core.errors import BoardFormatError
 from lightsout_graphs.representation._describe import node_label, puzzle_label
 from lightsout_graphs.representation._layout import GridLayout, grid_layout
-from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle
 
 __all__ = [
     "GridLayout",
@@ -164,6 +164,7 @@ def board_text_limit(puzzle: Puzzle) -> int:
     return BOARD_TEXT_SLACK + puzzle.n * per_light
 
 
+@checks_puzzle
 def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     """Read a board (a state, a target or presses) written as text.
 
@@ -202,7 +203,6 @@ def parse_board(puzzle: Puzzle, text: str) -> np.ndarray:
     ...
     lightsout_graphs.core.errors.BoardFormatError: line 2, column 2: expected '.', '*', '0' or '1', found 'x'.
     """
-    check_puzzle(puzzle)
     if not isinstance(text, str):
         msg = f"Board text must be a str, not {type(text).__name__}."
         raise BoardFormatError(msg)
@@ -347,6 +347,7 @@ def _parse_listing(puzzle: Puzzle, text: str) -> np.ndarray:
 # -- formatting -----------------------------------------------------------------------------
 
 
+@checks_puzzle
 def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = False) -> str:
     """Write a state (or target) as board text that :func:`parse_board` reads back.
 
@@ -384,7 +385,6 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = Fals
     >>> format_board(p, [2, 0, 1], colors=True)
     'g.r'
     """
-    check_puzzle(puzzle)
     if colors is not None and not isinstance(colors, bool | np.bool_):
         msg = f"Argument 'colors' must be True, False or None, not {colors!r}."
         raise BoardFormatError(msg)
@@ -394,6 +394,7 @@ def format_board(puzzle: Puzzle, state: StateLike, *, colors: bool | None = Fals
     return _format(puzzle, vec, presses=False, colors=colors)
 
 
+@checks_puzzle
 def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     """Write presses as text: the same layout as a board, with the press counts as values.
 
@@ -423,7 +424,6 @@ def format_presses(puzzle: Puzzle, presses: StateLike) -> str:
     >>> parse_board(p.every_node_lit(), format_presses(p, {2: 1})).tolist()
     [0, 0, 1]
     """
-    check_puzzle(puzzle)
     if not puzzle.all_lights:  # presses are over every node, lit or not
         vec = puzzle.full_presses(puzzle.presses_vector(presses, name="presses"))
         return _format_listing(puzzle, vec, presses=True, initials=None)

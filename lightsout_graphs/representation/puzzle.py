@@ -11,8 +11,9 @@ puzzle's codec (:mod:`lightsout_graphs.representation._codec`). A puzzle solves 
 from __future__ import annotations
 
 import copy as _copy
+import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, ParamSpec, TypeAlias, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -39,6 +40,7 @@ __all__ = [
     "StateLike",
     "check_puzzle",
     "check_rule",
+    "checks_puzzle",
     "reduce_mod",
 ]
 
@@ -1000,3 +1002,43 @@ def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
         msg = f"Argument {name!r} must be a Puzzle, not {type(obj).__name__}."
         raise InvalidPuzzleError(msg)
     return obj
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def checks_puzzle(func: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Decorate a function whose first argument is a puzzle: anything else is refused at the call.
+
+    The one home of that check, as networkx's argument decorators are: the body may take its
+    ``puzzle`` for a :class:`Puzzle`, and the refusal names the argument. The function keeps
+    its name, docstring and signature.
+
+    Raises
+    ------
+    InvalidPuzzleError
+        When the first argument (or ``puzzle=``) is not a Puzzle.
+
+    Examples
+    --------
+    >>> @checks_puzzle
+    ... def lights(puzzle):
+    ...     return puzzle.n
+    >>> lights(lo.grid(2, 3)), lights(puzzle=lo.grid(1, 2))
+    (6, 2)
+    >>> lights("5x5")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'puzzle' must be a Puzzle, not str.
+    """
+
+    @functools.wraps(func)
+    def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if args:
+            check_puzzle(args[0])
+        elif "puzzle" in kwargs:
+            check_puzzle(kwargs["puzzle"])
+        return func(*args, **kwargs)
+
+    return checked

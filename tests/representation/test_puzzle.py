@@ -576,3 +576,25 @@ def test_vector_methods_take_ints_and_bools() -> None:
     }
     assert p.board_array([1, 0, 0, 1]).tolist() == [[1, 0], [0, 1]]
     assert p.apply_vector([0, 0, 0, 0], [1, 0, 0, 0]).tolist() == [1, 1, 1, 0]
+
+
+def test_checks_puzzle_is_the_one_check_of_a_puzzle_argument() -> None:
+    import inspect
+
+    from lightsout_graphs.representation.puzzle import checks_puzzle
+
+    @checks_puzzle
+    def lights(puzzle: lo.Puzzle, extra: int = 0) -> int:
+        """The number of lights."""
+        return puzzle.n + extra
+
+    assert lights.__name__ == "lights" and lights.__doc__ == "The number of lights."
+    assert list(inspect.signature(lights).parameters) == ["puzzle", "extra"]
+    assert lights(lo.grid(2, 2)) == lights(puzzle=lo.grid(2, 2)) == 4
+    for junk in ("x", None, nx.path_graph(3)):
+        with pytest.raises(lo.InvalidPuzzleError, match="'puzzle' must be a Puzzle"):
+            lights(junk)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        lights()  # type: ignore[call-arg]
+    for public in (lo.analyze, lo.symmetries, lo.is_symmetry, lo.depth_distribution):
+        assert hasattr(public, "__wrapped__"), public.__name__

@@ -21,7 +21,7 @@ from lightsout_graphs.algorithms._statespace import PackedSpace, check_bound
 from lightsout_graphs.core._counts import count_text
 from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import SearchLimitError
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 #: The default bound on the number of solvable boards :func:`depth_distribution` enumerates.
 DEFAULT_MAX_STATES = 2**24
@@ -43,6 +43,7 @@ def _distinguishing_rows(press: np.ndarray, k: int, image_size: int) -> list[int
     return rows
 
 
+@checks_puzzle
 def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> dict[int, int]:
     """How many solvable boards need exactly d presses at the fewest, for each d.
 
@@ -86,7 +87,6 @@ def depth_distribution(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) 
     >>> max(dist), dist[max(dist)]
     (7, 32)
     """
-    check_puzzle(puzzle)
     bound = check_bound(max_states)
     from lightsout_graphs.algorithms.solver import factorization
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from lightsout_graphs.core.errors import MatrixError, require_int
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 
 def sphere_radius(nodes: int, modulus: int, boards: int) -> int:
@@ -73,6 +73,7 @@ def sphere_radius(nodes: int, modulus: int, boards: int) -> int:
     return i
 
 
+@checks_puzzle
 def counting_bound(puzzle: Puzzle) -> int:
     """A lower bound on God's number from counting boards against short press vectors.
 
@@ -102,6 +103,5 @@ def counting_bound(puzzle: Puzzle) -> int:
     """
     from lightsout_graphs.algorithms.solver import factorization
 
-    check_puzzle(puzzle)
     n, k = len(puzzle.pressable), puzzle.modulus
     return sphere_radius(n, k, k**n // int(factorization(puzzle).kernel_size))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 
-from lightsout_graphs.core._memory import check_memory as require_memory
+from lightsout_graphs.core._memory import check_memory
 
-__all__ = ["Clock", "require_memory"]
+#: The searches' one memory check (:func:`lightsout_graphs.core._memory.check_memory`).
+require_memory = check_memory
 
 
 class Clock:
