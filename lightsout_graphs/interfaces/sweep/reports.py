@@ -187,7 +187,8 @@ def report(
     head = f"Sweep of {source}: {len(frame)} puzzles, {said}"
     if ERROR_COLUMN in frame.columns and spec.get("on_error") == "skip":
         rejected = frame[ERROR_COLUMN].notna()
-        head += f"; {int(rejected.sum())} rejected by the family (their column {ERROR_COLUMN!r} says why)"
+        count = int(rejected.sum())
+        head += f"; {count} rejected by the family (their column {ERROR_COLUMN!r} says why)"
         frame = frame[~rejected]
     lines = [head]
     result = SweepReport(text="")

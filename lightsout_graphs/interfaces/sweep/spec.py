@@ -23,8 +23,9 @@ Table columns must have distinct names: a family parameter ``n`` (grids) and the
 cannot both be asked for.
 
 A stream of graphs replaces ``family``/``params`` by ``graph6 = "all9.g6"`` (a path or a list
-of paths, relative to the spec file) or ``geng = "9"`` (the arguments of nauty's ``geng``,
-which is run to produce the stream, for example ``"-c 8"`` for connected graphs).
+of paths, relative to the spec file and inside its folder) or ``geng = "9"`` (the arguments of
+nauty's ``geng``, which is run to produce the stream, for example ``"-c 8"`` for connected
+graphs).
 
 Every number is checked: parameters and range bounds are ints of at most 64 bits (their table
 columns are int64), moduli at most ``2**62``, ``chunk_size`` at most 50,000,000, ``time_limit``
@@ -435,6 +436,7 @@ def load_spec(
     """
     if isinstance(spec, SweepSpec):
         return spec
+    confine = False  # a spec file names no input outside its folder (see _stream_source)
     if isinstance(spec, Mapping):
         data: Mapping[str, Any] = spec
         base = Path(base_dir) if base_dir is not None else Path.cwd()
@@ -442,6 +444,7 @@ def load_spec(
         path = Path(spec)
         data = _read_toml(path)
         base = Path(base_dir) if base_dir is not None else path.resolve().parent
+        confine = base_dir is None
         folder = str(path.resolve().parent)
         if allow_imports and folder not in sys.path:
             # Modules next to the spec file can be named; appended, so installed ones come first.
@@ -505,7 +508,7 @@ def load_spec(
         )
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
-        graph6, geng = _stream_source(table, base)
+        graph6, geng = _stream_source(table, base, confine=confine)
         from lightsout_graphs.interfaces.sweep.streams import applies
 
         fast = applies(metrics, rules, moduli)
@@ -652,13 +655,27 @@ def _family_source(
     return family, code, takes, tuple(axes), raw_params
 
 
-def _stream_source(table: Mapping[str, Any], base: Path) -> tuple[tuple[str, ...], str | None]:
-    """The graph6 files (absolute paths) or the geng arguments of a graph stream."""
+def _stream_source(
+    table: Mapping[str, Any], base: Path, *, confine: bool = False
+) -> tuple[tuple[str, ...], str | None]:
+    """The graph6 files (absolute paths) or the geng arguments of a graph stream.
+
+    With ``confine`` (a spec file), a graph6 path must lie in the spec file's folder: no
+    absolute path and no ``..`` leads a spec received from elsewhere to read other files.
+    """
     if "params" in table:
         raise key_error("params", "only a family takes params, not a graph stream.")
     if "graph6" in table:
         resolved = []
         for name in str_list("graph6", table["graph6"]):
+            inside = os.path.normpath(name)
+            if confine and (os.path.isabs(inside) or inside.split(os.sep)[0] == ".."):
+                msg = (
+                    f"{name!r} is outside the spec file's folder; a spec file reads graph6 "
+                    "files in its own folder only (copy the file there, or pass the spec as a "
+                    "dict with base_dir in Python)."
+                )
+                raise key_error("graph6", msg)
             full = (base / name).resolve()
             if not full.is_file():
                 raise key_error("graph6", f"no such file {str(full)!r}.")

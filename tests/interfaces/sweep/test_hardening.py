@@ -254,3 +254,19 @@ def test_a_spec_runs_no_code_and_writes_nowhere(
 def test_references_are_an_allow_list(spec: dict[str, object], words: str) -> None:
     with pytest.raises(SweepSpecError, match=words):
         load_spec({"metrics": ["nullity"], **spec}, allow_imports=True)
+
+
+@pytest.mark.parametrize("name", ["/etc/hostname", "../outside.g6", "data/../../outside.g6"])
+def test_a_spec_file_reads_no_file_outside_its_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    (tmp_path / "outside.g6").write_text("Bw\n")
+    folder = tmp_path / "study"
+    (folder / "data").mkdir(parents=True)
+    (folder / "data" / "g.g6").write_text("Bw\n")
+    spec = folder / "spec.toml"
+    spec.write_text(f'[sweep]\ngraph6 = "{name}"\nmetrics = ["n"]\n')
+    assert main(["-q", "sweep", str(spec), "--out", str(tmp_path / "out"), "--workers", "1"]) == 2
+    assert "outside the spec file's folder" in capsys.readouterr().err
+    spec.write_text('[sweep]\ngraph6 = "data/g.g6"\nmetrics = ["n"]\n')
+    assert main(["-q", "sweep", str(spec), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
