@@ -2,6 +2,7 @@
 
 Usage::
 
+    python research/gods_numbers/check.py --all      # every certificate, then every row
     python research/gods_numbers/check.py [CERTIFICATES.json] [--sizes N ...]
     python research/gods_numbers/check.py --results [RESULTS.json] [--sizes N ...]
 
@@ -99,6 +100,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -1685,6 +1687,11 @@ def main() -> int:
         action="store_true",
         help="check the rows of a results file instead (results_51_256.json by default)",
     )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="check certificates.json, then every row of results_51_256.json",
+    )
     parser.add_argument("--sizes", type=int, nargs="*")
     parser.add_argument(
         "--cp-sat",
@@ -1728,14 +1735,22 @@ def main() -> int:
     if args.results:
         path = args.path or HERE / "results_51_256.json"
         return 1 if check_results(json.loads(path.read_text()), args.sizes) else 0
+    start = time.perf_counter()
     certs = json.loads((args.path or HERE / "certificates.json").read_text())
     by_size = {int(c["n"]): c for c in certs}
-    bad = 0
+    bad = checked = 0
     for cert in certs:
         if args.sizes and int(cert["n"]) not in args.sizes:
             continue
         fails = CHECKED[_key(cert)] if _key(cert) in CHECKED else check(cert, by_size)
         bad += bool(fails)
+        checked += 1
+    if args.all:
+        rows = json.loads((HERE / "results_51_256.json").read_text())
+        bad += check_results(rows, args.sizes)
+        checked += len([r for r in rows if not args.sizes or int(r["n"]) in args.sizes])
+        seconds = time.perf_counter() - start
+        print(f"{checked} certificates and rows checked, {bad} failed, in {seconds:.0f} s")
     return 1 if bad else 0
 
 

@@ -18,7 +18,7 @@ the class. Every "feasible" it prints comes with a solution, checked here; it pr
 2. **Every coset mean is allowed.** On the coset ``W^⊥`` every value is ``m + G(ν)``, with
    ``G`` a spectrum of the quotient code and ``G ≡ cap − m`` (mod 8). The script lists, from
    the mean of the caps down, the means ``m`` for which such a ``G`` exists (HiGHS; a solution
-   is checked). The first is the residue ceiling of ``check.residue_inner_ceiling``. If some
+   is checked). The first is the residue ceiling of ``proofs.residue_inner_ceiling``. If some
    residue of ``m`` below it were impossible, the subspace programme could use that.
 3. **The level modulo 16 does not help on ``W``.** In ``u*``, ``F ≡ top + 8H`` (mod 16) with
    ``H = G₃ + Q + ℓ``. Here ``G₃ = ((w − 2λ·u*)/4) mod 2`` is fixed by the odd groups, and ``Q``
@@ -39,8 +39,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+import proofs
 from scipy.optimize import Bounds, LinearConstraint, milp
-from subspaces import CHECK
 
 HERE = Path(__file__).resolve().parent
 
@@ -69,7 +69,7 @@ def special_class(cols: np.ndarray, sizes: np.ndarray, d: int) -> int | None:
     >>> special_class(np.array([1, 2, 3]), np.ones(3, dtype=np.int64), 2) is None  # w/2 = 0,1,1,1
     True
     """
-    w = CHECK.odd_weights(cols, sizes, d)
+    w = proofs.odd_weights(cols, sizes, d)
     if np.any(w % 2):
         return None
     u = sum(((int(w[1 << j]) // 2) % 2) << j for j in range(d))
@@ -238,9 +238,9 @@ def main() -> None:
     n, t = args.n, args.target
     cert = {int(c["n"]): c for c in json.loads((HERE / "certificates.json").read_text())}[n]
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
-    cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, n * n))
+    cols, sizes, _ = proofs.grouped(quiet.reshape(-1, n * n))
     d, odd = quiet.shape[0], int((sizes % 2).sum())
-    top = CHECK.parity_ceiling(t, odd) - 2
+    top = proofs.parity_ceiling(t, odd) - 2
     basis = [int(v) for v in cert["upper_certificate"]["bases"][0]]
     u = special_class(cols, sizes, d)
     shift = shift_matrix(cols, sizes, d)
@@ -249,19 +249,19 @@ def main() -> None:
         raise SystemExit("no class keeps every cap: the split leaves no single class")
 
     nu, perp, syndrome = _perp_coordinates(basis, d)
-    _, _, signs, par, box = CHECK.coset_quotient(cols, sizes, basis, d, top)
+    _, _, signs, par, box = proofs.coset_quotient(cols, sizes, basis, d, top)
     signs = signs[:, np.searchsorted(perp, nu)]  # the points in the order of t
-    caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, u)[nu]
-    inside = sizes[CHECK.inside_subspace(cols, basis)[1]]
+    caps = proofs.residue_caps(proofs.odd_weights(cols, sizes, d), top, u)[nu]
+    inside = sizes[proofs.inside_subspace(cols, basis)[1]]
     parity = int((inside % 2).sum()) % 2
-    m0 = CHECK._mean_floor(caps, parity)
+    m0 = proofs.mean_floor(caps, parity)
     allowed = {}
     for m in range(m0, m0 - 2 * args.means, -2):
         allowed[m] = mean_allowed(signs, par, box, caps, m, args.seconds)
     print(f"coset means on W^perp allowed in u* (HiGHS, from {m0} down): {allowed}")
     m0 = max((m for m, ok in allowed.items() if ok is not False), default=m0)
 
-    w = CHECK.odd_weights(cols, sizes, d)
+    w = proofs.odd_weights(cols, sizes, d)
     lam = np.arange(1 << d, dtype=np.int64)
     g3 = ((w - 2 * (np.bitwise_count(lam & u).astype(np.int64) & 1)) // 4) % 2
     order = np.argsort(syndrome, kind="stable")
@@ -333,7 +333,7 @@ def fewest_at_ceiling(
     """The cosets of ``W`` (by syndrome) at mean ``m`` for a ``b`` on the groups inside ``W``
     with every other coset mean at most ``m − 2`` and as few at ``m`` as HiGHS finds (checked);
     ``None`` when it finds none."""
-    sub, inside = CHECK.inside_subspace(cols, basis)
+    sub, inside = proofs.inside_subspace(cols, basis)
     c = sizes[inside]
     par = c % 2
     box = np.minimum(c, top)

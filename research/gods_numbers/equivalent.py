@@ -17,7 +17,7 @@ For each size the script searches for such a map (backtracking over the images o
 columns, each column matched only to columns with the same parity, capped size and number of
 pairs of columns summing to it), and stores ``same_programme = {"as": m, "map": [...],
 "spectrum_bound": t}`` in ``certificates.json`` when it proves a better upper bound;
-``check.py`` verifies the map and the certificate of ``m``.
+``proofs.py`` verifies the map and the certificate of ``m``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import json
 from pathlib import Path
 
 import numpy as np
+import proofs
 from programme import save
-from subspaces import CHECK
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 def _code(cert: dict) -> tuple[dict[int, int], int, int]:
     n = int(cert["n"])
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
-    cols, sizes, zero = CHECK._grouped(quiet.reshape(-1, n * n))
+    cols, sizes, zero = proofs.grouped(quiet.reshape(-1, n * n))
     return {int(c): int(s) for c, s in zip(cols, sizes, strict=True)}, quiet.shape[0], zero
 
 
@@ -122,7 +122,7 @@ def main() -> None:
         raise SystemExit(f"no certificate in {path} for n = {missing}")
     ref = by_size[args.ref]
     target, d_ref, _ = _code(ref)
-    bound = args.ref**2 + CHECK.zero_count(args.ref, ref) - 2 * int(ref["upper"])
+    bound = args.ref**2 + proofs.zero_count(args.ref, ref) - 2 * int(ref["upper"])
     for n in args.sizes:
         cert = by_size[n]
         source, d, zero = _code(cert)

@@ -65,11 +65,8 @@ def row_for(n: int, time_limit: float, published: dict) -> dict[str, object]:
     if nullity == 0:
         row.update(lower=n * n, upper=n * n, exact=True, argument="unique")
     else:
-        groups = quiet_groups(p)
-        keys, inverse = np.unique(groups.columns, axis=0, return_inverse=True)
-        sizes = np.bincount(inverse.reshape(-1), weights=groups.sizes).astype(np.int64)
-        untouched = ~keys.any(axis=1)
-        average = averaging_bound(sizes[~untouched], int(sizes[untouched].sum()))
+        _, sizes, untouched = quiet_groups(p).binary_code()
+        average = averaging_bound(sizes, untouched)
         row["counting_lower"] = counting_bound(p)
         try:
             g = lo.gods_number_bounds(p, time_limit=time_limit)

@@ -42,7 +42,7 @@ from extend import presses_hex
 from search import board_of, replay, store
 
 import lightsout_graphs as lo
-from lightsout_graphs.algorithms.gods import quiet_groups
+from lightsout_graphs.algorithms.gods import quiet_groups, walsh_spectrum
 
 HERE = Path(__file__).resolve().parent
 #: Low bits of λ handled by one transform (a block of 2**22 int32 values, 16 MiB).
@@ -51,72 +51,44 @@ INNER = 22
 DEVICE_INNER = 26
 
 
-@numba.njit(inline="always")
-def _parity(x: int) -> int:
-    x ^= x >> 32
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
+def _parities(x: np.ndarray) -> np.ndarray:
+    """The parity of the bits of each entry of a non-negative int64 array."""
+    for shift in (32, 16, 8, 4, 2, 1):
+        x = x ^ (x >> shift)
     return x & 1
 
 
-@numba.njit
-def _fwht(a: np.ndarray) -> None:
-    h = 1
-    n = a.shape[0]
-    while h < n:
-        for i in range(0, n, 2 * h):
-            for j in range(i, i + h):
-                x = a[j]
-                y = a[j + h]
-                a[j] = x + y
-                a[j + h] = x - y
-        h *= 2
-
-
-@numba.njit
 def peaks(
     cols: np.ndarray, b: np.ndarray, d: int, inner: int, keep: int
 ) -> tuple[int, np.ndarray, np.ndarray]:
     """``max_λ F(λ)`` over all ``2**d`` characters and the ``keep`` highest characters with
-    their values (in no particular order), by one transform of ``2**inner`` values per block."""
+    their values (in no particular order; padded with ``-2**30`` when there are fewer), by one
+    transform of ``2**inner`` values per block of high bits ``β``: the groups folded onto their
+    low bits with the signs ``(−1)^{β·v_g}``, transformed by the library's
+    :func:`~lightsout_graphs.algorithms.gods.walsh_spectrum`."""
     inner = min(inner, d)
-    low_mask = (1 << inner) - 1
-    lo_cols = cols & low_mask
-    hi_cols = cols >> inner
-    best = np.full(keep, -(1 << 30), dtype=np.int64)
-    where = np.zeros(keep, dtype=np.int64)
+    lo_cols = np.asarray(cols, dtype=np.int64) & ((1 << inner) - 1)
+    hi_cols = np.asarray(cols, dtype=np.int64) >> inner
+    weights = np.asarray(b, dtype=np.int64)
+    vals = np.empty(0, dtype=np.int64)
+    where = np.empty(0, dtype=np.int64)
     peak = -(1 << 30)
-    block = np.zeros(1 << inner, dtype=np.int32)
     for beta in range(1 << (d - inner)):
-        block[:] = 0
-        for g in range(cols.shape[0]):
-            if _parity(beta & hi_cols[g]):
-                block[lo_cols[g]] -= b[g]
-            else:
-                block[lo_cols[g]] += b[g]
-        _fwht(block)
-        for u in range(block.shape[0]):
-            v = block[u]
-            peak = max(peak, v)
-            if v > best[0]:  # a min-heap of the kept values: replace the root, sift down
-                best[0] = v
-                where[0] = (beta << inner) | u
-                i = 0
-                while True:
-                    c = 2 * i + 1
-                    if c >= keep:
-                        break
-                    if c + 1 < keep and best[c + 1] < best[c]:
-                        c += 1
-                    if best[c] >= best[i]:
-                        break
-                    best[i], best[c] = best[c], best[i]
-                    where[i], where[c] = where[c], where[i]
-                    i = c
-    return peak, where, best
+        signs = 1 - 2 * _parities(hi_cols & beta)
+        block = walsh_spectrum(lo_cols, weights * signs, inner)
+        peak = max(peak, int(block.max()))
+        k = min(keep, block.size)
+        top = np.argpartition(block, block.size - k)[block.size - k :]
+        vals = np.concatenate((vals, block[top]))
+        where = np.concatenate((where, top + (beta << inner)))
+        if vals.size > keep:
+            kept = np.argpartition(vals, vals.size - keep)[vals.size - keep :]
+            vals, where = vals[kept], where[kept]
+    got = np.full(keep, -(1 << 30), dtype=np.int64)
+    at = np.zeros(keep, dtype=np.int64)
+    got[: vals.size] = vals
+    at[: where.size] = where
+    return peak, at, got
 
 
 def _fwht_torch(x: Any) -> Any:

@@ -16,19 +16,19 @@ subspaces (spanned by odd groups at random, or greedily by the columns that brin
 groups inside), tries each one alone and, with ``--joint K``, unions of ``K`` of the subspaces
 that failed alone; the first certificate found for ``--target`` is stored in
 ``certificates.json`` as ``upper_certificate = {"kind": "subspace programme", "bases": [...],
-"spectrum_bound": t}``; ``check.py`` re-proves it with both solvers.
+"spectrum_bound": t}``; ``proofs.py`` re-proves it with both solvers.
 
 With ``--full`` the script proves ``M ≥ target`` over every quiet pattern instead, by CP-SAT on
-the sparse model of ``check.butterfly_holds`` (the fast transform's levels as variables, the
+the sparse model of ``proofs.butterfly_holds`` (the fast transform's levels as variables, the
 peak pinned at ``λ = 0`` and at least the bound of the stored subspace certificate), and stores
 it as ``full_programme``; ``check.py --full SECONDS`` re-proves it (one solver: HiGHS does not
 decide these models in 10 minutes). ``--solver scip`` proves it by SCIP on the model with one
-dense row per quiet pattern instead (``check.scip_holds``), and ``check.py`` re-proves it so;
+dense row per quiet pattern instead (``proofs.scip_holds``), and ``proofs.py`` re-proves it so;
 when the stored certificate already holds the same model proven by CP-SAT, SCIP's proof is kept
 beside it as ``second_solver`` (``check.py --full SECONDS --second`` re-proves both).
 
 ``--inner`` lowers each subspace's coset means by the proven peak of its quotient spectra
-(``check.inner_bound_holds``; stored as ``"inner"``), ``--basis`` tries one given subspace
+(``proofs.inner_bound_holds``; stored as ``"inner"``), ``--basis`` tries one given subspace
 instead of drawing them, and ``--full --cuts K`` adds ``K`` such proven coset-mean cuts to the
 whole programme (stored as ``"cuts"``).
 """
@@ -41,7 +41,8 @@ import time
 from pathlib import Path
 
 import numpy as np
-from subspaces import CHECK, _basis
+import proofs
+from subspaces import _basis
 
 HERE = Path(__file__).resolve().parent
 
@@ -60,10 +61,10 @@ def inner_bound(
     cols: np.ndarray, sizes: np.ndarray, basis: list[int], d: int, seconds: float
 ) -> int:
     """The largest peak that every spectrum of the quotient code of ``span(basis)`` is proven
-    to reach (:func:`check.inner_bound_holds`, both solvers), trying 1, 2, 3, … in turn."""
+    to reach (:func:`proofs.inner_bound_holds`, both solvers), trying 1, 2, 3, … in turn."""
     best = 0
     while True:
-        held, _ = CHECK.inner_bound_holds(cols, sizes, basis, d, best + 1, seconds)
+        held, _ = proofs.inner_bound_holds(cols, sizes, basis, d, best + 1, seconds)
         if not held:
             return best
         best += 1
@@ -119,21 +120,21 @@ def find(
             picks = rng.choice(len(failed), joint, replace=False).tolist()
             bases = [failed[i][0] for i in picks]
             lows = [failed[i][1] for i in picks]
-            inside = np.unique(np.concatenate([CHECK.inside_subspace(cols, b)[1] for b in bases]))
+            inside = np.unique(np.concatenate([proofs.inside_subspace(cols, b)[1] for b in bases]))
             if len(inside) > 2 * groups[1]:
                 continue
             tried["joint"] += 1
         else:
             w = int(rng.integers(dims[0], min(d, dims[1]) + 1))
             basis = given or _basis(cols, odd, w, rng, greedy=rng.random() < 0.7)
-            inside = CHECK.inside_subspace(cols, basis)[1]
+            inside = proofs.inside_subspace(cols, basis)[1]
             if not given and not groups[0] <= len(inside) <= groups[1]:
                 continue
             bases = [basis]
             lows = [inner_bound(cols, sizes, basis, d, solve_seconds) if inner else 0]
             tried["alone"] += 1
         began = time.monotonic()
-        held, _ = CHECK.subspace_programme_holds(
+        held, _ = proofs.subspace_programme_holds(
             cols, sizes, bases, odd_total, target, solve_seconds, lows
         )
         if held:
@@ -164,8 +165,8 @@ def full(
     seed: int = 0,
     solver: str = "cp-sat",
 ) -> bool:
-    """Prove ``M ≥ target`` over all quiet patterns (``check.butterfly_holds``, or
-    ``check.scip_holds`` with ``solver="scip"``, pinned at the bound the stored subspace
+    """Prove ``M ≥ target`` over all quiet patterns (``proofs.butterfly_holds``, or
+    ``proofs.scip_holds`` with ``solver="scip"``, pinned at the bound the stored subspace
     certificate proves, with ``cuts`` coset-mean cuts from :func:`cut_pool`) and record it in
     ``cert`` when it holds."""
     cols, sizes, d, c0 = _code(n, cert)
@@ -178,10 +179,10 @@ def full(
         print(f"n={n}: {len(pool)} cuts, inner bounds {[i for _, i in pool]} ({took} s)")
     began = time.monotonic()
     if solver == "scip":
-        held = CHECK.scip_holds(cols, sizes, d, target, pin, seconds, pool)
+        held = proofs.scip_holds(cols, sizes, d, target, pin, seconds, pool)
         how = "SCIP (pyscipopt), one dense row per quiet pattern"
     else:
-        held = CHECK.butterfly_holds(cols, sizes, d, target, pin, seconds, workers, pool)
+        held = proofs.butterfly_holds(cols, sizes, d, target, pin, seconds, workers, pool)
         how = f"OR-Tools CP-SAT, {workers} worker(s), the fast transform's levels as variables"
     took = round(time.monotonic() - began, 1)
     print(f"n={n}: M >= {target} over all 2**{d} quiet patterns: {held} ({took} s)", flush=True)
@@ -271,7 +272,7 @@ def main() -> None:
     certs = json.loads(path.read_text())
     cert = next(c for c in certs if int(c["n"]) == args.n)
     odd = int((_code(args.n, cert)[1] % 2).sum())
-    if CHECK.parity_ceiling(args.target, odd) != args.target:
+    if proofs.parity_ceiling(args.target, odd) != args.target:
         parser.error(f"every spectrum value of n={args.n} has the parity of {odd}: --target")
     if args.full:
         if full(

@@ -15,25 +15,25 @@ The coset means of one subspace ``W`` (a stored subspace certificate's, by defau
 ceilings that depend on ``u``: for all but a few of the ``2^d`` classes they fall below what
 any ``b`` on ``W`` can meet. The classes left (one here: the ``u*`` with ``w(λ)/2 ≡ λ·u*``
 modulo 2, where every ``F(λ) ≡ F(0)`` modulo 8) are each proven apart by CP-SAT on the whole
-programme with every value held to its residue (``check.residue_full_holds``). When every
+programme with every value held to its residue (``proofs.residue_full_holds``). When every
 class is refuted, ``M > top``: the script stores ``residue_split = {"kind": "residue split",
 "spectrum_bound": t, "basis": [...], "exceptions": [{"u": ..., "solver": ...,
-"solve_seconds": ...}], "found_by": ...}`` in ``certificates.json``; ``check.py`` re-proves
+"solve_seconds": ...}], "found_by": ...}`` in ``certificates.json``; ``proofs.py`` re-proves
 the split (HiGHS and CP-SAT on every class not refuted at once) and, with ``--full``, the
 exceptions.
 
 ``--inner`` lowers each coset's ceiling further: in class ``u`` every value on the coset is
 congruent to its cap modulo 8, and so must be the coset mean plus the quotient spectrum there
-(``check.residue_inner_ceiling``, HiGHS and SCIP). With ``--symmetric`` the subspace's images
+(``proofs.residue_inner_ceiling``, HiGHS and SCIP). With ``--symmetric`` the subspace's images
 under the eight symmetries of the square are used too, and the script prints the classes that
-none of them refutes (``check.residue_classes_left``); it stores nothing::
+none of them refutes (``proofs.residue_classes_left``); it stores nothing::
 
     python research/gods_numbers/residues.py 19 --target 18 --inner --symmetric
 
 ``--halves`` then tries each class left on each of those subspaces coset by coset, with every
 coset's own ceiling (in a class ``u ∈ W`` they split by ``μ·u``), and ``--draws N`` tries the
 classes still left on ``N`` random subspaces (``--dims``, ``--seed``): the span of that many
-columns drawn at random (``check.residue_means_hold``). For 167×167 (README, thirteenth round)::
+columns drawn at random (``proofs.residue_means_hold``). For 167×167 (LOG.md, thirteenth round)::
 
     python research/gods_numbers/residues.py 167 --target 10 --inner --symmetric --halves \
         --draws 3 --seed 1
@@ -47,8 +47,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+import proofs
 from programme import save
-from subspaces import CHECK
 
 HERE = Path(__file__).resolve().parent
 
@@ -84,9 +84,9 @@ def main() -> None:
     cert = certs[n]
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
     quiet = quiet.reshape(-1, n * n)
-    cols, sizes, zero = CHECK._grouped(quiet)
+    cols, sizes, zero = proofs.grouped(quiet)
     d, odd = quiet.shape[0], int((sizes % 2).sum())
-    top = CHECK.parity_ceiling(t, odd) - 2
+    top = proofs.parity_ceiling(t, odd) - 2
     proven = n * n + zero - 2 * int(cert["upper"])
     if proven < top:
         raise SystemExit(f"n={n}: only M >= {proven} is proven; the split needs M >= {top}")
@@ -94,7 +94,7 @@ def main() -> None:
     start = time.monotonic()
     if args.inner:
         bases = square_images(n, quiet, basis) if args.symmetric else [basis]
-        left, how = CHECK.residue_classes_left(cols, sizes, d, t, bases, args.seconds)
+        left, how = proofs.residue_classes_left(cols, sizes, d, t, bases, args.seconds)
         seconds = time.monotonic() - start
         print(f"n={n}, M >= {t}: refuted at once: {how} ({seconds:.0f} s)")
         print(f"{len(left)} classes left: {left[:50]}", flush=True)
@@ -110,14 +110,14 @@ def main() -> None:
         if args.halves or args.draws:
             print(f"{len(left)} classes left: {left[:50]} ({time.monotonic() - start:.0f} s)")
         return
-    met, undecided, how = CHECK.residue_classes_met(cols, sizes, d, t, basis, args.seconds)
+    met, undecided, how = proofs.residue_classes_met(cols, sizes, d, t, basis, args.seconds)
     print(f"n={n}, M >= {t}: {how} ({time.monotonic() - start:.0f} s); met on W: {met}")
     if undecided:
         raise SystemExit(f"undecided classes: {undecided}")
     exceptions = []
     for u in met:
         start = time.monotonic()
-        held = CHECK.residue_full_holds(cols, sizes, d, t, u, args.full_seconds, args.workers)
+        held = proofs.residue_full_holds(cols, sizes, d, t, u, args.full_seconds, args.workers)
         seconds = round(time.monotonic() - start, 1)
         print(f"class u = {u}: {held} in {seconds} s", flush=True)
         if held is not True:
@@ -169,13 +169,13 @@ def coset_by_coset(
     label: str,
 ) -> list[int]:
     """The classes of ``left`` that no subspace of ``bases`` refutes coset by coset
-    (``check.residue_means_hold``); prints each refutation."""
+    (``proofs.residue_means_hold``); prints each refutation."""
     memos: list[dict] = [{} for _ in bases]
     still = []
     for u in left:
         for i, basis in enumerate(bases):
             start = time.monotonic()
-            if CHECK.residue_means_hold(cols, sizes, d, t, basis, u, seconds, memos[i]):
+            if proofs.residue_means_hold(cols, sizes, d, t, basis, u, seconds, memos[i]):
                 print(
                     f"class {u}: refuted coset by coset on {label} subspace {i} "
                     f"(basis {basis}, {time.monotonic() - start:.0f} s)",

@@ -20,20 +20,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
 import numpy as np
+from extend import published_table
 
 import lightsout_graphs as lo
-from lightsout_graphs.algorithms.gods import averaging_bound, quiet_groups
+from lightsout_graphs.algorithms.gods import averaging_bound, group_coset, quiet_groups
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parents[2] / "shared" / "peers_data"
-sys.path.insert(0, str(HERE.parents[1]))  # the repository root, for benchmarks.peers_bench
-
-from benchmarks.peers_bench import published_table
 
 
 def peer_averaging_bound(n: int) -> int | None:
@@ -45,11 +42,9 @@ def peer_averaging_bound(n: int) -> int | None:
     if not rows:
         return n * n
     q = np.array([[int(c) for c in r] for r in rows], dtype=np.int64)
-    _, sizes = np.unique(q.T, axis=0, return_counts=True)
-    keys = [tuple(c) for c in np.unique(q.T, axis=0)]
-    zero = int(sizes[keys.index(tuple([0] * len(rows)))]) if tuple([0] * len(rows)) in keys else 0
-    nonzero = np.array([s for k, s in zip(keys, sizes, strict=True) if any(k)], dtype=np.int64)
-    return averaging_bound(nonzero, zero)
+    groups = group_coset(np.zeros(q.shape[1], dtype=np.int64), [(row, 2) for row in q], 2)
+    _, sizes, zero = groups.binary_code()
+    return averaging_bound(sizes, zero)
 
 
 def run(sizes: list[int], time_limit: float) -> list[dict[str, object]]:

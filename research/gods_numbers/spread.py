@@ -18,11 +18,11 @@ restricted to ``S_i`` (six bits, :func:`coordinates`). Then
 where ``f_i`` is the spectrum of ``b`` on the 63 columns of ``S_i``, a function on
 ``GF(2)^6``. The whole programme "``F(λ) ≤ top`` for every ``λ``" is then 4 × 64 values
 ``f_i(a)`` (one row of 63 terms each) and one row of **four** terms per quiet pattern, in
-place of a dense row of 252 terms (``check.scip_holds``) or the ``d`` levels of the fast
-transform (``check.butterfly_holds``). :func:`spread_holds` hands it to CP-SAT:
+place of a dense row of 252 terms (``proofs.scip_holds``) or the ``d`` levels of the fast
+transform (``proofs.butterfly_holds``). :func:`spread_holds` hands it to CP-SAT:
 
 - by default with the peak translated to ``λ = 0``: ``F(λ) ≤ F(0) ≤ top``, ``F(0) ≥ pin``;
-- with ``special=u``, only the residue class ``u`` (``check.residue_caps``): ``F(0) = top``
+- with ``special=u``, only the residue class ``u`` (``proofs.residue_caps``): ``F(0) = top``
   and every ``F(λ) = cap(λ) − 8 k_λ``, ``k_λ ≥ 0``. The eighth round refutes every other class
   of 84×84 (``residues.py``), so the class ``u* = 2598`` alone decides ``M ≥ 10``;
 - with ``orbit``, only the ``b`` constant on the orbits of a symmetry of the square
@@ -70,7 +70,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from subspaces import CHECK
+import proofs
 
 HERE = Path(__file__).resolve().parent
 
@@ -309,14 +309,14 @@ def spread_holds(
     from ortools.sat.python import cp_model
 
     odd = int((sizes % 2).sum())
-    top = CHECK.parity_ceiling(t, odd) - 2
+    top = proofs.parity_ceiling(t, odd) - 2
     if top < pin:
         return True
     caps = None
     if special is not None:
         if pin < top:
             raise ValueError("a residue class needs the peak proven to be top (pin = top)")
-        caps = CHECK.residue_caps(CHECK.odd_weights(cols, sizes, d), top, special)
+        caps = proofs.residue_caps(proofs.odd_weights(cols, sizes, d), top, special)
         if orbit is not None and np.any(caps != top):
             # without a translation, only the class every cap keeps stays put
             raise ValueError("a symmetric b can be held only to the class every cap keeps")
@@ -329,7 +329,7 @@ def spread_holds(
         if top <= len(bases) * (top - 8):
             raise ValueError("peaks needs top/s > top - 8 (a coset mean above top - 8)")
     model: Any = cp_model.CpModel() if solver == "cp-sat" else _Scip()
-    y, par = CHECK._halves(model, sizes, top)
+    y, par = proofs.halves(model, sizes, top)
     if y is None:
         return True
     if orbit is not None:
@@ -410,7 +410,7 @@ def spread_holds(
         values = [engine.value(v) for v in y] if got is False else []
     if got is False:
         found = 2 * np.array(values, dtype=np.int64) + par
-        assert CHECK.spectrum(cols, found, d).max() <= top
+        assert proofs.spectrum(cols, found, d).max() <= top
     return got
 
 
@@ -496,7 +496,7 @@ def main() -> None:
         cols, sizes, d, _, orbit = orbits(n, args.symmetry)
     else:
         quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.uint8)
-        cols, sizes, _ = CHECK._grouped(quiet.reshape(-1, n * n))
+        cols, sizes, _ = proofs.grouped(quiet.reshape(-1, n * n))
         d = quiet.shape[0]
     bases = partial_spread(cols, d)
     if bases is None:
@@ -524,7 +524,7 @@ def main() -> None:
     head += f"peak at least {pin})"
     split: list[tuple[int, ...]] = [()]
     if args.cubes:
-        top = CHECK.parity_ceiling(t, int((sizes % 2).sum())) - 2
+        top = proofs.parity_ceiling(t, int((sizes % 2).sum())) - 2
         where = {v: i for i, basis in enumerate(bases) for v in _local(basis)}
         parities = [0] * len(bases)
         for v, c in zip(cols.tolist(), sizes.tolist(), strict=True):

@@ -1,4 +1,4 @@
-"""Upper bounds on God's number that ``check.py`` re-proves: small subspaces of quiet columns.
+"""Upper bounds on God's number that ``proofs.py`` re-proves: small subspaces of quiet columns.
 
 Usage (from the repository root, in the project's environment)::
 
@@ -9,7 +9,7 @@ For a subspace ``W`` of quiet columns, the mean of ``F`` over a coset ``λ_0 + W
 ``F_W(λ_0) = Σ_{v_g ∈ W} b_g (−1)^{λ_0·v_g}``: the same problem on the groups inside ``W``
 only, so ``M ≥ M(W)`` (and ``M`` has the parity of the number of odd groups). This script looks
 for subspaces spanned by a few odd groups whose ``M(W)`` is large (each ``M(W)`` a small
-integer programme, HiGHS through scipy), keeps the best one whose proof ``check.py``'s
+integer programme, HiGHS through scipy), keeps the best one whose proof ``proofs.py``'s
 exhaustive search can redo in seconds, and stores it in ``certificates.json`` as
 ``upper_certificate = {"kind": "subspace", "basis": [...], "spectrum_bound": t}`` (the basis as
 column bit masks over the stored quiet patterns: bit ``i`` is quiet pattern ``i``).
@@ -18,26 +18,15 @@ column bit masks over the stored quiet patterns: bit ``i`` is quiet pattern ``i`
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import time
 from pathlib import Path
 
 import numpy as np
+import proofs
 from scipy.optimize import Bounds, LinearConstraint, milp
 
 HERE = Path(__file__).resolve().parent
-
-
-def _checker():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("gods_check", HERE / "check.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-CHECK = _checker()
 
 
 def restricted_optimum(
@@ -95,7 +84,7 @@ def _basis(
             v = int(cols[g])
             if not _independent(basis, v):
                 continue
-            count = len(CHECK.inside_subspace(cols, [*basis, v])[1]) if greedy else 0
+            count = len(proofs.inside_subspace(cols, [*basis, v])[1]) if greedy else 0
             if count > best_count:
                 best, best_count = v, count
         if best is not None:
@@ -132,7 +121,7 @@ def find(
     while time.monotonic() < until and len(odd):
         w = int(rng.integers(dims[0], min(d, dims[1], len(odd)) + 1))
         basis = _basis(cols, odd, w, rng, greedy=rng.random() < 0.5)
-        sub, inside = CHECK.inside_subspace(cols, basis)
+        sub, inside = proofs.inside_subspace(cols, basis)
         if len(inside) > most:
             continue
         tried += 1
@@ -140,12 +129,12 @@ def find(
         if not np.isfinite(bound):
             continue
         bound = min(bound, float(box))  # a b with a lower peak lies in the box (fact 2)
-        t = CHECK.parity_ceiling(bound, odd_total)
+        t = proofs.parity_ceiling(bound, odd_total)
         if t > best_t:
             began = time.monotonic()
-            need = t - 1 if CHECK.parity_ceiling(t - 1, odd_total) == t else t
+            need = t - 1 if proofs.parity_ceiling(t - 1, odd_total) == t else t
             try:
-                held = CHECK.subspace_bound_holds(sub, sizes[inside], len(basis), need, budget)
+                held = proofs.subspace_bound_holds(sub, sizes[inside], len(basis), need, budget)
             except RuntimeError:
                 continue  # too long a proof for check.py
             if not held:
@@ -181,7 +170,7 @@ def main() -> None:
         found = find(n, cert, args.seconds, args.seed, args.box, tuple(args.dims), args.most)
         if found is None:
             continue
-        total = n * n + CHECK.zero_count(n, cert)
+        total = n * n + proofs.zero_count(n, cert)
         upper = (total - found["spectrum_bound"]) // 2
         old = cert.get("upper_certificate")
         if old is None or int(old["spectrum_bound"]) < found["spectrum_bound"]:

@@ -312,7 +312,7 @@ def _large(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return _script(monkeypatch, "large")
 
 
-@pytest.mark.parametrize("path", ["numba", "torch"])
+@pytest.mark.parametrize("path", ["cpu", "torch"])
 def test_the_blocked_peaks_are_the_spectrum_peaks(
     monkeypatch: pytest.MonkeyPatch, path: str
 ) -> None:
@@ -323,7 +323,7 @@ def test_the_blocked_peaks_are_the_spectrum_peaks(
         pytest.importorskip("torch")
     large = _large(monkeypatch)
     transform = (
-        large.peaks if path == "numba" else functools.partial(large.peaks_torch, device="cpu")
+        large.peaks if path == "cpu" else functools.partial(large.peaks_torch, device="cpu")
     )
     groups = quiet_groups(lo.grid(19, 19))
     cols, _, _ = groups.binary_code()
@@ -1325,3 +1325,63 @@ def test_the_column_automorphisms_match_brute_force(
     found = aut.column_automorphisms(list(size_of), list(size_of.values()), d)
     assert len(found) == count
     assert count % 2 == 0  # the square's symmetries are among them (the transpose at least)
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules a script imports (top-level names), at any depth of its code."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_checker_shares_no_code_with_the_provers() -> None:
+    scripts = {path.stem: path for path in FOLDER.glob("*.py")}
+    assert _imports(scripts["check"]) & ({"lightsout_graphs", "benchmarks"} | set(scripts)) == set()
+    for name, path in scripts.items():
+        text = path.read_text(encoding="utf-8")
+        assert "check" not in _imports(path), name
+        assert 'check.py")' not in text and "'check.py')" not in text, name  # no loading by path
+        assert "benchmarks" not in _imports(path), name
+
+
+def test_the_provers_grouping_and_transform_agree_with_the_checkers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # proofs.py groups with the library's group_coset and transforms with its walsh_spectrum;
+    # check.py has its own of both.
+    proofs = _script(monkeypatch, "proofs")
+    rng = np.random.default_rng(7)
+    for n in (4, 9, 19, 23):
+        quiet = np.array([[int(ch) for ch in q] for q in CERTIFICATES[n]["quiet"]], dtype=np.uint8)
+        mine, theirs = proofs.grouped(quiet), CHECK._grouped(quiet)
+        assert np.array_equal(mine[0], theirs[0]) and np.array_equal(mine[1], theirs[1])
+        assert mine[2] == theirs[2]
+        b = rng.integers(-5, 6, size=len(mine[0]))
+        d = quiet.shape[0]
+        assert np.array_equal(proofs.spectrum(mine[0], b, d), CHECK.spectrum(theirs[0], b, d))
+
+
+def test_the_readme_is_a_summary_with_the_table_of_differences() -> None:
+    readme = (FOLDER / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300
+    assert "check.py --all" in readme and (FOLDER / "LOG.md").exists()
+    rows = [
+        [c.strip() for c in line.split("|")[1:-1]]
+        for line in (FOLDER / "TABLE.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| ") and not line.startswith("| n ")
+    ]
+    differs = {r[0]: (r[2], r[5]) for r in rows if r[6]}
+    listed = {}
+    for line in readme.splitlines():
+        cells = [c.strip().strip("*") for c in line.split("|")[1:-1]]
+        if len(cells) == 9 and cells[0] != "n" and not cells[0].startswith("-"):
+            for part in (cells[:4], cells[5:]):
+                if part[0]:
+                    listed[part[0]] = (part[2], part[3].split(" ")[0].strip("*"))
+    assert listed == differs
