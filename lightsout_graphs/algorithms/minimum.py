@@ -2,11 +2,11 @@
 
 Every solution is ``x0 + Σ λ_i g_i`` (``0 <= λ_i < o_i``) for one solution ``x0`` and the
 quiet-pattern generators ``g_i``. Lights with equal quiet-pattern columns and equal ``x0`` value
-form groups (:mod:`lightsout_graphs.algorithms.gods.coset`), so the search runs over the ``d`` coefficients λ,
+form groups (:mod:`lightsout_graphs.algorithms._cosets`), so the search runs over the ``d`` coefficients λ,
 not over the ``N`` lights:
 
 - when the coset has at most ``max_enumerate`` solutions, the number of presses of **every**
-  solution comes out of one exact transform (:func:`lightsout_graphs.algorithms.gods.press_counts`) and
+  solution comes out of one exact transform (:func:`lightsout_graphs.algorithms._cosets.press_counts`) and
   its minimum is the proof;
 - over GF(2) with at most 38 quiet patterns, an exact branch and bound splits λ into an inner
   part (one transform) and an outer part (enumerated, pruned by a lower bound);
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.algorithms.gods.coset import (
+from lightsout_graphs.algorithms._cosets import (
     CosetGroups,
     group_coset,
     press_counts,
@@ -112,7 +112,7 @@ def enumerate_minimum(
     """The fewest presses over the whole coset ``x0 + span(generators)``, proven.
 
     The number of presses of every solution is computed at once on the grouped coset
-    (:func:`lightsout_graphs.algorithms.gods.press_counts`); memory is about 4 or 8 bytes per solution
+    (:func:`lightsout_graphs.algorithms._cosets.press_counts`); memory is about 4 or 8 bytes per solution
     (times k for k > 2).
 
     Parameters

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lightsout_graphs as lo
-from lightsout_graphs.algorithms.gods.coset import group_coset, press_counts, split_minimum
+from lightsout_graphs.algorithms._cosets import group_coset, press_counts, split_minimum
 from lightsout_graphs.algorithms.minimum import (
     MinimumInterrupted,
     cpsat_minimum,
@@ -249,7 +249,7 @@ def test_the_branch_and_bound_returns_its_best_when_time_runs_out() -> None:
 
 
 def test_ctrl_c_in_the_branch_and_bound_keeps_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lightsout_graphs.algorithms.gods import coset
+    from lightsout_graphs.algorithms import _cosets as coset
 
     calls = {"n": 0}
     real = coset._wht_min

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from lightsout_graphs.algorithms._cosets import transform
 from lightsout_graphs.algorithms.gods._limits import require_memory
 from lightsout_graphs.core.errors import MatrixError, require_int, require_int_entries
 
@@ -17,58 +18,6 @@ from lightsout_graphs.core.errors import MatrixError, require_int, require_int_e
 MAX_DIMENSION = 24
 #: Bytes per value of ``λ`` that a spectrum and its search hold at once (int64 copies).
 SPECTRUM_BYTES = 48
-
-
-#: The lowest bits of the transform go through one float64 matrix product with a Hadamard
-#: matrix of this many bits (exact: every partial sum stays far below 2**53).
-_LOW_BITS = 6
-#: Rows of that product done at once (bounds the float64 copy).
-_CHUNK = 1 << 14
-
-
-def _hadamard(bits: int) -> np.ndarray:
-    h = np.ones((1, 1))
-    for _ in range(bits):
-        h = np.block([[h, h], [h, -h]])
-    return h
-
-
-def transform(w: np.ndarray) -> np.ndarray:
-    """In-place Walsh–Hadamard transform of a flat integer array of length ``2**bits``.
-
-    The lowest bits in one exact float64 product with a small Hadamard matrix (BLAS), the
-    others two levels per pass over the array. The array is returned for chaining; its dtype
-    must hold the result (the caller chooses int32 or int64, with totals below ``2**52``).
-    """
-    bits = w.size.bit_length() - 1
-    low = min(bits, _LOW_BITS)
-    if low >= 2:
-        h_low = _hadamard(low)
-        rows = w.reshape(-1, 1 << low)
-        for start in range(0, len(rows), _CHUNK):
-            block = rows[start : start + _CHUNK]
-            block[...] = np.rint(block.astype(np.float64) @ h_low).astype(w.dtype)
-        h = low
-    else:
-        h = 0
-    while h < bits:
-        if h + 1 < bits:
-            v = w.reshape(-1, 4, 2**h)
-            a, b, c, d = v[:, 0, :], v[:, 1, :], v[:, 2, :], v[:, 3, :]
-            s0, s1, s2, s3 = a + b, a - b, c + d, c - d
-            v[:, 0, :] = s0 + s2
-            v[:, 1, :] = s1 + s3
-            v[:, 2, :] = s0 - s2
-            v[:, 3, :] = s1 - s3
-            h += 2
-        else:
-            v = w.reshape(-1, 2, 2**h)
-            a, b = v[:, 0, :], v[:, 1, :]
-            a += b
-            b *= -2
-            b += a
-            h += 1
-    return w
 
 
 def spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> np.ndarray:

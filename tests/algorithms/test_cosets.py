@@ -1,4 +1,4 @@
-"""The grouped solution coset: press counts of every solution against enumeration."""
+"""The grouped solution coset (the lower module of minimum and gods): press counts against enumeration."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import lightsout_graphs as lo
 from lightsout_graphs.algorithms import solver
-from lightsout_graphs.algorithms.gods.coset import (
+from lightsout_graphs.algorithms._cosets import (
     generator_columns,
     group_coset,
     press_counts,
