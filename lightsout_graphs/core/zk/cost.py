@@ -33,8 +33,9 @@ WORD_OPS = 2e9
 #: Word operations per second of bitsets held as Python integers (``gf2-python``, ``z4``):
 #: each row operation pays the interpreter's overhead.
 PYTHON_WORD_OPS = 3e8
-#: Entry operations per second of the numpy engines (one int64 multiply-add and reduction).
-ENTRY_OPS = {"local": 7e7, "gfp": 1.5e8, "gf3": 3e9}
+#: Entry operations per second of the numpy engines (one int64 multiply-add and reduction;
+#: for ``gf3``, one bit-sliced word of 32 entries: a 200 × 50 cylinder mod 3 in about 2 s).
+ENTRY_OPS = {"local": 7e7, "gfp": 1.5e8, "gf3": 3e7}
 #: The fixed cost of one call of an engine: checks, copies, the first small arrays.
 CALL_SECONDS = 1e-3
 
@@ -147,9 +148,17 @@ def flint_lifted_cost(m: int, n: int, modulus: int) -> Cost:
     return Cost(seconds, 8 * entries + 64 * (m + n))
 
 
+#: FLINT's LU on the sparse, structured matrices of puzzles, with the solve and the
+#: certificate or kernel that follow it, against :func:`flint_lu_cost` (measured on random
+#: dense matrices): about this many times slower (a 900 × 900 king's board mod 5, 3600 × 3600
+#: triangular lattice mod 3).
+FLINT_PUZZLE_FACTOR = 4.0
+
+
 def _flint(m: int, n: int, q: int, band: int | None) -> Cost:
     del band
-    return Cost(CALL_SECONDS, 0) + flint_lu_cost(m, n, q)
+    lu = flint_lu_cost(m, n, q)
+    return Cost(CALL_SECONDS + FLINT_PUZZLE_FACTOR * lu.seconds, lu.bytes)
 
 
 def _flint_local(m: int, n: int, q: int, band: int | None) -> Cost:
