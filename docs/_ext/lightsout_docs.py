@@ -22,6 +22,7 @@ A file is rewritten only when its text changes, so that incremental builds stay 
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import pkgutil
 import shutil
@@ -520,6 +521,24 @@ def _bounds(low: Any, high: Any) -> str:
     return str(low) if low == high else f"{low}..{high}"
 
 
+def _differs(lower: Any, upper: Any, low: Any, high: Any) -> str:
+    """How our God's number (``lower..upper``) differs from the published ``low..high``."""
+    if low is None or high is None or lower is None or upper is None:
+        return ""
+    if upper < low:
+        return "**published value impossible**"
+    if lower > high:
+        return "**published value too small**"
+    parts = []
+    if upper < high:
+        parts.append("tighter upper")
+    if lower > low:
+        parts.append("tighter lower")
+    if low == high and lower != upper:
+        parts.append("published exact, ours open")
+    return ", ".join(parts)
+
+
 def gods_numbers_table(path: Path = RESEARCH / "gods_numbers" / "results.json") -> str:
     """The God's-number table of ``research/gods_numbers/results.json`` as a MyST table."""
     import json
@@ -535,6 +554,7 @@ def gods_numbers_table(path: Path = RESEARCH / "gods_numbers" / "results.json") 
                 r.get("nullity", "—"),
                 _bounds(r["lower"], r["upper"]),
                 _bounds(*published),
+                _differs(r["lower"], r["upper"], *published),
                 "—" if peer is None else peer,
                 r.get("seconds", "—"),
             ]
@@ -546,8 +566,8 @@ def gods_numbers_table(path: Path = RESEARCH / "gods_numbers" / "results.json") 
         f"The file holds {len(records)} boards, n = {min(sizes)}..{max(sizes)}, {exact} of them "
         f"exact; their searches took {seconds:,.0f} s in all.\n\n"
     )
-    header = ["n", "nullity", "God's number (ours)", "published", "averaging bound (peer basis)"]
-    return intro + _table([*header, "seconds"], rows)
+    header = ["n", "nullity", "God's number (ours)", "published", "differs"]
+    return intro + _table([*header, "averaging bound (peer basis)", "seconds"], rows)
 
 
 def a075464_table(path: Path = RESEARCH / "a075464" / "results.json") -> str:
@@ -559,8 +579,8 @@ def a075464_table(path: Path = RESEARCH / "a075464" / "results.json") -> str:
             r["n"],
             r["nullity"],
             r["fewest_presses"],
-            "—" if r["published"] is None else r["published"],
-            r["solutions"],
+            "**new**" if r["published"] is None else r["published"],
+            f"{r['solutions']:,}" + (" (unique)" if r["solutions"] == 1 else ""),
             r["seconds"],
             "; ".join(r["checks"]) or "—",
         ]
@@ -591,6 +611,45 @@ def nullities_table(path: Path = RESEARCH / "nullities" / "results.json") -> str
         )
     header = ["M", "sizes m, n ≤ M", "always solvable", "share", "largest nullity", "at"]
     return _table([*header, "mean nullity", "seconds"], rows)
+
+
+def _read_bfile(path: Path) -> list[int]:
+    """The terms a(1), a(2), ... of a b-file (``n a(n)`` per line, ``#`` comments)."""
+    terms = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            n, value = line.split()
+            assert int(n) == len(terms) + 1, f"{path.name}: n = {n} out of order"
+            terms.append(int(value))
+    return terms
+
+
+def squares_table(folder: Path = RESEARCH / "nullities") -> str:
+    """The b-files of A159257 (n×n boards) and A165738 (n×n tori), by ranges of n."""
+    out = []
+    for name, what, published in (
+        ("A159257", "board", 25_000),
+        ("A165738", "torus", 1_000),
+    ):
+        terms = _read_bfile(folder / f"b{name[1:]}.txt")
+        cuts = sorted({0, 1_000, 25_000, len(terms)})
+        rows = []
+        for start, stop in itertools.pairwise(cuts):
+            part = terms[start:stop]
+            top = max(part)
+            rows.append(
+                [
+                    f"{name} ({what})",
+                    f"{start + 1:,}..{stop:,}",
+                    "published" if stop <= published else "**new**",
+                    sum(1 for v in part if v == 0),
+                    top,
+                    f"{start + 1 + part.index(top):,}",
+                ]
+            )
+        out.extend(rows)
+    header = ["sequence", "n", "terms", "nullity 0 (always solvable)", "largest", "at n"]
+    return _table(header, out)
 
 
 def census_tables(path: Path = RESEARCH / "census11" / "census.parquet") -> str:
@@ -648,6 +707,7 @@ RESULT_TABLES = {
     "gods-numbers.txt": gods_numbers_table,
     "a075464.txt": a075464_table,
     "nullities.txt": nullities_table,
+    "squares.txt": squares_table,
 }
 
 
