@@ -39,7 +39,7 @@ presses among the solutions, see :func:`minimum_engine`: ``enumeration``, ``spli
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core.errors import (
@@ -464,7 +464,7 @@ class _Chasing(Engine):
         m, n, _ = _chaser_shape(puzzle)  # type: ignore[misc]
         _check_chase(self.cost(puzzle), f"Light chasing on a {m}×{n} grid mod {puzzle.modulus}")
         rule = puzzle.structure.rule  # type: ignore[union-attr]
-        return GridChaser(m, n, modulus=puzzle.modulus, rule=rule)
+        return cast("Factorization", GridChaser(m, n, modulus=puzzle.modulus, rule=rule))
 
 
 class _WrappedChasing(_Chasing):
@@ -484,7 +484,7 @@ class _WrappedChasing(_Chasing):
         rule = puzzle.structure.rule  # type: ignore[union-attr]
         chaser = WrappedChaser.for_lattice(m, n, puzzle.modulus, rule, wrap)
         assert chaser is not None  # applies() checked what for_lattice needs
-        return chaser
+        return cast("Factorization", chaser)
 
 
 # -- solve: the general elimination ------------------------------------------------------------------
@@ -808,7 +808,7 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     else:
         chosen = _forced(puzzle, _CHASERS)
     try:
-        return chosen.run()  # type: ignore[no-any-return]
+        return chosen.run()  # type: ignore[no-any-return, unused-ignore]
     except TimeBudgetError as err:
         msg = f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}): {err}"
         raise TimeBudgetError(msg, err.seconds, err.budget) from err
