@@ -16,6 +16,7 @@ import numpy as np
 
 from lightsout_graphs.algorithms.solution import Solution, describe_certificate
 from lightsout_graphs.core._cache import PuzzleCache
+from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import SearchLimitError, Unsolvable, require_int, require_seconds
 from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
@@ -100,6 +101,7 @@ def solve(
     minimize: bool = False,
     max_enumerate: int = 2**24,
     time_limit: float = 120.0,
+    progress: bool = False,
 ) -> Solution:
     """Find presses that take ``state`` to ``target``, exactly, for any modulus.
 
@@ -121,6 +123,9 @@ def solve(
         The largest coset enumerated for ``minimize`` (about 4 bytes per solution for k = 2).
     time_limit : float, default 120
         Seconds CP-SAT may take to prove optimality.
+    progress : bool, default False
+        With ``minimize``: show a tqdm bar of the seconds the search has spent out of
+        ``time_limit``, and which search runs (on standard error, or a widget in a notebook).
 
     Returns
     -------
@@ -197,13 +202,14 @@ def solve(
 
         start, generators, widen, folded = _search_space(puzzle, np.asarray(x), engine)
         try:
-            best = fewest_presses(
-                start,
-                generators,
-                puzzle.modulus,
-                max_enumerate=max_enumerate,
-                time_limit=time_limit,
-            )
+            with seconds_bar(progress, f"fewest presses of {puzzle.n} lights", time_limit):
+                best = fewest_presses(
+                    start,
+                    generators,
+                    puzzle.modulus,
+                    max_enumerate=max_enumerate,
+                    time_limit=time_limit,
+                )
         except MinimumInterrupted as err:
             if err.best is not None:
                 proof, lower_bound = err.best.proof + folded, err.best.lower_bound

@@ -40,6 +40,7 @@ from lightsout_graphs.algorithms.gods._spectrum import (
     covering_radius_bounds,
 )
 from lightsout_graphs.algorithms.gods.coset import _TABLE_MODULUS, press_counts, split_minimum
+from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import SearchLimitError, require_int, require_seconds
 from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
 
@@ -231,7 +232,7 @@ def _min_over_coset(groups: CosetGroups, clock: Clock) -> tuple[int, list[list[i
 
 
 def gods_number_bounds(
-    puzzle: Puzzle, *, time_limit: float = 600.0, max_kernel: int = 2**40
+    puzzle: Puzzle, *, time_limit: float = 600.0, max_kernel: int = 2**40, progress: bool = False
 ) -> GodsNumber:
     """God's number of a puzzle by the max–min programme over its quiet-pattern groups.
 
@@ -247,6 +248,9 @@ def gods_number_bounds(
         on the puzzle).
     max_kernel : int, default 2**40
         The largest number of quiet patterns accepted.
+    progress : bool, default False
+        Show a tqdm bar of the seconds spent out of ``time_limit`` (on standard error, or a
+        widget in a notebook): the programmes report no steps, and can run for minutes.
 
     Returns
     -------
@@ -279,14 +283,16 @@ def gods_number_bounds(
     check_puzzle(puzzle)
     time_limit = require_seconds(time_limit)
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
-    engine = factorization(puzzle)
-    clock = Clock(time_limit)  # the factorisation is set-up, cached on the puzzle
-    k = puzzle.modulus
     n = len(puzzle.pressable)
-    kept = distinct_buttons(puzzle)
-    if kept.size < n:
-        return _over_distinct_buttons(puzzle, kept, max_kernel, clock)
-    return _bounds(int(engine.kernel_size), lambda: quiet_groups(puzzle), k, n, max_kernel, clock)
+    with seconds_bar(progress, f"God's number of {n} buttons", time_limit):
+        engine = factorization(puzzle)
+        clock = Clock(time_limit)  # the factorisation is set-up, cached on the puzzle
+        k = puzzle.modulus
+        kept = distinct_buttons(puzzle)
+        if kept.size < n:
+            return _over_distinct_buttons(puzzle, kept, max_kernel, clock)
+        kernel = int(engine.kernel_size)
+        return _bounds(kernel, lambda: quiet_groups(puzzle), k, n, max_kernel, clock)
 
 
 def _over_distinct_buttons(

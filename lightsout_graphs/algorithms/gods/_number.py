@@ -9,6 +9,7 @@ from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
 from lightsout_graphs.algorithms.gods._covering import gods_number_bounds
+from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import (
     LightsOutError,
     MemoryBudgetError,
@@ -33,6 +34,7 @@ def gods_number(
     max_states: int = DEFAULT_MAX_STATES,
     time_limit: float = 600.0,
     max_kernel: int = 2**40,
+    progress: bool = False,
 ) -> int:
     """The most presses any solvable board needs at the fewest, proven by any method that can.
 
@@ -52,6 +54,9 @@ def gods_number(
         Seconds for the quiet-pattern programmes.
     max_kernel : int, default 2**40
         The most quiet patterns the programmes accept.
+    progress : bool, default False
+        Show a tqdm bar of the seconds spent out of ``time_limit``, and the method running
+        (on standard error, or a widget in a notebook): the 9×9 board takes minutes.
 
     Returns
     -------
@@ -85,17 +90,20 @@ def gods_number(
     bound = check_bound(max_states)
     time_limit = require_seconds(time_limit)
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
-    engine = factorization(puzzle)
-    image = int(engine.image_size)
-    # The programmes search the buttons of distinct effects only, whose quiet patterns number
-    # k^kept / image (|kernel| · |image| = k^buttons for any map between Z_k-modules).
-    kernel = puzzle.modulus ** len(distinct_buttons(puzzle)) // image
-    methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
     tried: list[str] = []
-    for method in methods:
-        found = _METHODS[method](puzzle, bound, time_limit, max_kernel, tried)
-        if found is not None:
-            return found
+    with seconds_bar(progress, "God's number", time_limit) as note:
+        note("factorising")
+        engine = factorization(puzzle)
+        image = int(engine.image_size)
+        # The programmes search the buttons of distinct effects only, whose quiet patterns
+        # number k^kept / image (|kernel| · |image| = k^buttons for any map between Z_k-modules).
+        kernel = puzzle.modulus ** len(distinct_buttons(puzzle)) // image
+        methods = gods_methods(image, kernel, max_states=bound, max_kernel=max_kernel)
+        for method in methods:
+            note(method)
+            found = _METHODS[method](puzzle, bound, time_limit, max_kernel, tried)
+            if found is not None:
+                return found
     if kernel > max_kernel:
         which = "" if kernel == engine.kernel_size else " (over its buttons of distinct effects)"
         tried.append(

@@ -10,7 +10,10 @@ from lightsout_graphs.interfaces.cli.commands import add_output_argument
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
 from lightsout_graphs.interfaces.cli.sweep_cmd import add_runner_options
 
-__all__ = ["format_census", "handle_census", "register"]
+__all__ = ["COMPILING", "format_census", "handle_census", "register"]
+
+#: What the progress bar says before the first part: the kernel may be compiling.
+COMPILING = "census (loading the counting kernel; its first run compiles it: about a minute)"
 
 
 def register(subparsers: Any) -> None:
@@ -160,8 +163,13 @@ def handle_census(args: argparse.Namespace) -> int:
         from tqdm.auto import tqdm
 
         bar = tqdm(unit="part", desc="census", dynamic_ncols=True, file=sys.stderr)
+        first = [True]
 
         def tell(done: int, total: int) -> None:
+            # The first call comes before the counting kernel is loaded, which on the first
+            # run of the installation compiles it (about a minute): say so until parts finish.
+            bar.set_description(COMPILING if first[0] and done < total else "census")
+            first[0] = False
             bar.total = total
             bar.n = done
             bar.refresh()
