@@ -50,6 +50,7 @@ from lightsout_graphs.algorithms.gods._walsh import (
     _entries,
     spectrum,
 )
+from lightsout_graphs.core._counts import count_text
 from lightsout_graphs.core.errors import MatrixError, require_int, require_seconds
 
 #: Integer programmes with at most this many (λ, group) pairs take every λ at once.
@@ -457,9 +458,17 @@ def covering_radius_bounds(
     odd = int(parity.sum())
     spectrum_parity = odd % 2
     notes = []
+
+    def at_most(m: int) -> str:  # a floor on the peak M is a ceiling on God's number
+        return f"at most {(total + int(zero) - m) // 2} presses (spectrum peak M >= {m})"
+
+    def at_least(m: int) -> str:
+        return f"at least {(total + int(zero) - m) // 2} presses (spectrum peak M <= {m})"
+
     # Fact 1: averaging.
     m_low = _spectrum_floor(sizes)
-    notes.append(f"averaging over the 2**{dimension} quiet patterns: M >= {m_low}")
+    patterns = count_text(1 << dimension, 2)
+    notes.append(f"averaging over the {patterns} quiet patterns: {at_most(m_low)}")
     spectrum_seconds = _SECONDS_PER_VALUE * (1 << dimension)  # until one is measured
     if odd == 0:
         b = np.zeros(len(columns), dtype=np.int64)
@@ -470,8 +479,9 @@ def covering_radius_bounds(
         b = sizes.copy()
         m_high = int(sizes.sum())
         notes.append(
-            f"no search: one spectrum of 2**{dimension} values takes about "
-            f"{spectrum_seconds:.2g} s, more than half of time_limit={time_limit}"
+            f"no search: one spectrum of {patterns} values takes about "
+            f"{spectrum_seconds:.2g} s, more than half of time_limit={time_limit}; "
+            f"{at_least(m_high)}"
         )
     else:
         budget = start + time_limit
@@ -479,7 +489,7 @@ def covering_radius_bounds(
         b, m_high, spectrum_seconds = _local_search(
             columns, sizes, dimension, start + time_limit * 0.3, rng, m_low
         )
-        notes.append(f"local search over b: M <= {m_high}")
+        notes.append(f"a board found by local search: {at_least(m_high)}")
         full = (len(columns) << dimension) <= _FULL_MODEL
         cut = budget if full else start + time_limit * 0.7
         if m_high > m_low and time.monotonic() + 3 * spectrum_seconds < cut:
@@ -493,14 +503,14 @@ def covering_radius_bounds(
             if np.isfinite(bound):
                 m_low = min(m_high, max(m_low, _parity_floor(bound, spectrum_parity)))
             notes.append(
-                f"integer programme with the peak at λ = 0 ({rounds} rounds, "
-                f"|b_g| <= M - 2): M >= {m_low}"
+                f"integer programme with the peak at λ = 0 ({rounds} rounds): {at_most(m_low)}"
             )
         if m_high > m_low and time.monotonic() < budget:
             bound, tried = _subspace_bounds(columns, sizes, dimension, m_high, budget, rng)
             m_low = min(m_high, max(m_low, _parity_floor(bound, spectrum_parity)))
             notes.append(
-                f"means over the cosets of {tried} subspaces spanned by odd groups: M >= {m_low}"
+                f"means over the cosets of {tried} subspaces spanned by odd groups: "
+                f"{at_most(m_low)}"
             )
     witness = (sizes - b) // 2
     return CoveringBounds(

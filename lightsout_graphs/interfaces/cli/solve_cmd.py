@@ -19,7 +19,7 @@ from lightsout_graphs.interfaces.cli.output import (
     write_text,
 )
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
-from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, status
+from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, progress_enabled, status
 from lightsout_graphs.interfaces.cli.starts import start_board, target_board
 from lightsout_graphs.representation._describe import describe_certificate, puzzle_summary
 
@@ -108,10 +108,17 @@ def handle(args: argparse.Namespace) -> int:
     factorization(puzzle)
     state, origin = start_board(puzzle, args)
     target = target_board(puzzle, args.target)
+    # --min can search for minutes: a bar of its seconds; a plain solve, one status line.
+    bar = args.minimize and progress_enabled(args)
     try:
-        with status(args, f"solving a board of {puzzle.n} lights", size=puzzle.n):
+        with status(None if bar else args, f"solving a board of {puzzle.n} lights", size=puzzle.n):
             solution = lo.solve(
-                puzzle, state, target, minimize=args.minimize, time_limit=args.time_limit
+                puzzle,
+                state,
+                target,
+                minimize=args.minimize,
+                time_limit=args.time_limit,
+                progress=bar,
             )
     except lo.Unsolvable as err:
         goal = puzzle.goal if target is None else target
@@ -139,10 +146,17 @@ def handle(args: argparse.Namespace) -> int:
         print("Presses:" if args.output is None else f"Presses (also written to {args.output}):")
         print(format_presses(puzzle, solution.vector))
     if solution.optimal:
-        how = f"; {solution.proof}" if solution.proof else ""
-        fewest = f" (the fewest possible{how})"
+        fewest = (
+            " (the fewest possible)"
+            if solution.num_solutions == 1
+            else " (the fewest possible, proven over all "
+            f"{count_text(solution.num_solutions, puzzle.modulus)} solutions)"
+        )
     elif solution.lower_bound is not None:
-        fewest = f" (the best found, {solution.proof})"
+        fewest = (
+            f" (the best found in --time-limit {args.time_limit:g} s; the fewest lie in "
+            f"{solution.lower_bound}..{solution.num_presses}: give it longer to prove them)"
+        )
     else:
         fewest = "" if solution.num_solutions == 1 else " (not minimised: use --min for the fewest)"
     print(f"Number of presses: {count_text(solution.num_presses, 10)}{fewest}")
