@@ -10,7 +10,7 @@ These are written before Sphinx lists the sources (``config-inited``), each into
 - ``catalog/generated/``: one page per named puzzle of ``catalog/``: a scrambled named board,
   rules, sources, nullity and kernel size, named boards (drawn when their text is not a
   picture, as on the cube) and the fewest presses for each board; and ``gallery.txt``, the
-  cards of the gallery (a thumbnail, name, nodes, modulus and nullity per puzzle).
+  cards of the gallery (a thumbnail, name, lights, buttons, modulus and nullity per puzzle).
 - ``notebooks/generated/``: copies of ``notebooks/*.ipynb``, which myst-nb executes.
 - ``results/generated/``: the tables of the results pages, read from the files of
   ``research/``.
@@ -377,8 +377,9 @@ def gallery_entry(name: str, images: Path) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``name``, ``title``, ``nodes``, ``modulus``, ``nullity`` (``None`` for a composite
-        modulus) and ``thumbnail`` (the file name).
+        ``name``, ``title``, ``lights``, ``buttons`` (the pressable nodes, as ``lightsout
+        list`` counts them), ``modulus``, ``nullity`` (``None`` for a composite modulus) and
+        ``thumbnail`` (the file name).
     """
     import matplotlib
 
@@ -396,7 +397,8 @@ def gallery_entry(name: str, images: Path) -> dict[str, Any]:
     return {
         "name": name,
         "title": puzzle.title,
-        "nodes": len(puzzle.nodes),
+        "lights": puzzle.n,
+        "buttons": len(puzzle.pressable),
         "modulus": puzzle.modulus,
         "nullity": lo.analyze(puzzle).nullity,
         "thumbnail": thumbnail,
@@ -411,6 +413,8 @@ def gallery_text(entries: list[dict[str, Any]]) -> str:
     cards = ["::::{container} lo-gallery\n"]
     for e in entries:
         nullity = "—" if e["nullity"] is None else e["nullity"]
+        # The counts of `lightsout list`: buttons only where they are not the lights.
+        buttons = "" if e["buttons"] == e["lights"] else f" · {e['buttons']} buttons"
         cards.append(
             f":::{{container}} lo-card\n"
             f"```{{image}} generated/images/{e['thumbnail']}\n"
@@ -419,7 +423,7 @@ def gallery_text(entries: list[dict[str, Any]]) -> str:
             f":class: lo-thumb\n"
             f"```\n\n"
             f"{{doc}}`{e['title']} <generated/{e['name']}>`\n\n"
-            f"{e['nodes']} nodes · k = {e['modulus']} · nullity {nullity}\n"
+            f"{e['lights']} lights{buttons} · k = {e['modulus']} · nullity {nullity}\n"
             f":::\n"
         )
     cards.append("::::\n")

@@ -42,6 +42,20 @@ def test_every_catalog_entry_has_a_page_with_its_counts(built_docs: Path) -> Non
             assert f'<code class="docutils literal notranslate"><span class="pre">{board}' in text
 
 
+def test_the_gallery_counts_lights_and_buttons_as_lightsout_list_does() -> None:
+    """Cards say '72 lights · 120 buttons', not the 192 nodes of the 600-cell's graph."""
+    entry = {"name": "600-cell", "title": "600", "modulus": 2, "nullity": 84, "thumbnail": "t"}
+    text = _generator().gallery_text(
+        [
+            {**entry, "lights": 72, "buttons": 120},
+            {**entry, "name": "lights-out", "lights": 25, "buttons": 25, "nullity": 2},
+        ]
+    )
+    assert "72 lights · 120 buttons · k = 2 · nullity 84" in text
+    assert "25 lights · k = 2 · nullity 2" in text
+    assert "nodes" not in text
+
+
 def test_a_catalog_entry_added_later_gets_a_page(tmp_path: Path) -> None:
     folder = tmp_path / "more"
     folder.mkdir()

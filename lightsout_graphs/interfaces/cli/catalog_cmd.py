@@ -35,8 +35,10 @@ def register(subparsers: Any) -> None:
         "list",
         handle_list,
         help="the catalog of named puzzles as a table",
-        description="List the catalog: name, graph, number of nodes (lights), modulus, rule and "
-        "nullity (or the number of quiet patterns when the modulus is not prime).",
+        description="List the catalog: name, graph, number of lights and of buttons (the nodes "
+        "that can be pressed; most puzzles have one button per light), modulus, rule and "
+        "nullity, the dimension of the button patterns that change no light (or the number of "
+        "quiet patterns when the modulus is not prime).",
     )
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     show = add_command(
@@ -130,7 +132,7 @@ def handle_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return EXIT_OK
-    header = ["name", "graph", "nodes", "modulus", "rule", "nullity"]
+    header = ["name", "graph", "lights", "buttons", "modulus", "rule", "nullity"]
     table = [header]
     for row in rows:
         shown = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"
@@ -139,13 +141,14 @@ def handle_list(args: argparse.Namespace) -> int:
                 str(row["name"]),
                 str(row["graph"]),
                 str(row["lights"]),
+                str(row["buttons"]),
                 str(row["modulus"]),
                 str(row["rule"]),
                 shown,
             ]
         )
     widths = [max(len(r[i]) for r in table) for i in range(len(header))]
-    numeric = {2, 3, 5}
+    numeric = {2, 3, 4, 6}
     for r in table:
         cells = [
             cell.rjust(w) if i in numeric else cell.ljust(w)

@@ -112,6 +112,7 @@ def catalog_row(
         "title": puzzle.title,
         "graph": graph,
         "lights": puzzle.n,
+        "buttons": len(puzzle.pressable),
         "modulus": puzzle.modulus,
         "rule": puzzle.rule,
         "nullity": nullity,

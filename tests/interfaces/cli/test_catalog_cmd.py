@@ -15,12 +15,16 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "list")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["name", "graph", "nodes", "modulus", "rule", "nullity"]
+    assert lines[0].split() == ["name", "graph", "lights", "buttons", "modulus", "rule", "nullity"]
     row = next(line for line in lines if line.startswith("lights-out "))
-    assert row.split() == ["lights-out", "grid", "5×5", "25", "2", "closed", "2"]
+    assert row.split() == ["lights-out", "grid", "5×5", "25", "25", "2", "closed", "2"]
+    # Buttons and lights differ on the 600-cell: the nullity counts button patterns (84 of 120).
+    row = next(line for line in lines if line.startswith("600-cell "))
+    assert row.split()[-5:] == ["72", "120", "2", "weighted", "84"]
     code, out, _ = run(capsys, "list", "--json")
     rows = {r["name"]: r for r in json.loads(out)}
     assert set(rows) == set(catalog.names())
+    assert (rows["600-cell"]["lights"], rows["600-cell"]["buttons"]) == (72, 120)
     assert rows["alien-tiles"]["nullity"] is None
     assert (
         rows["alien-tiles"]["kernel_size"]
