@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterable
+from typing import Protocol
 
 import networkx as nx
 import numpy as np
@@ -129,15 +130,24 @@ def solid_graph(solid: str) -> nx.Graph:
     return g
 
 
-def _solid(solid: str, modulus: int, rule: str, pressable: Iterable[Hashable] | None) -> Puzzle:
-    return build(solid_graph(solid), solid, {}, modulus=modulus, rule=rule, pressable=pressable)
+class Solid(Protocol):
+    """The signature of the five solids' functions (they take no size)."""
+
+    def __call__(
+        self, *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+    ) -> Puzzle: ...
 
 
-@family_doc
-def tetrahedron(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the 4 vertices of a tetrahedron (the complete graph K4).
+def _solid(solid: str, summary: str, nodes: str, examples: str) -> Solid:
+    """The function of one Platonic solid: its puzzle, with its docs from one template."""
+
+    def family(
+        *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+    ) -> Puzzle:
+        return build(solid_graph(solid), solid, {}, modulus=modulus, rule=rule, pressable=pressable)
+
+    family.__name__ = family.__qualname__ = solid
+    family.__doc__ = f"""{summary}
 
     Parameters
     ----------
@@ -146,114 +156,58 @@ def tetrahedron(
     Returns
     -------
     Puzzle
-        Nodes ``0..3``; ``family`` is ``FamilyInfo("tetrahedron", {})``.
+        {nodes}; ``family`` is ``FamilyInfo("%(name)s", {{}})``.
 
     Examples
     --------
-    >>> tetrahedron()
-    <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>
+{examples}
     """
-    return _solid("tetrahedron", modulus, rule, pressable)
+    return family_doc(family)
 
 
-@family_doc
-def cube(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
+tetrahedron = _solid(
+    "tetrahedron",
+    "Lights Out on the 4 vertices of a tetrahedron (the complete graph K4).",
+    "Nodes ``0..3``",
+    """    >>> tetrahedron()
+    <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>""",
+)
+cube = _solid(
+    "cube",
     """Lights Out on the 8 vertices of a cube (the hypercube Q3, drawn as a Schlegel diagram).
 
-    For the Lights Out Cube puzzle, whose lights are on the faces, see :func:`cube_surface`.
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        Nodes are the 0/1 coordinate tuples; ``family`` is ``FamilyInfo("cube", {})``.
-
-    Examples
-    --------
-    >>> p = cube()
+    For the Lights Out Cube puzzle, whose lights are on the faces, see :func:`cube_surface`.""",
+    "Nodes are the 0/1 coordinate tuples",
+    """    >>> p = cube()
     >>> p
     <Puzzle: 8 nodes, 12 edges, rule='closed', modulus=2>
     >>> p.nodes[:2]
-    ((0, 0, 0), (0, 0, 1))
-    """
-    return _solid("cube", modulus, rule, pressable)
-
-
-@family_doc
-def octahedron(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the 6 vertices of an octahedron.
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        Nodes ``0..5``; ``family`` is ``FamilyInfo("octahedron", {})``.
-
-    Examples
-    --------
-    >>> octahedron()
-    <Puzzle: 6 nodes, 12 edges, rule='closed', modulus=2>
-    """
-    return _solid("octahedron", modulus, rule, pressable)
-
-
-@family_doc
-def dodecahedron(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the 20 vertices of a dodecahedron.
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        Nodes ``0..19``; ``family`` is ``FamilyInfo("dodecahedron", {})``.
-
-    Examples
-    --------
-    >>> dodecahedron()
-    <Puzzle: 20 nodes, 30 edges, rule='closed', modulus=2>
-    """
-    return _solid("dodecahedron", modulus, rule, pressable)
-
-
-@family_doc
-def icosahedron(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the 12 vertices of an icosahedron (Orbix uses ``rule="open"``).
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        Nodes ``0..11``; ``family`` is ``FamilyInfo("icosahedron", {})``.
-
-    Examples
-    --------
-    >>> p = icosahedron(rule="open")
+    ((0, 0, 0), (0, 0, 1))""",
+)
+octahedron = _solid(
+    "octahedron",
+    "Lights Out on the 6 vertices of an octahedron.",
+    "Nodes ``0..5``",
+    """    >>> octahedron()
+    <Puzzle: 6 nodes, 12 edges, rule='closed', modulus=2>""",
+)
+dodecahedron = _solid(
+    "dodecahedron",
+    "Lights Out on the 20 vertices of a dodecahedron.",
+    "Nodes ``0..19``",
+    """    >>> dodecahedron()
+    <Puzzle: 20 nodes, 30 edges, rule='closed', modulus=2>""",
+)
+icosahedron = _solid(
+    "icosahedron",
+    """Lights Out on the 12 vertices of an icosahedron (Orbix uses ``rule="open"``).""",
+    "Nodes ``0..11``",
+    """    >>> p = icosahedron(rule="open")
     >>> p
     <Puzzle: 12 nodes, 30 edges, rule='open', modulus=2>
     >>> sum(p.press(0, 0).values())  # the 5 neighbours, not the button itself
-    5
-    """
-    return _solid("icosahedron", modulus, rule, pressable)
+    5""",
+)
 
 
 #: The faces of :func:`cube_surface`, in node order: up, left, front, right, back, down. They are
