@@ -97,7 +97,7 @@ MAX_GENERAL_ENTRIES = 2**24
 TABLE_FAMILIES: tuple[str, ...] = ("grid", "torus", "cylinder", "rook")
 
 #: Seconds per entry of building a press matrix from the graph (networkx, then scipy).
-BUILD_SECONDS_PER_ENTRY = 2e-7
+BUILD_SECONDS_PER_ENTRY = 1e-7
 
 #: What the planner computes per puzzle (see :mod:`lightsout_graphs.core._cache`).
 _CACHE = PuzzleCache()
@@ -401,7 +401,7 @@ def _prime(k: int) -> bool:
 
 #: Seconds per chased row beyond the planes' entries (the row loop of light chasing),
 #: measured on boards of 3 to 1000 sides: a few µs a row, a little more with wrapped sides.
-CHASE_ROW_SECONDS = {False: 3e-6, True: 4e-6}
+CHASE_ROW_SECONDS = {False: 1.5e-6, True: 2e-6}
 #: Entry operations per second of the chased planes (numpy int64 sums and reductions; 64
 #: entries a word over GF(2)).
 CHASE_ENTRY_OPS = 1e8
@@ -604,7 +604,7 @@ class _ProductFormula(Engine):
         product = _product(puzzle)
         sides = [f.n for f in product.factors if f.kind in ("path", "cycle")] if product else []
         side = max(sides, default=1)
-        return Cost(10 * CALL_SECONDS + side * side * 2e-7, 2**22 + 64 * side * side)
+        return Cost(CALL_SECONDS + side * side * 1e-7, 2**22 + 64 * side * side)
 
     def run(self, puzzle: Puzzle) -> int:
         nullity = _formula_nullity(puzzle)

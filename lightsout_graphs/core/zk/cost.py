@@ -32,7 +32,7 @@ __all__ = [
 WORD_OPS = 2e9
 #: Word operations per second of bitsets held as Python integers (``gf2-python``, ``z4``):
 #: each row operation pays the interpreter's overhead.
-PYTHON_WORD_OPS = 3e8
+PYTHON_WORD_OPS = 1e9
 #: Entry operations per second of the numpy engines (one int64 multiply-add and reduction;
 #: for ``gf3``, one bit-sliced word of 32 entries: a 200 × 50 cylinder mod 3 in about 2 s).
 ENTRY_OPS = {"local": 7e7, "gfp": 1.5e8, "gf3": 3e7}
