@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Iterable
+from typing import Protocol
 
 import networkx as nx
 
@@ -111,45 +112,51 @@ def piece_offsets(piece: str, m: int, n: int) -> tuple[tuple[int, int], ...]:
     return tuple(lines)
 
 
-def _board(
-    piece: str,
-    family: str,
-    m: int,
-    n: int | None,
-    modulus: int,
-    rule: str,
-    pressable: Iterable[Hashable] | None,
-    rook_product: bool = False,
-) -> Puzzle:
-    m = require_int(m, "m", minimum=1)
-    n = m if n is None else require_int(n, "n", minimum=1)
-    check_cells((m, n), f"A {m}×{n} board")
-    offsets = piece_offsets(piece, m, n)
-    # The rook's board is K_m □ K_n; the other pieces are lattices (the stencil's default).
-    structure = product_of([("complete", m), ("complete", n)], rule) if rook_product else None
-    return stencil_puzzle(
-        Stencil((m, n), offsets, (1,) * len(offsets)),
-        family=family,
-        params={"m": m, "n": n},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-        graph=lambda: chess_graph(m, n, piece),
-        board_shape=(m, n),
-        structure=structure,
-    )
+class Board(Protocol):
+    """The signature of the chess boards' functions: ``m`` rows and ``n`` columns."""
+
+    def __call__(
+        self,
+        m: int,
+        n: int | None = None,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle: ...
 
 
-@family_doc
-def king(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out where a press changes the 8 cells around it (a king's moves), and itself.
+def _board(piece: str, name: str, summary: str, examples: str, *, rook: bool = False) -> Board:
+    """The function of one piece's board: its puzzle, with its docs from one template."""
+
+    def family(
+        m: int,
+        n: int | None = None,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle:
+        m = require_int(m, "m", minimum=1)
+        n = m if n is None else require_int(n, "n", minimum=1)
+        check_cells((m, n), f"A {m}×{n} board")
+        offsets = piece_offsets(piece, m, n)
+        # The rook's board is K_m □ K_n; the other pieces are lattices (the stencil's default).
+        structure = product_of([("complete", m), ("complete", n)], rule) if rook else None
+        return stencil_puzzle(
+            Stencil((m, n), offsets, (1,) * len(offsets)),
+            family=name,
+            params={"m": m, "n": n},
+            modulus=modulus,
+            rule=rule,
+            pressable=pressable,
+            graph=lambda: chess_graph(m, n, piece),
+            board_shape=(m, n),
+            structure=structure,
+        )
+
+    family.__name__ = family.__qualname__ = name
+    family.__doc__ = f"""{summary}
 
     Parameters
     ----------
@@ -166,194 +173,82 @@ def king(
 
     Examples
     --------
-    >>> p = king(3)
+{examples}
+    """
+    return family_doc(family)
+
+
+king = _board(
+    "king",
+    "king",
+    "Lights Out where a press changes the 8 cells around it (a king's moves), and itself.",
+    """    >>> p = king(3)
     >>> p
     <Puzzle: 9 nodes, 20 edges, rule='closed', modulus=2>
     >>> sum(p.press(0, (1, 1)).values())
-    9
-    """
-    return _board("king", "king", m, n, modulus, rule, pressable)
+    9""",
+)
 
-
-@family_doc
-def x_pattern(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
+x_pattern = _board(
+    "x",
+    "x_pattern",
     """Lights Out with the × pattern: a press changes its 4 diagonal neighbours, and itself.
 
     This is the × effect pattern of Lights Out Deluxe. Diagonal steps keep the colour of a
-    chessboard square, so the board splits into two independent puzzles.
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-    >>> p = x_pattern(3)
+    chessboard square, so the board splits into two independent puzzles.""",
+    """    >>> p = x_pattern(3)
     >>> p
     <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
     >>> sorted(v for v, x in p.press(0, (1, 1)).items() if x)
-    [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]
-    """
-    return _board("x", "x_pattern", m, n, modulus, rule, pressable)
+    [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)]""",
+)
 
-
-@family_doc
-def knight(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out where a press changes the cells a knight's move away, and itself (XL-25).
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-    >>> p = knight(3)
+knight = _board(
+    "knight",
+    "knight",
+    "Lights Out where a press changes the cells a knight's move away, and itself (XL-25).",
+    """    >>> p = knight(3)
     >>> p
     <Puzzle: 9 nodes, 8 edges, rule='closed', modulus=2>
     >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
-    [(0, 0), (1, 2), (2, 1)]
-    """
-    return _board("knight", "knight", m, n, modulus, rule, pressable)
+    [(0, 0), (1, 2), (2, 1)]""",
+)
 
-
-@family_doc
-def rook(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
+rook = _board(
+    "rook",
+    "rook",
     """Lights Out where a press changes its whole row and column, the pressed cell once.
 
-    This is Alien Tiles (7×7 with 4 colours: ``rook(7, modulus=4)``).
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-    >>> p = rook(3, 4)
+    This is Alien Tiles (7×7 with 4 colours: ``rook(7, modulus=4)``).""",
+    """    >>> p = rook(3, 4)
     >>> p
     <Puzzle: 12 nodes, 30 edges, rule='closed', modulus=2>
     >>> sum(p.press(0, (1, 1)).values())  # 4 in the row + 3 in the column - 1 shared
-    6
-    """
-    return _board("rook", "rook", m, n, modulus, rule, pressable, rook_product=True)
-
+    6""",
+    rook=True,
+)
 
 #: Alien Tiles is the rook's board (7×7, 4 colours red → green → blue → purple).
 alien_tiles = rook
 
-
-@family_doc
-def bishop(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out where a press changes both diagonals through it (a bishop's moves), and itself.
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-    >>> p = bishop(3)
+bishop = _board(
+    "bishop",
+    "bishop",
+    "Lights Out where a press changes both diagonals through it (a bishop's moves), and itself.",
+    """    >>> p = bishop(3)
     >>> p
     <Puzzle: 9 nodes, 10 edges, rule='closed', modulus=2>
     >>> sorted(v for v, x in p.press(0, (0, 0)).items() if x)
-    [(0, 0), (1, 1), (2, 2)]
-    """
-    return _board("bishop", "bishop", m, n, modulus, rule, pressable)
+    [(0, 0), (1, 1), (2, 2)]""",
+)
 
-
-@family_doc
-def queen(
-    m: int,
-    n: int | None = None,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out where a press changes its row, its column and both diagonals, itself once.
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-    >>> p = queen(3)
+queen = _board(
+    "queen",
+    "queen",
+    "Lights Out where a press changes its row, its column and both diagonals, itself once.",
+    """    >>> p = queen(3)
     >>> p
     <Puzzle: 9 nodes, 28 edges, rule='closed', modulus=2>
     >>> sum(p.press(0, (1, 1)).values())  # the centre reaches every cell
-    9
-    """
-    return _board("queen", "queen", m, n, modulus, rule, pressable)
+    9""",
+)
