@@ -14,6 +14,7 @@ Examples
 """
 
 from lightsout_graphs._version import __version__ as __version__
+from lightsout_graphs.core import errors as _errors
 from lightsout_graphs.core._lazy import lazy_package
 
 #: The public names, each under its home as in ``from HOME import NAME``: the one list. Each is
@@ -45,23 +46,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "min_light_number",
     ),
     "lightsout_graphs.core": ("structure", "zk"),
-    "lightsout_graphs.core.errors": (
-        "BoardFormatError",
-        "CatalogError",
-        "EngineError",
-        "InvalidPuzzleError",
-        "InvalidStateError",
-        "LightsOutError",
-        "MatrixError",
-        "MemoryBudgetError",
-        "MissingDependencyError",
-        "ModulusError",
-        "SearchLimitError",
-        "SweepError",
-        "SweepSpecError",
-        "TimeBudgetError",
-        "Unsolvable",
-    ),
+    # Every exception of the package: the classes that core.errors lists (not its helpers).
+    "lightsout_graphs.core.errors": tuple(n for n in _errors.__all__ if n[0].isupper()),
     "lightsout_graphs.interfaces": ("draw", "play", "sweep"),
     "lightsout_graphs.representation": ("catalog", "families", "grids", "products"),
     "lightsout_graphs.representation.boards": ("format_board", "format_presses", "parse_board"),
