@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -64,8 +65,16 @@ def draw_solution(solution: Solution) -> Figure:
         if solution.num_solutions == 1
         else f"one of {count_text(solution.num_solutions, puzzle.modulus)} solutions"
     )
-    fig.suptitle(f"{puzzle_label(puzzle)}: {solution.num_presses} presses{fewest}, {count}")
+    presses = "1 press" if solution.num_presses == 1 else f"{solution.num_presses} presses"
+    _title(fig, f"{puzzle_label(puzzle)}: {presses}{fewest}, {count}")
     return fig
+
+
+def _title(fig: Figure, text: str) -> None:
+    """The figure's title, wrapped to its width (a narrow figure of one board clips no words)."""
+    size = 12.0  # matplotlib's default for a suptitle ("large")
+    chars = max(20, int(fig.get_figwidth() * 72 / (size * 0.58)))
+    fig.suptitle(textwrap.fill(text, chars), fontsize=size)
 
 
 def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: int = 9) -> Figure:
@@ -105,7 +114,7 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
     fig = _new_figure(3.2 * cols + 0.4, 3.4 * rows + 0.6)
     axes = np.atleast_1d(fig.subplots(rows, cols)).ravel()
     if not shown:
-        draw_puzzle(puzzle, None, ax=axes[0], title="no quiet patterns", legend=False)
+        draw_puzzle(puzzle, None, ax=axes[0], title="", legend=False)
     for i, (pattern, order) in enumerate(shown):
         title = f"quiet pattern {i + 1}"
         if order != puzzle.modulus:
@@ -118,8 +127,16 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
         draw_puzzle(puzzle, vec, presses=vec, ax=axes[i], title=title, legend=False)
     for extra in axes[count:]:
         extra.set_axis_off()
-    more = f", {len(patterns)} generators shown {len(shown)}" if len(patterns) > len(shown) else ""
-    every = "; every board is solvable" if not patterns else ""
+    more = (
+        f" (the first {len(shown)} of {len(patterns)} generators shown)"
+        if len(patterns) > len(shown)
+        else ""
+    )
     quiet = count_text(analysis.num_quiet_patterns, analysis.modulus)
-    fig.suptitle(f"{puzzle_label(puzzle)}: {quiet} quiet patterns{every}{more}")
+    words = (
+        "no quiet patterns: every board is solvable"
+        if not patterns
+        else f"{quiet} quiet patterns{more}"
+    )
+    _title(fig, f"{puzzle_label(puzzle)}: {words}")
     return fig
