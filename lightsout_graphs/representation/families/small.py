@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from typing import Protocol
 
 import networkx as nx
 
@@ -57,119 +58,90 @@ def _circular(g: nx.Graph) -> nx.Graph:
     return set_pos(g, dict(zip(nodes, circle_pos(len(nodes)), strict=True)))
 
 
-@family_doc
-def path(
-    n: int,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out on a path of n lights ``0 - 1 - … - n-1`` (the 1×n grid with integer nodes).
+class OneFactor(Protocol):
+    """The signature of the path, cycle and complete graph: n lights."""
+
+    def __call__(
+        self,
+        n: int,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle: ...
+
+
+def _one_factor(
+    kind: str, minimum: int, edges: Callable[[int], int], summary: str, examples: str
+) -> OneFactor:
+    """The function of a path, cycle or complete graph, the factors of the product families."""
+
+    def family(
+        n: int,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle:
+        n = require_int(n, "n", minimum=minimum)
+        check_args(modulus, rule)
+        what = f"The complete graph K_{n}" if kind == "complete" else f"The {kind} of {n} lights"
+        check_size(n, edges(n), what)
+        if kind == "path":
+            g = set_pos(nx.path_graph(n), {i: (float(i), 0.0) for i in range(n)})
+        else:
+            g = _circular(nx.cycle_graph(n) if kind == "cycle" else nx.complete_graph(n))
+        structure = product_of([(kind, n)], rule)
+        params = {"n": n}
+        return build(
+            g, kind, params, modulus=modulus, rule=rule, pressable=pressable, structure=structure
+        )
+
+    family.__name__ = family.__qualname__ = kind
+    family.__doc__ = f"""{summary}
 
     Parameters
     ----------
     n : int
-        The number of lights, >= 1.
+        The number of lights, >= {minimum}.
     %(puzzle)s
 
     Returns
     -------
     Puzzle
-        ``family`` is ``FamilyInfo("path", {"n": n})``.
+        ``family`` is ``FamilyInfo("%(name)s", {{"n": n}})``.
 
     Examples
     --------
-    >>> path(4)
-    <Puzzle: 4 nodes, 3 edges, rule='closed', modulus=2>
+{examples}
     """
-    n = require_int(n, "n", minimum=1)
-    check_args(modulus, rule)
-    check_size(n, n - 1, f"The path of {n} lights")
-    g = nx.path_graph(n)
-    set_pos(g, {i: (float(i), 0.0) for i in range(n)})
-    structure = product_of([("path", n)], rule)
-    return build(
-        g, "path", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
-    )
+    return family_doc(family)
 
 
-@family_doc
-def cycle(
-    n: int,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out on a cycle of n lights (n >= 3; the 1-D torus).
-
-    Parameters
-    ----------
-    n : int
-        The number of lights, >= 3.
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("cycle", {"n": n})``.
-
-    Examples
-    --------
-    >>> cycle(5).press(0, 0)
-    {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}
-    """
-    n = require_int(n, "n", minimum=3)
-    check_args(modulus, rule)
-    check_size(n, n, f"The cycle of {n} lights")
-    g = _circular(nx.cycle_graph(n))
-    structure = product_of([("cycle", n)], rule)
-    return build(
-        g, "cycle", {"n": n}, modulus=modulus, rule=rule, pressable=pressable, structure=structure
-    )
-
-
-@family_doc
-def complete(
-    n: int,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
-    """Lights Out on the complete graph K_n: every press changes every light (closed rule).
-
-    Parameters
-    ----------
-    n : int
-        The number of lights, >= 1.
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("complete", {"n": n})``.
-
-    Examples
-    --------
-    >>> complete(4)
-    <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>
-    """
-    n = require_int(n, "n", minimum=1)
-    check_args(modulus, rule)
-    check_size(n, n * (n - 1) // 2, f"The complete graph K_{n}")
-    g = _circular(nx.complete_graph(n))
-    structure = product_of([("complete", n)], rule)
-    return build(
-        g,
-        "complete",
-        {"n": n},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-        structure=structure,
-    )
+path = _one_factor(
+    "path",
+    1,
+    lambda n: n - 1,
+    "Lights Out on a path of n lights ``0 - 1 - … - n-1`` (the 1×n grid with integer nodes).",
+    """    >>> path(4)
+    <Puzzle: 4 nodes, 3 edges, rule='closed', modulus=2>""",
+)
+cycle = _one_factor(
+    "cycle",
+    3,
+    lambda n: n,
+    "Lights Out on a cycle of n lights (n >= 3; the 1-D torus).",
+    """    >>> cycle(5).press(0, 0)
+    {0: 1, 1: 1, 2: 0, 3: 0, 4: 1}""",
+)
+complete = _one_factor(
+    "complete",
+    1,
+    lambda n: n * (n - 1) // 2,
+    "Lights Out on the complete graph K_n: every press changes every light (closed rule).",
+    """    >>> complete(4)
+    <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>""",
+)
 
 
 def _tree_pos(g: nx.Graph, root: Hashable) -> None:
