@@ -65,6 +65,11 @@ def transform(w: np.ndarray) -> np.ndarray:
     The lowest bits in one exact float64 product with a small Hadamard matrix (BLAS), the
     others two levels per pass over the array. The array is returned for chaining; its dtype
     must hold the result (the caller chooses int32 or int64, with totals below ``2**52``).
+
+    Examples
+    --------
+    >>> transform(np.array([1, 0, 0, 0])).tolist(), transform(np.array([0, 1, 0, 0])).tolist()
+    ([1, 1, 1, 1], [1, -1, 1, -1])
     """
     bits = w.size.bit_length() - 1
     low = min(bits, _LOW_BITS)

@@ -138,27 +138,63 @@ class Engine:
     reason: str = ""
 
     def applies(self, puzzle: Puzzle) -> bool:
-        """Whether this engine answers the question for ``puzzle`` (cheap: nothing built)."""
+        """Whether this engine answers the question for ``puzzle`` (cheap: nothing built).
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> engines("solve")[1].applies(lo.torus(5, 5)), engines("solve")[1].applies(lo.grid(5, 5))
+        (True, False)
+        """
         del puzzle
         return True
 
     def cost(self, puzzle: Puzzle) -> Cost:
-        """The estimated time and peak memory of :meth:`run` on ``puzzle``."""
+        """The estimated time and peak memory of :meth:`run` on ``puzzle``.
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> engines("solve")[0].cost(lo.grid(100, 100)).seconds < 1
+        True
+        """
         del puzzle
         return Cost(CALL_SECONDS, 2**20)
 
     def method(self, puzzle: Puzzle) -> str:
-        """The name the answer will carry (:attr:`name`, unless the engine names a sub-engine)."""
+        """The name the answer will carry (:attr:`name`, unless the engine names a sub-engine).
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> general = engines("solve")[-1]
+        >>> general.name, general.method(lo.king(4)), general.method(lo.king(4, modulus=6))
+        ('general elimination', 'gf2-python', 'crt')
+        """
         del puzzle
         return self.name
 
     def why(self, puzzle: Puzzle) -> str:
-        """Why this engine for ``puzzle``, in words."""
+        """Why this engine for ``puzzle``, in words.
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> engines("solve")[0].why(lo.grid(3, 3))
+        'a 2-D box lattice'
+        """
         del puzzle
         return self.reason
 
     def run(self, puzzle: Puzzle) -> Any:
-        """Answer the question for ``puzzle``."""
+        """Answer the question for ``puzzle``.
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> engines("solve")[0].run(lo.grid(5, 5)).kernel_size
+        4
+        """
         msg = f"The engine {self.name!r} has no run method."
         raise EngineError(msg)
 
@@ -299,16 +335,37 @@ class Plan:
 
     @property
     def seconds(self) -> float:
-        """The estimated seconds (``cost.seconds``)."""
+        """The estimated seconds (``cost.seconds``).
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> plan(lo.grid(9, 9)).seconds < 1
+        True
+        """
         return self.cost.seconds
 
     @property
     def memory(self) -> int:
-        """The estimated peak memory in bytes (``cost.bytes``)."""
+        """The estimated peak memory in bytes (``cost.bytes``).
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> plan(lo.grid(9, 9)).memory > 0
+        True
+        """
         return self.cost.bytes
 
     def run(self) -> Any:
-        """Run the planned engine on the planned puzzle."""
+        """Run the planned engine on the planned puzzle.
+
+        Examples
+        --------
+        >>> import lightsout_graphs as lo
+        >>> plan(lo.torus(5, 5, modulus=3)).run().method
+        'wrapped-chasing'
+        """
         if self.runner is None or self.puzzle is None:
             msg = f"The {self.question} plan {self.engine!r} is run by its caller."
             raise EngineError(msg)
