@@ -46,6 +46,11 @@ class ProbeTimeout(BaseException):
 
     A ``BaseException``, as ``KeyboardInterrupt`` is, so that no ``except Exception`` of the
     constructor's own code swallows it.
+
+    Examples
+    --------
+    >>> issubclass(ProbeTimeout, Exception), issubclass(ProbeTimeout, BaseException)
+    (False, True)
     """
 
 
@@ -252,7 +257,7 @@ def check_size(ref: str, func: Callable[..., Any], kwargs: Mapping[str, Any]) ->
     got = estimate(func, kwargs)
     if got is None:
         return
-    from lightsout_graphs.core._memory import memory_budget
+    from lightsout_graphs.core.zk import memory_budget
 
     nodes, edges = got
     budget = memory_budget()
