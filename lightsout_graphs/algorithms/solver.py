@@ -19,7 +19,7 @@ from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import SearchLimitError, Unsolvable, require_int, require_seconds
 from lightsout_graphs.core.zk.protocol import Factorization
-from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle, reduce_mod
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle, reduce_mod
 
 __all__ = [
     "Solution",
@@ -33,6 +33,7 @@ __all__ = [
 _CACHE = PuzzleCache()
 
 
+@checks_puzzle
 def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     """The factorised press matrix of a puzzle, computed once and cached on the puzzle.
 
@@ -62,7 +63,6 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     """
     from lightsout_graphs.algorithms import planner
 
-    check_puzzle(puzzle)
     key = f"factorization:{method}"
     cached = _CACHE.peek(puzzle, key)
     if cached is not None:
@@ -79,7 +79,6 @@ def _check_limits(max_enumerate: object, time_limit: object) -> None:
 
 
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
-    check_puzzle(puzzle)
     s = puzzle.state_vector(state, name="state")
     if target is None:
         # No goal set: all 0 (np.zeros maps pages lazily, so a huge board costs no copy).
@@ -93,6 +92,7 @@ def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np
     return s, t, reduce_mod(np.subtract(t, s), puzzle.modulus)
 
 
+@checks_puzzle
 def solve(
     puzzle: Puzzle,
     state: StateLike = 0,
@@ -260,6 +260,7 @@ def _search_space(
     return start, dispatch.kernel(puzzle.press_matrix().tocsc()[:, kept], k), widen, note
 
 
+@checks_puzzle
 def is_solvable(puzzle: Puzzle, state: StateLike = 0, target: StateLike | None = None) -> bool:
     """Whether some presses take ``state`` to ``target``.
 

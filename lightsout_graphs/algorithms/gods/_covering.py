@@ -42,7 +42,7 @@ from lightsout_graphs.algorithms.gods._spectrum import (
 from lightsout_graphs.algorithms.gods.coset import _TABLE_MODULUS, press_counts, split_minimum
 from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import SearchLimitError, require_int, require_seconds
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 #: The largest coset whose press counts are computed in one transform here.
 _FULL_TRANSFORM = 2**22
@@ -125,6 +125,7 @@ class GodsNumber:
         return self.lower
 
 
+@checks_puzzle
 def quiet_groups(puzzle: Puzzle) -> CosetGroups:
     """The lights of a puzzle grouped by their column of quiet patterns.
 
@@ -153,7 +154,6 @@ def quiet_groups(puzzle: Puzzle) -> CosetGroups:
     """
     from lightsout_graphs.algorithms.solver import factorization
 
-    check_puzzle(puzzle)
     gens = factorization(puzzle).kernel()
     n = len(puzzle.pressable)
     return group_coset(np.zeros(n, dtype=np.int64), gens, puzzle.modulus)
@@ -231,6 +231,7 @@ def _min_over_coset(groups: CosetGroups, clock: Clock) -> tuple[int, list[list[i
     return found.lower_bound, [found.coefficients]
 
 
+@checks_puzzle
 def gods_number_bounds(
     puzzle: Puzzle, *, time_limit: float = 600.0, max_kernel: int = 2**40, progress: bool = False
 ) -> GodsNumber:
@@ -280,7 +281,6 @@ def gods_number_bounds(
     """
     from lightsout_graphs.algorithms.solver import factorization
 
-    check_puzzle(puzzle)
     time_limit = require_seconds(time_limit)
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
     n = len(puzzle.pressable)

@@ -17,7 +17,7 @@ from lightsout_graphs.core.errors import (
     require_int,
     require_seconds,
 )
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 
 def _count(value: int) -> str:
@@ -28,6 +28,7 @@ def _count(value: int) -> str:
     return f"2**{exp}" if value == 1 << exp else f"about 2**{exp}"
 
 
+@checks_puzzle
 def gods_number(
     puzzle: Puzzle,
     *,
@@ -86,7 +87,6 @@ def gods_number(
     from lightsout_graphs.algorithms.planner import gods_methods
     from lightsout_graphs.algorithms.solver import factorization
 
-    check_puzzle(puzzle)
     bound = check_bound(max_states)
     time_limit = require_seconds(time_limit)
     max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
@@ -119,6 +119,7 @@ def gods_number(
     raise SearchLimitError(msg)
 
 
+@checks_puzzle
 def gods_number_range(
     puzzle: Puzzle, *, time_limit: float = 600.0, few_boards: int = 2**16
 ) -> tuple[int | None, int, int]:
@@ -154,7 +155,6 @@ def gods_number_range(
     from lightsout_graphs.algorithms.gods._covering import quiet_groups
     from lightsout_graphs.algorithms.gods._spectrum import averaging_bound
 
-    check_puzzle(puzzle)
     counted = counting_bound(puzzle)  # needs no search, holds for any kernel
     try:
         found = gods_number_bounds(puzzle, time_limit=time_limit)

@@ -59,7 +59,7 @@ from lightsout_graphs.core.errors import (
     SearchLimitError,
     Unsolvable,
 )
-from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -335,6 +335,7 @@ def _target(puzzle: Puzzle, target: StateLike | None) -> np.ndarray:
     return puzzle.state_vector(target, name="target")
 
 
+@checks_puzzle
 def lit_only_solve(
     puzzle: Puzzle,
     state: StateLike,
@@ -420,7 +421,6 @@ def lit_only_solve(
     >>> r.reachable, r.method, r.verify()
     (True, 'theory', True)
     """
-    check_puzzle(puzzle)
     check_bound(max_states)
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
@@ -832,6 +832,7 @@ class _OrbitStates(_TheoryStates):
         return f"<LitOnlyStates (theory): an orbit of {self.size} of 2**{n} boards>"
 
 
+@checks_puzzle
 def lit_only_solvable_states(
     puzzle: Puzzle,
     target: StateLike | None = None,
@@ -896,7 +897,6 @@ def lit_only_solvable_states(
     >>> orbit.size, {399: 1} in orbit, {1: 1} in orbit
     (401, True, False)
     """
-    check_puzzle(puzzle)
     check_bound(max_states)
     t = _target(puzzle, target)
     found = lit_only_method(puzzle, method, question="states", clear=not t.any())
@@ -1039,6 +1039,7 @@ def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
     return theory.OpenTheory(puzzle.toggle_matrix())
 
 
+@checks_puzzle
 def lit_only_orbit(
     puzzle: Puzzle, state: StateLike, *, max_states: int = DEFAULT_MAX_STATES
 ) -> LitOnlyOrbit:
@@ -1078,7 +1079,6 @@ def lit_only_orbit(
     >>> big.size == big.bound == 2**380, big.method
     (True, 'theory')
     """
-    check_puzzle(puzzle)
     bound_states = check_bound(max_states)
     th = _open_theory(puzzle, "A lit-only orbit")
     s = puzzle.state_vector(state, name="state")
@@ -1089,6 +1089,7 @@ def lit_only_orbit(
     return LitOnlyOrbit(puzzle, s, th.invariants(x), bound, size, method, reasons)
 
 
+@checks_puzzle
 def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) -> int:
     """The fewest lit lights every board can be brought down to by lit-only presses (open rule).
 
@@ -1133,7 +1134,6 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     >>> min_light_number(lo.Puzzle(nx.grid_2d_graph(12, 12), rule="open"))  # by the theory
     6
     """
-    check_puzzle(puzzle)
     bound_states = check_bound(max_states)
     th = _open_theory(puzzle, "The minimum light number")
     for part in th.components:
