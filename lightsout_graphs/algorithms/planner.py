@@ -49,7 +49,7 @@ from lightsout_graphs.core.errors import (
     TimeBudgetError,
 )
 from lightsout_graphs.core.structure import Lattice, Product
-from lightsout_graphs.core.zk.cost import CALL_SECONDS, ENTRY_OPS, WORD_OPS, Cost
+from lightsout_graphs.core.zk.cost import CALL_SECONDS, ENTRY_OPS, Cost
 from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
 
@@ -456,41 +456,23 @@ def _prime(k: int) -> bool:
 
 # -- solve: light chasing ----------------------------------------------------------------------------
 
-#: Seconds per chased row beyond the planes' entries (the row loop of light chasing),
-#: measured on boards of 3 to 1000 sides: a few µs a row, a little more with wrapped sides.
-CHASE_ROW_SECONDS = {False: 1.5e-6, True: 2e-6}
-#: Entry operations per second of the chased planes (numpy int64 sums and reductions; 64
-#: entries a word over GF(2)).
-CHASE_ENTRY_OPS = 1e8
-#: Seconds per pivot of the small GF(2) system (measured: a 200 × 200 system in 30 ms).
-SMALL_PIVOT_SECONDS = 1.5e-4
 #: The moduli beyond which chasing works on Python integers (object arrays): about 50 times
 #: slower.
 _WIDE_CHASE = 2**31
 
 
 def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> Cost:
-    """Light chasing: board-sized planes of the unknowns, row by row, then the small system.
+    """Light chasing: the engine's own estimates of its time
+    (:func:`~lightsout_graphs.representation.grids.chase_base.chase_seconds`: row by row or in
+    blocks of rows, the chased planes, the small system) and of its memory
+    (:func:`~lightsout_graphs.representation.grids.chase_base.chase_memory`)."""
+    from lightsout_graphs.representation.grids.chase_base import chase_memory, chase_seconds
 
-    Memory is the engine's own estimate (:func:`~lightsout_graphs.representation.grids.chase_base.chase_memory`);
-    time is the chased planes (``rows · width · unknowns`` entries, 64 a word over GF(2)), the
-    small system (an elimination of ``unknowns`` unknowns) and the row loop.
-    """
-    from lightsout_graphs.representation.grids.chase_base import chase_memory
-
-    rows, width = max(m, n), min(m, n)
+    width = min(m, n)
     across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
     unknowns = width * (2 if across else 1)
     memory = chase_memory(m * n, unknowns, unknowns, k)
-    planes = rows * width * unknowns
-    if k == 2:  # the small system: dense GF(2) Gauss–Jordan, one numpy pass per pivot
-        seconds = planes / 64 / (CHASE_ENTRY_OPS * 2) + unknowns * SMALL_PIVOT_SECONDS
-        seconds += unknowns**3 / 64 / WORD_OPS
-    else:
-        seconds = planes / CHASE_ENTRY_OPS + unknowns**3 * 2.5e-11
-        if k >= _WIDE_CHASE:
-            seconds *= 50
-    seconds += 5 * CALL_SECONDS + rows * CHASE_ROW_SECONDS[any(wrap)]
+    seconds = chase_seconds(m, n, k, wrap) * (50 if k >= _WIDE_CHASE else 1)
     return Cost(seconds, memory)
 
 

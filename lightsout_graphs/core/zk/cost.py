@@ -3,8 +3,9 @@
 Every estimate of the package is a :class:`Cost`. The elimination engines of
 :mod:`lightsout_graphs.core.zk` are costed here, each by one entry of :data:`MODELS` (a function
 of ``m, n, q, band``), so that the memory budget, the time budget and the planner read the same
-numbers; the planner adds the structured engines (light chasing, formulas) with the same
-constants (:data:`WORD_OPS`, :data:`ENTRY_OPS`, :data:`CALL_SECONDS`).
+numbers; the planner costs the structured engines in the same units (light chasing by the
+chasers' own ``chase_seconds`` and ``chase_memory``, the formulas with :data:`ENTRY_OPS` and
+:data:`CALL_SECONDS`).
 
 The constants were measured on the development machine (two cores, numba and python-flint
 installed) by ``benchmarks/calibration.py``, which prints every estimate beside its measured
