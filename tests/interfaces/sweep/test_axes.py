@@ -88,3 +88,20 @@ def test_atomic_write_leaves_no_temporary_file_on_failure(tmp_path: Path) -> Non
     atomic_write(tmp_path / "a.json", b"new", tag="run-2")
     assert (tmp_path / "a.json").read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json"]
+
+
+@given(
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.integers(min_value=0, max_value=10**30),
+)
+def test_any_range_is_read_or_refused_by_key(lo_: int, hi: int, step: int) -> None:
+    from lightsout_graphs.interfaces.sweep.axes import MAX_INT, int_range
+
+    text = f"{lo_}..{hi} step {step}"
+    try:
+        values = int_range("m", text)
+    except SweepSpecError as err:
+        assert str(err).startswith("Sweep spec key 'm': ")
+        return
+    assert values is not None and all(-MAX_INT <= v <= MAX_INT for v in values)
