@@ -34,7 +34,9 @@ def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
         "--workers", type=int, metavar="N", help="local processes (default: every core)"
     )
     parser.add_argument(
-        "--overwrite", action="store_true", help=f"discard a different {what} stored in --out"
+        "--overwrite",
+        action="store_true",
+        help=f"discard a different {what} stored in the result folder",
     )
 
 
@@ -137,11 +139,28 @@ def handle_sweep(args: argparse.Namespace) -> int:
         return EXIT_TERMINATED
     manifest = read_manifest(out)
     chunks = int(manifest.get("total_chunks", 0))
+    rejected = ""
+    if manifest.get("spec", {}).get("on_error") == "skip":
+        count = _rejected_rows(out, chunks)
+        rejected = f" ({count} rejected by the family: see the column 'error')"
     print(
-        f"Sweep complete: {manifest.get('rows', 0)} rows in {chunks} chunk "
+        f"Sweep complete: {manifest.get('rows', 0)} rows{rejected} in {chunks} chunk "
         f"file{'' if chunks == 1 else 's'} in {out}"
     )
     return EXIT_OK
+
+
+def _rejected_rows(out: Any, chunks: int) -> int:
+    """Rows of a finished sweep whose combination the family rejected (``on_error = "skip"``)."""
+    import pyarrow.parquet as pq
+
+    from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN
+
+    count = 0
+    for cid in range(chunks):
+        column = pq.read_table(out / f"chunk-{cid:08d}.parquet", columns=[ERROR_COLUMN])[0]
+        count += len(column) - column.null_count
+    return count
 
 
 def handle_report(args: argparse.Namespace) -> int:

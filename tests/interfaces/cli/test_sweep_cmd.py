@@ -201,6 +201,7 @@ def test_rejected_combinations_are_skipped_when_asked(
     assert "n * d must be even" in capsys.readouterr().err
     spec.write_text(text + 'on_error = "skip"\n')
     assert main(["-q", "sweep", str(spec), "--out", str(out), "--workers", "1"]) == 0
+    assert "6 rows (3 rejected by the family: see the column 'error')" in capsys.readouterr().out
     table = read_results(out)
     assert table["edges"].tolist()[::2] == [9, 12, 15]
     assert table["error"].tolist()[1::2] == ["NetworkXError: n * d must be even"] * 3
