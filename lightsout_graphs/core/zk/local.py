@@ -12,16 +12,38 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import EngineError, ModulusError
 from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod, vector_dtype
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 
 __all__ = ["MAX_BYTES", "LocalFactorization", "SmithSolver"]
+
+#: The docs the engines of a Smith-like form share (slots of their docstrings, see fill_doc).
+_SMITH_DOCS: dict[str, str] = {
+    "prime_exponent": """prime : int
+    p, a prime (not checked here: :func:`lightsout_graphs.core.zk.factorize` checks it).
+exponent : int, default 1
+    e >= 1.""",
+    "attributes": """modulus : int
+    ``p**e``.
+method : str
+    The engine's name.
+shape : tuple of int
+    ``(m, n)``.
+rank : int or None
+    The rank when e = 1, else ``None``.
+kernel_size, image_size : int
+    Exact counts of quiet vectors and of solvable right-hand sides.
+valuations : list of int
+    The p-valuations ``d_i`` of the diagonal entries of D, in pivot order (non-decreasing).""",
+}
 
 #: The dense working copies (A, U and V) may take at most this many bytes.
 MAX_BYTES = 2 << 30
@@ -149,6 +171,7 @@ class SmithSolver(EliminationSolver):
         return self._generators(self._u, self.shape[0])
 
 
+@functools.partial(fill_doc, docs=_SMITH_DOCS)
 class LocalFactorization(SmithSolver):
     """A matrix over Z/p^e in Smith-like form ``U A V = D``.
 
@@ -156,10 +179,7 @@ class LocalFactorization(SmithSolver):
     ----------
     matrix : scipy.sparse.csr_array
         The m × n matrix with entries in ``0..p**e - 1``.
-    prime : int
-        p, a prime (not checked here: :func:`lightsout_graphs.core.zk.factorize` checks it).
-    exponent : int, default 1
-        e >= 1.
+    %(prime_exponent)s
 
     Raises
     ------
@@ -168,16 +188,7 @@ class LocalFactorization(SmithSolver):
 
     Attributes
     ----------
-    modulus : int
-        ``p**e``.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int or None
-        The rank when e = 1, else ``None``.
-    kernel_size, image_size : int
-        Exact counts of quiet vectors and of solvable right-hand sides.
-    valuations : list of int
-        The p-valuations ``d_i`` of the diagonal entries of D, in pivot order.
+    %(attributes)s
 
     Examples
     --------

@@ -41,18 +41,20 @@ the budgets.
 from __future__ import annotations
 
 import ctypes
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import EngineError, MissingDependencyError
 from lightsout_graphs.core.zk._common import coerce_vector, matvec_mod
 from lightsout_graphs.core.zk._flint import FlintMatrix, available, library
 from lightsout_graphs.core.zk.cost import Cost, flint_lifted_cost
 from lightsout_graphs.core.zk.gf2_dense import DenseGF2, pack_rows, unpack_rows
-from lightsout_graphs.core.zk.local import SmithSolver
+from lightsout_graphs.core.zk.local import _SMITH_DOCS, SmithSolver
 
 __all__ = ["Cost", "LiftedLocalFactorization", "available", "estimate_cost", "mul_mod"]
 
@@ -319,6 +321,7 @@ def _newton_inverse(block: np.ndarray, start: np.ndarray, p: int, q: int) -> np.
     return x
 
 
+@functools.partial(fill_doc, docs=_SMITH_DOCS)
 class LiftedLocalFactorization(SmithSolver):
     """A matrix over Z/p^e in Smith-like form ``U A V = D``, built on FLINT's LU mod p.
 
@@ -329,10 +332,7 @@ class LiftedLocalFactorization(SmithSolver):
     ----------
     matrix : scipy.sparse.csr_array or numpy.ndarray
         The m × n matrix with entries in ``0..p**e - 1``.
-    prime : int
-        p, a prime (not checked here: :func:`lightsout_graphs.core.zk.factorize` checks it).
-    exponent : int, default 1
-        e >= 1.
+    %(prime_exponent)s
 
     Raises
     ------
@@ -343,18 +343,7 @@ class LiftedLocalFactorization(SmithSolver):
 
     Attributes
     ----------
-    modulus : int
-        ``p**e``.
-    method : str
-        ``"flint-local"``.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int or None
-        The rank when e = 1, else ``None``.
-    kernel_size, image_size : int
-        Exact counts of quiet vectors and of solvable right-hand sides.
-    valuations : list of int
-        The p-valuations ``d_i`` of the diagonal entries of D, in pivot order (non-decreasing).
+    %(attributes)s
 
     Examples
     --------

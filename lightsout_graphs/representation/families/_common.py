@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import networkx as nx
 
 from lightsout_graphs.core import zk
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.core.structure import Factor, Product
 from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, check_rule
@@ -81,12 +82,13 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def family_doc(func: _F) -> _F:
-    """Fill the shared docs into the slots of ``func``'s docstring (as scipy's ``doccer`` does).
+    """Fill the shared docs into the slots of ``func``'s docstring (``core._docs.fill_doc``).
 
     A line that is only ``%(key)s`` stands for ``PARAMETER_DOCS[key]`` at that line's indent:
     ``puzzle`` for the ``modulus``, ``rule`` and ``pressable`` every family takes (or one of
     them alone), ``board`` for the sides ``m`` and ``n`` of a board and ``board_puzzle`` for
-    what such a family returns, ``raises`` for the usual refusal. ``%(name)s`` anywhere is the function's name.
+    what such a family returns, ``raises`` for the usual refusal. ``%(name)s`` anywhere is the
+    function's name.
 
     Examples
     --------
@@ -107,17 +109,7 @@ def family_doc(func: _F) -> _F:
     modulus : int, default 2
         k, the number of light states.
     """
-    lines = []
-    for line in (func.__doc__ or "").split("\n"):
-        key = line.strip()[2:-2]
-        if line.strip() == f"%({key})s" and key in PARAMETER_DOCS:
-            indent = line[: len(line) - len(line.lstrip())]
-            lines += [indent + text for text in PARAMETER_DOCS[key].split("\n")]
-        else:
-            lines.append(line)
-    if func.__doc__ is not None:
-        func.__doc__ = "\n".join(lines).replace("%(name)s", func.__name__)
-    return func
+    return fill_doc(func, PARAMETER_DOCS)
 
 
 def factor(kind: str, n: int) -> Factor:
