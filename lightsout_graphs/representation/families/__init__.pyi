@@ -1,8 +1,4 @@
-"""What each public name of the families package is, for type checkers.
-
-At run time ``__init__.py`` imports each on first use, from its table ``_HOMES``;
-``tests/test_init.py`` keeps the two equal. ``name as name`` re-exports a name (PEP 484).
-"""
+"""The families' names for type checkers (``__init__.py`` imports each on first use)."""
 
 # ruff: noqa: I001  (isort would split the ``as`` imports into one statement a name)
 
