@@ -106,7 +106,7 @@ def one(n: int) -> dict[str, object]:
         "n": n,
         "nullity": nullity,
         "fewest_presses": int(sol.num_presses),
-        "solutions": int(sol.count),
+        "solutions": int(sol.num_solutions),
         "seconds": round(seconds, 2),
         "published": A075464_PUBLISHED[n - 1] if n <= len(A075464_PUBLISHED) else None,
         "checks": checks,
