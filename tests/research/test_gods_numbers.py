@@ -322,9 +322,7 @@ def test_the_blocked_peaks_are_the_spectrum_peaks(
     if path == "torch":
         pytest.importorskip("torch")
     large = _large(monkeypatch)
-    transform = (
-        large.peaks if path == "cpu" else functools.partial(large.peaks_torch, device="cpu")
-    )
+    transform = large.peaks if path == "cpu" else functools.partial(large.peaks_torch, device="cpu")
     groups = quiet_groups(lo.grid(19, 19))
     cols, _, _ = groups.binary_code()
     rng = np.random.default_rng(3)
@@ -1385,3 +1383,22 @@ def test_the_readme_is_a_summary_with_the_table_of_differences() -> None:
                 if part[0]:
                     listed[part[0]] = (part[2], part[3].split(" ")[0].strip("*"))
     assert listed == differs
+
+
+def test_a_programme_is_solved_once_for_sizes_that_share_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Groups larger than every box give the same integer programme (99, 139 and 219 share
+    # 19×19's quiet code): the second is answered from the first, a different one is solved.
+    cols, bases = np.array([1, 2, 3]), [[1, 2]]
+    monkeypatch.setattr(CHECK, "PROGRAMMES", {})
+    first = CHECK.subspace_programme_holds(cols, np.array([5, 5, 5]), bases, 3, 4, 10.0)
+    assert first[0] is False  # b = (1, 1, −1) peaks at 1 < 4
+
+    def solved_again(*args: object) -> None:
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr(CHECK, "_solve_programme", solved_again)
+    assert CHECK.subspace_programme_holds(cols, np.array([7, 9, 5]), bases, 3, 4, 10.0) == first
+    with pytest.raises(AssertionError, match="solved again"):
+        CHECK.subspace_programme_holds(cols, np.array([1, 5, 5]), bases, 3, 4, 10.0)
