@@ -56,7 +56,7 @@ def register(subparsers: Any) -> None:
         type=count_value,
         default=8,
         metavar="N",
-        help="show at most N quiet patterns",
+        help="print at most N quiet patterns (default 8)",
     )
 
 

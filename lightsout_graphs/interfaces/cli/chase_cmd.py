@@ -46,8 +46,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--family", metavar="F", help="grid (chase tables are for grids)")
     parser.add_argument("--shape", metavar="MxN", help="with --family grid: the size, e.g. 6x5")
-    parser.add_argument("--modulus", "-k", type=int, metavar="K", help="for a size (2)")
-    parser.add_argument("--rule", choices=("closed", "open"), help="for a size (closed)")
+    parser.add_argument("--modulus", "-k", type=int, metavar="K", help="for a size (default 2)")
+    parser.add_argument("--rule", choices=("closed", "open"), help="for a size (default closed)")
     add_output_argument(
         parser, help="also draw the table to FILE.png or FILE.svg", aliases=("--png",)
     )

@@ -104,7 +104,7 @@ def add_dpi_argument(parser: argparse.ArgumentParser) -> None:
     (100, 200)
     """
     parser.add_argument(
-        "--dpi", type=int, default=100, help=f"resolution of a PNG, {MIN_DPI} or more (100)"
+        "--dpi", type=int, default=100, help=f"resolution of a PNG, {MIN_DPI} or more (default 100)"
     )
 
 

@@ -63,8 +63,12 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser, *, name_required: bool
     group.add_argument(
         "--shape", metavar="MxN", help="the size, e.g. 7x9 (a grid, torus...) or 4 (hypercube)"
     )
-    group.add_argument("--modulus", "-k", metavar="K", type=int, help="states per light (2)")
-    group.add_argument("--rule", choices=("closed", "open", "weighted"), help="toggle rule")
+    group.add_argument(
+        "--modulus", "-k", metavar="K", type=int, help="states per light (default 2)"
+    )
+    group.add_argument(
+        "--rule", choices=("closed", "open", "weighted"), help="toggle rule (default closed)"
+    )
     group.add_argument(
         "--param",
         metavar="KEY=VALUE",

@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
         default=120.0,
         metavar="SECONDS",
         help="with --min: seconds to prove the fewest presses; past it, the best found and its "
-        "proven range (120)",
+        "proven range (default 120)",
     )
     add_output_argument(
         parser,

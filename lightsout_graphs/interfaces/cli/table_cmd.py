@@ -64,9 +64,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--max", dest="max_size", type=int, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--modulus", "-k", type=int, default=2, metavar="K", help="a prime (default 2)"
+        "--modulus",
+        "-k",
+        type=int,
+        default=2,
+        metavar="K",
+        help="states per light, a prime (default 2)",
     )
-    parser.add_argument("--rule", choices=("closed", "open"), default="closed")
+    parser.add_argument(
+        "--rule", choices=("closed", "open"), default="closed", help="toggle rule (default closed)"
+    )
     parser.add_argument("--csv", metavar="FILE", help="write the CSV matrix here (- for stdout)")
     parser.add_argument(
         "--long", metavar="FILE", help="write the long CSV m,n,nullity here (- for stdout)"

@@ -70,3 +70,16 @@ def test_earlier_spellings_still_read() -> None:
     assert parser.parse_args(["chase-table", "5x5", "--png", "c.png"]).output == "c.png"
     assert parser.parse_args(["census", "5", "--out", "c5"]).out == "c5"
     assert parser.parse_args(["census", "5", "-o", "c5"]).out == "c5"
+
+
+def test_defaults_are_said_one_way() -> None:
+    """Every help says '(default 2)', never a bare '(2)' or '(closed)'."""
+    import re
+
+    from lightsout_graphs.interfaces.cli import build_parser
+
+    subparsers = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name, sub in subparsers.items():
+        text = " ".join(sub.format_help().split())
+        assert not re.search(r"\((\d+|closed|open)\)", text), (name, text)
+        assert "--out " not in text, name
