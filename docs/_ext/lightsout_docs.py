@@ -611,10 +611,11 @@ def nullities_table(path: Path = RESEARCH / "nullities" / "results.json") -> str
                 f"{m}×{n}",
                 r["mean_nullity"],
                 r["seconds"],
+                r.get("cpu_seconds", "—"),
             ]
         )
     header = ["M", "sizes m, n ≤ M", "always solvable", "share", "largest nullity", "at"]
-    return _table([*header, "mean nullity", "seconds"], rows)
+    return _table([*header, "mean nullity", "seconds", "CPU seconds"], rows)
 
 
 def _read_bfile(path: Path) -> list[int]:

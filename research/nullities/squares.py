@@ -32,8 +32,8 @@ Checks made by a full run (each an assertion; ``checks()``):
   ``../shared/peers_data/wmboyles_b159257_first4096.txt``);
 - A159257 against the library's ``nullity(n, n)`` (the gcd of h_b(x) and h_b(x + 1) taken
   directly) at sampled n up to the end, and against light chasing
-  (``GridChaser(n, n).kernel_size``) at sampled n ≤ 400 and elimination of the toggle matrix
-  for n ≤ 24;
+  (``GridChaser(n, n).kernel_size``) at 40 sampled n ≤ 400 and 8 sampled n in 4097..8192, and
+  elimination of the toggle matrix for n ≤ 24;
 - A165738 against the published terms 1..90, the cycles' invariant factors at 100 sampled
   n ≤ 10,000 and 4 up to the end (the largest included), and elimination of the torus's toggle
   matrix for n ≤ 24.
@@ -269,7 +269,12 @@ def checks(board: dict[int, int], torus: dict[int, int], *, full: bool = True) -
         # the cycles' invariant factors cost about (n / 10,000)² · 4 s of CPU: most n ≤ 10,000
         wide = samples(max(torus), 4, seed=2)
         torus_sample = sorted(set(samples(min(max(torus), 10_000), 100, seed=1) + wide))
-        done = check_board(board, samples(top, 200), samples(min(top, 400), 40), 24)
+        # light chasing costs about (n / 8000)³ · 30 s of CPU: 40 small n and 8 above the
+        # published 4096
+        chase = samples(min(top, 400), 40)
+        if top > 4096:
+            chase += [4096 + n for n in samples(min(top, 8192) - 4096, 8, seed=3)]
+        done = check_board(board, samples(top, 200), chase, 24)
         return done + check_torus(torus, torus_sample, 24)
     done = check_board(board, samples(top, 8), samples(min(top, 120), 6), 8)
     return done + check_torus(torus, samples(min(max(torus), 3000), 8, seed=1), 8)

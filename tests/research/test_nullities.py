@@ -101,3 +101,14 @@ def test_a_tampered_torus_term_is_caught(
     # n ≤ 90: the published terms catch it; above, the cycles' invariant factors
     with pytest.raises(AssertionError, match=f"A165738\\({n}\\)"):
         squares.check_torus(bad, [n], 2)
+
+
+def test_the_table_run_reaches_16384_within_its_budget(board: dict[int, int]) -> None:
+    import json
+
+    data = json.loads((FOLDER / "results.json").read_text(encoding="utf-8"))
+    rows = {r["max_side"]: r for r in data["rows"]}
+    assert max(rows) == 16384
+    assert rows[16384]["cpu_seconds"] <= 90  # nullity_table(16384), CPU time of the recorded run
+    assert rows[16384]["largest_at"] == [15871, 15871]  # 15871 + 1 = 2^9 · 31
+    assert rows[16384]["largest_nullity"] == 10240 == board[15871]  # on the diagonal
