@@ -745,7 +745,8 @@ _CHASERS = tuple(_ENGINES["solve"][:2])
 def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     """Which engine answers ``question`` about ``puzzle``, with its estimated time and memory.
 
-    Nothing is computed but the estimate: the toggle matrix is not built. The engines of the
+    Nothing is computed but the estimate: the toggle matrix is built only to measure the
+    band of a general elimination estimated over 0.1 s (kept for the run). The engines of the
     question are tried in their registered order (:func:`engines`); the first that applies
     is the plan, and :meth:`Plan.run` runs it.
 
