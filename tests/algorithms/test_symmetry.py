@@ -413,3 +413,96 @@ def test_too_many_symmetries_are_refused_from_the_twins_before_any_search(graph:
     # 14!, 20! and 25! symmetries: the twins prove more than max_count without listing any.
     with pytest.raises(SearchLimitError, match="at least 362880, from nodes that may swap freely"):
         symmetries(lo.Puzzle(graph))
+
+
+# -- lattices: the group from the structure ----------------------------------------------------
+
+
+_AXES3 = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
+
+
+def _lattices() -> list[tuple[str, tuple, dict]]:
+    out: list[tuple[str, tuple, dict]] = []
+    for m in range(1, 6):
+        for n in range(m, 6):
+            out.append(("grid", (m, n), {}))
+            out.append(("grid", (m, n), {"rule": "open", "modulus": 3}))
+            if m >= 3:
+                out.append(("torus", (m, n), {}))
+                out.append(("torus", (m, n), {"rule": "open"}))
+            if n >= 3:
+                out.append(("cylinder", (m, n), {}))
+    for shape in [(2, 2, 2), (2, 2, 3), (1, 3, 3), (2, 3, 4)]:
+        out.append(("grid", shape, {}))
+    out.append(("stencil", ((3, 3, 2), _AXES3), {"wrap": (True, True, False)}))
+    out.append(("stencil", ((4, 2, 3), _AXES3), {"wrap": True}))
+    out.append(("stencil", ((2, 5), [(1, 0), (-1, 0), (0, 1), (0, -1)]), {"wrap": True}))
+    return out
+
+
+@pytest.mark.parametrize(("family", "args", "kwargs"), _lattices(), ids=str)
+def test_lattice_group_matches_the_general_search(family: str, args: tuple, kwargs: dict) -> None:
+    from lightsout_graphs.algorithms.symmetry import _lattice_group, _matched
+
+    p = getattr(lo, family)(*args, **kwargs)
+    group = _lattice_group(p)
+    assert group is not None
+    ours = [as_index(p, s) for s in symmetries(p, max_count=10**6)]
+    searched = _matched(p, 10**6)
+    assert ours == sorted(searched)  # the same group, in the same order
+    assert len(ours) == group.size
+    if not group.wrapped:
+        turns = {as_index(p, s) for s in symmetries(p, rotations_only=True)}
+        assert turns <= set(ours)
+        assert len(turns) in (len(ours), len(ours) // 2)
+
+
+def test_symmetries_of_a_huge_grid_are_read_from_its_structure() -> None:
+    from lightsout_graphs.algorithms.symmetry import LatticeSymmetry
+
+    group = symmetries(lo.grid(3000, 3000))
+    assert len(group) == 8 and all(isinstance(g, LatticeSymmetry) for g in group)
+    assert {g[(0, 0)] for g in group} == {(0, 0), (0, 2999), (2999, 0), (2999, 2999)}
+    turn = [g for g in group if g[(0, 0)] == (0, 2999) and g[(0, 1)] == (1, 2999)]
+    assert len(turn) == 1 and turn[0][(1500, 7)] == (7, 1499)  # a quarter turn
+    assert len(symmetries(lo.grid(3000, 3000), rotations_only=True)) == 4
+    assert len(symmetries(lo.grid(3000, 1500, 2))) == 8  # two equal axes: 2·2·2·2
+    with pytest.raises(KeyError):
+        group[1][(3000, 0)]
+
+
+def test_a_large_lattice_matches_the_small_path_of_dicts() -> None:
+    from lightsout_graphs.algorithms import symmetry
+
+    rng = np.random.default_rng(5)
+    for p in [lo.grid(300, 300), lo.grid(40, 40, 41), lo.cylinder(30000, 3)]:
+        lazy = symmetries(p)
+        small = symmetry._index_symmetries(p, False, 10**6)
+        assert len(lazy) == len(small) > 1
+        nodes = list(p.nodes)
+        sample = rng.integers(0, len(nodes), 200)
+        for g, perm in zip(lazy, small, strict=True):
+            assert [p.index[g[nodes[i]]] for i in sample] == [perm[i] for i in sample]
+
+
+def test_too_many_lattice_symmetries_are_counted_not_listed() -> None:
+    with pytest.raises(SearchLimitError, match=r"72000000 symmetries.*max_count=72000000"):
+        symmetries(lo.torus(3000, 3000))
+
+
+def test_rotations_need_a_box_not_a_torus() -> None:
+    with pytest.raises(InvalidPuzzleError, match="grid"):
+        symmetries(lo.torus(5, 5), rotations_only=True)
+
+
+def test_a_long_general_search_is_refused_by_its_estimate() -> None:
+    with pytest.raises(lo.TimeBudgetError, match=r"10000 nodes.*LIGHTSOUT_TIME_BUDGET"):
+        symmetries(lo.king(100))
+    before = zk.set_time_budget(10**9)
+    try:
+        from lightsout_graphs.algorithms.symmetry import _check_search_time
+
+        _check_search_time(lo.king(100))  # raised budget: no refusal
+    finally:
+        zk.set_time_budget(None)
+    assert before == 10**9
