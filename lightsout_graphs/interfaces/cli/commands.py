@@ -162,6 +162,7 @@ def add_output_argument(
     metavar: str = "FILE",
     dest: str = "output",
     aliases: tuple[str, ...] = (),
+    required: bool = False,
 ) -> None:
     """Add ``-o/--output``, the one spelling of "where the result goes" in every subcommand.
 
@@ -177,6 +178,8 @@ def add_output_argument(
         The attribute of the parsed arguments.
     aliases : tuple of str
         Earlier spellings (``--out``, ``--png``), still accepted but not shown in ``--help``.
+    required : bool, default False
+        Whether the command needs it (``sweep``: no default folder); one spelling is enough.
 
     Examples
     --------
@@ -187,7 +190,13 @@ def add_output_argument(
     >>> parser.parse_args([]).output is None, "--png" in parser.format_help()
     (True, False)
     """
-    parser.add_argument("-o", "--output", dest=dest, metavar=metavar, help=help)
+    if required and aliases:  # one of the spellings, in one exclusive group
+        group = parser.add_mutually_exclusive_group(required=True)
+        group.add_argument("-o", "--output", dest=dest, metavar=metavar, help=help)
+        for alias in aliases:
+            group.add_argument(alias, dest=dest, metavar=metavar, help=argparse.SUPPRESS)
+        return
+    parser.add_argument("-o", "--output", dest=dest, metavar=metavar, help=help, required=required)
     for alias in aliases:
         parser.add_argument(alias, dest=dest, metavar=metavar, help=argparse.SUPPRESS)
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from lightsout_graphs.interfaces.cli.commands import add_output_argument
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
 
 __all__ = ["handle_report", "handle_sweep", "register"]
@@ -55,8 +56,8 @@ def register(subparsers: Any) -> None:
         "sweep",
         help="run a research sweep over a family or a graph6 stream (resumable)",
         description="Run the sweep described by SPEC (a TOML file with a [sweep] table) and "
-        "store one Parquet file per finished chunk in --out. Running the same command again "
-        "resumes; a different spec in the same folder is refused unless --overwrite. "
+        "store one Parquet file per finished chunk in the folder DIR (-o DIR). Running the same "
+        "command again resumes; a different spec in the same folder is refused unless --overwrite. "
         "A spec names families and metrics from an allow-list: the registry's and the "
         "package's by name, networkx's graph generators as 'networkx:NAME', and with "
         "--allow-imports functions of your own modules as 'module:function' (importing a "
@@ -66,7 +67,14 @@ def register(subparsers: Any) -> None:
         "sweep, even when it is killed).",
     )
     parser.add_argument("spec", metavar="SPEC", help="the sweep spec, a TOML file")
-    parser.add_argument("--out", required=True, metavar="DIR", help="the result folder")
+    add_output_argument(
+        parser,
+        metavar="DIR",
+        dest="out",
+        help="the result folder",
+        aliases=("--out",),
+        required=True,
+    )
     add_runner_options(parser, "sweep")
     parser.add_argument(
         "--allow-imports",

@@ -48,6 +48,7 @@ WRITERS = {
     "table": "FILE",
     "chase-table": "FILE",
     "census": "DIR",
+    "sweep": "DIR",
 }
 
 
