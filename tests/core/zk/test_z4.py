@@ -123,3 +123,17 @@ def test_compiled_lift_orders_and_certificates() -> None:
     rhs = [odd, half, np.array([1, 1, 2, 0]), np.array([0, 2, 0, 0])]
     check_against_general(f, a, 4, rhs)
     _same_answers(f, g, rhs)
+
+
+def test_a_long_z4_elimination_is_refused_by_the_time_budget_before_it_starts() -> None:
+    # The open hypercube of dimension 16 mod 4 (65,536 lights) was planned at 2,200 s and
+    # ran anyway: the time budget had no cost for the z4 engine.
+    import lightsout_graphs as lo
+    from lightsout_graphs import zk
+
+    with pytest.raises(lo.TimeBudgetError, match=r"z4 engine.*LIGHTSOUT_TIME_BUDGET") as err:
+        lo.analyze(lo.hypercube(16, rule="open", modulus=4))
+    assert err.value.seconds > err.value.budget == zk.time_budget()
+    a = sp.csr_array(lo.hypercube(16, rule="open", modulus=4).toggle_matrix())
+    with pytest.raises(lo.TimeBudgetError, match="z4"):
+        zk.factorize(a, 4)
