@@ -42,6 +42,7 @@ extensions = [
     "sphinxarg.ext",
     "lightsout_docs",  # docs/_ext: API, catalog and notebook pages generated at build time
     "lightsout_figures",  # docs/_ext: the lightsout-figure directive (pictures drawn at build)
+    "lightsout_markup",  # docs/_ext: powers in prose as superscripts (2**22 -> 2²²) on every page
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}

@@ -64,12 +64,13 @@ EXAMPLES = [
         pictures=("pattern.png",),
     ),
     Example(
-        "lightsout table --max 8",
+        "lightsout table 8",
         "The nullity of every m×n board up to 8×8 as CSV (0: every board of that size is "
-        "solvable); `--png` draws the heat map, on a log colour scale once a nullity is above 16.",
+        "solvable); `-o FILE` draws the heat map, on a log colour scale once a nullity is above "
+        "16.",
     ),
     Example(
-        "lightsout table --max 256 --png nullity.png --dpi 60",
+        "lightsout table 256 -o nullity.png --dpi 60",
         "The heat map of every m×n board up to 256×256.",
         pictures=("nullity.png",),
     ),
@@ -78,15 +79,16 @@ EXAMPLES = [
         "The light-chasing sheet, to solve the 5×5 board by hand.",
     ),
     Example(
-        "lightsout play lights-out -o lights-out.html",
-        "A page that plays the puzzle in any browser, offline.",
+        "lightsout play lights-out",
+        "A page that plays the puzzle in any browser, offline (`lights-out.html`; `-o FILE` "
+        "names another).",
     ),
     Example(
-        "lightsout census 5 --out census5 --workers 1 -q",
+        "lightsout census 5 -o census5 --workers 1 -q",
         "Every graph on up to 5 vertices (nauty's geng), counted by nullity, for both rules.",
     ),
     Example(
-        "lightsout sweep grids.toml --out grids --workers 1 -q",
+        "lightsout sweep grids.toml -o grids --workers 1 -q",
         "A sweep over the grids up to 6×6, mod 2 and 3, from the spec `grids.toml`:",
         files={"grids.toml": GRIDS_TOML},
     ),

@@ -120,6 +120,8 @@ def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) 
 class SolutionIterator(Iterator[dict[Hashable, int]]):
     """The solutions of one board, one press dict (node -> count) at a time.
 
+    ``count`` is also :attr:`num_solutions`, the name :class:`~lightsout_graphs.Solution` uses.
+
     Attributes
     ----------
     count : int
@@ -128,8 +130,6 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         Whether they come in order of number of presses (cosets up to 2**20 solutions).
     solution : Solution or None
         The particular solution and quiet patterns the iteration is built on.
-
-    ``count`` is also :attr:`num_solutions`, the name :class:`~lightsout_graphs.Solution` uses.
 
     Examples
     --------
