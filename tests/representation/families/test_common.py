@@ -117,3 +117,18 @@ def test_family_doc_keeps_the_indent_of_its_slot() -> None:
     doc = family_doc(f).__doc__ or ""
     rule = PARAMETER_DOCS["rule"].splitlines()
     assert f"\n        {rule[0]}\n            {rule[1].strip()}\n" in doc
+
+
+def test_every_family_function_is_found_where_it_says_it_lives() -> None:
+    """Families made from a table (the solids, the chess boards, path/cycle/complete) name
+    their own module and name: pickling, doctests and the API pages find them there."""
+    import pickle
+    import sys
+
+    from lightsout_graphs.representation import families
+
+    for name in families.__all__:
+        obj = getattr(families, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert getattr(sys.modules[obj.__module__], obj.__name__) is obj, name
+            assert pickle.loads(pickle.dumps(obj)) is obj, name
