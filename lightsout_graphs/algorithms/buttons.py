@@ -15,11 +15,12 @@ import numpy as np
 from lightsout_graphs.core.errors import InvalidStateError
 from lightsout_graphs.core.zk import check_modulus
 from lightsout_graphs.representation._codec import int_vector
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 __all__ = ["button_classes", "distinct_buttons", "fold_presses"]
 
 
+@checks_puzzle
 def button_classes(puzzle: Puzzle) -> np.ndarray:
     """For each button, the first button of equal effect, or −1 when its press changes nothing.
 
@@ -43,7 +44,7 @@ def button_classes(puzzle: Puzzle) -> np.ndarray:
     >>> button_classes(lo.Puzzle(nx.empty_graph(2), rule="open")).tolist()  # both idle
     [-1, -1]
     """
-    press = check_puzzle(puzzle).press_matrix().tocsc(copy=True)
+    press = puzzle.press_matrix().tocsc(copy=True)
     press.data = press.data.astype(np.int64) % puzzle.modulus
     press.eliminate_zeros()
     press.sort_indices()

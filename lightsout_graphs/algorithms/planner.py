@@ -51,7 +51,7 @@ from lightsout_graphs.core.errors import (
 from lightsout_graphs.core.structure import Lattice, Product
 from lightsout_graphs.core.zk.cost import CALL_SECONDS, ENTRY_OPS, Cost
 from lightsout_graphs.core.zk.protocol import Factorization
-from lightsout_graphs.representation.puzzle import Puzzle, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 __all__ = [
     "COLUMN_KINDS",
@@ -742,6 +742,7 @@ _GENERAL = _ENGINES["solve"][2]
 _CHASERS = tuple(_ENGINES["solve"][:2])
 
 
+@checks_puzzle
 def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     """Which engine answers ``question`` about ``puzzle``, with its estimated time and memory.
 
@@ -786,7 +787,6 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     >>> plan(lo.grid(20, 20), "lit_only").engine, plan(lo.grid(3, 3, modulus=3), "lit_only").engine
     ('closed', 'search')
     """
-    check_puzzle(puzzle)
     _check_question(question)
     for engine in _ENGINES[question]:
         if engine.applies(puzzle):
@@ -805,6 +805,7 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
 # -- running the plans ------------------------------------------------------------------------------
 
 
+@checks_puzzle
 def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     """Factorise a puzzle's press matrix with the engine :func:`plan` picks for ``"solve"``.
 
@@ -837,7 +838,6 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     >>> factorize(lo.grid(5, 5), method="general").method
     'gf2-python'
     """
-    check_puzzle(puzzle)
     if not isinstance(method, str) or method not in ("auto", "general", "chasing"):
         msg = f"Argument 'method' must be 'auto', 'general' or 'chasing', not {method!r}."
         raise InvalidPuzzleError(msg)
@@ -1034,6 +1034,7 @@ def _lit_only_theory(puzzle: Puzzle) -> str:
     return ""
 
 
+@checks_puzzle
 def lit_only_method(
     puzzle: Puzzle, method: str = "auto", *, question: str = "solve", clear: bool = True
 ) -> str:
@@ -1079,7 +1080,6 @@ def lit_only_method(
     >>> lit_only_method(lo.grid(3, 3, modulus=3))
     'search'
     """
-    check_puzzle(puzzle)
     if not isinstance(question, str) or question not in ("solve", "states"):
         msg = f"Argument 'question' must be 'solve' or 'states', not {question!r}."
         raise EngineError(msg)

@@ -23,7 +23,7 @@ from lightsout_graphs.core.errors import (
 )
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 from lightsout_graphs.core.zk.cosets import coset_member
-from lightsout_graphs.representation.puzzle import Puzzle, StateLike, check_puzzle
+from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle
 
 if TYPE_CHECKING:
     from lightsout_graphs.algorithms.solver import Solution
@@ -53,6 +53,7 @@ def _uniform(rng: np.random.Generator, k: int, size: int) -> np.ndarray:
     return np.array([int(rng.integers(0, 2**62)) % k for _ in range(size)], dtype=object)
 
 
+@checks_puzzle
 def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) -> np.ndarray:
     """A random board, uniform over the boards that can reach the goal (or over all boards).
 
@@ -87,7 +88,6 @@ def random_board(puzzle: Puzzle, seed: object = None, *, solvable: bool = True) 
     >>> lo.random_board(lo.grid(2, 2, modulus=3), seed=0, solvable=False).tolist()
     [2, 1, 1, 0]
     """
-    check_puzzle(puzzle)
     rng = _rng(seed)
     k = puzzle.modulus
     if not isinstance(solvable, bool):
