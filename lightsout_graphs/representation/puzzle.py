@@ -10,6 +10,7 @@ puzzle's codec (:mod:`lightsout_graphs.representation._codec`). A puzzle solves 
 
 from __future__ import annotations
 
+import contextvars
 import copy as _copy
 import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
@@ -1006,14 +1007,18 @@ def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
+#: True inside a call that :func:`checks_puzzle` checked: the calls it makes are not checked again.
+_INSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("lightsout_inside", default=False)
 
 
 def checks_puzzle(func: Callable[_P, _R]) -> Callable[_P, _R]:
     """Decorate a function whose first argument is a puzzle: anything else is refused at the call.
 
     The one home of that check, as networkx's argument decorators are: the body may take its
-    ``puzzle`` for a :class:`Puzzle`, and the refusal names the argument. The function keeps
-    its name, docstring and signature.
+    ``puzzle`` for a :class:`Puzzle`, and the refusal names the argument. A puzzle is checked
+    once per public call: the checked functions it calls in turn (``solve`` asks
+    ``factorization``, which asks the planner) skip the check. The function keeps its name,
+    docstring and signature.
 
     Raises
     ------
@@ -1035,10 +1040,16 @@ def checks_puzzle(func: Callable[_P, _R]) -> Callable[_P, _R]:
 
     @functools.wraps(func)
     def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if _INSIDE.get():  # called by the package inside a checked call: checked already
+            return func(*args, **kwargs)
         if args:
             check_puzzle(args[0])
         elif "puzzle" in kwargs:
             check_puzzle(kwargs["puzzle"])
-        return func(*args, **kwargs)
+        token = _INSIDE.set(True)
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _INSIDE.reset(token)
 
     return checked

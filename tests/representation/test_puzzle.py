@@ -598,3 +598,25 @@ def test_checks_puzzle_is_the_one_check_of_a_puzzle_argument() -> None:
         lights()  # type: ignore[call-arg]
     for public in (lo.analyze, lo.symmetries, lo.is_symmetry, lo.depth_distribution):
         assert hasattr(public, "__wrapped__"), public.__name__
+
+
+def test_a_puzzle_is_checked_once_per_public_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lo.solve asks factorization, which asks the planner: one check of the puzzle in all."""
+    from lightsout_graphs.representation import puzzle as home
+
+    calls: list[object] = []
+    check = home.check_puzzle
+
+    def counted(obj: object, name: str = "puzzle") -> lo.Puzzle:
+        calls.append(obj)
+        return check(obj, name)
+
+    monkeypatch.setattr(home, "check_puzzle", counted)
+    p = lo.grid(5, 5)
+    lo.solve(p, 0, target=1)
+    lo.analyze(lo.grid(4, 4))
+    assert calls == [p, calls[1]] and len(calls) == 2
+    with pytest.raises(lo.InvalidPuzzleError):  # and the flag is reset after every call
+        lo.solve("5x5")  # type: ignore[arg-type]
+    with pytest.raises(lo.InvalidPuzzleError):
+        lo.analyze(None)  # type: ignore[arg-type]
