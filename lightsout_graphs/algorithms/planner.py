@@ -565,8 +565,8 @@ class _General(Engine):
         entries = 2 * puzzle.number_of_edges() + puzzle.n
         build = Cost(entries * BUILD_SECONDS_PER_ENTRY, 24 * entries)  # the press matrix
         dense = engine_cost(shape, parts)
-        if dense.seconds <= 0.1 or max(shape) > MAX_GENERAL_LIGHTS:
-            return build + dense
+        if dense.seconds <= 0.1 or max(shape) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+            return build + dense  # run refuses what passes the limits: no matrix is built here
         # Sparse rows are eliminated within their band, as zk's budget measures it.
         from lightsout_graphs.core.zk.budget import band_width
 
