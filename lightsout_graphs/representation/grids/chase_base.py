@@ -72,7 +72,8 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
 
     The model follows what the engines do: board-sized work per light; row by row, one numpy
     step per row for the symbolic chase and for each of the two chases of a solve, plus the
-    chased planes of the unknowns; on long and narrow boards (chased in blocks of rows, see
+    chased planes of the unknowns (on a grid, one column on a cycle of ``2w + 2`` cells and
+    the w×w system built from it); on long and narrow boards (chased in blocks of rows, see
     :mod:`~lightsout_graphs.representation.grids._row_scan`) about ``4·√h`` steps and the
     products, ``4·w`` multiply-adds per light; then the elimination of the small system.
     The constants were measured on the two-core development machine (under load), aiming at
@@ -113,7 +114,9 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
         seconds += (2 * w) ** 3 * max(1, h.bit_length()) * 1e-9
     else:
         seconds += 3 * h * _STEP_SECONDS * (1.5 if any(wrap) else 1)
-        if binary:
+        if not any(wrap):  # one column chased on a cycle of 2w + 2 cells, then A_h built
+            seconds += h * 2 * w * 2e-8 + w * w * (2e-8 if binary else 5e-8)
+        elif binary:
             seconds += h * w * unknowns / 64 * 4e-9
         elif across:  # circulant rows: one column per block of unknowns is chased
             seconds += h * w * 2 * 1e-8

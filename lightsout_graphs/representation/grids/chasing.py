@@ -31,7 +31,7 @@ from lightsout_graphs.core.errors import (
     require_int,
     require_int_entries,
 )
-from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows, words_for
+from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows
 from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
@@ -59,8 +59,12 @@ class GridChaser(ChasingFactorization):
     The matrix is the grid's toggle matrix, with cells numbered row-major: cell ``(i, j)`` is
     index ``i * n + j``, the node order of :func:`lightsout_graphs.grid`. Building costs about
     ``max(m, n) · min(m, n)²`` operations (bit-packed for k = 2) plus one elimination of a
-    ``min(m, n)``-square matrix; each solve then costs ``O(m·n)``. :meth:`apply` and
-    :meth:`toggle` replay presses on the board with numpy, without building a graph.
+    ``min(m, n)``-square matrix; each solve then costs ``O(m·n)``. Long and narrow boards
+    (rows of at most 64 cells, at least 256 of them) are chased in blocks of rows and their
+    system comes from a power of the transfer matrix
+    (:mod:`~lightsout_graphs.representation.grids._row_scan`): a few thousand numpy steps
+    instead of one per row. :meth:`apply` and :meth:`toggle` replay presses on the board
+    with numpy, without building a graph.
 
     Parameters
     ----------
@@ -230,38 +234,13 @@ class GridChaser(ChasingFactorization):
             from lightsout_graphs.core.zk import factorize
 
             return factorize(a_h, self.modulus)
+        # A_h = p_h(M), read off one column chased on a cycle of 2w + 2 cells: O(h·w)
+        a_h = _row_scan.path_power(h, w, self._diag, self.modulus)
         if self._binary:
-            prev = np.zeros((w, words_for(w)), dtype=np.uint64)
-            cur = pack_rows(np.eye(w, dtype=np.uint8))
-            for _ in range(h):
-                # A_{i+1} = M·A_i + A_{i-1} over GF(2), written over A_{i-1}.
-                if self._diag:
-                    prev ^= cur
-                prev[1:] ^= cur[:-1]
-                prev[:-1] ^= cur[1:]
-                prev, cur = cur, prev
-            return DenseGF2(cur, w)
-        k = self.modulus
-        # Four residues must add up without overflow: the narrowest such type is fastest.
-        dtype = self._dtype
-        for narrow in (np.int8, np.int16, np.int32):
-            if 4 * (k - 1) <= np.iinfo(narrow).max:
-                dtype = narrow
-                break
-        prev_k = np.zeros((w, w), dtype=dtype)
-        cur_k = np.eye(w, dtype=np.int64).astype(dtype)
-        for _ in range(h):
-            # A_{i+1} = −(M·A_i + A_{i-1}) mod k, written over A_{i-1}.
-            if self._diag:
-                prev_k += cur_k
-            prev_k[1:] += cur_k[:-1]
-            prev_k[:-1] += cur_k[1:]
-            np.negative(prev_k, out=prev_k)
-            prev_k %= k
-            prev_k, cur_k = cur_k, prev_k
+            return DenseGF2(pack_rows(a_h.astype(np.uint8)), w)
         from lightsout_graphs.core.zk import factorize
 
-        return factorize(cur_k.astype(self._dtype), k)
+        return factorize(a_h.astype(self._dtype), self.modulus)
 
     # -- vectors in the chase's orientation -----------------------------------------------------
 

@@ -62,7 +62,8 @@ class WrappedChaser(ChasingFactorization):
     Cells are numbered row-major (cell ``(i, j)`` is ``i * n + j``), the node order of
     :func:`lightsout_graphs.torus`. Building costs about ``max(m, n)·min(m, n)²`` operations
     (bit-packed for k = 2) and one elimination of a square system of side ``min(m, n)`` or
-    twice that; every solve is then ``O(m·n)``.
+    twice that; every solve is then ``O(m·n)``. Long and narrow boards are chased in blocks
+    of rows, as by :class:`~lightsout_graphs.representation.grids.GridChaser`.
 
     Parameters
     ----------

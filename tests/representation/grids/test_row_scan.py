@@ -151,3 +151,19 @@ def test_the_count_of_solvable_boards_waits_until_asked() -> None:
     chaser = GridChaser(2**16, 3, modulus=3)  # 3**196608: never computed by a solve
     assert chaser._image_size is None
     assert GridChaser(5, 5, modulus=3).image_size == 3**25 // GridChaser(5, 5, 3).kernel_size
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 120),
+    st.integers(1, 12),
+    st.sampled_from([0, 1]),
+    st.sampled_from([2, 3, 4, 9, 2**31 - 1, 2**61 - 1]),
+)
+def test_the_path_power_is_the_chased_first_row_system(h: int, w: int, diag: int, k: int) -> None:
+    got = _row_scan.path_power(h, w, diag, k)
+    m = _row_scan.row_matrix(w, diag, False).astype(object)
+    prev, cur = np.zeros((w, w), dtype=object), np.eye(w, dtype=int).astype(object)
+    for _ in range(h):  # A_{t+1} = −M·A_t − A_{t−1}, with Python ints
+        prev, cur = cur, (-(m.dot(cur)) - prev) % k
+    assert [[int(v) for v in row] for row in got] == [[int(v) for v in row] for row in cur]
