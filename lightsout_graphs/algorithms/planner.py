@@ -456,8 +456,7 @@ def _prime(k: int) -> bool:
 
 # -- solve: light chasing ----------------------------------------------------------------------------
 
-#: The moduli beyond which chasing works on Python integers (object arrays): about 50 times
-#: slower.
+#: The moduli from which wrapped chasing does not apply (the general elimination does).
 _WIDE_CHASE = 2**31
 
 
@@ -472,8 +471,7 @@ def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> Cost:
     across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
     unknowns = width * (2 if across else 1)
     memory = chase_memory(m * n, unknowns, unknowns, k)
-    seconds = chase_seconds(m, n, k, wrap) * (50 if k >= _WIDE_CHASE else 1)
-    return Cost(seconds, memory)
+    return Cost(chase_seconds(m, n, k, wrap), memory)  # wide residues counted there
 
 
 def _check_chase(cost: Cost, what: str) -> None:

@@ -107,13 +107,14 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
     down = wrap[0] if n <= m else wrap[1]  # whether the chase wraps around to the first row
     unknowns = w * (2 if down else 1)
     binary = modulus == 2
+    steps = 0.0  # Python-level numpy steps: no slower on wide residues
     seconds = 1e-3 + cells * _LIGHT_SECONDS["binary" if binary else "int64"]
     if _row_scan.applies(h, w, modulus):
-        steps = 4 * max(16, math.isqrt(h + 1))
-        seconds += steps * _STEP_SECONDS + cells * 4 * w * 1e-9
+        steps = 4 * max(16, math.isqrt(h + 1)) * _STEP_SECONDS
+        seconds += cells * 4 * w * 1e-9
         seconds += (2 * w) ** 3 * max(1, h.bit_length()) * 1e-9
     else:
-        seconds += 3 * h * _STEP_SECONDS * (1.5 if any(wrap) else 1)
+        steps = 3 * h * _STEP_SECONDS * (1.5 if any(wrap) else 1)
         if not any(wrap):  # one column chased on a cycle of 2w + 2 cells, then A_h built
             seconds += h * 2 * w * 2e-8 + w * w * (2e-8 if binary else 5e-8)
         elif binary:
@@ -126,8 +127,9 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
         seconds += unknowns**3 / 64 * 7.5e-9
     else:
         seconds += unknowns**3 * 1e-9
-    if modulus >= 2**60:  # Python integers
-        seconds *= 50
+    if modulus >= 2**60:  # Python integers: about 15 times slower per entry
+        seconds *= 15
+    seconds += steps
     return seconds
 
 

@@ -106,3 +106,18 @@ def test_the_chasing_estimate_covers_the_measured_peak() -> None:
         tracemalloc.stop()
         w = min(m, n)
         assert peak <= chase_memory(m * n, w, w, k), (m, n, k, peak)
+
+
+def test_chase_seconds_follows_the_engine() -> None:
+    from lightsout_graphs.representation.grids.chase_base import chase_seconds
+
+    # Long and narrow boards are chased in blocks: about the square board of as many lights.
+    thin, square = chase_seconds(2**20, 3, 2), chase_seconds(1774, 1774, 2)
+    assert thin < 2 * square and thin < 2
+    assert chase_seconds(2**17, 3, 2, (True, True)) < chase_seconds(627, 627, 2, (True, True))
+    # Residues held as Python integers cost more per entry, not per row step.
+    wide, narrow = chase_seconds(300, 300, 2**61 - 1), chase_seconds(300, 300, 3)
+    assert narrow < wide < 60
+    assert chase_seconds(3000, 3, 2**61 - 1) < 1
+    # A board whose rows are chased one by one pays a step per row.
+    assert chase_seconds(10**6, 100, 3) > 10 * chase_seconds(10**6, 3, 3)
