@@ -25,7 +25,8 @@ The engines, by question:
     ``polynomial`` (2-D grids over a prime), ``product formula`` (products of paths, cycles,
     complete graphs and small graphs over a prime), else the ``solve`` engine.
 ``symmetry``
-    ``box isometries`` for box lattices of the axis stencil, else ``automorphisms``.
+    ``box isometries`` for lattices of paths and cycles (grids, tori, cylinders: the group read
+    from the factors), else ``automorphisms`` (a graph search, refused over the time budget).
 ``lit_only`` (see :func:`lit_only_method`)
     ``closed`` or ``open`` (the theorems, polynomial time) where their hypotheses hold, else
     ``search`` (breadth-first over the boards).
@@ -73,6 +74,7 @@ __all__ = [
     "factorize",
     "formula_table",
     "gods_methods",
+    "lattice_shape",
     "lit_only_method",
     "minimum_engine",
     "plan",
@@ -674,12 +676,18 @@ class _CountsBySolving(Engine):
 # -- symmetry and lit-only ----------------------------------------------------------------------------
 
 
+#: Seconds per squared node of networkx's VF2 search of a graph's automorphisms, measured on
+#: grid graphs of 20×20 and 40×40 nodes (10 s and 150 s on the two-core development machine):
+#: lattice-like graphs are its slow case, as many partial matches extend far before failing.
+VF2_SECONDS_PER_PAIR = 6e-5
+
+
 class _BoxIsometries(Engine):
     name, question = "box isometries", "symmetry"
-    reason = "a box lattice of the axis stencil"
+    reason = "a lattice of paths and cycles (grid, torus, cylinder): its group from its factors"
 
     def applies(self, puzzle: Puzzle) -> bool:
-        return box_shape(puzzle) is not None
+        return box_shape(puzzle) is not None or lattice_shape(puzzle) is not None
 
 
 class _Automorphisms(Engine):
@@ -688,7 +696,7 @@ class _Automorphisms(Engine):
 
     def cost(self, puzzle: Puzzle) -> Cost:
         n = puzzle.n
-        return Cost(n * n / 1e7, 64 * n * n)
+        return Cost(VF2_SECONDS_PER_PAIR * n * n, 64 * n * n)
 
 
 class _LitOnly(Engine):
@@ -1102,6 +1110,48 @@ def lit_only_method(
         )
         raise EngineError(msg)
     return "search"
+
+
+def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
+    """``(shape, wrap)`` when the puzzle is a box of paths and cycles labelled by its cells.
+
+    A lattice of the axis stencil (grid, torus, or wrapped only along some axes) or a
+    Cartesian product of path and cycle factors (a cylinder), under the closed or open rule,
+    whose nodes are its cells in row-major order: its symmetries are read from its factors.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+
+    Returns
+    -------
+    (tuple of int, tuple of bool) or None
+        The sides and, per axis, whether it wraps.
+
+    Examples
+    --------
+    >>> import lightsout_graphs as lo
+    >>> lattice_shape(lo.torus(3, 4)), lattice_shape(lo.cylinder(2, 5))
+    (((3, 4), (True, True)), ((2, 5), (False, True)))
+    >>> lattice_shape(lo.king(3)) is None
+    True
+    """
+    from lightsout_graphs.core._labels import LatticeNodes
+
+    structure = puzzle.structure
+    if isinstance(structure, Lattice) and structure.is_axis_stencil:
+        shape, wrap = tuple(int(s) for s in structure.shape), tuple(structure.wrap)
+    elif isinstance(structure, Product) and set(structure.kinds) <= {"path", "cycle"}:
+        shape = tuple(int(f.n) for f in structure.factors)
+        wrap = tuple(f.kind == "cycle" for f in structure.factors)
+    else:
+        return None
+    if structure.rule not in ("closed", "open") or puzzle.rule != structure.rule:
+        return None
+    nodes = puzzle.nodes
+    if not isinstance(nodes, LatticeNodes) or nodes.shape != shape:
+        return None
+    return shape, wrap
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:

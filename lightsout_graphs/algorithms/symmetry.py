@@ -174,11 +174,6 @@ def _grid_candidates(puzzle: Puzzle, shape: tuple[int, ...]) -> dict[tuple[int, 
 #: image when asked, instead of dicts of every node.
 LAZY_NODES = 2**16
 
-#: Seconds per squared node of networkx's VF2 search of a graph's automorphisms, measured on
-#: grid graphs of 20×20 and 40×40 nodes (10 s and 150 s on the two-core development machine):
-#: lattice-like graphs are its slow case, as many partial matches extend far before failing.
-VF2_SECONDS_PER_PAIR = 6e-5
-
 
 class _LatticeGroup:
     """The automorphisms of a lattice of the axis stencil, from its factors.
@@ -296,23 +291,10 @@ class _LatticeGroup:
 def _lattice_group(puzzle: Puzzle) -> _LatticeGroup | None:
     """The structural group when the puzzle is a box of paths and cycles (a lattice of the axis
     stencil, or a product of path and cycle factors) labelled by its cells, else None."""
-    from lightsout_graphs.core._labels import LatticeNodes
-    from lightsout_graphs.core.structure import Lattice, Product
+    from lightsout_graphs.algorithms.planner import lattice_shape
 
-    structure = puzzle.structure
-    if isinstance(structure, Lattice) and structure.is_axis_stencil:
-        shape, wrap = tuple(int(s) for s in structure.shape), tuple(structure.wrap)
-    elif isinstance(structure, Product) and set(structure.kinds) <= {"path", "cycle"}:
-        shape = tuple(int(f.n) for f in structure.factors)
-        wrap = tuple(f.kind == "cycle" for f in structure.factors)
-    else:
-        return None
-    if structure.rule not in ("closed", "open") or puzzle.rule != structure.rule:
-        return None
-    nodes = puzzle.nodes
-    if not isinstance(nodes, LatticeNodes) or nodes.shape != shape:
-        return None
-    return _LatticeGroup(shape, wrap)
+    found = lattice_shape(puzzle)
+    return None if found is None else _LatticeGroup(*found)
 
 
 def _prefix_length(shape: tuple[int, ...]) -> int:
@@ -405,6 +387,7 @@ def _lattice_elements(
 
 def _check_search_time(puzzle: Puzzle) -> None:
     """Refuse a VF2 search estimated to take longer than the time budget, before it starts."""
+    from lightsout_graphs.algorithms.planner import VF2_SECONDS_PER_PAIR
     from lightsout_graphs.core.errors import TimeBudgetError
     from lightsout_graphs.core.zk.budget import TIME_ENV, time_budget
 
@@ -645,7 +628,8 @@ def symmetries(
     themselves by networkx's VF2 algorithm (``GraphMatcher``, or ``DiGraphMatcher`` when the
     toggle matrix is not symmetric), with nodes labelled by the amount a press adds to its own
     light and whether they are pressable, and edges by the amount they carry; the search is
-    estimated at :data:`VF2_SECONDS_PER_PAIR` seconds per squared node (a 40×40 grid graph
+    estimated at :data:`~lightsout_graphs.algorithms.planner.VF2_SECONDS_PER_PAIR` seconds per
+    squared node (a 40×40 grid graph
     took 150 s).
 
     Examples
