@@ -21,12 +21,6 @@ def test_published_values(n: int) -> None:
     assert gods_number(lo.grid(n, n)) == PUBLISHED[n]
 
 
-@pytest.mark.slow
-def test_nine_by_nine_is_proven_by_the_integer_programme() -> None:
-    # 2**73 solvable boards: once refused, advising max_states=9444732965739290427392.
-    assert lo.gods_number(lo.grid(9, 9)) == PUBLISHED[9]
-
-
 def test_the_published_table_is_kept_as_data() -> None:
     path = Path(__file__).resolve().parents[4] / "shared/peers_data/wmboyles_min_clicks_answers.txt"
     if not path.exists():
