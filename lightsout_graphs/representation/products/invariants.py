@@ -31,6 +31,7 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidPuzzleError, ModulusError
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.core.zk.crt import prime_power_parts
@@ -116,21 +117,27 @@ def _complete(n: int, p: int) -> tuple[Poly, ...]:
 #: The graph kinds (of :func:`graph_kind`) whose invariant factors have a closed form.
 _NAMED_FACTORS = {"path": _path, "cycle": _cycle, "complete": _complete}
 
+#: The docs the closed-form factor functions share (slots of their docstrings, see fill_doc).
+_FACTOR_DOCS = {
+    "parameters": """Parameters
+----------
+n : int
+    The number of nodes, >= 1.
+modulus : int, default 2
+    A prime p.
 
+Returns
+-------
+list of list of int
+    Monic polynomials, lowest degree first, each dividing the next.""",
+}
+
+
+@functools.partial(fill_doc, docs=_FACTOR_DOCS)
 def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the path P_n over GF(p): the single polynomial ``χ_n``.
 
-    Parameters
-    ----------
-    n : int
-        The number of nodes, >= 1.
-    modulus : int, default 2
-        A prime p.
-
-    Returns
-    -------
-    list of list of int
-        Monic polynomials, lowest degree first, each dividing the next.
+    %(parameters)s
 
     Examples
     --------
@@ -143,23 +150,14 @@ def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     return _as_lists(list(_path(_check_order(n), check_prime(modulus))))
 
 
+@functools.partial(fill_doc, docs=_FACTOR_DOCS)
 def cycle_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the cycle C_n over GF(p) (at most two; see the module notes).
 
     ``C_1`` and ``C_2`` are the simple graphs of one node and of one edge (the paths P_1, P_2),
     as in :func:`lightsout_graphs.torus`.
 
-    Parameters
-    ----------
-    n : int
-        The number of nodes, >= 1.
-    modulus : int, default 2
-        A prime p.
-
-    Returns
-    -------
-    list of list of int
-        Monic polynomials, lowest degree first, each dividing the next.
+    %(parameters)s
 
     Examples
     --------
@@ -172,23 +170,14 @@ def cycle_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     return _as_lists(list(_cycle(_check_order(n), check_prime(modulus))))
 
 
+@functools.partial(fill_doc, docs=_FACTOR_DOCS)
 def complete_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the complete graph K_n over GF(p).
 
     ``A = J − I`` and ``J² = n·J``: ``n − 2`` factors ``x + 1``, then ``(x + 1)(x − n + 1)``
     (which is ``(x + 1)²`` when p divides n). K_1 has the single factor x.
 
-    Parameters
-    ----------
-    n : int
-        The number of nodes, >= 1.
-    modulus : int, default 2
-        A prime p.
-
-    Returns
-    -------
-    list of list of int
-        Monic polynomials, lowest degree first, each dividing the next.
+    %(parameters)s
 
     Examples
     --------
