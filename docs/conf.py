@@ -120,5 +120,10 @@ html_theme_options = {
 }
 # An explicit default mode: without it the theme logs a console error on a first visit.
 html_context = {"default_mode": "auto"}
+# Pages outside the guide, results and API have no section navigation: no empty sidebar beside
+# them, so their code and tables have the width of the page.
+html_sidebars = {
+    page: [] for page in ("index", "getting-started", "cli", "background", "cite", "changelog")
+}
 html_show_sourcelink = False
 html_last_updated_fmt = None

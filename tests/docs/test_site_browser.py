@@ -94,3 +94,35 @@ def test_search_index_loads_and_finds_a_function(open_page: Callable[[str], Any]
         "#search-results li a", "els => els.map(e => e.getAttribute('href'))"
     )
     assert any("lightsout_graphs.gods_number" in h for h in hits), hits
+
+
+#: The pages whose code a reader copies first, and the longest code line the house style allows.
+WIDE_PAGES = ["getting-started.html", "guide/solving.html", "guide/drawing.html", "cli.html"]
+CODE_LINE = 100
+
+_CUT = """(limit) => {
+  const cut = [];
+  for (const pre of document.querySelectorAll('article pre')) {
+    const longest = Math.max(...pre.textContent.split('\\n').map((line) => line.length));
+    if (longest <= limit && pre.scrollWidth > pre.clientWidth + 1) {
+      cut.push(`${pre.scrollWidth}>${pre.clientWidth}: ${pre.textContent.slice(0, 50)}`);
+    }
+  }
+  const article = document.querySelector('article');
+  return [article.clientWidth, cut];
+}"""
+
+
+@pytest.mark.parametrize("relative", WIDE_PAGES)
+def test_code_lines_fit_a_laptop_screen(browser: Any, site_url: str, relative: str) -> None:
+    """At 1280 px a code line of 100 characters shows whole (it was cut at 656 px)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(site_url + relative)
+        page.wait_for_load_state("load")
+        width, cut = page.evaluate(_CUT, CODE_LINE)
+    finally:
+        context.close()
+    assert width >= 800, width
+    assert cut == [], cut
