@@ -36,24 +36,35 @@ from lightsout_graphs.representation._states import (
 __all__ = ["StateCodec", "light_rows", "press_columns"]
 
 
+def _node_subset(
+    nodes: object, index: Mapping[Hashable, int], name: str, *, lights: bool
+) -> np.ndarray | None:
+    """The sorted positions of ``nodes``, or None when they are None or every node of ``index``.
+
+    ``name`` is the argument's name in messages. With ``lights`` (the ``lights`` argument) a
+    string or bytes is refused and so is an empty set: a puzzle needs at least one light.
+    Raises :class:`InvalidPuzzleError` for a non-iterable or an unknown node.
+    """
+    if nodes is None:
+        return None
+    if (lights and isinstance(nodes, str | bytes)) or not isinstance(nodes, Iterable):
+        msg = f"Argument '{name}' must be an iterable of nodes, not {type(nodes).__name__}."
+        raise InvalidPuzzleError(msg)
+    chosen = node_positions(nodes, index, name)
+    if lights and not chosen:
+        msg = f"Argument '{name}' is empty: a puzzle needs at least one light."
+        raise InvalidPuzzleError(msg)
+    if len(chosen) == len(index):
+        return None
+    return np.array(sorted(chosen), dtype=np.int64)
+
+
 def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
     """The sorted positions of the pressable nodes, or None when every node may be pressed.
 
-    Parameters
-    ----------
-    pressable : iterable of nodes or None
-        The ``pressable`` argument as the caller gave it.
-    index : mapping
-        node -> position in node order.
-
-    Returns
-    -------
-    numpy.ndarray or None
-
-    Raises
-    ------
-    InvalidPuzzleError
-        Not an iterable, or an unknown node.
+    ``pressable`` is the argument as the caller gave it (an iterable of nodes, or None) and
+    ``index`` maps node -> position in node order. Raises :class:`InvalidPuzzleError` for a
+    non-iterable or an unknown node.
 
     Examples
     --------
@@ -62,35 +73,15 @@ def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarra
     >>> press_columns(None, {"a": 0}) is None
     True
     """
-    if pressable is None:
-        return None
-    if not isinstance(pressable, Iterable):
-        msg = f"Argument 'pressable' must be an iterable of nodes, not {type(pressable).__name__}."
-        raise InvalidPuzzleError(msg)
-    chosen = node_positions(pressable, index, "pressable")
-    if len(chosen) == len(index):
-        return None
-    return np.array(sorted(chosen), dtype=np.int64)
+    return _node_subset(pressable, index, "pressable", lights=False)
 
 
 def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
     """The sorted positions of the lights, or None when every node carries one.
 
-    Parameters
-    ----------
-    lights : iterable of nodes or None
-        The ``lights`` argument as the caller gave it.
-    index : mapping
-        node -> position in node order.
-
-    Returns
-    -------
-    numpy.ndarray or None
-
-    Raises
-    ------
-    InvalidPuzzleError
-        Not an iterable, an unknown node, or no light at all.
+    ``lights`` is the argument as the caller gave it (an iterable of nodes, or None) and
+    ``index`` maps node -> position in node order. Raises :class:`InvalidPuzzleError` for a
+    non-iterable, an unknown node, or no light at all.
 
     Examples
     --------
@@ -99,18 +90,7 @@ def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | No
     >>> light_rows(["a", "b"], {"a": 0, "b": 1}) is None
     True
     """
-    if lights is None:
-        return None
-    if isinstance(lights, str | bytes) or not isinstance(lights, Iterable):
-        msg = f"Argument 'lights' must be an iterable of nodes, not {type(lights).__name__}."
-        raise InvalidPuzzleError(msg)
-    chosen = node_positions(lights, index, "lights")
-    if not chosen:
-        msg = "Argument 'lights' is empty: a puzzle needs at least one light."
-        raise InvalidPuzzleError(msg)
-    if len(chosen) == len(index):
-        return None
-    return np.array(sorted(chosen), dtype=np.int64)
+    return _node_subset(lights, index, "lights", lights=True)
 
 
 def _shape_words(board_shape: tuple[int, ...] | None) -> str:
