@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import numbers
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidStateError, MatrixError, require_int_entries
 from lightsout_graphs.core.zk.moduli import MAX_MODULUS, check_modulus
 
@@ -20,10 +23,41 @@ __all__ = [
     "embed_crt",
     "fits_int64",
     "matvec_mod",
+    "solve_doc",
     "vector_dtype",
 ]
 
 INT64_MAX = int(np.iinfo(np.int64).max)
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+_RAISES = """Raises
+------
+InvalidStateError
+    If ``rhs`` is not an integer vector of length m."""
+
+
+def solve_doc(modulus: str = "k") -> Callable[[_F], _F]:
+    """Fill the slots of an engine's ``solve`` docstring (see :func:`.fill_doc`).
+
+    ``%(solve)s`` is the summary for ``mod modulus``, the Raises section and the Examples
+    heading; ``%(raises)s`` is the Raises section alone.
+
+    Examples
+    --------
+    >>> @solve_doc("2")
+    ... def solve(rhs):
+    ...     '''
+    ...     %(solve)s
+    ...     >>> 1
+    ...     1
+    ...     '''
+    >>> print(solve.__doc__.strip().splitlines()[0])
+    One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
+    """
+    summary = f"One x with ``A x ≡ rhs (mod {modulus})``, or ``None`` when there is none."
+    docs = {"solve": f"{summary}\n\n{_RAISES}\n\nExamples\n--------", "raises": _RAISES}
+    return functools.partial(fill_doc, docs=docs)
 
 
 def fits_int64(modulus: int) -> bool:

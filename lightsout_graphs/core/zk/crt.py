@@ -17,7 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import ModulusError, require_int
-from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, vector_dtype
+from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, solve_doc, vector_dtype
 from lightsout_graphs.core.zk.protocol import Factorization
 
 __all__ = ["CRTFactorization", "prime_power_parts"]
@@ -124,16 +124,10 @@ class CRTFactorization:
     def _component_rhs(self, b: np.ndarray, q: int) -> np.ndarray:
         return np.array([int(v) % q for v in b], dtype=vector_dtype(q)).reshape(len(b))
 
+    @solve_doc()
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-
-        Examples
-        --------
+        """
+        %(solve)s
         >>> from lightsout_graphs.core.zk import factorize
         >>> a = np.array([[1, 1], [1, 1]])
         >>> f = factorize(a, 6, method="crt")

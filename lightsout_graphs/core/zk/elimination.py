@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from lightsout_graphs.core.zk._common import solve_doc
+
 __all__ = ["EliminationSolver"]
 
 
@@ -44,6 +46,7 @@ class EliminationSolver:
     def _certify(self, witness: Any) -> np.ndarray:
         raise NotImplementedError
 
+    @solve_doc()
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
         """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
 
@@ -56,10 +59,7 @@ class EliminationSolver:
         -------
         numpy.ndarray or None
 
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
+        %(raises)s
 
         Examples
         --------

@@ -32,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import MissingDependencyError
-from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk._common import coerce_vector, solve_doc
 from lightsout_graphs.core.zk.gf2 import bits_to_vector, kernel_bits, vector_to_bits
 from lightsout_graphs.core.zk.gf2_compiled import compiled_kernels
 from lightsout_graphs.core.zk.ordering import WIDE, bandwidth
@@ -222,16 +222,10 @@ class PackedGF2Factorization:
         bad = self._zero_rows[beta[self._zero_rows] != 0]
         return int(bad[0]) if bad.size else None
 
+    @solve_doc("2")
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-
-        Examples
-        --------
+        """
+        %(solve)s
         >>> import scipy.sparse as sp
         >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
         >>> f = PackedGF2Factorization(sp.csr_array(a))

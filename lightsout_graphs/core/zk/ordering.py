@@ -17,7 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk._common import coerce_vector, solve_doc
 from lightsout_graphs.core.zk.protocol import Factorization
 
 __all__ = [
@@ -209,16 +209,10 @@ class PermutedFactorization:
         out[perm] = vector
         return out
 
+    @solve_doc()
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-
-        Examples
-        --------
+        """
+        %(solve)s
         >>> import scipy.sparse as sp
         >>> from lightsout_graphs.core.zk.gf2 import GF2Factorization
         >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])

@@ -20,7 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.zk import gf2_packed
-from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk._common import coerce_vector, solve_doc
 from lightsout_graphs.core.zk.gf2 import GF2Echelon, bits_to_vector, rows_to_bits, vector_to_bits
 from lightsout_graphs.core.zk.gf2_packed import PackedGF2Echelon, PackedGF2Factorization
 
@@ -156,16 +156,10 @@ class Z4Factorization:
         return x % 4, None
 
     # -- the Factorization protocol ----------------------------------------------------------
+    @solve_doc("4")
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod 4)``, or ``None`` when there is none.
-
-        Raises
-        ------
-        InvalidStateError
-            If ``rhs`` is not an integer vector of length m.
-
-        Examples
-        --------
+        """
+        %(solve)s
         >>> import scipy.sparse as sp
         >>> a = np.array([[1, 1], [1, 3]])
         >>> f = Z4Factorization(sp.csr_array(a))
