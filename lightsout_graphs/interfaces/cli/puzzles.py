@@ -333,8 +333,10 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
             if value is not None
         ]
         if extra:
+            verb = "applies" if len(extra) == 1 else "apply"
             msg = (
-                f"{', '.join(extra)} only apply with --family, not to the catalog puzzle {name!r}."
+                f"{' and '.join(extra)} only {verb} with --family, not to the catalog puzzle "
+                f"{name!r}."
             )
             raise CommandError(msg)
         return load_named(name)

@@ -171,6 +171,7 @@ def _compute(args: argparse.Namespace) -> Any:
                 "(lightsout analyze counts the quiet patterns of one board mod any k)."
             )
             raise CommandError(msg) from err
+    _check_two_sides(args.family)
     table = np.zeros((size, size), dtype=np.int64)
     cells = [(m, n) for m in range(1, size + 1) for n in range(1, size + 1)]
     for m, n in progress(cells, args, total=len(cells), desc=f"{args.family} nullities"):
@@ -181,6 +182,23 @@ def _compute(args: argparse.Namespace) -> Any:
             raise CommandError(msg)
         table[m - 1, n - 1] = nullity
     return table
+
+
+def _check_two_sides(family: str) -> None:
+    """Refuse, by name, a family without m×n boards (``hypercube``, ``cycle``...)."""
+    from lightsout_graphs.representation import families
+
+    if family not in families.FAMILIES:
+        return  # make_family names an unknown family
+    params = families.family_params(family)
+    if "m" in params and "n" in params:
+        return
+    two = sorted(f for f in families.FAMILIES if {"m", "n"} <= set(families.family_params(f)))
+    msg = (
+        f"--family {family} has no m×n boards; table is for the families of two sides: "
+        f"{', '.join(two)}."
+    )
+    raise CommandError(msg)
 
 
 def _check_size(args: argparse.Namespace) -> None:

@@ -64,7 +64,7 @@ def test_broken_subcommand_module_is_not_hidden(monkeypatch: pytest.MonkeyPatch)
         (["solve", "lights-out", "--board", "missing.txt"], ["'missing.txt': no such file"]),
         (["solve", "lights-out", "--family", "grid"], ["NAME or --family, not both"]),
         (["solve"], ["Name a puzzle"]),
-        (["solve", "lights-out", "--modulus", "3"], ["--modulus only apply with --family"]),
+        (["solve", "lights-out", "--modulus", "3"], ["--modulus only applies with --family"]),
         (
             ["solve", "--family", "grid", "--shape", "5y5"],
             ["--shape must be side lengths", "'5y5'"],

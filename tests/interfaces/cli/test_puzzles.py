@@ -60,3 +60,12 @@ def test_one_side_for_a_board_of_two_is_refused(family: str) -> None:
     assert puzzles.make_family("grid", (1, 5)).n == 5
     assert puzzles.make_family("grid", (2, 2, 2)).n == 8
     assert puzzles.make_family("hypercube", (3,)).n == 8
+
+
+def test_family_options_with_a_catalog_name_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsout_graphs.interfaces.cli import main
+
+    assert main(["show", "lights-out", "--shape", "3x3"]) == 2
+    assert "--shape only applies with --family" in capsys.readouterr().err
+    assert main(["show", "lights-out", "--shape", "3x3", "-k", "3"]) == 2
+    assert "--shape and --modulus only apply with --family" in capsys.readouterr().err

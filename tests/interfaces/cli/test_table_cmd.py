@@ -234,3 +234,10 @@ def test_one_file_for_both_tables_is_refused(
     assert code == 2
     assert_one_error_line(err, "--csv and --long name the same file")
     assert not same.exists()
+
+
+def test_a_family_without_two_sides_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "table", "3", "--family", "hypercube")
+    assert code == 2
+    assert_one_error_line(err, "--family hypercube has no m×n boards", "grid", "torus")
+    assert "--shape" not in err
