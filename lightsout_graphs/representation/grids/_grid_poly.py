@@ -18,6 +18,23 @@ from lightsout_graphs.representation.puzzle import check_rule as check_puzzle_ru
 
 RULES = ("closed", "open")
 
+_MODULUS_RULE = """modulus : int, default 2
+    A prime p.
+rule : {"closed", "open"}, default "closed"
+    Whether a press changes its own light too."""
+
+#: The docs the grid nullity functions share, by slot (see ``core._docs.fill_doc``).
+GRID_DOCS = {
+    "modulus_rule": _MODULUS_RULE,
+    "board": f"""m, n : int
+    The numbers of rows and columns, each >= 1.
+{_MODULUS_RULE}""",
+    "board_raises": """InvalidPuzzleError
+    A side that is not an int >= 1, or an unknown rule.
+ModulusError
+    A modulus that is not a prime.""",
+}
+
 
 def check_size(value: object, name: str) -> int:
     """A side: an int >= 1, or :class:`InvalidPuzzleError` naming the argument."""

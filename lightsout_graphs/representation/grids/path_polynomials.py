@@ -8,14 +8,17 @@ the nullity of the m×n grid over GF(p) is the degree of ``gcd(χ_m(x), χ_n(−
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int, require_int_entries
 from lightsout_graphs.core.zk import gf2_poly as gf2
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.representation.grids._grid_poly import (
+    GRID_DOCS,
     check_board,
     check_prime,
     coefficient_dtype,
@@ -127,6 +130,7 @@ def path_polynomial(n: int, *, modulus: int = 2, at: str = "x") -> list[int]:
     return _gfp_path_at(size, p, a, b)
 
 
+@functools.partial(fill_doc, docs=GRID_DOCS)
 def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> list[int]:
     """The monic gcd whose degree is the nullity of the m×n grid board over GF(p).
 
@@ -139,12 +143,7 @@ def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed"
 
     Parameters
     ----------
-    m, n : int
-        The numbers of rows and columns, each >= 1.
-    modulus : int, default 2
-        A prime p.
-    rule : {"closed", "open"}, default "closed"
-        Whether a press changes its own light too.
+    %(board)s
 
     Returns
     -------
@@ -155,10 +154,7 @@ def nullity_polynomial(m: int, n: int, *, modulus: int = 2, rule: str = "closed"
 
     Raises
     ------
-    InvalidPuzzleError
-        A side that is not an int >= 1, or an unknown rule.
-    ModulusError
-        A modulus that is not a prime.
+    %(board_raises)s
 
     See Also
     --------

@@ -29,15 +29,18 @@ number of quiet patterns of a grid is
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.zk import gf2_poly as gf2
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.core.zk import prime_power_parts
 from lightsout_graphs.representation.grids._grid_poly import (
+    GRID_DOCS,
     check_board,
     check_prime,
     check_rule,
@@ -184,17 +187,13 @@ def _gfp_table(size: int, p: int, rule: str, progress: bool) -> np.ndarray:
 # -- the public functions ----------------------------------------------------------------------
 
 
+@functools.partial(fill_doc, docs=GRID_DOCS)
 def nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
     """The nullity of the m×n grid board over GF(p): the dimension of its quiet patterns.
 
     Parameters
     ----------
-    m, n : int
-        The numbers of rows and columns, each >= 1.
-    modulus : int, default 2
-        A prime p.
-    rule : {"closed", "open"}, default "closed"
-        Whether a press changes its own light too.
+    %(board)s
 
     Returns
     -------
@@ -204,10 +203,7 @@ def nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
 
     Raises
     ------
-    InvalidPuzzleError
-        A side that is not an int >= 1, or an unknown rule.
-    ModulusError
-        A modulus that is not a prime.
+    %(board_raises)s
 
     See Also
     --------
@@ -243,6 +239,7 @@ def nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
     return P.gcd_degree(*gfp_board_pair(rows, cols, p, rule), p)
 
 
+@functools.partial(fill_doc, docs=GRID_DOCS)
 def nullity_table(
     M: int, *, modulus: int = 2, rule: str = "closed", progress: bool = False
 ) -> np.ndarray:
@@ -252,10 +249,7 @@ def nullity_table(
     ----------
     M : int
         The largest side, >= 1.
-    modulus : int, default 2
-        A prime p.
-    rule : {"closed", "open"}, default "closed"
-        Whether a press changes its own light too.
+    %(modulus_rule)s
     progress : bool, default False
         Show a tqdm progress bar (useful for odd primes and large M).
 
