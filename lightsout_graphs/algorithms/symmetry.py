@@ -518,13 +518,18 @@ def _lattice_symmetries(
     if cached is None:
         cached = _lattice_elements(puzzle, group, rotations_only, max_count)
         _CACHE.put(puzzle, key, cached)
-    if len(cached) > max_count:
+    _refuse_too_many(len(cached), max_count)
+    return group, list(cached)
+
+
+def _refuse_too_many(count: int, max_count: int) -> None:
+    """Refuse to list ``count`` symmetries when that is more than ``max_count``."""
+    if count > max_count:
         msg = (
-            f"The puzzle has {len(cached)} symmetries, more than max_count={max_count}; pass "
-            f"max_count={len(cached)} to list them all."
+            f"The puzzle has {count} symmetries, more than max_count={max_count}; pass "
+            f"max_count={count} to list them all."
         )
         raise SearchLimitError(msg)
-    return group, list(cached)
 
 
 def _check_symmetry_question(puzzle: Puzzle, rotations_only: bool) -> tuple[int, ...] | None:
@@ -570,12 +575,7 @@ def _index_symmetries(
             cached = _matched(puzzle, max_count)
         cached.sort()
         _CACHE.put(puzzle, key, cached)
-    if len(cached) > max_count:
-        msg = (
-            f"The puzzle has {len(cached)} symmetries, more than max_count={max_count}; pass "
-            f"max_count={len(cached)} to list them all."
-        )
-        raise SearchLimitError(msg)
+    _refuse_too_many(len(cached), max_count)
     return list(cached)
 
 
