@@ -17,14 +17,17 @@ Rook's boards K_m □ K_n have a closed form (:func:`rook_nullity`), from the ei
 
 from __future__ import annotations
 
+import functools
 import math
 
 import networkx as nx
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.representation.products.invariants import (
+    PRODUCT_DOCS,
     check_factor,
     check_prime,
     factor_polys,
@@ -136,6 +139,7 @@ def product_nullity(g: nx.Graph, h: nx.Graph, *, modulus: int = 2, rule: str = "
     return nullity_from_factors(left, right, p, c)
 
 
+@functools.partial(fill_doc, docs=PRODUCT_DOCS)
 def rook_nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> int:
     """The nullity of the rook's board K_m □ K_n over GF(p), in closed form.
 
@@ -156,10 +160,7 @@ def rook_nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> i
     ----------
     m, n : int
         The sides, >= 1.
-    modulus : int, default 2
-        A prime p below 2**31.
-    rule : {"closed", "open"}, default "closed"
-        Whether a press changes its own light too.
+    %(modulus_rule)s
 
     Returns
     -------
@@ -191,6 +192,7 @@ def rook_nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> i
     )
 
 
+@functools.partial(fill_doc, docs=PRODUCT_DOCS)
 def hamming_nullity(d: int, q: int, *, modulus: int = 2, rule: str = "closed") -> int | None:
     """The nullity of the Hamming graph H(d, q) = K_q □ … □ K_q over GF(p), in closed form.
 
@@ -213,10 +215,7 @@ def hamming_nullity(d: int, q: int, *, modulus: int = 2, rule: str = "closed") -
         The number of factors, >= 1.
     q : int
         The size of each complete factor, >= 1.
-    modulus : int, default 2
-        A prime p below 2**31.
-    rule : {"closed", "open"}, default "closed"
-        Whether a press changes its own light too.
+    %(modulus_rule)s
 
     Returns
     -------

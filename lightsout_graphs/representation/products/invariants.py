@@ -117,23 +117,28 @@ def _complete(n: int, p: int) -> tuple[Poly, ...]:
 #: The graph kinds (of :func:`graph_kind`) whose invariant factors have a closed form.
 _NAMED_FACTORS = {"path": _path, "cycle": _cycle, "complete": _complete}
 
-#: The docs the closed-form factor functions share (slots of their docstrings, see fill_doc).
-_FACTOR_DOCS = {
-    "parameters": """Parameters
+_MODULUS = """modulus : int, default 2
+    A prime p below 2**31."""
+
+#: The docs the closed-form functions of this package share, by slot (see ``core._docs.fill_doc``).
+PRODUCT_DOCS = {
+    "parameters": f"""Parameters
 ----------
 n : int
     The number of nodes, >= 1.
-modulus : int, default 2
-    A prime p.
+{_MODULUS}
 
 Returns
 -------
 list of list of int
     Monic polynomials, lowest degree first, each dividing the next.""",
+    "modulus_rule": f"""{_MODULUS}
+rule : {{"closed", "open"}}, default "closed"
+    Whether a press changes its own light too.""",
 }
 
 
-@functools.partial(fill_doc, docs=_FACTOR_DOCS)
+@functools.partial(fill_doc, docs=PRODUCT_DOCS)
 def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the path P_n over GF(p): the single polynomial ``χ_n``.
 
@@ -150,7 +155,7 @@ def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     return _as_lists(list(_path(_check_order(n), check_prime(modulus))))
 
 
-@functools.partial(fill_doc, docs=_FACTOR_DOCS)
+@functools.partial(fill_doc, docs=PRODUCT_DOCS)
 def cycle_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the cycle C_n over GF(p) (at most two; see the module notes).
 
@@ -170,7 +175,7 @@ def cycle_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     return _as_lists(list(_cycle(_check_order(n), check_prime(modulus))))
 
 
-@functools.partial(fill_doc, docs=_FACTOR_DOCS)
+@functools.partial(fill_doc, docs=PRODUCT_DOCS)
 def complete_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     """The invariant factors of the complete graph K_n over GF(p).
 
