@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 import scipy.sparse as sp
@@ -67,6 +69,8 @@ __all__ = [
     "set_time_budget",
     "time_budget",
 ]
+
+_N = TypeVar("_N", int, float)
 
 #: The environment variable that sets the time budget, in seconds (or ``unlimited``).
 TIME_ENV = "LIGHTSOUT_TIME_BUDGET"
@@ -115,6 +119,14 @@ def _parse_budget(value: int | str, where: str) -> int:
     return int(float(match.group(1)) * _UNITS[match.group(2)])
 
 
+def _in_force(override: _N | None, env: str, parse: Callable[[str, str], _N]) -> _N | None:
+    """The budget set in code, else the one in the environment variable ``env``, else None."""
+    if override is not None:
+        return override
+    text = os.environ.get(env)
+    return parse(text, f"The environment variable {env}") if text else None
+
+
 def memory_budget() -> int:
     """The most memory, in bytes, a factorisation may be estimated to need.
 
@@ -135,12 +147,9 @@ def memory_budget() -> int:
     >>> zk.memory_budget() > 0
     True
     """
-    if _override is not None:
-        return _override
-    env = os.environ.get(BUDGET_ENV)
-    if env:
-        return _parse_budget(env, f"The environment variable {BUDGET_ENV}")
-    return int(_physical_memory() * DEFAULT_SHARE)
+    return _in_force(_override, BUDGET_ENV, _parse_budget) or int(
+        _physical_memory() * DEFAULT_SHARE
+    )
 
 
 def set_memory_budget(value: int | str | None) -> int:
@@ -239,6 +248,21 @@ def band_width(matrix: sp.csr_array) -> int:
     return _band(matrix)
 
 
+def _estimate(
+    estimate: Callable[..., _N],
+    matrix: sp.csr_array | np.ndarray,
+    modulus: int,
+    engines: list[tuple[str, int]],
+    budget: float,
+) -> tuple[_N, str]:
+    """``estimate`` for ``matrix`` (its band measured when over budget), and how refusals name it."""
+    value = estimate(matrix.shape, modulus, engines)
+    if value > budget and sp.issparse(matrix):  # the band narrows what sparse rows fill in
+        value = estimate(matrix.shape, modulus, engines, band=_band(matrix))
+    (m, n), names = matrix.shape, " + ".join(sorted({e for e, _ in engines}))
+    return value, f"Factorising a {m}×{n} matrix mod {modulus} ({names} engine)"
+
+
 def _gib(x: int) -> str:
     return f"{x / 2**30:.1f} GiB" if x >= 2**30 else f"{x / 2**20:.0f} MiB"
 
@@ -274,14 +298,10 @@ def check_memory(
     True
     """
     budget = memory_budget()
-    needed = estimate_memory(matrix.shape, modulus, engines)
-    if needed > budget and sp.issparse(matrix):  # the band narrows what sparse rows fill in
-        needed = estimate_memory(matrix.shape, modulus, engines, band=_band(matrix))
+    needed, what = _estimate(estimate_memory, matrix, modulus, engines, budget)
     if needed > budget:
-        m, n = matrix.shape
-        names = " + ".join(sorted({e for e, _ in engines}))
         msg = (
-            f"Factorising a {m}×{n} matrix mod {modulus} ({names} engine) would need about "
+            f"{what} would need about "
             f"{_gib(needed)}, above the memory budget of {_gib(budget)}; raise it with "
             f"zk.set_memory_budget(...) or the environment variable {BUDGET_ENV} (e.g. "
             f"{BUDGET_ENV}=64G) if the machine has the memory."
@@ -318,12 +338,7 @@ def time_budget() -> float:
     >>> zk.time_budget() > 0
     True
     """
-    if _time_override is not None:
-        return _time_override
-    env = os.environ.get(TIME_ENV)
-    if env:
-        return _parse_seconds(env, f"The environment variable {TIME_ENV}")
-    return DEFAULT_SECONDS
+    return _in_force(_time_override, TIME_ENV, _parse_seconds) or DEFAULT_SECONDS
 
 
 def set_time_budget(value: float | str | None) -> float:
@@ -410,14 +425,10 @@ def check_time(
     True
     """
     budget = time_budget()
-    seconds = estimate_seconds(matrix.shape, modulus, engines)
-    if seconds > budget and sp.issparse(matrix):  # the band narrows what sparse rows fill in
-        seconds = estimate_seconds(matrix.shape, modulus, engines, band=_band(matrix))
+    seconds, what = _estimate(estimate_seconds, matrix, modulus, engines, budget)
     if seconds > budget:
-        m, n = matrix.shape
-        names = " + ".join(sorted({e for e, _ in engines}))
         msg = (
-            f"Factorising a {m}×{n} matrix mod {modulus} ({names} engine) would take about "
+            f"{what} would take about "
             f"{seconds:,.0f} s, above the time budget of {budget:g} s. For a prime modulus "
             "lo.analyze gives grid and product nullities from formulas; otherwise use a "
             f"smaller board, or raise the budget with zk.set_time_budget(...) or {TIME_ENV} "
