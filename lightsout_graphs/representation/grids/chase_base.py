@@ -9,15 +9,29 @@ and every quiet pattern, is the chase of a solution, or a kernel vector, of the 
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk import Factorization, is_prime
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 
 __all__ = ["ChasingFactorization", "chase_memory", "chase_seconds", "check_chase_memory"]
+
+#: The docs the chasing engines' methods share, by slot (see ``core._docs.fill_doc``).
+CHASE_DOCS = {
+    "rhs": """Parameters
+----------
+rhs : numpy.ndarray
+    1-D integer vector of length m·n in row-major cell order (reduced mod k).""",
+    "rhs_raises": """Raises
+------
+InvalidStateError
+    When ``rhs`` is not a 1-D integer vector of length m·n.""",
+}
 
 #: Peak bytes per light of solving one board by chasing (state, target, change, the chased
 #: rows, the presses and the solution's copies), measured with tracemalloc on 10**6-light
@@ -259,6 +273,7 @@ class ChasingFactorization:
         """Rows in the chase's orientation back to a row-major vector."""
         raise NotImplementedError
 
+    @functools.partial(fill_doc, docs=CHASE_DOCS)
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
         """Presses x with ``T x ≡ rhs (mod k)``, or ``None`` when the board is unsolvable.
 
@@ -274,10 +289,7 @@ class ChasingFactorization:
             Presses in ``0..k-1``, row-major: int64, or ``object`` (Python ints) when
             ``(k − 1)²`` overflows int64, as in :mod:`lightsout_graphs.core.zk`.
 
-        Raises
-        ------
-        InvalidStateError
-            When ``rhs`` is not a 1-D integer vector of length m·n.
+        %(rhs_raises)s
 
         Examples
         --------
@@ -291,22 +303,17 @@ class ChasingFactorization:
             return None
         return self._flatten(self._chase(np.asarray(first), board)[:-1])
 
+    @functools.partial(fill_doc, docs=CHASE_DOCS)
     def is_solvable(self, rhs: np.ndarray) -> bool:
         """Whether ``T x ≡ rhs (mod k)`` has a solution.
 
-        Parameters
-        ----------
-        rhs : numpy.ndarray
-            1-D integer vector of length m·n in row-major cell order (reduced mod k).
+        %(rhs)s
 
         Returns
         -------
         bool
 
-        Raises
-        ------
-        InvalidStateError
-            When ``rhs`` is not a 1-D integer vector of length m·n.
+        %(rhs_raises)s
 
         Examples
         --------

@@ -22,10 +22,12 @@ from the bottom row is a parity check of the whole board.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import (
     InvalidStateError,
     require_int,
@@ -35,6 +37,7 @@ from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows
 from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
+    CHASE_DOCS,
     ChasingFactorization,
     check_chase_memory,
 )
@@ -340,26 +343,21 @@ class GridChaser(ChasingFactorization):
 
     # -- the Factorization protocol -------------------------------------------------------------
 
+    @functools.partial(fill_doc, docs=CHASE_DOCS)
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
         """A parity check y with ``yᵀT ≡ 0`` and ``y·rhs ≢ 0``; ``None`` when rhs is solvable.
 
         The small system's parity check z, chased up from the bottom row, is a quiet pattern
         y of the grid with ``y·rhs ≡ z·c_h``.
 
-        Parameters
-        ----------
-        rhs : numpy.ndarray
-            1-D integer vector of length m·n in row-major cell order (reduced mod k).
+        %(rhs)s
 
         Returns
         -------
         numpy.ndarray or None
             y in ``0..k-1``, row-major; ``None`` exactly when rhs is solvable.
 
-        Raises
-        ------
-        InvalidStateError
-            When ``rhs`` is not a 1-D integer vector of length m·n.
+        %(rhs_raises)s
 
         Examples
         --------
