@@ -27,6 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
 
+from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._counts import count_text
 from lightsout_graphs.core._memory import check_memory
@@ -34,7 +35,6 @@ from lightsout_graphs.core.errors import (
     InvalidPuzzleError,
     SearchLimitError,
     Unsolvable,
-    require_int,
 )
 from lightsout_graphs.core.zk import coset_blocks
 from lightsout_graphs.representation.puzzle import Puzzle, StateLike, checks_puzzle
@@ -51,10 +51,6 @@ DEFAULT_MAX_SYMMETRIES = 100_000
 DEFAULT_MAX_SOLUTIONS = 2**16
 
 Permutation = Mapping[Hashable, Hashable]
-
-
-def _check_count(value: object, name: str) -> int:
-    return require_int(value, name, minimum=1, error=SearchLimitError)
 
 
 def _pressable_mask(puzzle: Puzzle) -> np.ndarray:
@@ -647,7 +643,7 @@ def symmetries(
     >>> len(symmetries(lo.grid(3000, 3000)))
     8
     """
-    bound = _check_count(max_count, "max_count")
+    bound = check_bound(max_count, "max_count")
     if not isinstance(rotations_only, bool | np.bool_):
         msg = f"Argument 'rotations_only' must be True or False, not {rotations_only!r}."
         raise InvalidPuzzleError(msg)
@@ -786,7 +782,7 @@ def all_solutions(
     >>> len(all_solutions(lo.grid(9, 9), 0, 1, up_to_symmetry="rotation"))
     70
     """
-    bound = _check_count(max_count, "max_count")
+    bound = check_bound(max_count, "max_count")
     from lightsout_graphs.algorithms.solver import solve
 
     try:

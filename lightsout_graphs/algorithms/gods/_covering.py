@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.algorithms.buttons import distinct_buttons
 from lightsout_graphs.algorithms.gods._grouping import CosetGroups, group_coset
 from lightsout_graphs.algorithms.gods._limits import Clock, require_memory
@@ -41,7 +42,7 @@ from lightsout_graphs.algorithms.gods._spectrum import (
 )
 from lightsout_graphs.algorithms.gods.coset import _TABLE_MODULUS, press_counts, split_minimum
 from lightsout_graphs.core._progress import seconds_bar
-from lightsout_graphs.core.errors import SearchLimitError, require_int, require_seconds
+from lightsout_graphs.core.errors import SearchLimitError, require_seconds
 from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 #: The largest coset whose press counts are computed in one transform here.
@@ -282,7 +283,7 @@ def gods_number_bounds(
     from lightsout_graphs.algorithms.solver import factorization
 
     time_limit = require_seconds(time_limit)
-    max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
+    max_kernel = check_bound(max_kernel, "max_kernel")
     n = len(puzzle.pressable)
     with seconds_bar(progress, f"God's number of {n} buttons", time_limit):
         engine = factorization(puzzle)

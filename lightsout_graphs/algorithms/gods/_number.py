@@ -14,7 +14,6 @@ from lightsout_graphs.core.errors import (
     LightsOutError,
     MemoryBudgetError,
     SearchLimitError,
-    require_int,
     require_seconds,
 )
 from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
@@ -89,7 +88,7 @@ def gods_number(
 
     bound = check_bound(max_states)
     time_limit = require_seconds(time_limit)
-    max_kernel = require_int(max_kernel, "max_kernel", minimum=1, error=SearchLimitError)
+    max_kernel = check_bound(max_kernel, "max_kernel")
     tried: list[str] = []
     with seconds_bar(progress, "God's number", time_limit) as note:
         note("factorising")
