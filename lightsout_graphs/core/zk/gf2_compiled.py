@@ -67,6 +67,21 @@ def _bits_at(row: np.ndarray, top: int, g: int) -> np.int64:  # pragma: no cover
     return v
 
 
+def _relead(  # pragma: no cover - compiled
+    k: int, wk: np.ndarray, hi: np.ndarray, lead: np.ndarray, bucket: np.ndarray, count: np.ndarray
+) -> None:
+    # row k was just reduced: find its new top word and leading column (-3 when the row is
+    # zero) and file it in that column's bucket
+    h = hi[k]
+    while h >= 0 and wk[h] == 0:
+        h -= 1
+    hi[k] = h
+    lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
+    if h >= 0:
+        bucket[lead[k], k >> 6] |= np.uint64(1) << np.uint64(k & 63)
+        count[lead[k]] += 1
+
+
 def _eliminate(
     rows: np.ndarray,
     ncols: int,
@@ -171,14 +186,7 @@ def _eliminate(
                         for w in range(span):
                             dst[w] ^= cur[w]
                         lo[k] = min(lo[k], wlo)
-                        h = hi[k]
-                        while h >= 0 and wk[h] == 0:
-                            h -= 1
-                        hi[k] = h
-                        lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
-                        if h >= 0:
-                            bucket[lead[k], k >> 6] |= one << np.uint64(k & 63)
-                            count[lead[k]] += 1
+                        _relead(k, wk, hi, lead, bucket, count)
                 for c in range(bottom + 1, top + 1):
                     count[c] = 0
                 top = bottom
@@ -219,14 +227,7 @@ def _eliminate(
                     log_row[nlog] = start + k
                     log_piv[nlog] = s
                     nlog += 1
-                    h = hi[k]
-                    while h >= 0 and wk[h] == 0:
-                        h -= 1
-                    hi[k] = h
-                    lead[k] = -3 if h < 0 else h * 64 + _top_bit(wk[h])
-                    if h >= 0:
-                        bucket[lead[k], k >> 6] |= one << np.uint64(k & 63)
-                        count[lead[k]] += 1
+                    _relead(k, wk, hi, lead, bucket, count)
             count[top] = 0
             top -= 1
             while top >= 0 and count[top] == 0:
@@ -354,7 +355,7 @@ def compiled_kernels() -> dict[str, Any]:
             module["_top_bit"] = _top_bit_portable
             module["_low_bit"] = _low_bit_portable
         inline = nb.njit(cache=True, nogil=True, inline="always")
-        for name in ("_top_bit", "_low_bit", "_bits_at"):  # callees first
+        for name in ("_top_bit", "_low_bit", "_bits_at", "_relead"):  # callees first
             module[name] = inline(module[name])
         for name in (
             "_eliminate",
