@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import EngineError, ModulusError
 from lightsout_graphs.core.zk import gf2_packed, gfp_flint, local_flint
 from lightsout_graphs.core.zk._common import coerce_matrix
@@ -295,6 +297,13 @@ def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
     return CRTFactorization(a, k, _component)
 
 
+#: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
+_SIZE_DOCS = {
+    "size": "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
+    "    Its number of nonzero entries (an estimate will do).\nmodulus : int\n    k."
+}
+
+
 def _engine_name(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> str:
     """The engine the automatic choice takes for one prime-power part p^e of the modulus."""
     special = {(2, 1): "gf2", (3, 1): "gf3", (2, 2): "z4"}
@@ -309,17 +318,13 @@ def _engine_name(shape: tuple[int, int], nonzeros: int, prime: int, exponent: in
     return "local"
 
 
+@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def component_engines(shape: tuple[int, int], nonzeros: int, modulus: int) -> list[tuple[str, int]]:
     """The engine :func:`factorize` picks for each prime-power part of k, from the size alone.
 
     Parameters
     ----------
-    shape : (int, int)
-        The matrix's ``(m, n)``.
-    nonzeros : int
-        Its number of nonzero entries (an estimate will do).
-    modulus : int
-        k.
+    %(size)s
 
     Returns
     -------
@@ -346,6 +351,7 @@ def _concrete(name: str, shape: tuple[int, int]) -> str:
     )
 
 
+@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def chosen_method(
     shape: tuple[int, int], nonzeros: int, modulus: int
 ) -> tuple[str, list[tuple[str, int]]]:
@@ -356,12 +362,7 @@ def chosen_method(
 
     Parameters
     ----------
-    shape : (int, int)
-        The matrix's ``(m, n)``.
-    nonzeros : int
-        Its number of nonzero entries (an estimate will do).
-    modulus : int
-        k.
+    %(size)s
 
     Returns
     -------
