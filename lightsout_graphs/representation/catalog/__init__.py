@@ -7,36 +7,10 @@ folders of their own; a broken file is reported when it is loaded and never hide
 
 from __future__ import annotations
 
-from lightsout_graphs.representation.catalog._schema import (
-    INVARIANTS,
-    SCHEMA_VERSION,
-    build_entry,
-    read_entry,
-)
-from lightsout_graphs.representation.catalog._store import (
-    add_folder,
-    builtin_folder,
-    folder,
-    folders,
-    load,
-    load_file,
-    names,
-    problems,
-    remove_folder,
-)
+from lightsout_graphs.representation.catalog import _schema, _store
+from lightsout_graphs.representation.catalog._schema import *
+from lightsout_graphs.representation.catalog._store import *
 
-__all__ = [
-    "INVARIANTS",
-    "SCHEMA_VERSION",
-    "add_folder",
-    "build_entry",
-    "builtin_folder",
-    "folder",
-    "folders",
-    "load",
-    "load_file",
-    "names",
-    "problems",
-    "read_entry",
-    "remove_folder",
-]
+#: The names of the two modules' ``__all__``, listed there once.
+__all__ = _schema.__all__ + _store.__all__
+__all__.sort()
