@@ -248,6 +248,7 @@ def _draw(
     import matplotlib.pyplot as plt
     import numpy as np
     from matplotlib.colors import BoundaryNorm, ListedColormap
+    from matplotlib.ticker import MaxNLocator
 
     params = _int_params(frame, spec)
     written: list[Path] = []
@@ -255,6 +256,9 @@ def _draw(
     if len(params) >= 2:
         x, y = params[1], params[0]
         for (k, rule), group in frame.groupby(["modulus", "rule"], sort=True):
+            # Parameters the map does not show are averaged over: the title says which.
+            hidden = [p for p in params[2:] if group[p].nunique() > 1]
+            mean = f" (mean over {', '.join(hidden)})" if hidden else ""
             for m in drawable:
                 data = group.assign(_v=metric_values(group, m))
                 grid = data.pivot_table(index=y, columns=x, values="_v", aggfunc="mean")
@@ -284,10 +288,12 @@ def _draw(
                 if two_valued:
                     bar.set_ticks([0, 1])
                     bar.set_ticklabels(["false", "true"])
-                ax.invert_yaxis()  # the first row at the top, as in `lightsout table --png`
+                ax.invert_yaxis()  # the first row at the top, as in `lightsout table -o`
+                ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # no tick at 2.50
+                ax.yaxis.set_major_locator(MaxNLocator(integer=True))
                 ax.set_xlabel(x)
                 ax.set_ylabel(y)
-                ax.set_title(f"{spec['_source']}: {_label(m)}, modulus {k}, rule {rule}")
+                ax.set_title(f"{spec['_source']}: {_label(m)}{mean}, modulus {k}, rule {rule}")
                 path = folder / f"heatmap-{m}-k{k}-{rule}.png"
                 fig.savefig(path, dpi=150, bbox_inches="tight")
                 plt.close(fig)

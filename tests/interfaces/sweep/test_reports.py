@@ -226,3 +226,39 @@ def test_files_that_are_not_part_of_the_sweep_are_named(tmp_path: Path) -> None:
     first = report(out, plots=False).text.splitlines()[0]
     assert "complete: 6 rows in 3 chunks; 2 files not part of this sweep" in first
     assert "chunk-00000007.parquet, extra.parquet" in first
+
+
+def test_heat_maps_tick_integers_and_say_what_they_average(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Integer parameters get integer ticks; a third parameter is averaged, and the title says so."""
+    from matplotlib.figure import Figure
+
+    seen: list[tuple[str, list[float], list[float]]] = []
+    save = Figure.savefig
+
+    def spy(self: Figure, *args: object, **kwargs: object) -> None:
+        ax = self.axes[0]
+        seen.append((ax.get_title(), list(ax.get_xticks()), list(ax.get_yticks())))
+        save(self, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", spy)
+    spec = {
+        "family": "random_graph",
+        "params": {"n": "3..6", "p": 0.5, "seed": "1..3"},
+        "moduli": [2],
+        "metrics": ["nullity"],
+    }
+    out = run(spec, tmp_path / "res", workers=1, progress=False)
+    report(out, plot_dir=tmp_path / "pics")
+    title, xticks, yticks = seen[-1]
+    assert all(float(t).is_integer() for t in [*xticks, *yticks]), (xticks, yticks)
+    assert "(mean over" not in title  # n and seed are both shown
+    three = {
+        **spec,
+        "family": "random_regular",
+        "params": {"d": "2..3", "n": [4, 6], "seed": "1..3"},
+    }
+    out = run(three, tmp_path / "three", workers=1, progress=False)
+    report(out, plot_dir=tmp_path / "pics3")
+    assert "(mean over seed)" in seen[-1][0], seen[-1][0]
