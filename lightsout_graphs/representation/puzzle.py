@@ -986,6 +986,7 @@ def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
     Returns
     -------
     Puzzle
+        ``obj`` itself.
 
     Raises
     ------

@@ -80,6 +80,7 @@ def press_pattern(
     Returns
     -------
     Puzzle
+        Rule ``"weighted"``, with the pattern's amounts as edge and node weights.
 
     Raises
     ------

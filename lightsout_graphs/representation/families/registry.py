@@ -148,6 +148,7 @@ def make(name: str, /, **params: Any) -> Puzzle:
     Returns
     -------
     Puzzle
+        What the family's own function returns for these parameters.
 
     Raises
     ------
