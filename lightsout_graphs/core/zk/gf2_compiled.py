@@ -264,6 +264,16 @@ def _backward(log_row: np.ndarray, log_piv: np.ndarray, seeds: np.ndarray) -> np
     return c
 
 
+def _parity(row: np.ndarray, xs: np.ndarray) -> np.uint64:  # pragma: no cover - compiled
+    # bit 0 of the result: the parity of row · xs (both packed words)
+    acc = np.uint64(0)
+    for w in range(row.size):
+        acc ^= row[w] & xs[w]
+    for shift in (32, 16, 8, 4, 2, 1):
+        acc ^= acc >> np.uint64(shift)
+    return acc
+
+
 def _back_substitute(
     store: np.ndarray,
     r_lo: np.ndarray,
@@ -276,13 +286,8 @@ def _back_substitute(
     x = np.zeros(store.shape[1], dtype=np.uint64)
     for t in range(pivots.size):
         i = pivots[t]
-        acc = np.uint64(0)
-        row, xs = store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1]
-        for w in range(row.size):
-            acc ^= row[w] & xs[w]
-        for shift in (32, 16, 8, 4, 2, 1):
-            acc ^= acc >> np.uint64(shift)
-        if (np.uint64(beta[i]) ^ acc) & np.uint64(1):
+        odd = _parity(store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1])
+        if (np.uint64(beta[i]) ^ odd) & np.uint64(1):
             c = leads[t]
             x[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
     return x
@@ -305,13 +310,7 @@ def _kernel_words(
         x[f >> 6] = np.uint64(1) << np.uint64(f & 63)
         for t in range(np.searchsorted(leads, f), pivots.size):
             i = pivots[t]
-            acc = np.uint64(0)
-            row, xs = store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1]
-            for w in range(row.size):
-                acc ^= row[w] & xs[w]
-            for shift in (32, 16, 8, 4, 2, 1):
-                acc ^= acc >> np.uint64(shift)
-            if acc & np.uint64(1):
+            if _parity(store[i, r_lo[i] : r_hi[i] + 1], x[r_lo[i] : r_hi[i] + 1]) & np.uint64(1):
                 c = leads[t]
                 x[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
     return out
@@ -355,7 +354,7 @@ def compiled_kernels() -> dict[str, Any]:
             module["_top_bit"] = _top_bit_portable
             module["_low_bit"] = _low_bit_portable
         inline = nb.njit(cache=True, nogil=True, inline="always")
-        for name in ("_top_bit", "_low_bit", "_bits_at", "_relead"):  # callees first
+        for name in ("_top_bit", "_low_bit", "_bits_at", "_relead", "_parity"):  # callees first
             module[name] = inline(module[name])
         for name in (
             "_eliminate",
