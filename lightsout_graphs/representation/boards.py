@@ -150,10 +150,12 @@ def board_text_limit(puzzle: Puzzle) -> int:
     Parameters
     ----------
     puzzle : Puzzle
+        The puzzle whose boards are read (its lights, modulus and layout).
 
     Returns
     -------
     int
+        The limit, in characters.
 
     Examples
     --------
