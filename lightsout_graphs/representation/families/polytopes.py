@@ -309,7 +309,7 @@ def polytope_rings(name: str) -> tuple[np.ndarray, Rings]:
     Raises
     ------
     InvalidPuzzleError
-        An unknown name.
+        A name that is neither in :data:`POLYTOPES` nor a duopyramid ``{p}+{q}`` as above.
 
     Examples
     --------
@@ -345,7 +345,7 @@ def ring_press_map(name: str) -> dict[str, list[str]]:
     Raises
     ------
     InvalidPuzzleError
-        An unknown name.
+        An unknown name, as for :func:`polytope_rings`.
 
     Examples
     --------

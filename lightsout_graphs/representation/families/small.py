@@ -371,7 +371,7 @@ def named(
     Raises
     ------
     InvalidPuzzleError
-        An unknown name.
+        A name outside :data:`NAMED_GRAPHS` (the message lists them).
 
     Examples
     --------
