@@ -65,6 +65,7 @@ def node_positions(nodes: Iterable[Hashable], index: Mapping[Hashable, int], nam
     Returns
     -------
     set of int
+        The positions of the nodes given (each once).
 
     Raises
     ------
