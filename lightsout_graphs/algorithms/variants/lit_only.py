@@ -39,6 +39,7 @@ answered (``method``: ``"theory"`` or ``"search"``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,7 @@ from lightsout_graphs.algorithms._statespace import PackedSpace, check_bound
 from lightsout_graphs.algorithms.planner import LIT_ONLY_METHODS, lit_only_method
 from lightsout_graphs.algorithms.solver import solve as linear_solve
 from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import (
     EngineError,
@@ -77,6 +79,13 @@ __all__ = [
 
 #: The default bound on the number of boards (``k**n``) a lit-only search may cover.
 DEFAULT_MAX_STATES = 2**22
+
+#: The search parameters of the lit-only questions (a docstring slot, see fill_doc).
+_DOCS = {
+    "search": "max_states : int, default 2**22\n    The largest number of boards, ``k**n``, the "
+    'search may cover.\nmethod : {"auto", "theory", "search"}, default "auto"\n'
+    "    See :func:`lit_only_method`."
+}
 
 #: The accepted ``method`` arguments.
 METHODS = LIT_ONLY_METHODS
@@ -336,6 +345,7 @@ def _target(puzzle: Puzzle, target: StateLike | None) -> np.ndarray:
 
 
 @checks_puzzle
+@functools.partial(fill_doc, docs=_DOCS)
 def lit_only_solve(
     puzzle: Puzzle,
     state: StateLike,
@@ -377,10 +387,7 @@ def lit_only_solve(
         The starting board.
     target : StateLike, optional
         The goal; default the puzzle's goal (all 0 unless the catalog says otherwise).
-    max_states : int, default 2**22
-        The largest number of boards, ``k**n``, the search may cover.
-    method : {"auto", "theory", "search"}, default "auto"
-        See :func:`lit_only_method`.
+    %(search)s
 
     Returns
     -------
@@ -833,6 +840,7 @@ class _OrbitStates(_TheoryStates):
 
 
 @checks_puzzle
+@functools.partial(fill_doc, docs=_DOCS)
 def lit_only_solvable_states(
     puzzle: Puzzle,
     target: StateLike | None = None,
@@ -857,10 +865,7 @@ def lit_only_solvable_states(
     puzzle : Puzzle
     target : StateLike, optional
         The goal; default the puzzle's goal.
-    max_states : int, default 2**22
-        The largest number of boards, ``k**n``, the search may cover.
-    method : {"auto", "theory", "search"}, default "auto"
-        See :func:`lit_only_method`.
+    %(search)s
 
     Returns
     -------

@@ -31,29 +31,21 @@ INT64_MAX = int(np.iinfo(np.int64).max)
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-_RAISES = """Raises
-------
-InvalidStateError
-    If ``rhs`` is not an integer vector of length m."""
+_RAISES = "Raises\n------\nInvalidStateError\n    If ``rhs`` is not an integer vector of length m."
 
 
 def solve_doc(modulus: str = "k") -> Callable[[_F], _F]:
-    """Fill the slots of an engine's ``solve`` docstring (see :func:`.fill_doc`).
+    """Fill an engine's ``solve`` docstring: ``%(solve)s`` (summary, Raises, Examples heading).
 
-    ``%(solve)s`` is the summary for ``mod modulus``, the Raises section and the Examples
-    heading; ``%(raises)s`` is the Raises section alone.
+    ``%(raises)s`` is the Raises section alone (see :func:`.fill_doc`).
 
     Examples
     --------
-    >>> @solve_doc("2")
+    >>> @solve_doc()
     ... def solve(rhs):
-    ...     '''
-    ...     %(solve)s
-    ...     >>> 1
-    ...     1
-    ...     '''
-    >>> print(solve.__doc__.strip().splitlines()[0])
-    One x with ``A x ≡ rhs (mod 2)``, or ``None`` when there is none.
+    ...     '''%(raises)s'''
+    >>> solve.__doc__.splitlines()[2]
+    'InvalidStateError'
     """
     summary = f"One x with ``A x ≡ rhs (mod {modulus})``, or ``None`` when there is none."
     docs = {"solve": f"{summary}\n\n{_RAISES}\n\nExamples\n--------", "raises": _RAISES}
