@@ -342,14 +342,8 @@ class GF2Factorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus : int
-        Always 2.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int
-        The rank over GF(2).
-    kernel_size, image_size : int
-        ``2**(n - rank)`` and ``2**rank``.
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(2).
     echelon : GF2Echelon
         The echelon form, for engines built on top of this one.
 

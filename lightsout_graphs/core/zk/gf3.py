@@ -55,14 +55,8 @@ class GF3Factorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus : int
-        Always 3.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int
-        The rank over GF(3).
-    kernel_size, image_size : int
-        ``3**(n - rank)`` and ``3**rank``.
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(3).
 
     Examples
     --------

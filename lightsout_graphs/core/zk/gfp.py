@@ -72,14 +72,8 @@ class GFpFactorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus : int
-        p.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int
-        The rank over GF(p).
-    kernel_size, image_size : int
-        ``p**(n - rank)`` and ``p**rank``.
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(p).
 
     Examples
     --------

@@ -91,16 +91,10 @@ class FlintGFpFactorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus : int
-        p.
+    modulus, shape, rank, kernel_size, image_size
+        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(p).
     method : str
         ``"flint"``.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : int
-        The rank over GF(p).
-    kernel_size, image_size : int
-        ``p**(n - rank)`` and ``p**rank``.
 
     Examples
     --------
