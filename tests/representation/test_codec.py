@@ -337,3 +337,18 @@ def test_graph_puzzles_with_some_lights_match_brute_force(data: st.DataObject) -
         assert sol.verify() and sol.num_presses == best[need]
     else:
         assert not lo.is_solvable(p, board)
+
+
+def test_press_columns_and_light_rows_refuse_what_each_refuses() -> None:
+    index = {"a": 0, "b": 1, "c": 2}
+    assert press_columns("ca", index).tolist() == [0, 2]  # a string is an iterable of nodes
+    with pytest.raises(InvalidPuzzleError, match="'pressable' must be an iterable of nodes, not"):
+        press_columns(5, index)
+    with pytest.raises(InvalidPuzzleError, match="'lights' must be an iterable of nodes, not str"):
+        light_rows("ca", index)
+    with pytest.raises(InvalidPuzzleError, match="'lights' is empty: a puzzle needs"):
+        light_rows([], index)
+    assert press_columns([], index).tolist() == []
+    assert light_rows(["c", "b", "a"], index) is None
+    with pytest.raises(InvalidPuzzleError, match="lights"):
+        light_rows(["z"], index)
