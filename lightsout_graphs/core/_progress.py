@@ -14,6 +14,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+import numpy as np
+
+from lightsout_graphs.core.errors import InvalidPuzzleError
+
 __all__ = ["TICK", "seconds_bar"]
 
 #: Seconds between two updates of the bar.
@@ -39,6 +43,11 @@ def seconds_bar(
     limit : float, optional
         The call's time limit in seconds: the bar's total.
 
+    Raises
+    ------
+    InvalidPuzzleError
+        If ``progress`` is not a bool.
+
     Yields
     ------
     callable
@@ -49,6 +58,9 @@ def seconds_bar(
     >>> with seconds_bar(False, "fewest presses", 120) as note:
     ...     note("enumeration")
     """
+    if not isinstance(progress, (bool, np.bool_)):
+        msg = f"Argument 'progress' must be True or False, not {type(progress).__name__}."
+        raise InvalidPuzzleError(msg)
     if not progress:
         yield _silent
         return

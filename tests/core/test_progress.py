@@ -9,6 +9,7 @@ import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs.core._progress import TICK, seconds_bar
+from lightsout_graphs.core.errors import InvalidPuzzleError
 
 
 def _ticking() -> bool:
@@ -57,3 +58,10 @@ def test_long_calls_are_silent_by_default(capsys: pytest.CaptureFixture[str]) ->
     lo.gods_number_bounds(lo.grid(4, 4))
     lo.gods_number(lo.grid(4, 4))
     assert capsys.readouterr().err == ""
+
+
+def test_progress_must_be_a_bool() -> None:
+    for junk in ("yes", 1, None, [True]):
+        with pytest.raises(InvalidPuzzleError, match="'progress' must be True or False"):
+            with seconds_bar(junk, "work"):  # type: ignore[arg-type]
+                pass
