@@ -62,6 +62,6 @@ def test_long_calls_are_silent_by_default(capsys: pytest.CaptureFixture[str]) ->
 
 def test_progress_must_be_a_bool() -> None:
     for junk in ("yes", 1, None, [True]):
-        with pytest.raises(InvalidPuzzleError, match="'progress' must be True or False"):
-            with seconds_bar(junk, "work"):  # type: ignore[arg-type]
-                pass
+        refused = pytest.raises(InvalidPuzzleError, match="'progress' must be True or False")
+        with refused, seconds_bar(junk, "work"):  # type: ignore[arg-type]
+            pass
