@@ -109,8 +109,7 @@ def find(
     d = quiet.shape[0]
     if d == 0:
         return None
-    columns = (quiet << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
+    cols, sizes, _ = proofs.grouped(quiet)
     odd_total = int((sizes % 2).sum())
     odd = np.flatnonzero(sizes % 2)
     rng = np.random.default_rng(seed)
