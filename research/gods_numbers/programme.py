@@ -51,10 +51,10 @@ def _code(n: int, cert: dict) -> tuple[np.ndarray, np.ndarray, int, int]:
     quiet = np.array([[int(ch) for ch in q] for q in cert["quiet"]], dtype=np.int64).reshape(
         -1, n * n
     )
-    d = quiet.shape[0]
-    columns = (quiet << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    cols, sizes = np.unique(columns[columns != 0], return_counts=True)
-    return cols, sizes.astype(np.int64), d, int((columns == 0).sum())
+    if quiet.shape[0] == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), 0, n * n
+    cols, sizes, zero = proofs.grouped(quiet)
+    return cols, sizes, quiet.shape[0], zero
 
 
 def inner_bound(
