@@ -182,7 +182,7 @@ import heapq
 import itertools
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -1240,17 +1240,32 @@ class OpenTheory:
             seen += count
             if path is None:
                 return None, seen
-            x = la
-            for v in path:  # replayed: a wrong sequence would be a bug, never an answer
-                if not x >> v & 1:
-                    msg = f"lit-only reduction pressed a dark node ({part.nodes[v]})"
-                    raise LightsOutError(msg)
-                x ^= part.masks[v]
-            if x != lb:
-                msg = "lit-only reduction missed its target"
-                raise LightsOutError(msg)
+            replay(la, path, part.masks, part.nodes, lb, "reduction")
             out.extend(part.nodes[v] for v in path)
         return out, seen
+
+
+def replay(
+    x: int, path: Iterable[int], masks: list[int], nodes: Sequence[object], goal: int, what: str
+) -> None:
+    """Replay lit-only presses from ``x``: a dark press or a missed ``goal`` is a bug, raised.
+
+    Examples
+    --------
+    >>> replay(0b01, [0], [0b11, 0b11], ["a", "b"], 0b10, "example")
+    >>> replay(0b00, [0], [0b11, 0b11], ["a", "b"], 0b11, "example")
+    Traceback (most recent call last):
+    ...
+    lightsout_graphs.core.errors.LightsOutError: lit-only example pressed a dark node ('a')
+    """
+    for v in path:
+        if not x >> v & 1:
+            msg = f"lit-only {what} pressed a dark node ({nodes[v]!r})"
+            raise LightsOutError(msg)
+        x ^= masks[v]
+    if x != goal:
+        msg = f"lit-only {what} missed its target"
+        raise LightsOutError(msg)
 
 
 def _component_orbit(masks: list[int], start: int, seen: np.ndarray) -> np.ndarray:

@@ -556,15 +556,7 @@ def _open_solve(
             puzzle, s, t, reachable=True, explored=seen, method=method, certificate=certificate
         )
     nodes = puzzle.nodes
-    x = a
-    for v in order:  # replayed: a wrong sequence would be a bug, never an answer
-        if not x >> v & 1:
-            msg = f"lit-only construction pressed a dark node ({nodes[v]!r})"
-            raise LightsOutError(msg)
-        x ^= th.masks[v]
-    if x != b:
-        msg = "lit-only construction missed its target"
-        raise LightsOutError(msg)
+    theory.replay(a, order, th.masks, nodes, b, "construction")  # a wrong sequence is a bug
     sequence = [nodes[i] for i in order]
     return LitOnlyResult(
         puzzle, s, t, reachable=True, sequence=sequence, explored=seen, method=method
@@ -710,6 +702,17 @@ class _TheoryStates(LitOnlyStates):
     def _bits(self, state: StateLike) -> int:
         return theory.bits_of(self.puzzle.state_vector(state, name="state"))
 
+    def _listable(self, which: str) -> int:
+        """The number of nodes, when listing the boards ``which`` is not refused."""
+        n = len(self.puzzle.nodes)
+        if 2**n > DEFAULT_MAX_STATES:
+            msg = (
+                f"Listing the {self.size} boards {which} is refused (the puzzle has more than "
+                "2**22 boards); test membership with `in` instead."
+            )
+            raise SearchLimitError(msg)
+        return n
+
     def _all(self) -> np.ndarray:  # pragma: no cover - every subclass lists its boards
         raise NotImplementedError
 
@@ -760,13 +763,7 @@ class _ClearableStates(_TheoryStates):
         return not any((bits & c).bit_count() & 1 for c in self._checks)
 
     def _all(self) -> np.ndarray:
-        n = len(self.puzzle.nodes)
-        if 2**n > DEFAULT_MAX_STATES:
-            msg = (
-                f"Listing the {self.size} boards that lit-only presses clear is refused (the "
-                "puzzle has more than 2**22 boards); test membership with `in` instead."
-            )
-            raise SearchLimitError(msg)
+        n = self._listable("that lit-only presses clear")
         space = PackedSpace(n, 2)
         codes = np.arange(2**n, dtype=np.int64)
         keep = np.ones(codes.size, dtype=bool)
@@ -819,13 +816,7 @@ class _OrbitStates(_TheoryStates):
         return not self._theory.separated(bits, self._goal)
 
     def _all(self) -> np.ndarray:
-        n = len(self.puzzle.nodes)
-        if 2**n > DEFAULT_MAX_STATES:
-            msg = (
-                f"Listing the {self.size} boards of this lit-only orbit is refused (the puzzle "
-                "has more than 2**22 boards); test membership with `in` instead."
-            )
-            raise SearchLimitError(msg)
+        self._listable("of this lit-only orbit")
         search = _Search(self.puzzle, DEFAULT_MAX_STATES)
         dist = search.backward(search.space.encode(self.target))
         return search.space.decode_many(np.flatnonzero(dist >= 0))
