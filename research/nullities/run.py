@@ -10,7 +10,7 @@ Usage (from the repository root, in the project's environment)::
 (nullity 0), the largest nullity and the seconds the table took, and checks:
 
 - the square boards n×n, n = 1..M, against OEIS A159257 (the b-file that wmboyles/LightsOut-Math
-  publishes, an independent computation; ``../shared/peers_data/wmboyles_b159257_first4096.txt``);
+  publishes, an independent computation; ``published/wmboyles_b159257_first4096.txt``);
 - every m×n board with m, n ≤ 48 against the general engine (``lo.analyze`` with the
   ``method="elimination"``-free route of a plain graph: the toggle matrix eliminated over GF(2));
 - 64 random sizes up to M against light chasing (``lo.GridChaser(m, n).kernel_size``);
@@ -30,7 +30,7 @@ import numpy as np
 import lightsout_graphs as lo
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parents[2] / "shared" / "peers_data"
+SHARED = HERE / "published"  # copies of the published terms, with their sources
 
 
 def published_squares() -> dict[int, int]:

@@ -29,7 +29,7 @@ route) at sampled n.
 Checks made by a full run (each an assertion; ``checks()``):
 
 - A159257 against the published b-file for n ≤ 4096 (wmboyles/LightsOut-Math,
-  ``../shared/peers_data/wmboyles_b159257_first4096.txt``);
+  ``published/wmboyles_b159257_first4096.txt``);
 - A159257 against the library's ``nullity(n, n)`` (the gcd of h_b(x) and h_b(x + 1) taken
   directly) at sampled n up to the end, and against light chasing
   (``GridChaser(n, n).kernel_size``) at 40 sampled n ≤ 400 and 8 sampled n in 4097..8192, and
@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parents[2] / "shared" / "peers_data"
+SHARED = HERE / "published"  # copies of the published terms, with their sources
 BOARD_FILE = HERE / "b159257.txt"
 TORUS_FILE = HERE / "b165738.txt"
 #: The published b-files stop here (OEIS A159257 at 25,000; A165738 at 1,000).

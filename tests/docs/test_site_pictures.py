@@ -104,7 +104,10 @@ def test_the_gallery_has_one_card_per_puzzle(visit: Callable[[str], Any]) -> Non
         assert len(card["thumbs"]) == 1 and card["thumbs"][0] > 0, name
         assert f"generated/{name}.html" in card["links"], card
         assert puzzle.title in card["text"].replace("\u2019", "'"), name
-        assert f"{len(puzzle.nodes)} nodes" in card["text"], name
+        # Lights and buttons as `lightsout list` counts them: buttons only where they differ.
+        lights, buttons = puzzle.n, len(puzzle.pressable)
+        counts = f"{lights} lights" + ("" if buttons == lights else f" · {buttons} buttons")
+        assert counts in card["text"], (name, card["text"])
         assert f"k = {puzzle.modulus}" in card["text"], name
         assert "nullity" in card["text"], name
 
