@@ -98,7 +98,11 @@ Exit status 0 when every certificate checked passes, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import multiprocessing as mp
+import os
 import sys
 import time
 from pathlib import Path
@@ -1711,6 +1715,39 @@ def check(cert: dict, others: dict[int, dict] | None = None) -> list[str]:
     return fails
 
 
+def _check_one(i: int) -> tuple[int, list[str], str]:
+    """Check certificate ``i`` of :data:`_JOB` in a worker: its failures and what it printed."""
+    certs, by_size = _JOB[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fails = check(certs[i], by_size)
+    return i, fails, out.getvalue()
+
+
+#: The certificates a pool of workers checks, and all of them by size (set before the fork).
+_JOB: list[tuple[list[dict], dict[int, dict]]] = []
+
+
+def check_all(certs: list[dict], by_size: dict[int, dict], jobs: int = 1) -> None:
+    """Check every certificate not checked yet, ``jobs`` at a time, recording the verdicts in
+    :data:`CHECKED` and printing each certificate's line as it is done.
+
+    The workers are forked, so they start with what this process has decided (the verdicts and
+    programmes of an earlier call); the heaviest certificates (most quiet patterns) go first."""
+    todo = [c for c in certs if _key(c) not in CHECKED]
+    todo.sort(key=lambda c: -len(c["quiet"]))
+    if jobs <= 1 or len(todo) <= 1 or "fork" not in mp.get_all_start_methods():
+        for cert in todo:
+            if _key(cert) not in CHECKED:
+                check(cert, by_size)
+        return
+    _JOB[:] = [(todo, by_size)]
+    with mp.get_context("fork").Pool(min(jobs, len(todo))) as pool:
+        for i, fails, text in pool.imap_unordered(_check_one, range(len(todo))):
+            CHECKED[_key(todo[i])] = fails
+            print(text, end="", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path)
@@ -1753,6 +1790,13 @@ def main() -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers for --full")
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="certificates checked at once, in forked processes (default: one per core)",
+    )
+    parser.add_argument(
         "--second",
         action="store_true",
         help="with --full, re-prove each full programme by its second solver too",
@@ -1770,13 +1814,12 @@ def main() -> int:
     start = time.perf_counter()
     certs = json.loads((args.path or HERE / "certificates.json").read_text())
     by_size = {int(c["n"]): c for c in certs}
-    bad = checked = 0
-    for cert in certs:
-        if args.sizes and int(cert["n"]) not in args.sizes:
-            continue
-        fails = CHECKED[_key(cert)] if _key(cert) in CHECKED else check(cert, by_size)
-        bad += bool(fails)
-        checked += 1
+    chosen = [c for c in certs if not args.sizes or int(c["n"]) in args.sizes]
+    # A same-programme certificate reuses the verdict on the one it names: those come second.
+    for phase in ([c for c in chosen if "same_programme" not in c], chosen):
+        check_all(phase, by_size, args.jobs)
+    bad = sum(bool(CHECKED[_key(c)]) for c in chosen)
+    checked = len(chosen)
     if args.all:
         rows = json.loads((HERE / "results_51_256.json").read_text())
         bad += check_results(rows, args.sizes)

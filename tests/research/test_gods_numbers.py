@@ -25,6 +25,7 @@ def _checker() -> ModuleType:
     spec = importlib.util.spec_from_file_location("gods_check", FOLDER / "check.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its workers' function is pickled by name (check_all)
     spec.loader.exec_module(module)
     return module
 
@@ -1402,3 +1403,13 @@ def test_a_programme_is_solved_once_for_sizes_that_share_it(
     assert CHECK.subspace_programme_holds(cols, np.array([7, 9, 5]), bases, 3, 4, 10.0) == first
     with pytest.raises(AssertionError, match="solved again"):
         CHECK.subspace_programme_holds(cols, np.array([1, 5, 5]), bases, 3, 4, 10.0)
+
+
+def test_certificates_checked_in_parallel_get_the_verdicts_of_one_process() -> None:
+    checker = _checker()  # its own record of verdicts
+    bad = dict(CERTIFICATES[5], lower=int(CERTIFICATES[5]["lower"]) + 1)
+    certs = [CERTIFICATES[4], CERTIFICATES[5], bad, CERTIFICATES[9]]
+    checker.check_all(certs, CERTIFICATES, jobs=2)
+    verdicts = [checker.CHECKED[checker._key(c)] for c in certs]
+    assert verdicts[0] == verdicts[1] == verdicts[3] == []
+    assert f"the board needs {bad['lower'] - 1} presses, not {bad['lower']}" in verdicts[2]
