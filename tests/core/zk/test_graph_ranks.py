@@ -20,7 +20,7 @@ from lightsout_graphs.core.zk.graph_ranks import (
     sliced_gf2_ranks,
     sliced_scratch,
 )
-from tests.strategies import small_graphs
+from tests.strategies import as_words, small_graphs, wide_graphs
 
 
 def bitset_rows(graph: nx.Graph) -> np.ndarray:
@@ -37,26 +37,6 @@ def expected(graph: nx.Graph, p: int, closed: bool) -> tuple[int, bool]:
     assert nullity is not None  # p is prime
     rank = puzzle.n - nullity
     return rank, lo.is_solvable(puzzle, 1)
-
-
-@st.composite
-def wide_graphs(draw: st.DrawFn) -> tuple[list[int], int]:
-    """Adjacency bitsets of a random graph on 0..64 vertices (sparse, dense or in between)."""
-    n = draw(st.integers(0, 64))
-    density = draw(st.sampled_from([0.05, 0.2, 0.5, 0.9]))
-    seed = draw(st.integers(0, 2**32 - 1))
-    graph = nx.gnp_random_graph(n, density, seed=seed)
-    rows = [0] * n
-    for u, v in graph.edges:
-        rows[u] |= 1 << v
-        rows[v] |= 1 << u
-    return rows, n
-
-
-def as_words(rows: list[int]) -> np.ndarray:
-    words = np.zeros(64, dtype=np.uint64)
-    words[: len(rows)] = np.array(rows, dtype=np.uint64)
-    return words
 
 
 @settings(max_examples=60)

@@ -21,7 +21,7 @@ from lightsout_graphs.interfaces.sweep.kernels import (
     rank_of,
 )
 from lightsout_graphs.representation.families.graph6_batch import decode_line
-from tests.strategies import small_graphs
+from tests.strategies import as_words, small_graphs, wide_graphs
 
 #: The kernels the no-numba test runs as plain Python.
 PLAIN = ("gf2_rank", "connected", "_decode_short")
@@ -57,26 +57,6 @@ def test_the_widest_words(n: int) -> None:
     rank, ok = gf2_rank(rows, n, True, tmp)
     assert (int(rank), bool(ok)) == expected(graph, 2, True)
     assert connected(rows, n)
-
-
-@st.composite
-def wide_graphs(draw: st.DrawFn) -> tuple[list[int], int]:
-    """Adjacency bitsets of a random graph on 0..64 vertices (sparse, dense or in between)."""
-    n = draw(st.integers(0, 64))
-    density = draw(st.sampled_from([0.05, 0.2, 0.5, 0.9]))
-    seed = draw(st.integers(0, 2**32 - 1))
-    graph = nx.gnp_random_graph(n, density, seed=seed)
-    rows = [0] * n
-    for u, v in graph.edges:
-        rows[u] |= 1 << v
-        rows[v] |= 1 << u
-    return rows, n
-
-
-def as_words(rows: list[int]) -> np.ndarray:
-    words = np.zeros(64, dtype=np.uint64)
-    words[: len(rows)] = np.array(rows, dtype=np.uint64)
-    return words
 
 
 @settings(max_examples=80)
