@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["applies", "chase", "path_power", "row_matrix", "transfer_power"]
+__all__ = ["applies", "chase", "path_power", "row_matrix", "run", "times_row", "transfer_power"]
 
 #: The widest rows chased in blocks: the products cost about ``2·w²`` per light, against a
 #: Python step of a few microseconds per row when chasing row by row.
@@ -126,18 +126,29 @@ def transfer_power(height: int, m_row: np.ndarray, modulus: int) -> np.ndarray:
     return out
 
 
-def _times_row(out: np.ndarray, cur: np.ndarray, diag: int, wrap: bool) -> None:
-    """``out += M·cur`` along the first axis (the cells of a row), int64, not reduced."""
+def times_row(
+    out: np.ndarray, cur: np.ndarray, diag: int, wrap: bool, *, xor: bool = False
+) -> None:
+    """``out += M·cur`` (``^=`` with ``xor``) along the first axis (the cells of a row), unreduced.
+
+    Examples
+    --------
+    >>> out = np.zeros(3, dtype=np.int64)
+    >>> times_row(out, np.array([1, 0, 0]), 1, True)
+    >>> out.tolist()
+    [1, 1, 1]
+    """
+    add = np.bitwise_xor if xor else np.add
     if diag:
-        out += cur
-    out[1:] += cur[:-1]
-    out[:-1] += cur[1:]
+        add(out, cur, out=out)
+    add(out[1:], cur[:-1], out=out[1:])
+    add(out[:-1], cur[1:], out=out[:-1])
     if wrap and cur.shape[0] >= 3:
-        out[0] += cur[-1]
-        out[-1] += cur[0]
+        add(out[:1], cur[-1:], out=out[:1])
+        add(out[-1:], cur[:1], out=out[-1:])
 
 
-def _run(
+def run(
     first: np.ndarray,
     before: np.ndarray,
     board: np.ndarray | None,
@@ -146,36 +157,35 @@ def _run(
     wrap: bool,
     k: int,
 ) -> np.ndarray:
-    """Rows ``x[0..steps]`` of n chases at once, cells first: ``first``, ``before`` (w × n),
-    ``board`` (steps × w × n) or None; returns (steps + 1) × w × n residues (uint8 for k = 2,
-    else int64)."""
+    """Rows ``x[0..steps]`` of n chases at once, row by row, cells first: ``first``, ``before``
+    (w × n), ``board`` (steps × w × n) or None; returns (steps + 1) × w × n residues (uint8 for
+    k = 2, int64 below 2**60, else Python ints).
+
+    Examples
+    --------
+    >>> run(np.array([[1], [0]]), np.zeros((2, 1), dtype=np.int64), None, 2, 1, False, 2)[:, :, 0]
+    array([[1, 0],
+           [1, 1],
+           [1, 0]], dtype=uint8)
+    """
     binary = k == 2
-    out = np.empty((steps + 1, *first.shape), dtype=np.uint8 if binary else np.int64)
+    dtype: Any = np.uint8 if binary else (np.int64 if k <= 2**60 else object)
+    out = np.empty((steps + 1, *first.shape), dtype=dtype)
     out[0] = first
-    prev = before.astype(out.dtype)
+    prev = before.astype(dtype)
     for t in range(steps):
         s, cur = out[t + 1], out[t]
-        if binary:  # x[t+1] = b[t] + M·x[t] + x[t-1] over GF(2)
+        s[...] = prev
+        times_row(s, cur, diag, wrap, xor=binary)  # x[t+1] = b[t] − M·x[t] − x[t−1]
+        if binary:
             if board is not None:
-                np.bitwise_xor(prev, board[t], out=s)
-            else:
-                s[...] = prev
-            if diag:
-                s ^= cur
-            s[1:] ^= cur[:-1]
-            s[:-1] ^= cur[1:]
-            if wrap and cur.shape[0] >= 3:
-                s[0] ^= cur[-1]
-                s[-1] ^= cur[0]
+                s ^= board[t]
         else:
-            acc = prev.copy()
-            _times_row(acc, cur, diag, wrap)
             if board is not None:
-                np.subtract(board[t], acc, out=acc)
+                np.subtract(board[t], s, out=s)
             else:
-                np.negative(acc, out=acc)
-            acc %= k
-            s[...] = acc
+                np.negative(s, out=s)
+            s %= k
         prev = cur
     return out
 
@@ -242,14 +252,14 @@ def chase(
         # steps × w × blocks: row t of every block at once, blocks contiguous
         local = np.ascontiguousarray(padded.reshape(nb, block, w).transpose(1, 2, 0))
         del padded
-        dark = _run(zeros, zeros, local, block, diag, wrap, k)
+        dark = run(zeros, zeros, local, block, diag, wrap, k)
         del local
     else:
         dark = np.zeros((block + 1, w, nb), dtype=small)
     eye = np.eye(w, dtype=np.int64)
     nil = np.zeros((w, w), dtype=np.int64)
     # response[t, :, c]: row t of the chase started from unit c of (x[0], x[-1]), dark board
-    response = _run(np.hstack([eye, nil]), np.hstack([nil, eye]), None, block, diag, wrap, k)
+    response = run(np.hstack([eye, nil]), np.hstack([nil, eye]), None, block, diag, wrap, k)
     response = response.astype(np.int64)
     # the starting rows (x[jB], x[jB-1]) of each block, from those of the block before
     starts = np.empty((nb, 2 * w), dtype=np.int64)

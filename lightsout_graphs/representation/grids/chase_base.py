@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import numpy as np
 
 from lightsout_graphs.core._docs import fill_doc
-from lightsout_graphs.core.errors import MemoryBudgetError
-from lightsout_graphs.core.zk import Factorization, is_prime
+from lightsout_graphs.core.errors import InvalidStateError, MemoryBudgetError, require_int_entries
+from lightsout_graphs.core.zk import DenseGF2, Factorization, is_prime, pack_rows
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
+from lightsout_graphs.representation.grids import _row_scan
 
 __all__ = ["ChasingFactorization", "chase_memory", "chase_seconds", "check_chase_memory"]
 
@@ -32,6 +34,9 @@ rhs : numpy.ndarray
 InvalidStateError
     When ``rhs`` is not a 1-D integer vector of length m·n.""",
 }
+
+#: Moduli up to this bound chase in int64 (sums of four residues stay below 2**63).
+_INT64_CHASE_LIMIT = 2**60
 
 #: Peak bytes per light of solving one board by chasing (state, target, change, the chased
 #: rows, the presses and the solution's copies), measured with tracemalloc on 10**6-light
@@ -113,8 +118,6 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
     >>> chase_seconds(1000, 1000, 2) < chase_seconds(1000, 1000, 3)
     True
     """
-    from lightsout_graphs.representation.grids import _row_scan
-
     h, w = max(m, n), min(m, n)
     cells = m * n
     across = wrap[1] if n <= m else wrap[0]  # whether the chased rows are cycles
@@ -197,10 +200,10 @@ def _size(x: int) -> str:
 class ChasingFactorization:
     """The :class:`~lightsout_graphs.core.zk.Factorization` methods every chasing engine shares.
 
-    Subclasses set ``modulus``, ``shape``, ``method``, the small system's factorisation
-    ``_small`` and ``_kernel = None``, and define how a board vector comes in (``_coerce``),
-    how it is chased (``_chase``, ``_small_rhs``) and how rows go back to a vector
-    (``_flatten``).
+    A subclass checks its arguments, sets ``method`` and calls ``_setup``, which orients the
+    board (the longer side is chased), chases it (row by row, or in blocks of rows on long and
+    narrow boards, :mod:`~lightsout_graphs.representation.grids._row_scan`) and factorises the
+    small system (``_factor``, or from a power of the transfer matrix).
 
     Examples
     --------
@@ -211,10 +214,16 @@ class ChasingFactorization:
     True
     """
 
+    rows: int
+    cols: int
     modulus: int
+    rule: str
+    method: str
     shape: tuple[int, int]
     kernel_size: int
     rank: int | None
+    _row_wrap: bool
+    _col_wrap: bool
     _small: Factorization
     _kernel: list[tuple[np.ndarray, int]] | None
 
@@ -257,21 +266,130 @@ class ChasingFactorization:
                 self._image_size = int(k**size // self.kernel_size)
         return self._image_size
 
+    def _setup(
+        self, m: int, n: int, modulus: int, rule: str, wrap: tuple[bool, bool], what: str
+    ) -> None:
+        """Orientation, sizes and the small system of a checked m×n board; ``wrap`` says
+        whether the rows and whether the columns are cycles; ``what`` names the board."""
+        self.rows, self.cols, self.modulus, self.rule = m, n, modulus, rule
+        size = m * n
+        self.shape = (size, size)
+        # Chase along the longer side; a transposed board swaps which axis wraps.
+        self._transposed = n > m
+        self._height, self._width = max(m, n), min(m, n)
+        self._row_wrap, self._col_wrap = wrap[::-1] if self._transposed else wrap
+        self._diag = 1 if rule == "closed" else 0
+        self._binary = modulus == 2
+        self._dtype: Any = np.int64 if modulus <= _INT64_CHASE_LIMIT else object
+        # Vectors handed out follow the general engine: object once products overflow int64.
+        self._out_dtype: Any = np.int64 if (modulus - 1) ** 2 < 2**63 else object
+        self._unknowns = self._width * (2 if self._col_wrap else 1)
+        # Long and narrow boards chase in blocks of rows (see _row_scan), others row by row.
+        self._scan = _row_scan.applies(self._height, self._width, modulus)
+        u = self._unknowns
+        check_chase_memory(what, size, u, u, modulus, wide=self._dtype is object)
+        self._small = self._factor_by_power() if self._scan else self._factor()
+        self._set_counts()
+        self._kernel = None
+
+    def _factor(self) -> Factorization:
+        """The small system, chased row by row."""
+        raise NotImplementedError
+
+    def _factorize(self, system: np.ndarray) -> Factorization:
+        if self._binary:
+            return DenseGF2(pack_rows(system.astype(np.uint8)), system.shape[1])
+        from lightsout_graphs.core.zk import factorize
+
+        return factorize(system.astype(self._dtype), self.modulus)
+
+    def _factor_by_power(self) -> Factorization:
+        """The small system from a power of the transfer matrix (long, narrow boards)."""
+        h, w, k = self._height, self._width, self.modulus
+        m_row = _row_scan.row_matrix(w, self._diag, self._row_wrap)
+        step = _row_scan.transfer_power(h, m_row, k)  # [[P_h, Q_h], [P_{h-1}, Q_{h-1}]]
+        if not self._col_wrap:
+            return self._factorize(step[:w, :w])  # the virtual row x[h] = P_h·x[0] must vanish
+        eye = np.eye(w, dtype=np.int64)
+        eq1 = step[w:].copy()  # x[h-1] − v
+        eq1[:, w:] -= eye
+        eq2 = step[:w].copy()  # x[h] − x[0]
+        eq2[:, :w] -= eye
+        return self._factorize(np.concatenate([eq1, eq2]) % k)
+
+    # -- vectors in the chase's orientation -----------------------------------------------------
+
     def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
-        """``rhs`` as a board in the chase's orientation."""
-        raise NotImplementedError
+        """``rhs`` as a (height, width) array of residues, in the chase's orientation."""
+        board = self._as_board(rhs, name)
+        return np.ascontiguousarray(board.T if self._transposed else board)
 
-    def _chase(self, first: np.ndarray, board: np.ndarray | None) -> np.ndarray:
-        """Rows ``x[0..h]`` (the last one virtual) from the unknowns and the board."""
-        raise NotImplementedError
+    def _as_board(self, rhs: object, name: str) -> np.ndarray:
+        """``rhs`` as an (m, n) array of residues (uint8 for k = 2), in the board's orientation."""
+        size = self.shape[0]
+        arr = rhs if isinstance(rhs, np.ndarray) else np.asarray(rhs, dtype=object)
+        if arr.ndim != 1 or arr.shape[0] != size:
+            msg = f"Argument {name!r} must be a 1-D vector of length {size}, not of shape {arr.shape}."
+            raise InvalidStateError(msg)
+        if arr.dtype == object:
+            entries = require_int_entries(arr, name)
+            vec = np.array([v % self.modulus for v in entries], dtype=self._dtype)
+        elif arr.dtype.kind in "iub":
+            vec = self._reduce(arr)
+        else:
+            msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
+            raise InvalidStateError(msg)
+        board = vec.reshape(self.rows, self.cols)
+        return board.astype(np.uint8, copy=False) if self._binary else board
 
-    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
-        """The right-hand side of the small system for a board."""
-        raise NotImplementedError
+    def _reduce(self, arr: np.ndarray) -> np.ndarray:
+        """An integer array reduced mod k, skipping the division when it is already reduced."""
+        if self._binary:
+            # Casting to uint8 wraps, keeping the low bit (also of negative ints): parity only.
+            low = arr.astype(np.uint8)
+            low &= 1
+            return low
+        if arr.size and (arr.min() < 0 or arr.max() >= self.modulus):
+            if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+                arr = (arr % np.uint64(self.modulus)).astype(np.int64)
+            else:
+                arr = arr.astype(np.int64) % self.modulus
+        return arr.astype(self._dtype)
 
     def _flatten(self, rows: np.ndarray) -> np.ndarray:
-        """Rows in the chase's orientation back to a row-major vector."""
-        raise NotImplementedError
+        """Rows in the chase's orientation back to a vector in row-major cell order."""
+        return self._row_major(rows.T if self._transposed else rows)
+
+    def _row_major(self, board: np.ndarray) -> np.ndarray:
+        flat = np.ascontiguousarray(board).reshape(-1)
+        if self._out_dtype is object and flat.dtype != object:
+            return np.array([int(v) for v in flat], dtype=object)
+        return flat.astype(self._out_dtype)
+
+    def _chase(self, z: np.ndarray, board: np.ndarray | None) -> np.ndarray:
+        """Rows ``x[0..h]`` (the last one virtual) from the unknowns (the first row, then the
+        row before it when the columns wrap) and the board (None for all dark)."""
+        w = self._width
+        z = np.asarray(z)
+        first = z[:w]
+        before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
+        args = (self._height, self._diag, self._row_wrap, self.modulus)
+        if self._scan:
+            return _row_scan.chase(first.astype(np.int64), before.astype(np.int64), board, *args)
+        rows = None if board is None else board[:, :, None]
+        return _row_scan.run(first[:, None], before[:, None], rows, *args)[:, :, 0]
+
+    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
+        """Minus the rows the closing conditions read when the unknowns are dark: ``x[h]``,
+        after ``x[h−1]`` when the columns wrap."""
+        zeros = np.zeros(self._unknowns, dtype=np.int64)
+        if self._scan:
+            w, args = self._width, (self._height, self._diag, self._row_wrap, self.modulus)
+            x = _row_scan.chase(zeros[:w], zeros[:w], board, *args, last=True)
+        else:
+            x = self._chase(zeros, board)
+        rows = x[-2:] if self._col_wrap else x[-1]
+        return ((-rows.astype(self._dtype)) % self.modulus).reshape(-1)
 
     @functools.partial(fill_doc, docs=CHASE_DOCS)
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:

@@ -23,37 +23,22 @@ from the bottom row is a parity check of the whole board.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lightsout_graphs.core._docs import fill_doc
-from lightsout_graphs.core.errors import (
-    InvalidStateError,
-    require_int,
-    require_int_entries,
-)
-from lightsout_graphs.core.zk import DenseGF2, check_modulus, pack_rows
+from lightsout_graphs.core.errors import require_int
+from lightsout_graphs.core.zk import check_modulus
 from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
-from lightsout_graphs.representation.grids.chase_base import (
-    CHASE_DOCS,
-    ChasingFactorization,
-    check_chase_memory,
-)
+from lightsout_graphs.representation.grids.chase_base import CHASE_DOCS, ChasingFactorization
 
 if TYPE_CHECKING:
     from lightsout_graphs.core.zk.protocol import Factorization
     from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = ["GridChaser"]
-
-#: Moduli up to this bound chase in int64 (sums of four residues stay below 2**63).
-_INT64_CHASE_LIMIT = 2**60
-
-
-def _check_side(value: object, name: str) -> int:
-    return require_int(value, name, minimum=1)
 
 
 class GridChaser(ChasingFactorization):
@@ -132,36 +117,10 @@ class GridChaser(ChasingFactorization):
     """
 
     def __init__(self, m: int, n: int, modulus: int = 2, rule: str = "closed") -> None:
-        self.rows: int = _check_side(m, "m")
-        self.cols: int = _check_side(n, "n")
-        self.modulus: int = check_modulus(modulus)
+        m, n = require_int(m, "m", minimum=1), require_int(n, "n", minimum=1)
+        k = check_modulus(modulus)
         self.method: str = "chasing"
-        check_rule(rule)
-        self.rule: str = rule
-        size = self.rows * self.cols
-        self.shape: tuple[int, int] = (size, size)
-        self._transposed = self.cols > self.rows
-        self._height = max(self.rows, self.cols)
-        self._width = min(self.rows, self.cols)
-        self._diag = 1 if rule == "closed" else 0
-        self._binary = self.modulus == 2
-        self._dtype: Any = np.int64 if self.modulus <= _INT64_CHASE_LIMIT else object
-        # Long and narrow boards chase in blocks of rows (see _row_scan), others row by row.
-        self._scan = _row_scan.applies(self._height, self._width, self.modulus)
-        w = self._width
-        check_chase_memory(
-            f"a {self.rows}×{self.cols} grid mod {self.modulus}",
-            size,
-            w,
-            w,
-            self.modulus,
-            wide=self._dtype is object,
-        )
-        # Vectors handed out follow the general engine: object once products overflow int64.
-        self._out_dtype: Any = np.int64 if (self.modulus - 1) ** 2 < 2**63 else object
-        self._small: Factorization = self._factor_first_row_system()
-        self._set_counts()
-        self._kernel: list[tuple[np.ndarray, int]] | None = None
+        self._setup(m, n, k, check_rule(rule), (False, False), f"a {m}×{n} grid mod {k}")
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -224,122 +183,11 @@ class GridChaser(ChasingFactorization):
             return None
         return m, n
 
-    def _factor_first_row_system(self) -> Factorization:
-        """Chase the identity down the board and factorise the virtual row's matrix ``A_h``."""
-        h, w = self._height, self._width
-        if self._scan:  # long and narrow: a power of the transfer matrix
-            step = _row_scan.transfer_power(
-                h, _row_scan.row_matrix(w, self._diag, False), self.modulus
-            )
-            a_h = step[:w, :w]  # x[h] = A_h·x[0]
-            if self._binary:
-                return DenseGF2(pack_rows(a_h.astype(np.uint8)), w)
-            from lightsout_graphs.core.zk import factorize
-
-            return factorize(a_h, self.modulus)
-        # A_h = p_h(M), read off one column chased on a cycle of 2w + 2 cells: O(h·w)
-        a_h = _row_scan.path_power(h, w, self._diag, self.modulus)
-        if self._binary:
-            return DenseGF2(pack_rows(a_h.astype(np.uint8)), w)
-        from lightsout_graphs.core.zk import factorize
-
-        return factorize(a_h.astype(self._dtype), self.modulus)
-
-    # -- vectors in the chase's orientation -----------------------------------------------------
-
-    def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
-        """``rhs`` as a (height, width) array of residues, in the chase's orientation."""
-        board = self._as_board(rhs, name)
-        return np.ascontiguousarray(board.T if self._transposed else board)
-
-    def _as_board(self, rhs: object, name: str) -> np.ndarray:
-        """``rhs`` as an (m, n) array of residues (uint8 for k = 2), in the board's orientation."""
-        size = self.shape[0]
-        arr = rhs if isinstance(rhs, np.ndarray) else np.asarray(rhs, dtype=object)
-        if arr.ndim != 1 or arr.shape[0] != size:
-            msg = f"Argument {name!r} must be a 1-D vector of length {size}, not of shape {arr.shape}."
-            raise InvalidStateError(msg)
-        if arr.dtype == object:
-            entries = require_int_entries(arr, name)
-            vec = np.array([v % self.modulus for v in entries], dtype=self._dtype)
-        elif arr.dtype.kind in "iub":
-            vec = self._reduce(arr)
-        else:
-            msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
-            raise InvalidStateError(msg)
-        board = vec.reshape(self.rows, self.cols)
-        if self._binary:
-            board = board.astype(np.uint8, copy=False)
-        return board
-
-    def _reduce(self, arr: np.ndarray) -> np.ndarray:
-        """An integer array reduced mod k, skipping the division when it is already reduced."""
-        if self._binary:
-            # Casting to uint8 wraps, keeping the low bit (also of negative ints): parity only.
-            low = arr.astype(np.uint8)
-            low &= 1
-            return low
-        if arr.size and (arr.min() < 0 or arr.max() >= self.modulus):
-            if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
-                arr = (arr % np.uint64(self.modulus)).astype(np.int64)
-            else:
-                arr = arr.astype(np.int64) % self.modulus
-        return arr.astype(self._dtype)
-
-    def _flatten(self, presses: np.ndarray) -> np.ndarray:
-        """A (height, width) array back to a vector in row-major cell order."""
-        out = presses.T if self._transposed else presses
-        flat = np.ascontiguousarray(out).reshape(-1)
-        if self._out_dtype is object and flat.dtype != object:
-            return np.array([int(v) for v in flat], dtype=object)
-        return flat.astype(self._out_dtype)
-
-    def _chase(self, first: np.ndarray, board: np.ndarray | None) -> np.ndarray:
-        """Rows ``x[0..h]`` from the first row and the board (None for all dark)."""
-        h, w = self._height, self._width
-        dtype = np.uint8 if self._binary else self._dtype
-        if self._scan:
-            start = np.asarray(first).astype(np.int64)
-            x = _row_scan.chase(
-                start, np.zeros(w, dtype=np.int64), board, h, self._diag, False, self.modulus
-            )
-            return x.astype(dtype, copy=False)
-        x = np.zeros((h + 1, w), dtype=dtype)
-        x[0] = np.asarray(first).astype(dtype)
-        if self._binary:
-            for i in range(h):
-                cur, nxt = x[i], x[i + 1]
-                if board is not None:
-                    nxt ^= board[i]
-                if i:
-                    nxt ^= x[i - 1]
-                if self._diag:
-                    nxt ^= cur
-                nxt[1:] ^= cur[:-1]
-                nxt[:-1] ^= cur[1:]
-            return x
-        k = self.modulus
-        for i in range(h):
-            cur = x[i]
-            s = cur * self._diag
-            s[1:] += cur[:-1]
-            s[:-1] += cur[1:]
-            if i:
-                s += x[i - 1]
-            x[i + 1] = ((board[i] if board is not None else 0) - s) % k
-        return x
-
-    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
-        """``−c_h``: minus the virtual row reached from a dark first row."""
-        if self._scan:
-            zeros = np.zeros(self._width, dtype=np.int64)
-            ends = _row_scan.chase(
-                zeros, zeros, board, self._height, self._diag, False, self.modulus, last=True
-            )
-            virtual = ends[-1]
-        else:
-            virtual = self._chase(np.zeros(self._width, dtype=np.int64), board)[-1]
-        return ((-virtual.astype(self._dtype)) % self.modulus).astype(self._dtype)
+    def _factor(self) -> Factorization:
+        """``A_h = p_h(M)``, read off one column chased on a cycle of ``2w + 2`` cells: O(h·w)."""
+        return self._factorize(
+            _row_scan.path_power(self._height, self._width, self._diag, self.modulus)
+        )
 
     # -- the Factorization protocol -------------------------------------------------------------
 
@@ -376,26 +224,11 @@ class GridChaser(ChasingFactorization):
 
     def _toggle_board(self, x: np.ndarray) -> np.ndarray:
         """``T·x`` on an (m, n) array of residues, not yet reduced for k != 2."""
-        if self._binary:
-            out = x.copy() if self._diag else np.zeros_like(x)
-            out[1:] ^= x[:-1]
-            out[:-1] ^= x[1:]
-            out[:, 1:] ^= x[:, :-1]
-            out[:, :-1] ^= x[:, 1:]
-            return out
         # Five residues (plus a state) stay below 2**63 for k <= 2**60; beyond, Python ints.
         out = x.copy() if self._diag else np.zeros_like(x)
-        out[1:] += x[:-1]
-        out[:-1] += x[1:]
-        out[:, 1:] += x[:, :-1]
-        out[:, :-1] += x[:, 1:]
+        _row_scan.times_row(out, x, 0, False, xor=self._binary)
+        _row_scan.times_row(out.T, x.T, 0, False, xor=self._binary)
         return out
-
-    def _row_major(self, board: np.ndarray) -> np.ndarray:
-        flat = np.ascontiguousarray(board).reshape(-1)
-        if self._out_dtype is object and flat.dtype != object:
-            return np.array([int(v) for v in flat], dtype=object)
-        return flat.astype(self._out_dtype)
 
     def toggle(self, presses: np.ndarray) -> np.ndarray:
         """``T·presses mod k``: the lights that the presses change, and by how much.

@@ -27,7 +27,6 @@ import numpy as np
 
 from lightsout_graphs.core.errors import (
     InvalidPuzzleError,
-    InvalidStateError,
     ModulusError,
     require_int,
 )
@@ -36,7 +35,6 @@ from lightsout_graphs.representation.grids import _row_scan
 from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
-    check_chase_memory,
 )
 
 if TYPE_CHECKING:
@@ -44,6 +42,14 @@ if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = ["WrappedChaser"]
+
+#: The board of each (rows wrap, columns wrap).
+_KINDS = {
+    (True, True): "torus",
+    (True, False): "cylinder",
+    (False, True): "cylinder",
+    (False, False): "grid",
+}
 
 #: Moduli this engine takes: residues and their small sums stay far inside int64.
 _MAX_MODULUS = 2**31
@@ -102,43 +108,14 @@ class WrappedChaser(ChasingFactorization):
             require_int(side, name, minimum=1)
         require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
         check_rule(rule)
-        self.rows: int = int(m)
-        self.cols: int = int(n)
-        if (wrap_rows and self.cols < 3) or (wrap_cols and self.rows < 3):
+        m, n, modulus = int(m), int(n), int(modulus)
+        if (wrap_rows and n < 3) or (wrap_cols and m < 3):
             msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
             raise InvalidPuzzleError(msg)
-        self.modulus: int = int(modulus)
         self.method: str = "wrapped-chasing"
-        self.rule: str = rule
-        size = self.rows * self.cols
-        self.shape: tuple[int, int] = (size, size)
-        # Chase along the longer side; a transposed board swaps which axis wraps.
-        self._transposed: bool = self.cols > self.rows
-        self._height: int = max(self.rows, self.cols)
-        self._width: int = min(self.rows, self.cols)
-        swap = self._transposed
-        self._row_wrap: bool = bool(wrap_cols if swap else wrap_rows)
-        self._col_wrap: bool = bool(wrap_rows if swap else wrap_cols)
-        self._diag: int = 1 if rule == "closed" else 0
-        self._binary: bool = self.modulus == 2
-        self._unknowns: int = self._width * (2 if self._col_wrap else 1)
-        # Long and narrow boards chase in blocks of rows (see _row_scan), others row by row.
-        self._scan: bool = _row_scan.applies(self._height, self._width, self.modulus)
-        shape = (
-            "torus"
-            if wrap_rows and wrap_cols
-            else ("cylinder" if wrap_rows or wrap_cols else "grid")
-        )
-        check_chase_memory(
-            f"a {self.rows}×{self.cols} {shape} mod {self.modulus}",
-            size,
-            self._unknowns,
-            self._unknowns,
-            self.modulus,
-        )
-        self._small: Factorization = self._factor_small_system()
-        self._set_counts()
-        self._kernel: list[tuple[np.ndarray, int]] | None = None
+        kind = _KINDS[bool(wrap_rows), bool(wrap_cols)]
+        what = f"a {m}×{n} {kind} mod {modulus}"
+        self._setup(m, n, modulus, rule, (bool(wrap_rows), bool(wrap_cols)), what)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -194,30 +171,9 @@ class WrappedChaser(ChasingFactorization):
         # Axis 0 wrapping makes each column a cycle; axis 1 wrapping each row.
         return cls(m, n, modulus=modulus, rule=rule, wrap_rows=wrap[1], wrap_cols=wrap[0])
 
-    def _row_op(self, out: np.ndarray, cur: np.ndarray, xor: bool) -> None:
-        """Add ``M·cur`` (rows of ``cur`` indexed by cell of the row) into ``out``."""
-        if xor:
-            if self._diag:
-                out ^= cur
-            out[1:] ^= cur[:-1]
-            out[:-1] ^= cur[1:]
-            if self._row_wrap:
-                out[0] ^= cur[-1]
-                out[-1] ^= cur[0]
-            return
-        if self._diag:
-            out += cur
-        out[1:] += cur[:-1]
-        out[:-1] += cur[1:]
-        if self._row_wrap:
-            out[0] += cur[-1]
-            out[-1] += cur[0]
-
-    def _factor_small_system(self) -> Factorization:
+    def _factor(self) -> Factorization:
         """Chase the unknowns symbolically and factorise the closing conditions."""
         h, w, u = self._height, self._width, self._unknowns
-        if self._scan:
-            return self._factor_by_power()
         eye_u = np.zeros((w, u), dtype=np.uint8)
         eye_u[:, :w] = np.eye(w, dtype=np.uint8)
         eye_v = np.zeros((w, u), dtype=np.uint8)
@@ -230,7 +186,7 @@ class WrappedChaser(ChasingFactorization):
             last = cur
             for i in range(h):
                 # P_{i+1} = M·P_i + P_{i-1}, written over P_{i-1}.
-                self._row_op(prev, cur, xor=True)
+                _row_scan.times_row(prev, cur, self._diag, self._row_wrap, xor=True)
                 prev, cur = cur, prev
                 if i == h - 2:
                     last = cur.copy()
@@ -254,7 +210,7 @@ class WrappedChaser(ChasingFactorization):
         last_k = cur_k
         for i in range(h):
             nxt = prev_k
-            self._row_op(nxt, cur_k, xor=False)
+            _row_scan.times_row(nxt, cur_k, self._diag, self._row_wrap)
             np.negative(nxt, out=nxt)
             nxt %= k
             prev_k, cur_k = cur_k, nxt
@@ -271,83 +227,6 @@ class WrappedChaser(ChasingFactorization):
         eq1 = (last_k - eye_v) % k
         eq2 = (cur_k - first_k) % k
         return factorize(np.concatenate([eq1, eq2]), k)
-
-    def _factor_by_power(self) -> Factorization:
-        """The same small system from a power of the transfer matrix (long, narrow boards)."""
-        h, w, k = self._height, self._width, self.modulus
-        m_row = _row_scan.row_matrix(w, self._diag, self._row_wrap)
-        step = _row_scan.transfer_power(h, m_row, k)  # [[P_h, Q_h], [P_{h-1}, Q_{h-1}]]
-        if not self._col_wrap:
-            system = step[:w, :w]  # the virtual row x[h] = P_h·u must vanish
-        else:
-            eye = np.eye(w, dtype=np.int64)
-            eq1 = step[w:].copy()  # x[h-1] − v
-            eq1[:, w:] -= eye
-            eq2 = step[:w].copy()  # x[h] − x[0]
-            eq2[:, :w] -= eye
-            system = np.concatenate([eq1, eq2]) % k
-        if self._binary:
-            return DenseGF2(pack_rows(system.astype(np.uint8)), self._unknowns)
-        from lightsout_graphs.core.zk import factorize
-
-        return factorize(system, k)
-
-    # -- chasing actual boards -------------------------------------------------------------------
-
-    def _coerce(self, rhs: object, name: str = "rhs") -> np.ndarray:
-        arr = np.asarray(rhs)
-        if arr.ndim != 1 or arr.shape[0] != self.shape[0] or arr.dtype.kind not in "iu":
-            msg = (
-                f"Argument {name!r} must be a 1-D integer vector of length {self.shape[0]}, "
-                f"not of shape {arr.shape} and dtype {arr.dtype}."
-            )
-            raise InvalidStateError(msg)
-        k = self.modulus
-        vec: np.ndarray
-        if self._binary:  # the low bit is the residue, also of negative ints
-            vec = (arr & 1).astype(np.uint8)
-        elif arr.size and (arr.min() < 0 or arr.max() >= k):
-            vec = arr.astype(np.int64) % k
-        else:  # already reduced: no division
-            vec = arr.astype(np.int64, copy=False)
-        board = vec.reshape(self.rows, self.cols)
-        return np.ascontiguousarray(board.T if self._transposed else board)
-
-    def _flatten(self, rows: np.ndarray) -> np.ndarray:
-        out = rows.T if self._transposed else rows
-        return np.ascontiguousarray(out).reshape(-1).astype(np.int64)
-
-    def _chase(self, z: np.ndarray, board: np.ndarray | None) -> np.ndarray:
-        """Rows ``x[0..h]`` (the last one virtual) from the unknowns and the board."""
-        h, w = self._height, self._width
-        k = self.modulus
-        z = np.asarray(z, dtype=np.int64) % k
-        if self._scan:
-            before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
-            x = _row_scan.chase(z[:w], before, board, h, self._diag, self._row_wrap, k)
-            return x.astype(np.int64, copy=False)
-        x = np.zeros((h + 1, w), dtype=np.int64)
-        x[0] = z[:w]
-        before = z[w:] if self._col_wrap else np.zeros(w, dtype=np.int64)
-        for i in range(h):
-            s = np.zeros(w, dtype=np.int64)
-            self._row_op(s, x[i], xor=False)
-            s += x[i - 1] if i else before
-            x[i + 1] = ((board[i] if board is not None else 0) - s) % k
-        return x
-
-    def _small_rhs(self, board: np.ndarray) -> np.ndarray:
-        k = self.modulus
-        if self._scan:
-            zeros = np.zeros(self._width, dtype=np.int64)
-            x = _row_scan.chase(
-                zeros, zeros, board, self._height, self._diag, self._row_wrap, k, last=True
-            ).astype(np.int64)
-        else:
-            x = self._chase(np.zeros(self._unknowns, dtype=np.int64), board)
-        if not self._col_wrap:
-            return (-x[-1]) % k
-        return np.concatenate([(-x[-2]) % k, (-x[-1]) % k])  # rows h − 1 and h
 
     # -- the Factorization protocol -------------------------------------------------------------
 
@@ -371,7 +250,5 @@ class WrappedChaser(ChasingFactorization):
         raise AssertionError(msg)
 
     def __repr__(self) -> str:
-        kind = {(True, True): "torus", (False, False): "grid"}.get(
-            (self._row_wrap, self._col_wrap), "cylinder"
-        )
+        kind = _KINDS[self._row_wrap, self._col_wrap]
         return f"<WrappedChaser {kind} {self.rows}×{self.cols} mod {self.modulus}, {self.rule}>"
