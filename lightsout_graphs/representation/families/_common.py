@@ -5,38 +5,17 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import networkx as nx
+import numpy as np
+import scipy.sparse as sp
 
 from lightsout_graphs.core import zk
 from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.core.structure import Factor, Product
 from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle, check_rule
-
-__all__ = [
-    "MAX_CELLS",
-    "MAX_EDGES",
-    "MAX_ENTRIES",
-    "MAX_NODES",
-    "PARAMETER_DOCS",
-    "build",
-    "check_args",
-    "check_cells",
-    "check_edges",
-    "check_entries",
-    "check_modulus",
-    "check_nodes",
-    "check_prob",
-    "check_seed",
-    "check_size",
-    "circle_pos",
-    "factor",
-    "family_doc",
-    "product_of",
-    "set_pos",
-]
 
 #: The most nodes a family builds as a networkx graph (about 2 GB of graph at this size).
 #: Boards on a box (grids, tori, chess boards) are puzzles up to :data:`MAX_CELLS` cells: their
@@ -222,7 +201,13 @@ def check_entries(count: int, what: str) -> None:
         raise InvalidPuzzleError(msg)
 
 
-def check_size(nodes: int, edges: int, what: str) -> None:
+def check_size(
+    nodes: int,
+    edges: int,
+    what: str,
+    most: int = MAX_EDGES,
+    advice: str = "choose a smaller or sparser graph.",
+) -> None:
     """Refuse a graph too large to build, by its node and (estimated) edge counts, before building.
 
     Examples
@@ -233,10 +218,10 @@ def check_size(nodes: int, edges: int, what: str) -> None:
     lightsout_graphs.core.errors.InvalidPuzzleError: The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx graph can hold here; ...
     """
     check_nodes(nodes, what)
-    if edges > MAX_EDGES:
+    if edges > most:
         msg = (
-            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
-            "hold here; choose a smaller or sparser graph."
+            f"{what} would have {edges} edges, more than the {most} a networkx graph can "
+            f"hold here; {advice}"
         )
         raise InvalidPuzzleError(msg)
 
@@ -288,14 +273,10 @@ def check_prob(value: object, name: str) -> float:
     ...
     lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'p' must be a number in [0, 1], not 1.5.
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= 1:
         msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
         raise InvalidPuzzleError(msg)
-    p = float(value)
-    if not 0.0 <= p <= 1.0:
-        msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
-        raise InvalidPuzzleError(msg)
-    return p
+    return float(value)
 
 
 def check_seed(value: object) -> int | None:
@@ -351,6 +332,20 @@ def set_pos(graph: nx.Graph, pos: Mapping[Any, tuple[float, float]]) -> nx.Graph
     return graph
 
 
+def ordered_graph(n: int, edges: Iterable[tuple[int, int]]) -> nx.Graph:
+    """The graph on nodes ``0..n-1`` with ``edges``, each as ``(u, v)`` with u < v, sorted.
+
+    Examples
+    --------
+    >>> list(ordered_graph(3, [(2, 1), (1, 0)]).edges)
+    [(0, 1), (1, 2)]
+    """
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_edges_from(sorted((min(e), max(e)) for e in edges))
+    return g
+
+
 def build(
     graph: nx.Graph,
     family: str,
@@ -371,3 +366,103 @@ def build(
     """
     puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, copy=False, **puzzle_kw)
     return puzzle.with_metadata(family=FamilyInfo(family, params))
+
+
+def lazy_puzzle(family: str, params: dict[str, Any], **builders: Any) -> Puzzle:
+    """:meth:`Puzzle.from_builders` of ``builders``, recording ``FamilyInfo(family, params)``."""
+    return Puzzle.from_builders(**builders).with_metadata(family=FamilyInfo(family, params))
+
+
+def edge_puzzle(
+    family: str,
+    params: dict[str, Any],
+    pairs: Callable[[], tuple[np.ndarray, np.ndarray]],
+    *,
+    modulus: int,
+    rule: str,
+    **builders: Any,
+) -> Puzzle:
+    """The lazily built puzzle of a simple graph whose edges ``pairs()`` gives as index pairs.
+
+    ``builders`` are the other arguments of :meth:`Puzzle.from_builders` (nodes, index, graph,
+    edges, pressable); the toggle matrix is built from the pairs on first use.
+
+    Examples
+    --------
+    >>> p = edge_puzzle(
+    ...     "path",
+    ...     {},
+    ...     lambda: (np.array([0, 1]), np.array([1, 2])),
+    ...     modulus=2,
+    ...     rule="closed",
+    ...     nodes=(0, 1, 2),
+    ...     index={0: 0, 1: 1, 2: 2},
+    ...     graph=lambda: nx.path_graph(3),
+    ...     edges=lambda: 2,
+    ...     pressable=None,
+    ... )
+    >>> p.toggle_matrix().toarray().tolist(), p.family.name
+    ([[1, 1, 0], [1, 1, 1], [0, 1, 1]], 'path')
+    """
+    k, rule = check_args(modulus, rule)
+
+    def matrix() -> sp.csr_array:
+        u, v = pairs()
+        n = len(builders["nodes"])
+        diagonal = np.arange(n)
+        values = np.ones(2 * u.size + n, dtype=np.int64)
+        values[2 * u.size :] = rule != "open"
+        out = sp.csr_array(
+            (values, (np.concatenate([u, v, diagonal]), np.concatenate([v, u, diagonal]))),
+            shape=(n, n),
+        )
+        out.data %= k
+        out.eliminate_zeros()
+        return out
+
+    return lazy_puzzle(family, params, matrix=matrix, modulus=k, rule=rule, **builders)
+
+
+class Fixed(Protocol):
+    """The signature of a family without a size (the solids, the Petersen graph ...)."""
+
+    def __call__(
+        self, *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+    ) -> Puzzle: ...
+
+
+def named_family(func: _F, name: str, module: str, doc: str) -> _F:
+    """Give ``func``, a family made by a factory, its name, its home ``module`` and ``doc``
+    (filled by :func:`family_doc`), so that pickling, doctests and the API pages find it."""
+    func.__name__ = func.__qualname__ = name
+    func.__module__ = module
+    func.__doc__ = doc
+    return family_doc(func)
+
+
+def fixed_family(
+    name: str, module: str, graph: Callable[[], nx.Graph], summary: str, nodes: str, examples: str
+) -> Fixed:
+    """The family ``name`` of the one graph ``graph()``, documented from one template."""
+
+    def family(
+        *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
+    ) -> Puzzle:
+        return build(graph(), name, {}, modulus=modulus, rule=rule, pressable=pressable)
+
+    doc = f"""{summary}
+
+    Parameters
+    ----------
+    %(puzzle)s
+
+    Returns
+    -------
+    Puzzle
+        {nodes}; ``family`` is ``FamilyInfo("%(name)s", {{}})``.
+
+    Examples
+    --------
+{examples}
+    """
+    return named_family(family, name, module, doc)

@@ -16,21 +16,12 @@ from lightsout_graphs.representation.families._common import (
     family_doc,
     product_of,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "PIECES",
-    "alien_tiles",
-    "bishop",
-    "chess_graph",
-    "king",
-    "knight",
-    "piece_offsets",
-    "queen",
-    "rook",
-    "x_pattern",
-]
+__all__ = list(HOMES[__name__])
+__all__ += ["PIECES", "piece_offsets"]
 
 #: Single-step moves of the leapers, as (row, column) offsets.
 MOVES: dict[str, tuple[tuple[int, int], ...]] = {

@@ -13,10 +13,18 @@ from collections.abc import Hashable, Iterable, Iterator
 import networkx as nx
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
-from lightsout_graphs.representation.families._common import build, circle_pos, family_doc, set_pos
+from lightsout_graphs.representation.families._common import (
+    build,
+    circle_pos,
+    family_doc,
+    ordered_graph,
+    set_pos,
+)
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["decode_graph6", "from_graph6", "iter_graph6", "read_graph6"]
+__all__ = list(HOMES[__name__])
+__all__ += ["decode_graph6"]
 
 _HEADER = ">>graph6<<"
 
@@ -46,12 +54,8 @@ def _parse(line: str | bytes, where: str) -> nx.Graph:
     except (nx.NetworkXError, ValueError, IndexError, TypeError) as err:
         msg = f"{where}: {shown!r} is not valid graph6 ({err})."
         raise InvalidPuzzleError(msg) from err
-    g = nx.Graph()
-    g.add_nodes_from(range(graph.number_of_nodes()))
-    g.add_edges_from(sorted(tuple(sorted(e)) for e in graph.edges))
-    return set_pos(
-        g, dict(zip(range(g.number_of_nodes()), circle_pos(g.number_of_nodes()), strict=True))
-    )
+    n = graph.number_of_nodes()
+    return set_pos(ordered_graph(n, graph.edges), dict(enumerate(circle_pos(n))))
 
 
 @family_doc

@@ -21,19 +21,12 @@ from lightsout_graphs.representation.families._common import (
     product_of,
     set_pos,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families._planar import planar_puzzle
 from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "grid",
-    "grid_graph",
-    "hexagonal",
-    "hypercube",
-    "torus",
-    "torus_graph",
-    "triangular",
-]
+__all__ = list(HOMES[__name__])
 
 
 def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:

@@ -11,9 +11,10 @@ import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.representation.families._common import build, circle_pos, family_doc, set_pos
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["merlin", "merlin_pattern", "press_pattern"]
+__all__ = list(HOMES[__name__])
 
 
 def _checked_pos(pos: object, order: list[Hashable]) -> dict[Hashable, tuple[float, float]]:

@@ -5,34 +5,25 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterable
-from typing import Protocol
 
 import networkx as nx
 import numpy as np
-import scipy.sparse as sp
 from scipy.spatial import ConvexHull
 
+from lightsout_graphs.core._labels import LatticeIndex, LatticeNodes
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.representation.families._common import (
-    build,
     check_args,
     check_size,
+    edge_puzzle,
     family_doc,
+    fixed_family,
     set_pos,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "FACES",
-    "cube",
-    "cube_surface",
-    "cube_surface_graph",
-    "dodecahedron",
-    "icosahedron",
-    "octahedron",
-    "solid_graph",
-    "tetrahedron",
-]
+__all__ = list(HOMES[__name__])
 
 _PHI = (1 + math.sqrt(5)) / 2
 
@@ -130,50 +121,19 @@ def solid_graph(solid: str) -> nx.Graph:
     return g
 
 
-class Solid(Protocol):
-    """The signature of the five solids' functions (they take no size)."""
-
-    def __call__(
-        self, *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-    ) -> Puzzle: ...
-
-
-def _solid(solid: str, summary: str, nodes: str, examples: str) -> Solid:
-    """The function of one Platonic solid: its puzzle, with its docs from one template."""
-
-    def family(
-        *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-    ) -> Puzzle:
-        return build(solid_graph(solid), solid, {}, modulus=modulus, rule=rule, pressable=pressable)
-
-    family.__name__ = family.__qualname__ = solid
-    family.__doc__ = f"""{summary}
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        {nodes}; ``family`` is ``FamilyInfo("%(name)s", {{}})``.
-
-    Examples
-    --------
-{examples}
-    """
-    return family_doc(family)
-
-
-tetrahedron = _solid(
+tetrahedron = fixed_family(
     "tetrahedron",
+    __name__,
+    lambda: solid_graph("tetrahedron"),
     "Lights Out on the 4 vertices of a tetrahedron (the complete graph K4).",
     "Nodes ``0..3``",
     """    >>> tetrahedron()
     <Puzzle: 4 nodes, 6 edges, rule='closed', modulus=2>""",
 )
-cube = _solid(
+cube = fixed_family(
     "cube",
+    __name__,
+    lambda: solid_graph("cube"),
     """Lights Out on the 8 vertices of a cube (the hypercube Q3, drawn as a Schlegel diagram).
 
     For the Lights Out Cube puzzle, whose lights are on the faces, see :func:`cube_surface`.""",
@@ -184,22 +144,28 @@ cube = _solid(
     >>> p.nodes[:2]
     ((0, 0, 0), (0, 0, 1))""",
 )
-octahedron = _solid(
+octahedron = fixed_family(
     "octahedron",
+    __name__,
+    lambda: solid_graph("octahedron"),
     "Lights Out on the 6 vertices of an octahedron.",
     "Nodes ``0..5``",
     """    >>> octahedron()
     <Puzzle: 6 nodes, 12 edges, rule='closed', modulus=2>""",
 )
-dodecahedron = _solid(
+dodecahedron = fixed_family(
     "dodecahedron",
+    __name__,
+    lambda: solid_graph("dodecahedron"),
     "Lights Out on the 20 vertices of a dodecahedron.",
     "Nodes ``0..19``",
     """    >>> dodecahedron()
     <Puzzle: 20 nodes, 30 edges, rule='closed', modulus=2>""",
 )
-icosahedron = _solid(
+icosahedron = fixed_family(
     "icosahedron",
+    __name__,
+    lambda: solid_graph("icosahedron"),
     """Lights Out on the 12 vertices of an icosahedron (Orbix uses ``rule="open"``).""",
     "Nodes ``0..11``",
     """    >>> p = icosahedron(rule="open")
@@ -217,22 +183,43 @@ FACES: tuple[str, ...] = ("U", "L", "F", "R", "B", "D")
 # Net offsets (column, row) of each face, in cells of the n×n face.
 _NET = {0: (1, 0), 1: (0, 1), 2: (1, 1), 3: (2, 1), 4: (3, 1), 5: (1, 2)}
 
+# Twice the 3-D centre (x right, y back, z up) of cell (r, c) of each face on the cube [0, n]^3,
+# as indices into (a, b, 2n - a, 2n - b, 0, 2n) with a = 2r + 1, b = 2c + 1: up (row 0 at the
+# back edge), left (columns from back to front), front, right (columns from front to back),
+# back (columns from right to left), down (row 0 at the front edge).
+_CENTRES = np.array([(1, 2, 5), (4, 3, 2), (1, 4, 2), (5, 1, 2), (3, 5, 2), (1, 0, 4)])
 
-def _centre(face: int, r: int, c: int, n: int) -> tuple[int, int, int]:
-    """Twice the 3-D centre of a cell on the cube [0, n]^3 (x right, y back, z up)."""
-    big = 2 * n
+
+def _cube_surface_edges(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of :func:`cube_surface_graph` as index pairs ``u < v``, vectorised."""
+    face, r, c = (x.ravel() for x in np.indices((6, n, n), dtype=np.int64))
     a, b = 2 * r + 1, 2 * c + 1
-    if face == 0:  # up: row 0 at the back edge, columns run right
-        return (b, big - a, big)
-    if face == 1:  # left: columns run from back to front
-        return (0, big - b, big - a)
-    if face == 2:  # front
-        return (b, 0, big - a)
-    if face == 3:  # right: columns run from front to back
-        return (big, b, big - a)
-    if face == 4:  # back: columns run from right to left
-        return (big - b, big, big - a)
-    return (b, a, 0)  # down: row 0 at the front edge
+    coords = np.stack([a, b, 2 * n - a, 2 * n - b, 0 * a, 0 * a + 2 * n])
+    centre = coords[_CENTRES[face].T, np.arange(face.size)]
+    side = 2 * n + 3  # coordinates shifted by 1 stay in 0..2n+2
+    code = ((centre[0] + 1) * side + centre[1] + 1) * side + centre[2] + 1
+    order = np.argsort(code)
+    # Neighbours on one face are 2 apart along an axis (n = 1: that is the opposite face, no
+    # neighbour); across a cube edge, 1 apart along each of two axes.
+    steps = [(2 * np.eye(3, dtype=np.int64)[axis], True) for axis in range(3)]
+    for a1, a2 in itertools.combinations(range(3), 2):
+        for s2 in (1, -1):
+            step = np.zeros(3, dtype=np.int64)
+            step[a1], step[a2] = 1, s2
+            steps.append((step, False))
+    us, vs = [], []
+    for step, same_face in steps:
+        key = code + (step[0] * side + step[1]) * side + step[2]
+        at = np.clip(np.searchsorted(code[order], key), 0, code.size - 1)
+        other = np.where(code[order][at] == key, order[at], -1)
+        ok = other >= 0
+        if same_face:
+            ok[ok] &= face[other[ok]] == face[ok]
+        us.append(np.flatnonzero(ok))
+        vs.append(other[ok])
+    u, v = np.concatenate(us), np.concatenate(vs)
+    pairs = np.unique(np.minimum(u, v) * (6 * n * n) + np.maximum(u, v))
+    return pairs // (6 * n * n), pairs % (6 * n * n)
 
 
 def cube_surface_graph(n: int) -> nx.Graph:
@@ -260,26 +247,12 @@ def cube_surface_graph(n: int) -> nx.Graph:
     n = require_int(n, "n", minimum=1)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
     g = nx.Graph()
-    where: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    for face, r, c in itertools.product(range(6), range(n), range(n)):
-        ox, oy = _NET[face]
-        y = oy * n + r
-        g.add_node((face, r, c), pos=(float(ox * n + c), -float(y) if y else 0.0))
-        where[_centre(face, r, c, n)] = (face, r, c)
-    for point, cell in where.items():
-        for axis in range(3):
-            step = [0, 0, 0]
-            step[axis] = 2
-            other = tuple(p + s for p, s in zip(point, step, strict=True))
-            if other in where and where[other][0] == cell[0]:  # same face (n = 1: opposite)
-                g.add_edge(cell, where[other])
-        for a1, a2 in itertools.combinations(range(3), 2):
-            for s1, s2 in itertools.product((1, -1), repeat=2):
-                step = [0, 0, 0]
-                step[a1], step[a2] = s1, s2
-                other = tuple(p + s for p, s in zip(point, step, strict=True))
-                if other in where:
-                    g.add_edge(cell, where[other])
+    cells = list(itertools.product(range(6), range(n), range(n)))
+    for face, r, c in cells:
+        y = _NET[face][1] * n + r
+        g.add_node((face, r, c), pos=(float(_NET[face][0] * n + c), -float(y) if y else 0.0))
+    u, v = _cube_surface_edges(n)
+    g.add_edges_from((cells[i], cells[j]) for i, j in zip(u.tolist(), v.tolist(), strict=True))
     return g
 
 
@@ -321,92 +294,17 @@ def cube_surface(
     [(0, 2, 2), (2, 0, 1), (2, 0, 2), (2, 1, 2), (3, 0, 0)]
     """
     n = require_int(n, "n", minimum=1)
-    k, rule = check_args(modulus, rule)
+    check_args(modulus, rule)
     check_size(6 * n * n, 12 * n * n, f"The cube surface of side n={n}")
-    from lightsout_graphs.core._labels import LatticeIndex, LatticeNodes
-    from lightsout_graphs.representation.puzzle import FamilyInfo
-
-    own = 0 if rule == "open" else 1
-
-    def matrix() -> sp.csr_array:
-        u, v = _cube_surface_edges(n)
-        size = 6 * n * n
-        rows = np.concatenate([u, v, np.arange(size)])
-        cols = np.concatenate([v, u, np.arange(size)])
-        vals = np.concatenate([np.ones(2 * u.size, dtype=np.int64), np.full(size, own)])
-        out = sp.csr_array((vals, (rows, cols)), shape=(size, size))
-        out.data %= k
-        out.eliminate_zeros()
-        return out
-
-    puzzle = Puzzle._lazy(
+    return edge_puzzle(
+        "cube_surface",
+        {"n": n},
+        lambda: _cube_surface_edges(n),
+        modulus=modulus,
+        rule=rule,
         nodes=LatticeNodes((6, n, n)),
         index=LatticeIndex((6, n, n)),
         graph=lambda: cube_surface_graph(n),
-        matrix=matrix,
         edges=lambda: 12 * n * n,
-        modulus=k,
-        rule=rule,
         pressable=pressable,
     )
-    return puzzle.with_metadata(family=FamilyInfo("cube_surface", {"n": n}))
-
-
-def _cube_surface_edges(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The edges of :func:`cube_surface_graph` as index pairs ``u < v``, vectorised."""
-    face, r, c = (a.ravel() for a in np.indices((6, n, n), dtype=np.int64))
-    big = 2 * n
-    a, b = 2 * r + 1, 2 * c + 1
-    centre = np.stack(
-        [
-            np.select(
-                [face == 0, face == 1, face == 2, face == 3, face == 4],
-                [b, np.zeros_like(b), b, np.full_like(b, big), big - b],
-                b,
-            ),
-            np.select(
-                [face == 0, face == 1, face == 2, face == 3, face == 4],
-                [big - a, big - b, np.zeros_like(b), b, np.full_like(b, big)],
-                a,
-            ),
-            np.select(
-                [face == 0, face == 1, face == 2, face == 3, face == 4],
-                [np.full_like(b, big), big - a, big - a, big - a, big - a],
-                np.zeros_like(b),
-            ),
-        ]
-    )
-    side = big + 3  # coordinates shifted by 1 stay in 0..big+2
-    code = ((centre[0] + 1) * side + centre[1] + 1) * side + centre[2] + 1
-    order = np.argsort(code)
-    sorted_code = code[order]
-
-    def find(point: np.ndarray) -> np.ndarray:
-        key = ((point[0] + 1) * side + point[1] + 1) * side + point[2] + 1
-        pos = np.clip(np.searchsorted(sorted_code, key), 0, code.size - 1)
-        hit = sorted_code[pos] == key
-        return np.where(hit, order[pos], -1)
-
-    us, vs = [], []
-    for axis in range(3):
-        step = np.zeros((3, 1), dtype=np.int64)
-        step[axis] = 2
-        other = find(centre + step)
-        ok = other >= 0
-        ok[ok] &= face[other[ok]] == face[ok]  # same face (n = 1: the opposite face)
-        us.append(np.flatnonzero(ok))
-        vs.append(other[ok])
-    for a1, a2 in itertools.combinations(range(3), 2):
-        for s1, s2 in itertools.product((1, -1), repeat=2):
-            step = np.zeros((3, 1), dtype=np.int64)
-            step[a1], step[a2] = s1, s2
-            other = find(centre + step)
-            ok = other >= 0
-            us.append(np.flatnonzero(ok))
-            vs.append(other[ok])
-    u = np.concatenate(us)
-    v = np.concatenate(vs)
-    lo_, hi = np.minimum(u, v), np.maximum(u, v)
-    keep = lo_ != hi
-    pairs = np.unique(lo_[keep] * (6 * n * n) + hi[keep])
-    return pairs // (6 * n * n), pairs % (6 * n * n)

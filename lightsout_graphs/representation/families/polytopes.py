@@ -23,10 +23,11 @@ from collections.abc import Hashable, Sequence
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families.patterns import press_pattern
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["POLYTOPES", "polytope_rings", "ring_press_map", "ring_puzzle"]
+__all__ = list(HOMES[__name__])
 
 #: The polytopes of nanma80/lights_out_4d by name. Duopyramids are named ``"{p}+{q}"`` for even
 #: p, q >= 4 (for example ``"{6}+{8}"``); they are not listed here.

@@ -34,10 +34,12 @@ from lightsout_graphs.representation.families._common import (
     product_of,
     set_pos,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.products.invariants import check_factor
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["FactorGraph", "cylinder", "hamming", "prism", "product", "product_graph"]
+__all__ = list(HOMES[__name__])
+__all__ += ["FactorGraph"]
 
 #: The most edges a product family builds as a networkx graph.
 MAX_EDGES = 4 * MAX_NODES

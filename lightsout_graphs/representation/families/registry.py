@@ -17,9 +17,10 @@ from lightsout_graphs.representation.families import (
     products,
     small,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["FAMILIES", "family_params", "make"]
+__all__ = list(HOMES[__name__])
 
 #: Every family by name. ``alien_tiles`` is the rook's board; named graphs other than the
 #: ones listed here go through ``make("named", name=...)``.

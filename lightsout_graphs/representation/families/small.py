@@ -16,23 +16,16 @@ from lightsout_graphs.representation.families._common import (
     check_size,
     circle_pos,
     family_doc,
+    fixed_family,
+    named_family,
+    ordered_graph,
     product_of,
     set_pos,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "NAMED_GRAPHS",
-    "complete",
-    "cycle",
-    "heawood",
-    "named",
-    "path",
-    "petersen",
-    "random_graph",
-    "random_regular",
-    "tree",
-]
+__all__ = list(HOMES[__name__])
 
 #: The named graphs of networkx that :func:`named` accepts.
 NAMED_GRAPHS: dict[str, Callable[[], nx.Graph]] = {
@@ -97,8 +90,7 @@ def _one_factor(
             g, kind, params, modulus=modulus, rule=rule, pressable=pressable, structure=structure
         )
 
-    family.__name__ = family.__qualname__ = kind
-    family.__doc__ = f"""{summary}
+    doc = f"""{summary}
 
     Parameters
     ----------
@@ -115,7 +107,7 @@ def _one_factor(
     --------
 {examples}
     """
-    return family_doc(family)
+    return named_family(family, kind, __name__, doc)
 
 
 path = _one_factor(
@@ -214,10 +206,7 @@ def tree(
         s = check_seed(seed)
         check_args(modulus, rule)
         check_size(n, n - 1, f"The random tree of {n} nodes")
-        drawn = nx.random_labeled_tree(n, seed=s)
-        g = nx.Graph()
-        g.add_nodes_from(range(n))
-        g.add_edges_from(sorted(tuple(sorted(e)) for e in drawn.edges))
+        g = ordered_graph(n, nx.random_labeled_tree(n, seed=s).edges)
         params: dict[str, int | None] = {"n": n, "seed": s}
     else:
         if r is None or h is None:
@@ -330,20 +319,9 @@ def random_regular(
         msg = f"Arguments 'd' and 'n' need n*d even and d < n, not d={d}, n={n}."
         raise InvalidPuzzleError(msg)
     check_size(n, n * d // 2, f"The random {d}-regular graph on {n} nodes")
-    g = nx.random_regular_graph(d, n, seed=s)
-    g = nx.Graph(g.subgraph(range(n)))
-    ordered = nx.Graph()
-    ordered.add_nodes_from(range(n))
-    ordered.add_edges_from(sorted(tuple(sorted(e)) for e in g.edges))
-    _circular(ordered)
+    g = _circular(ordered_graph(n, nx.random_regular_graph(d, n, seed=s).edges))
     params = {"d": d, "n": n, "seed": s}
-    return build(ordered, "random_regular", params, modulus=modulus, rule=rule, pressable=pressable)
-
-
-def _petersen_pos(g: nx.Graph) -> None:
-    outer = circle_pos(5, 1.0)
-    inner = circle_pos(5, 0.45)
-    set_pos(g, {i: outer[i] for i in range(5)} | {i + 5: inner[i] for i in range(5)})
+    return build(g, "random_regular", params, modulus=modulus, rule=rule, pressable=pressable)
 
 
 @family_doc
@@ -381,60 +359,38 @@ def named(
     if not isinstance(name, str) or name not in NAMED_GRAPHS:
         msg = f"Argument 'name' must be one of {', '.join(sorted(NAMED_GRAPHS))}, not {name!r}."
         raise InvalidPuzzleError(msg)
-    g = nx.Graph(NAMED_GRAPHS[name]())
-    if name == "petersen":
-        _petersen_pos(g)
-    else:
-        _circular(g)
     # Petersen and Heawood have their own family functions; the others are rebuilt by name.
     family, params = (name, {}) if name in ("petersen", "heawood") else ("named", {"name": name})
+    g = _named_graph(name)
     return build(g, family, params, modulus=modulus, rule=rule, pressable=pressable)
 
 
-@family_doc
-def petersen(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the Petersen graph, drawn as a pentagon around a pentagram.
+def _named_graph(name: str) -> nx.Graph:
+    g = nx.Graph(NAMED_GRAPHS[name]())
+    if name != "petersen":
+        return _circular(g)
+    outer, inner = circle_pos(5, 1.0), circle_pos(5, 0.45)
+    return set_pos(g, {i: outer[i] for i in range(5)} | {i + 5: inner[i] for i in range(5)})
 
-    Parameters
-    ----------
-    %(puzzle)s
 
-    Returns
-    -------
-    Puzzle
-        Nodes ``0..4`` (outer) and ``5..9`` (inner); ``family`` is ``FamilyInfo("petersen", {})``.
-
-    Examples
-    --------
-    >>> p = petersen()
+petersen = fixed_family(
+    "petersen",
+    __name__,
+    lambda: _named_graph("petersen"),
+    "Lights Out on the Petersen graph, drawn as a pentagon around a pentagram.",
+    "Nodes ``0..4`` (outer) and ``5..9`` (inner)",
+    """    >>> p = petersen()
     >>> p
     <Puzzle: 10 nodes, 15 edges, rule='closed', modulus=2>
     >>> sorted(v for v, x in p.press(0, 0).items() if x)
-    [0, 1, 4, 5]
-    """
-    return named("petersen", modulus=modulus, rule=rule, pressable=pressable)
-
-
-@family_doc
-def heawood(
-    *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
-) -> Puzzle:
-    """Lights Out on the Heawood graph (14 nodes, 3-regular, girth 6).
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("heawood", {})``.
-
-    Examples
-    --------
-    >>> heawood().graph.number_of_edges()
-    21
-    """
-    return named("heawood", modulus=modulus, rule=rule, pressable=pressable)
+    [0, 1, 4, 5]""",
+)
+heawood = fixed_family(
+    "heawood",
+    __name__,
+    lambda: _named_graph("heawood"),
+    "Lights Out on the Heawood graph (14 nodes, 3-regular, girth 6).",
+    "Nodes ``0..13``",
+    """    >>> heawood().graph.number_of_edges()
+    21""",
+)

@@ -19,11 +19,12 @@ from lightsout_graphs.representation.families._common import (
     check_nodes,
     family_doc,
 )
+from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
 from lightsout_graphs.representation.families.lattices import _check_shape, _lattice_pos
 from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["stencil"]
+__all__ = list(HOMES[__name__])
 
 
 def _check_offsets(offsets: object, dim: int) -> tuple[tuple[int, ...], ...]:
