@@ -200,7 +200,7 @@ def _formula_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -
 def _table_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -> Any:
     del r
     assert nullity is not None
-    return _from_nullity(metric, nullity, m * n, k)
+    return counts_column(metric, m * n, nullity, k)
 
 
 def _chasing_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -> Any:
@@ -208,7 +208,8 @@ def _chasing_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -
     return _all_on(m, n, k, r, nullity)
 
 
-def _from_nullity(metric: str, nullity: np.ndarray, lights: np.ndarray, k: int) -> Any:
+def counts_cell(metric: str, lights: Any, nullity: Any, k: Any) -> Any:
+    """One of :data:`TABLE_METRICS` from the number of lights and the nullity over Z_k."""
     if metric == "nullity":
         return nullity
     if metric == "rank":
@@ -216,10 +217,19 @@ def _from_nullity(metric: str, nullity: np.ndarray, lights: np.ndarray, k: int) 
     if metric == "all_solvable":
         return nullity == 0
     if metric == "solvable_fraction":
-        share: dict[int, float] = {}  # 1 / k**d correctly rounded, as on the per-board path
-        return np.array([share.setdefault(v, 1 / k**v) for v in nullity.tolist()])
-    cache: dict[int, str] = {}
-    return [cache.setdefault(v, str(k**v)) for v in nullity.tolist()]
+        return 1 / k**nullity  # correctly rounded, as float(Fraction) on the per-board path
+    return str(k**nullity)
+
+
+def counts_column(metric: str, lights: Any, nullity: np.ndarray, moduli: Any) -> Any:
+    """:func:`counts_cell` over arrays of boards (one modulus, or an array of them)."""
+    if metric not in ("solvable_fraction", "kernel_size"):
+        return counts_cell(metric, lights, nullity, moduli)
+    pairs = list(
+        zip(np.broadcast_to(moduli, nullity.shape).tolist(), nullity.tolist(), strict=True)
+    )
+    cells = {(k, v): counts_cell(metric, 0, v, k) for k, v in set(pairs)}
+    return [cells[p] for p in pairs]
 
 
 def _all_on(

@@ -63,15 +63,7 @@ _PAIR_I = np.concatenate([np.arange(j, dtype=np.uint8) for j in range(64)])
 
 
 def _connected(rows: np.ndarray, n: int) -> bool:
-    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected.
-
-    Examples
-    --------
-    >>> rows = np.zeros(64, dtype=np.uint64)
-    >>> rows[:3] = [0b010, 0b001, 0]  # an edge and a lone vertex
-    >>> connected(rows, 3), connected(rows, 2)
-    (False, True)
-    """
+    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected."""
     if n <= 1:
         return True
     one = np.uint64(1)
@@ -144,24 +136,7 @@ _decode_short = jit(_decode_short)
 
 
 def _decode_graph6(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
-    """:func:`~lightsout_graphs.representation.families.graph6_batch.decode_line`, fast for short lines.
-
-    A line of up to 62 vertices without the ``>>graph6<<`` header (what geng writes) is decoded
-    one set bit at a time through a table of vertex pairs; any other line goes to
-    ``decode_line``. Same answer and error codes: ``n``, or a negative code of
-    ``graph6_batch.ERRORS``; bits of the last character past the last pair are ignored.
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"DhcBw", dtype=np.uint8)  # a 5-cycle, then the triangle
-    >>> rows = np.zeros(64, dtype=np.uint64)
-    >>> decode_graph6(buf, 0, 3, rows), rows[:5].tolist()
-    (5, [18, 5, 10, 20, 9])
-    >>> decode_graph6(buf, 3, 5, rows), rows[:3].tolist()
-    (3, [6, 5, 3])
-    >>> decode_graph6(buf, 0, 2, rows)  # too short for 5 vertices
-    -2
-    """
+    """``graph6_batch.decode_line`` (same answers and error codes), fast for geng's short lines."""
     if hi > lo and 63 <= buf[lo] < 126:
         return _decode_short(buf, lo, hi, rows)
     return decode_line(buf, lo, hi, rows)  # empty, header, long form or not graph6
@@ -207,12 +182,9 @@ flush_batch = jit(_flush_batch)
 def _next_graph(
     buf: np.ndarray, lo: int, hi: int, final: bool, rows: np.ndarray
 ) -> tuple[int, int, int, int, int, int]:
-    """Skip blank lines from ``lo``, then decode the next line of ``buf[:hi]`` into ``rows``.
+    """Skip blank lines, decode the next line: ``(lo, blanks, start, end, next, n)``.
 
-    Returns ``(lo, blanks, start, end, next, n)``: where the line starts after the ``blanks``
-    blank lines skipped, the line's bounds, where the next one starts, and its number of
-    vertices ``n`` (or a negative error code of ``graph6_batch.ERRORS``). ``end`` is -1 when
-    no complete line is left (with ``final`` a last line without a newline is complete).
+    ``end`` is -1 when no complete line is left (with ``final``, a last unended line is one).
     """
     blanks = 0
     while lo < hi:
@@ -250,21 +222,8 @@ def _metrics_block(
 ) -> tuple[int, int, int, int]:
     """Per-graph metrics of the complete lines of ``buf[:hi]`` (at most ``len(out_n)`` graphs).
 
-    Columns of ``out_rank``/``out_allon`` run over the moduli, then the rules. Returns
-    (graphs, bytes consumed, lines consumed, error code) where the code is 0, or negative
-    (see ``graph6_batch.ERRORS``) for the line after the consumed ones. With ``final`` a last
-    line without a newline is read too. Blank lines are skipped (but counted).
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
-    >>> n, edges, start, end = (np.zeros(4, dtype=np.int64) for _ in range(4))
-    >>> rank, all_on = np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=bool)
-    >>> moduli, closed = np.array([2]), np.array([True])
-    >>> metrics_block(buf, buf.size, False, moduli, closed, n, edges, rank, all_on, start, end)
-    (2, 6, 2, 0)
-    >>> n[:2].tolist(), edges[:2].tolist(), rank[:2, 0].tolist(), all_on[:2, 0].tolist()
-    ([3, 3], [3, 2], [1, 3], [True, True])
+    Rank columns run over the moduli, then the rules. Returns (graphs, bytes consumed, lines
+    consumed, 0 or the error code of the next line); blank lines are skipped but counted.
     """
     rows, tmp, mat = scratch()
     lo = count = lines = 0
@@ -302,18 +261,9 @@ def _census_block(
     closed: np.ndarray,
     hist: np.ndarray,
 ) -> tuple[int, int, int, int]:
-    """Add the complete lines of ``buf[:hi]`` to ``hist``; same return as :func:`metrics_block`.
+    """Add the lines of ``buf[:hi]`` to ``hist[n, rule, modulus, connected, nullity, all_on]``.
 
-    ``hist[n, rule, modulus, connected, nullity, all_on_solvable]`` counts graphs.
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
-    >>> hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
-    >>> census_block(buf, buf.size, False, np.array([2]), np.array([True]), hist)
-    (2, 6, 2, 0)
-    >>> np.argwhere(hist).tolist()  # [n, rule, modulus, connected, nullity, all-on solvable]
-    [[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
+    Returns as :func:`metrics_block` does.
     """
     rows, tmp, mat = scratch()
     work, pivot, row_masks, masks, planes = sliced_scratch()

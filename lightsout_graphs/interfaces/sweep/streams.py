@@ -316,6 +316,8 @@ def _assemble(
     out_rank: np.ndarray,
     out_allon: np.ndarray,
 ) -> pa.Table:
+    from lightsout_graphs.interfaces.sweep.engines import counts_column
+
     reps = len(spec.moduli) * len(spec.rules)
     lengths = (ends - starts).astype(np.int64)
     offsets = np.zeros(count + 1, dtype=np.int64)
@@ -337,7 +339,6 @@ def _assemble(
     n = np.repeat(out_n[:count], reps)
     rank = out_rank[:count].ravel()
     modulus = np.tile(col_mod, count)
-    nullity = n - rank
     columns: dict[str, Any] = {
         "graph6": names.take(pa.array(which)),
         "modulus": modulus,
@@ -348,23 +349,10 @@ def _assemble(
             columns[m] = n
         elif m == "edges":
             columns[m] = np.repeat(out_edges[:count], reps)
-        elif m == "rank":
-            columns[m] = rank
-        elif m == "nullity":
-            columns[m] = nullity
-        elif m == "all_solvable":
-            columns[m] = nullity == 0
         elif m == "all_on_solvable":
             columns[m] = out_allon[:count].ravel()
-        elif m == "solvable_fraction":
-            # 1 / k**d correctly rounded, as float(Fraction) gives on the per-board path
-            share: dict[tuple[int, int], float] = {}
-            pairs = zip(modulus.tolist(), nullity.tolist(), strict=True)
-            columns[m] = [share.setdefault((k, v), 1 / k**v) for k, v in pairs]
-        elif m == "kernel_size":
-            cache: dict[tuple[int, int], str] = {}
-            pairs = zip(modulus.tolist(), nullity.tolist(), strict=True)
-            columns[m] = [cache.setdefault((k, v), str(k**v)) for k, v in pairs]
+        else:
+            columns[m] = counts_column(m, n, n - rank, modulus)
     arrays = [
         pa.array(columns[f.name], f.type)
         if not isinstance(columns[f.name], pa.Array)

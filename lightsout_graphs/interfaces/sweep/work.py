@@ -8,7 +8,6 @@ stream follow the lines of the graph6 input, then the moduli, then the rules.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -197,6 +196,7 @@ def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) ->
     sparse matrix in between: on graphs of a few vertices that is most of the cost.
     """
     from lightsout_graphs.core.zk import bitset_rank
+    from lightsout_graphs.interfaces.sweep.engines import counts_cell
 
     out: dict[str, Any] = {}
     counts = None
@@ -211,19 +211,8 @@ def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) ->
             out[m] = sum(r.bit_count() for r in rows) // 2
         else:
             assert counts is not None
-            rank = counts.rank
-            if m == "rank":
-                out[m] = rank
-            elif m == "nullity":
-                out[m] = counts.nullity
-            elif m == "kernel_size":
-                out[m] = str(1 << counts.nullity)
-            elif m == "all_solvable":
-                out[m] = rank == n
-            elif m == "solvable_fraction":
-                out[m] = math.ldexp(1.0, rank - n)
-            elif m == "all_on_solvable":
-                out[m] = counts.solvable
+            nullity = counts.nullity
+            out[m] = counts.solvable if m == "all_on_solvable" else counts_cell(m, n, nullity, 2)
     return out
 
 
