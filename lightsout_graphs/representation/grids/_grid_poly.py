@@ -68,13 +68,10 @@ def coefficient_dtype(p: int) -> Any:
     return np.int64 if (p - 1) ** 2 < 2**62 else object
 
 
-def gfp_sequence(top: int, p: int, shift: int) -> list[np.ndarray]:
-    """``[χ_0(σ), ..., χ_top(σ)]`` with ``σ = x`` (shift < 0) or ``σ = −x − shift``."""
+def gfp_sequence(top: int, p: int, a: int = 0, b: int = 1) -> list[np.ndarray]:
+    """``[χ_0(σ), ..., χ_top(σ)]`` over GF(p) with ``σ = a + b·x``."""
     dtype = coefficient_dtype(p)
-    if shift < 0:
-        sigma = np.array([0, 1], dtype=dtype)
-    else:
-        sigma = np.array([(-shift) % p, p - 1], dtype=dtype)
+    sigma = np.array([a % p, b % p], dtype=dtype)
     seq = [np.array([1], dtype=dtype), sigma.copy()]
     for _ in range(1, top):
         prod = np.zeros(len(seq[-1]) + 1, dtype=dtype)
@@ -87,5 +84,5 @@ def gfp_sequence(top: int, p: int, shift: int) -> list[np.ndarray]:
 
 def gfp_board_pair(m: int, n: int, p: int, rule: str) -> tuple[np.ndarray, np.ndarray]:
     """``χ_m(x)`` and ``χ_n(−x − c)`` over GF(p), whose gcd has the board's nullity as degree."""
-    shift = 1 if rule == "closed" else 0
-    return gfp_sequence(m, p, -1)[m], gfp_sequence(n, p, shift)[n]
+    c = 1 if rule == "closed" else 0
+    return gfp_sequence(m, p)[m], gfp_sequence(n, p, -c, -1)[n]

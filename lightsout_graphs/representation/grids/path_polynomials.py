@@ -21,8 +21,8 @@ from lightsout_graphs.representation.grids._grid_poly import (
     GRID_DOCS,
     check_board,
     check_prime,
-    coefficient_dtype,
     gfp_board_pair,
+    gfp_sequence,
 )
 
 __all__ = ["format_polynomial", "nullity_polynomial", "path_polynomial"]
@@ -50,22 +50,6 @@ def _check_at(at: object) -> tuple[int, int]:
         msg = f"Argument 'at' must be one of 'x', '-x', 'x + 1', '-x - 1', not {at!r}."
         raise InvalidPuzzleError(msg)
     return _SUBSTITUTIONS[key]
-
-
-def _gfp_path_at(n: int, p: int, a: int, b: int) -> list[int]:
-    """``χ_n(a + b·x)`` over an odd prime p, lowest degree first."""
-    dtype = coefficient_dtype(p)
-    sigma = np.array([a % p, b % p], dtype=dtype)
-    prev, cur = np.array([1], dtype=dtype), np.array([1], dtype=dtype)
-    if n:
-        prev, cur = cur, sigma.copy()
-    for _ in range(1, n):
-        nxt = np.zeros(len(cur) + 1, dtype=dtype)
-        nxt[:-1] += cur * sigma[0]
-        nxt[1:] += cur * sigma[1]
-        nxt[: len(prev)] -= prev
-        prev, cur = cur, nxt % p
-    return [int(c) for c in cur]
 
 
 def path_polynomial(n: int, *, modulus: int = 2, at: str = "x") -> list[int]:
@@ -127,7 +111,7 @@ def path_polynomial(n: int, *, modulus: int = 2, at: str = "x") -> list[int]:
     if p == 2:
         poly = _gf2_path(size)
         return _gf2_coefficients(gf2.taylor_shift_one(poly) if a % 2 else poly)
-    return _gfp_path_at(size, p, a, b)
+    return [int(c) for c in gfp_sequence(size, p, a, b)[size]]
 
 
 @functools.partial(fill_doc, docs=GRID_DOCS)

@@ -82,24 +82,21 @@ def _gf2_closed(m: int, n: int) -> int:
     return int(x_part + 2 * min(a, c) * gf2.degree(common))
 
 
-def _order_of_two(e: int) -> int:
-    """The multiplicative order of 2 modulo an odd e >= 3: a divisor of φ(e), found by
-    removing prime factors of φ(e) while 2 stays a root of unity."""
-    phi = 1
-    for p, a in prime_power_parts(e):
-        phi *= (p - 1) * p ** (a - 1)
-    order = phi
-    for q, _ in prime_power_parts(phi):
-        while order % q == 0 and pow(2, order // q, e) == 1:
+def degree_class(e: int, p: int) -> int:
+    """``k(e)``: the least k >= 1 with ``p^k ≡ ±1 (mod e)`` (1 for e <= 2), the degree of each
+    irreducible factor of ψ_e over GF(p) (e prime to p).
+
+    The order of p modulo e divides φ(e): prime factors of φ(e) are removed while p stays a
+    root of unity; −1 is a power of p exactly when p^(order/2) is the element of order 2."""
+    if e <= 2:
+        return 1
+    order = 1
+    for q, a in prime_power_parts(e):
+        order *= (q - 1) * q ** (a - 1)
+    for q, _ in prime_power_parts(order):
+        while order % q == 0 and pow(p, order // q, e) == 1:
             order //= q
-    return order
-
-
-def _order_class(e: int) -> int:
-    """The least k >= 1 with ``2^k ≡ ±1 (mod e)``, for odd e >= 3."""
-    order = _order_of_two(e)
-    # -1 is a power of 2 exactly when 2^(order/2) is the element of order 2, namely -1.
-    if order % 2 == 0 and pow(2, order // 2, e) == e - 1:
+    if order % 2 == 0 and pow(p, order // 2, e) == e - 1:
         return order // 2
     return order
 
@@ -127,7 +124,7 @@ def _gf2_closed_odd_table(top: int, progress: bool) -> np.ndarray:
     shifted = {e: gf2.taylor_shift_one(psi[e]) for e in odd}
     groups: dict[int, list[int]] = {}
     for e in odd:
-        groups.setdefault(_order_class(e), []).append(e)
+        groups.setdefault(degree_class(e, 2), []).append(e)
     items: Iterable[list[int]] = groups.values()
     if progress:
         from tqdm.auto import tqdm
@@ -168,9 +165,8 @@ def _gf2_open_table(size: int) -> np.ndarray:
 
 
 def _gfp_table(size: int, p: int, rule: str, progress: bool) -> np.ndarray:
-    shift = 1 if rule == "closed" else 0
-    left = gfp_sequence(size, p, -1)
-    right = gfp_sequence(size, p, shift)
+    left = gfp_sequence(size, p)
+    right = gfp_sequence(size, p, -1 if rule == "closed" else 0, -1)
     out = np.zeros((size, size), dtype=np.int64)
     rows: Iterable[int] = range(1, size + 1)
     if progress:

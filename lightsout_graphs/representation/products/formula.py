@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import networkx as nx
 import numpy as np
 
 from lightsout_graphs.core._docs import fill_doc
-from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.core.errors import require_int
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.representation.products.invariants import (
     PRODUCT_DOCS,
@@ -32,28 +33,30 @@ from lightsout_graphs.representation.products.invariants import (
     check_prime,
     factor_polys,
 )
-from lightsout_graphs.representation.puzzle import check_rule as check_puzzle_rule
+from lightsout_graphs.representation.puzzle import check_rule
 
 __all__ = [
-    "check_rule",
     "hamming_nullity",
     "nullity_from_factors",
     "product_nullity",
     "rook_nullity",
 ]
 
-_RULES = ("closed", "open")
+
+def _shift(rule: object) -> int:
+    """c: 1 for the closed rule, 0 for the open rule (any other raises, naming the argument)."""
+    return 1 if check_rule(rule, ("closed", "open")) == "closed" else 0
 
 
-def check_rule(rule: object) -> str:
-    """Return ``rule`` if it is ``"closed"`` or ``"open"``, else raise naming it.
-
-    Examples
-    --------
-    >>> check_rule("open")
-    'open'
-    """
-    return check_puzzle_rule(rule, _RULES)
+def _rook(m: Any, n: Any, p: int, c: int) -> Any:
+    """The closed form of :func:`rook_nullity`, for ints or numpy arrays of sides."""
+    pm, pn = 1 * (m % p == 0), 1 * (n % p == 0)
+    return (
+        ((c - 2) % p == 0) * ((m - 1) * (n - 1) + pm * pn)
+        + (1 - pn) * (m - 1) * ((n + c - 2) % p == 0)
+        + (1 - pm) * (n - 1) * ((m + c - 2) % p == 0)
+        + (1 - pm) * (1 - pn) * ((m + n + c - 2) % p == 0)
+    )
 
 
 def nullity_from_factors(
@@ -133,7 +136,7 @@ def product_nullity(g: nx.Graph, h: nx.Graph, *, modulus: int = 2, rule: str = "
     6
     """
     p = check_prime(modulus)
-    c = 1 if check_rule(rule) == "closed" else 0
+    c = _shift(rule)
     left = factor_polys(check_factor(g, "g"), p)
     right = factor_polys(check_factor(h, "h"), p)
     return nullity_from_factors(left, right, p, c)
@@ -175,21 +178,9 @@ def rook_nullity(m: int, n: int, *, modulus: int = 2, rule: str = "closed") -> i
     >>> rook_nullity(7, 7, modulus=3), rook_nullity(4, 6, modulus=3, rule="open")
     (12, 0)
     """
-    rows = _check_side(m, "m")
-    cols = _check_side(n, "n")
+    rows, cols = require_int(m, "m", minimum=1), require_int(n, "n", minimum=1)
     p = check_prime(modulus)
-    c = 1 if check_rule(rule) == "closed" else 0
-
-    def div(v: int) -> int:
-        return int(v % p == 0)
-
-    pm, pn = div(rows), div(cols)
-    return (
-        div(c - 2) * ((rows - 1) * (cols - 1) + pm * pn)
-        + (1 - pn) * (rows - 1) * div(cols + c - 2)
-        + (1 - pm) * (cols - 1) * div(rows + c - 2)
-        + (1 - pm) * (1 - pn) * div(rows + cols + c - 2)
-    )
+    return int(_rook(rows, cols, p, _shift(rule)))
 
 
 @functools.partial(fill_doc, docs=PRODUCT_DOCS)
@@ -233,10 +224,9 @@ def hamming_nullity(d: int, q: int, *, modulus: int = 2, rule: str = "closed") -
     >>> hamming_nullity(3, 3, modulus=3) is None
     True
     """
-    length = _check_side(d, "d")
-    size = _check_side(q, "q")
+    length, size = require_int(d, "d", minimum=1), require_int(q, "q", minimum=1)
     p = check_prime(modulus)
-    c = 1 if check_rule(rule) == "closed" else 0
+    c = _shift(rule)
     if size % p:
         return sum(
             math.comb(length, i) * (size - 1) ** i
@@ -246,12 +236,3 @@ def hamming_nullity(d: int, q: int, *, modulus: int = 2, rule: str = "closed") -
     if size == 2:  # p = 2
         return 2 ** (length - 1) if (length + c) % 2 == 0 else 0
     return None
-
-
-def _check_side(value: object, name: str) -> int:
-    import numbers
-
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) < 1:
-        msg = f"Argument {name!r} must be an int >= 1, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    return int(value)

@@ -32,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core._docs import fill_doc
-from lightsout_graphs.core.errors import InvalidPuzzleError, ModulusError
+from lightsout_graphs.core.errors import InvalidPuzzleError, ModulusError, require_int
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.core.zk.crt import prime_power_parts
 
@@ -152,7 +152,7 @@ def path_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     >>> path_factors(3, modulus=3)  # x^3 + x over GF(3)
     [[0, 1, 0, 1]]
     """
-    return _as_lists(list(_path(_check_order(n), check_prime(modulus))))
+    return _as_lists(list(_path(require_int(n, "n", minimum=1), check_prime(modulus))))
 
 
 @functools.partial(fill_doc, docs=PRODUCT_DOCS)
@@ -172,7 +172,7 @@ def cycle_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     >>> cycle_factors(5, modulus=3)  # x^2 + x + 2 divides x^3 + 2x^2 + 2
     [[2, 1, 1], [2, 0, 2, 1]]
     """
-    return _as_lists(list(_cycle(_check_order(n), check_prime(modulus))))
+    return _as_lists(list(_cycle(require_int(n, "n", minimum=1), check_prime(modulus))))
 
 
 @functools.partial(fill_doc, docs=PRODUCT_DOCS)
@@ -192,14 +192,7 @@ def complete_factors(n: int, *, modulus: int = 2) -> list[list[int]]:
     >>> complete_factors(3, modulus=5)  # (x + 1), (x + 1)(x - 2)
     [[1, 1], [3, 4, 1]]
     """
-    return _as_lists(list(_complete(_check_order(n), check_prime(modulus))))
-
-
-def _check_order(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or int(n) < 1:
-        msg = f"Argument 'n' must be an int >= 1, not {n!r}."
-        raise InvalidPuzzleError(msg)
-    return int(n)
+    return _as_lists(list(_complete(require_int(n, "n", minimum=1), check_prime(modulus))))
 
 
 def graph_kind(graph: nx.Graph) -> tuple[str, int]:

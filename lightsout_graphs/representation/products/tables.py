@@ -37,11 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.core.zk import gf2_poly as gf2
 from lightsout_graphs.core.zk import gfp_poly as P
+from lightsout_graphs.representation.grids.polynomials import degree_class
 from lightsout_graphs.representation.grids.polynomials import nullity_table as grid_table
-from lightsout_graphs.representation.products.formula import check_rule
+from lightsout_graphs.representation.products.formula import _rook, _shift
 from lightsout_graphs.representation.products.invariants import check_prime
 
 __all__ = ["FAMILIES", "MAX_TABLE_SIDE", "nullity_table"]
@@ -126,18 +127,6 @@ def _index(kind: str, size: int, p: int) -> dict[int, tuple[np.ndarray, np.ndarr
 # -- the polynomials ψ_e and their gcds --------------------------------------------------------
 
 
-def _degree_class(e: int, p: int) -> int:
-    """``k(e)``: the least k >= 1 with ``p^k ≡ ±1 (mod e)`` (1 for e <= 2)."""
-    if e <= 2:
-        return 1
-    from sympy.ntheory import n_order  # imported here: importing the package stays light
-
-    order = int(n_order(p, e))
-    if order % 2 == 0 and pow(p, order // 2, e) == e - 1:
-        return order // 2
-    return order
-
-
 class _Psi:
     """ψ_e over GF(p) for the e needed, by exact division; gf2 ints for p = 2, arrays else."""
 
@@ -197,9 +186,9 @@ def _product_table(size: int, left: str, right: str, p: int, c: int, progress: b
     psi = _Psi([*rows, *cols], p, c)
     groups: dict[int, tuple[list[int], list[int]]] = {}
     for e in rows:
-        groups.setdefault(_degree_class(e, p), ([], []))[0].append(e)
+        groups.setdefault(degree_class(e, p), ([], []))[0].append(e)
     for e in cols:
-        groups.setdefault(_degree_class(e, p), ([], []))[1].append(e)
+        groups.setdefault(degree_class(e, p), ([], []))[1].append(e)
     out = np.zeros((size, size), dtype=np.int64)
     items: Iterable[tuple[list[int], list[int]]] = groups.values()
     if progress:
@@ -220,31 +209,6 @@ def _product_table(size: int, left: str, right: str, p: int, c: int, progress: b
                         weight += np.minimum(r_blocks[:, i, None], c_blocks[None, :, j])
                 out[np.ix_(r_idx, c_idx)] += g * weight
     return out
-
-
-def _rook_table(size: int, p: int, rule: str) -> np.ndarray:
-    sides = np.arange(1, size + 1, dtype=np.int64)
-    c = 1 if rule == "closed" else 0
-    m, n = sides[:, None], sides[None, :]
-    pm, pn = (m % p == 0).astype(np.int64), (n % p == 0).astype(np.int64)
-    both = int((c - 2) % p == 0) * ((m - 1) * (n - 1) + pm * pn)
-    out = both + (1 - pn) * (m - 1) * ((n + c - 2) % p == 0)
-    out = out + (1 - pm) * (n - 1) * ((m + c - 2) % p == 0)
-    out = out + (1 - pm) * (1 - pn) * ((m + n + c - 2) % p == 0)
-    return np.asarray(out, dtype=np.int64)
-
-
-def _check_side(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or int(value) < 1:
-        msg = f"Argument 'M' must be an int >= 1, not {value!r}."
-        raise InvalidPuzzleError(msg)
-    if int(value) > MAX_TABLE_SIDE:
-        msg = (
-            f"Argument 'M' must be at most {MAX_TABLE_SIDE} (the table alone would hold "
-            f"{int(value)}² entries), not {int(value)}."
-        )
-        raise InvalidPuzzleError(msg)
-    return int(value)
 
 
 def nullity_table(
@@ -318,8 +282,14 @@ def nullity_table(
     >>> int(nullity_table(7, family="rook")[6, 6])  # Alien Tiles, two colours
     12
     """
-    size = _check_side(M)
-    rule = check_rule(rule)
+    size = require_int(M, "M", minimum=1)
+    if size > MAX_TABLE_SIDE:
+        msg = (
+            f"Argument 'M' must be at most {MAX_TABLE_SIDE} (the table alone would hold "
+            f"{size}² entries), not {size}."
+        )
+        raise InvalidPuzzleError(msg)
+    c = _shift(rule)
     if family == "grid" and (
         isinstance(modulus, bool)
         or not isinstance(modulus, int)
@@ -329,9 +299,10 @@ def nullity_table(
         return grid_table(size, modulus=modulus, rule=rule, progress=progress)
     p = check_prime(modulus)
     if family == "rook":
-        return _rook_table(size, p, rule)
+        sides = np.arange(1, size + 1, dtype=np.int64)
+        return np.asarray(_rook(sides[:, None], sides[None, :], p, c), dtype=np.int64)
     if family not in ("grid", "torus", "cylinder"):
         msg = f"Argument 'family' must be one of {', '.join(FAMILIES)}, not {family!r}."
         raise InvalidPuzzleError(msg)
     left, right = _SIDES[family]
-    return _product_table(size, left, right, p, 1 if rule == "closed" else 0, progress)
+    return _product_table(size, left, right, p, c, progress)
