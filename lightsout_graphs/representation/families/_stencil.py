@@ -15,6 +15,7 @@ Two ways of counting are supported:
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.structure import Lattice, Structure
-from lightsout_graphs.representation.families._common import check_args
+from lightsout_graphs.representation.families._common import (
+    check_args,
+    check_edges,
+    check_entries,
+    check_nodes,
+    lazy_puzzle,
+)
 
 if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
@@ -33,22 +40,23 @@ if TYPE_CHECKING:
 __all__ = ["Stencil", "stencil_puzzle"]
 
 
-def _clip_slices(
-    offset: tuple[int, ...], shape: tuple[int, ...]
-) -> tuple[tuple[slice, ...], tuple[slice, ...]] | None:
-    """Source and destination slices of the cells ``c`` with ``c + offset`` inside the box."""
-    src = []
-    dst = []
-    for o, side in zip(offset, shape, strict=True):
-        if abs(o) >= side:
-            return None
-        if o >= 0:
-            src.append(slice(0, side - o))
-            dst.append(slice(o, side))
-        else:
-            src.append(slice(-o, side))
-            dst.append(slice(0, side + o))
-    return tuple(src), tuple(dst)
+def lattice_positions(sides: tuple[int, ...]) -> list[tuple[float, float]]:
+    """Draw the cells of a box, in row-major order, as nested 2-D blocks (row 0 at the top).
+
+    The last axis runs right, the one before it down; each further pair of axes places copies of
+    the smaller block side by side (right, then down) with a gap of one cell.
+
+    Examples
+    --------
+    >>> lattice_positions((2, 2))
+    [(0.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, -1.0)]
+    """
+    cells = np.indices(sides).reshape(len(sides), -1)
+    xy, step = np.zeros((2, cells.shape[1])), [1.0, 1.0]
+    for j, axis in enumerate(reversed(range(len(sides)))):
+        xy[j % 2] += step[j % 2] * cells[axis]
+        step[j % 2] *= sides[axis] + 1
+    return list(zip(xy[0].tolist(), (0.0 - xy[1]).tolist(), strict=True))
 
 
 @dataclass(frozen=True)
@@ -116,12 +124,11 @@ class Stencil:
             if w:
                 src.append(slice(None))
                 dst.append(slice(None))
-                continue
-            cut = _clip_slices((x,), (side,))
-            if cut is None:
+            elif abs(x) >= side:
                 return None
-            src.append(cut[0][0])
-            dst.append(cut[1][0])
+            else:
+                src.append(slice(max(-x, 0), side - max(x, 0)))
+                dst.append(slice(max(x, 0), side + min(x, 0)))
         return tuple(src), tuple(dst)
 
     @property
@@ -341,32 +348,21 @@ class Stencil:
         >>> nx.is_isomorphic(g, nx.cycle_graph(4)), sorted(g.nodes)
         (True, [(0, 0), (0, 1), (1, 0), (1, 1)])
         """
-        from lightsout_graphs.core._labels import LatticeNodes
-
-        nodes = LatticeNodes(self.shape)
+        nodes = list(itertools.product(*map(range, self.shape)))
         g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
         src, dst, val = self.pairs()
         own = np.zeros(self.n, dtype=np.int64)
-        if self.multiplicity:
-            np.add.at(own, src[src == dst], val[src == dst])
+        np.add.at(own, src[src == dst], val[src == dst])
         for i, node in enumerate(nodes):
-            attrs: dict[str, object] = {}
+            g.add_node(node)
             if pos is not None:
-                attrs["pos"] = pos[i]
+                g.nodes[node]["pos"] = pos[i]
             if weights:
-                attrs["self_weight"] = int(own[i])
-            g.add_node(node, **attrs)
-        src, dst, val = self.pairs()
-        if self.multiplicity:
-            keep = src != dst
-            src, dst, val = src[keep], dst[keep], val[keep]
-        order = np.flatnonzero(src < dst) if self.symmetric else np.arange(src.size)
-        for j in order:
-            u, v = nodes[int(src[j])], nodes[int(dst[j])]
-            if weights:
-                g.add_edge(u, v, weight=int(val[j]))
-            else:
-                g.add_edge(u, v)
+                g.nodes[node]["self_weight"] = int(own[i])
+        keep = (src < dst) if self.symmetric else (src != dst)
+        order = np.lexsort((dst[keep], src[keep]))  # edges by their first cell, in node order
+        for u, v, w in zip(*(x[keep][order].tolist() for x in (src, dst, val)), strict=True):
+            g.add_edge(nodes[u], nodes[v], **({"weight": w} if weights else {}))
         return g
 
 
@@ -408,12 +404,6 @@ def stencil_puzzle(
     (6, 'grid', 0)
     """
     from lightsout_graphs.core._labels import LatticeIndex, LatticeNodes
-    from lightsout_graphs.representation.families._common import (
-        check_edges,
-        check_entries,
-        check_nodes,
-    )
-    from lightsout_graphs.representation.puzzle import FamilyInfo, Puzzle
 
     k, rule = check_args(modulus, rule)
     own = (0 if rule == "open" else 1) if self_amount is None else self_amount
@@ -447,7 +437,9 @@ def stencil_puzzle(
     def apply(state: np.ndarray, presses: np.ndarray) -> np.ndarray | None:
         return stencil.apply(state, presses, k, own)
 
-    puzzle = Puzzle._lazy(
+    return lazy_puzzle(
+        family,
+        params,
         nodes=LatticeNodes(stencil.shape),
         index=LatticeIndex(stencil.shape),
         graph=lazy_graph,
@@ -455,9 +447,8 @@ def stencil_puzzle(
         edges=stencil.edges,
         modulus=k,
         rule=rule,
-        pressable=pressable,  # type: ignore[arg-type]
+        pressable=pressable,
         board_shape=board_shape,
         apply=apply,
         structure=structure,
     )
-    return puzzle.with_metadata(family=FamilyInfo(family, params))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable, Iterable
 from typing import Protocol
 
@@ -13,11 +12,15 @@ from lightsout_graphs.representation.families._common import (
     check_cells,
     check_edges,
     check_nodes,
-    family_doc,
+    named_family,
     product_of,
 )
 from lightsout_graphs.representation.families._homes import HOMES
-from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
+from lightsout_graphs.representation.families._stencil import (
+    Stencil,
+    lattice_positions,
+    stencil_puzzle,
+)
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = list(HOMES[__name__])
@@ -68,14 +71,7 @@ def chess_graph(m: int, n: int, piece: str) -> nx.Graph:
     offsets = piece_offsets(piece, m, n)
     stencil = Stencil((m, n), offsets, (1,) * len(offsets))
     check_edges(stencil.edges(), f"The graph of the {m}×{n} {piece} board")
-    g = nx.Graph()
-    for r, c in itertools.product(range(m), range(n)):
-        g.add_node((r, c), pos=(float(c), -float(r) if r else 0.0))
-    for r, c in itertools.product(range(m), range(n)):
-        for dr, dc in offsets:
-            if 0 <= r + dr < m and 0 <= c + dc < n:
-                g.add_edge((r, c), (r + dr, c + dc))
-    return g
+    return stencil.graph(lattice_positions((m, n)))
 
 
 def piece_offsets(piece: str, m: int, n: int) -> tuple[tuple[int, int], ...]:
@@ -88,18 +84,15 @@ def piece_offsets(piece: str, m: int, n: int) -> tuple[tuple[int, int], ...]:
     """
     if piece in MOVES:
         return MOVES[piece]
-    lines: list[tuple[int, int]] = []
-    if piece in ("rook", "queen"):
-        for j in range(1, n):
-            lines += [(0, j), (0, -j)]
-        for i in range(1, m):
-            lines += [(i, 0), (-i, 0)]
-    if piece in ("bishop", "queen"):
-        for i in range(1, min(m, n)):
-            lines += [(i, i), (i, -i), (-i, i), (-i, -i)]
-    if not lines and piece not in ("rook", "queen", "bishop"):
+    if piece not in PIECES:
         msg = f"Argument 'piece' must be one of {', '.join(PIECES)}, not {piece!r}."
         raise InvalidPuzzleError(msg)
+    lines: list[tuple[int, int]] = []
+    if piece != "bishop":
+        lines += [(0, s * j) for j in range(1, n) for s in (1, -1)]
+        lines += [(s * i, 0) for i in range(1, m) for s in (1, -1)]
+    if piece != "rook":
+        lines += [(a * i, b * i) for i in range(1, min(m, n)) for a in (1, -1) for b in (1, -1)]
     return tuple(lines)
 
 
@@ -146,8 +139,7 @@ def _board(piece: str, name: str, summary: str, examples: str, *, rook: bool = F
             structure=structure,
         )
 
-    family.__name__ = family.__qualname__ = name
-    family.__doc__ = f"""{summary}
+    doc = f"""{summary}
 
     Parameters
     ----------
@@ -166,7 +158,7 @@ def _board(piece: str, name: str, summary: str, examples: str, *, rook: bool = F
     --------
 {examples}
     """
-    return family_doc(family)
+    return named_family(family, name, __name__, doc)
 
 
 king = _board(

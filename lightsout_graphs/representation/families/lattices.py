@@ -11,6 +11,7 @@ import math
 from collections.abc import Hashable, Iterable
 
 import networkx as nx
+import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.representation.families._common import (
@@ -19,11 +20,14 @@ from lightsout_graphs.representation.families._common import (
     check_nodes,
     family_doc,
     product_of,
-    set_pos,
 )
 from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families._planar import planar_puzzle
-from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
+from lightsout_graphs.representation.families._stencil import (
+    Stencil,
+    lattice_positions,
+    stencil_puzzle,
+)
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = list(HOMES[__name__])
@@ -37,11 +41,9 @@ def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:
     >>> unit_offsets(2)
     ((1, 0), (-1, 0), (0, 1), (0, -1))
     """
-    out = []
-    for axis in range(dim):
-        for step in (1, -1):
-            out.append(tuple(step if a == axis else 0 for a in range(dim)))
-    return tuple(out)
+    return tuple(
+        tuple(s * e for e in row) for row in np.eye(dim, dtype=int).tolist() for s in (1, -1)
+    )
 
 
 def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, ...]:
@@ -55,29 +57,6 @@ def _check_shape(shape: tuple[object, ...], name: str = "shape") -> tuple[int, .
     return sides
 
 
-def _lattice_pos(cell: tuple[int, ...], sides: tuple[int, ...]) -> tuple[float, float]:
-    """Draw an n-dimensional grid as nested 2-D blocks: row 0 at the top, as a grid is read.
-
-    The last axis runs right, the one before it down; each further pair of axes places copies of
-    the smaller block side by side (right, then down) with a gap of one cell.
-    """
-    x = 0.0
-    y = 0.0
-    step_x = 1.0
-    step_y = 1.0
-    axes = list(range(len(sides)))[::-1]
-    for j, axis in enumerate(axes):
-        if j % 2 == 0:
-            x += step_x * cell[axis]
-            step_x *= sides[axis] + 1
-        else:
-            y += step_y * cell[axis]
-            step_y *= sides[axis] + 1
-    if len(sides) == 1:
-        return (float(cell[0]), 0.0)
-    return (x, -y if y else 0.0)
-
-
 def _lattice_graph(
     shape: tuple[object, ...], *, wrap: bool, multiplicity: bool = False
 ) -> nx.Graph:
@@ -85,25 +64,10 @@ def _lattice_graph(
     sides = _check_shape(shape)
     what = "torus" if wrap else "grid"
     check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} {what}")
-    cells = list(itertools.product(*(range(s) for s in sides)))
-    g = nx.Graph()
-    for cell in cells:
-        g.add_node(cell, pos=_lattice_pos(cell, sides))
-        if multiplicity:
-            g.nodes[cell]["self_weight"] = 1 + 2 * sum(1 for s in sides if s == 1)
-    for cell in cells:
-        for axis, side in enumerate(sides):
-            step = cell[axis] + 1
-            if wrap and side > 1:
-                step %= side
-            elif step >= side:
-                continue
-            other = (*cell[:axis], step, *cell[axis + 1 :])
-            if multiplicity:
-                g.add_edge(cell, other, weight=2 if side == 2 else 1)
-            else:
-                g.add_edge(cell, other)
-    return g
+    # The zero offset is the pressed light itself: once, and twice more per wrapped side of 1.
+    offsets = (*unit_offsets(len(sides)), (0,) * len(sides))
+    stencil = Stencil(sides, offsets, (1,) * len(offsets), wrap, multiplicity)
+    return stencil.graph(lattice_positions(sides), weights=multiplicity)
 
 
 def grid_graph(*shape: int) -> nx.Graph:
@@ -336,23 +300,12 @@ def hypercube(
 
 
 def _hypercube_graph(d: int) -> nx.Graph:
-    g = nx.Graph()
-    cells = list(itertools.product((0, 1), repeat=d))
-    g.add_nodes_from(cells)
-    for cell in cells:
-        for axis in range(d):
-            if cell[axis] == 0:
-                g.add_edge(cell, (*cell[:axis], 1, *cell[axis + 1 :]))
-    pos = {}
-    for cell in cells:
-        lengths = [1 + i / (4 * d) for i in range(d)]
-        x = sum(math.cos(math.pi * i / d) * lengths[i] * b for i, b in enumerate(cell))
-        y = sum(math.sin(math.pi * i / d) * lengths[i] * b for i, b in enumerate(cell))
-        if d == 2:  # a square, not a rhombus
-            x, y = float(cell[1]), float(cell[0])
-        pos[cell] = (x, y)
-    set_pos(g, pos)
-    return g
+    cells = np.array(list(itertools.product((0, 1), repeat=d)), dtype=float).reshape(2**d, d)
+    i = np.arange(d)
+    xy = cells @ (np.stack([np.cos(np.pi * i / d), np.sin(np.pi * i / d)]) * (1 + i / (4 * d))).T
+    if d == 2:  # a square, not a rhombus
+        xy = cells[:, ::-1]
+    return Stencil((2,) * d, unit_offsets(d), (1,) * (2 * d)).graph(list(map(tuple, xy.tolist())))
 
 
 @family_doc

@@ -28,9 +28,11 @@ from lightsout_graphs.representation.families._common import (
     check_args,
     check_entries,
     check_nodes,
+    check_size,
     circle_pos,
     factor,
     family_doc,
+    lazy_puzzle,
     product_of,
     set_pos,
 )
@@ -149,14 +151,11 @@ def _ordered_factor(graph: nx.Graph) -> Factor:
 
 
 def _check_size(nodes: int, edges: int, what: str) -> None:
-    check_nodes(nodes, what)
-    if edges > MAX_EDGES:
-        msg = (
-            f"{what} would have {edges} edges, more than the {MAX_EDGES} a networkx graph can "
-            "hold here; lightsout_graphs.representation.products.product_nullity and nullity_table give "
-            "its nullity from the factors alone."
-        )
-        raise InvalidPuzzleError(msg)
+    advice = (
+        "lightsout_graphs.representation.products.product_nullity and nullity_table give its "
+        "nullity from the factors alone."
+    )
+    check_size(nodes, edges, what, MAX_EDGES, advice)
 
 
 @family_doc
@@ -253,8 +252,6 @@ def _lazy_product(
     ``A_G ⊗ I + I ⊗ A_H``; the closed (and, with no weights, the weighted) rule adds ``I``. The
     product graph itself is built by ``graph`` the first time ``puzzle.graph`` is read.
     """
-    from lightsout_graphs.representation.puzzle import FamilyInfo
-
     k, rule = check_args(modulus, rule)
     left, right = list(g.nodes), list(h.nodes)
     # The nodes and their positions are computed on demand: a product of two cycles of 2000
@@ -271,15 +268,11 @@ def _lazy_product(
     def matrix() -> sp.csr_array:
         check_entries(len(nodes) + 2 * edges, f"The toggle matrix of {family} {params}")
         # Adjacency only: the product has no weights, under every rule.
-        a_g = sp.csr_array(
-            nx.to_scipy_sparse_array(g, nodelist=left, dtype=np.int64, format="csr", weight=None)
+        a_g, a_h = (
+            sp.csr_array(nx.to_scipy_sparse_array(f, nodelist=o, dtype=np.int64, weight=None))
+            for f, o in ((g, left), (h, right))
         )
-        a_h = sp.csr_array(
-            nx.to_scipy_sparse_array(h, nodelist=right, dtype=np.int64, format="csr", weight=None)
-        )
-        eye_g = sp.eye_array(len(left), dtype=np.int64, format="csr")
-        eye_h = sp.eye_array(len(right), dtype=np.int64, format="csr")
-        t = sp.kron(a_g, eye_h, format="csr") + sp.kron(eye_g, a_h, format="csr")
+        t = sp.kronsum(a_h, a_g, format="csr")  # A_G ⊗ I + I ⊗ A_H
         if rule != "open":
             t = t + sp.eye_array(len(nodes), dtype=np.int64, format="csr")
         t = sp.csr_array(t, dtype=np.int64)
@@ -287,7 +280,9 @@ def _lazy_product(
         t.eliminate_zeros()
         return t
 
-    puzzle = Puzzle._lazy(
+    return lazy_puzzle(
+        family,
+        params,
         nodes=nodes,
         index=index,
         graph=graph,
@@ -298,7 +293,6 @@ def _lazy_product(
         pressable=pressable,
         structure=structure,
     )
-    return puzzle.with_metadata(family=FamilyInfo(family, params))
 
 
 def _cylinder_graph(m: int, n: int) -> nx.Graph:

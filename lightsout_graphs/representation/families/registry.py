@@ -22,45 +22,23 @@ from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = list(HOMES[__name__])
 
-#: Every family by name. ``alien_tiles`` is the rook's board; named graphs other than the
-#: ones listed here go through ``make("named", name=...)``.
+#: Every family by name. ``alien_tiles`` is the rook's board and ``graph6`` is ``from_graph6``;
+#: named graphs other than the ones listed here go through ``make("named", name=...)``.
 FAMILIES: dict[str, Callable[..., Puzzle]] = {
-    "grid": lattices.grid,
-    "torus": lattices.torus,
-    "hypercube": lattices.hypercube,
-    "hexagonal": lattices.hexagonal,
-    "triangular": lattices.triangular,
-    "king": chess.king,
-    "knight": chess.knight,
-    "x_pattern": chess.x_pattern,
-    "rook": chess.rook,
-    "alien_tiles": chess.alien_tiles,
-    "bishop": chess.bishop,
-    "queen": chess.queen,
-    "cube_surface": polyhedra.cube_surface,
-    "tetrahedron": polyhedra.tetrahedron,
-    "cube": polyhedra.cube,
-    "octahedron": polyhedra.octahedron,
-    "dodecahedron": polyhedra.dodecahedron,
-    "icosahedron": polyhedra.icosahedron,
-    "petersen": small.petersen,
-    "heawood": small.heawood,
-    "named": small.named,
-    "path": small.path,
-    "cycle": small.cycle,
-    "complete": small.complete,
-    "tree": small.tree,
-    "random_graph": small.random_graph,
-    "random_regular": small.random_regular,
-    "graph6": graph6.from_graph6,
-    "from_graph6": graph6.from_graph6,
-    "press_pattern": patterns.press_pattern,
-    "merlin": patterns.merlin,
-    "ring_puzzle": polytopes.ring_puzzle,
-    "cylinder": products.cylinder,
-    "prism": products.prism,
-    "hamming": products.hamming,
+    name: getattr(module, name)
+    for module, names in [
+        (lattices, "grid torus hypercube hexagonal triangular"),
+        (chess, "king knight x_pattern rook alien_tiles bishop queen"),
+        (polyhedra, "cube_surface tetrahedron cube octahedron dodecahedron icosahedron"),
+        (small, "petersen heawood named path cycle complete tree random_graph random_regular"),
+        (graph6, "from_graph6"),
+        (patterns, "press_pattern merlin"),
+        (polytopes, "ring_puzzle"),
+        (products, "cylinder prism hamming"),
+    ]
+    for name in names.split()
 }
+FAMILIES["graph6"] = graph6.from_graph6
 
 # Families whose side lengths come as *shape: accept shape=(...), or m and n, or n alone.
 _SHAPED = {"grid", "torus"}

@@ -6,7 +6,6 @@ knight, rook, bishop and queen boards are stencils too (their families build the
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
@@ -20,8 +19,12 @@ from lightsout_graphs.representation.families._common import (
     family_doc,
 )
 from lightsout_graphs.representation.families._homes import HOMES
-from lightsout_graphs.representation.families._stencil import Stencil, stencil_puzzle
-from lightsout_graphs.representation.families.lattices import _check_shape, _lattice_pos
+from lightsout_graphs.representation.families._stencil import (
+    Stencil,
+    lattice_positions,
+    stencil_puzzle,
+)
+from lightsout_graphs.representation.families.lattices import _check_shape
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = list(HOMES[__name__])
@@ -158,8 +161,7 @@ def stencil(
     def graph() -> nx.Graph:
         check_nodes(st.n, f"The graph of the stencil on {sides}")
         check_edges(st.edges(), f"The graph of the stencil on {sides}")
-        pos = [_lattice_pos(cell, sides) for cell in np.ndindex(*sides)] if math.prod(sides) else []
-        return st.graph(pos, weights=multiplicity)
+        return st.graph(lattice_positions(sides), weights=multiplicity)
 
     params: dict[str, object] = {
         "shape": sides,
