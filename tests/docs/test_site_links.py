@@ -3,35 +3,42 @@ anchor when the link names one."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
 from functools import cache
-from html.parser import HTMLParser
+from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+#: Script and style bodies and comments hold no links; they may hold text that looks like tags.
+_OPAQUE = re.compile(r"<!--.*?-->|<(script|style)\b([^>]*)>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+_ATTRIBUTE = re.compile(r"([\w:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))")
 
-class _Collector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-        self.ids: set[str] = set()
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for key, value in attrs:
-            if value is None:
-                continue
-            if key in ("id", "name"):
-                self.ids.add(value)
-            elif (key == "href" and tag in ("a", "link")) or (
-                key == "src" and tag in ("img", "script")
-            ):
-                self.links.append(value)
+@dataclass
+class _Page:
+    links: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
 
 
 @cache
-def _parse(path: Path) -> _Collector:
-    collector = _Collector()
-    collector.feed(path.read_text(encoding="utf-8"))
-    return collector
+def _parse(path: Path) -> _Page:
+    """The links (``a``/``link`` hrefs, ``img``/``script`` sources) and anchors of one page."""
+    page = _Page()
+    text = _OPAQUE.sub(lambda m: f"<{m[1]}{m[2]}>" if m[1] else "", path.read_text("utf-8"))
+    for tag in _TAG.finditer(text):
+        name = tag[1].lower()
+        for key, *values in _ATTRIBUTE.findall(tag[2]):
+            value = unescape(next((v for v in values if v), ""))
+            key = key.lower()
+            if key in ("id", "name"):
+                page.ids.add(value)
+            elif (key == "href" and name in ("a", "link")) or (
+                key == "src" and name in ("img", "script")
+            ):
+                page.links.append(value)
+    return page
 
 
 def broken_links(html: Path) -> list[str]:
