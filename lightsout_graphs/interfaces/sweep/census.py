@@ -26,11 +26,12 @@ are ignored with a warning.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -271,62 +272,6 @@ def _preload(*modules: str) -> None:
     threading.Thread(target=load, name="census-imports", daemon=True).start()
 
 
-def _runner_local(workers: int) -> Callable[[list[Any]], Iterator[Any]]:
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    from lightsout_graphs.interfaces.sweep.pools import abandon, pool_context, worker_init
-
-    def go(tasks: list[Any]) -> Iterator[Any]:
-        ctx = pool_context()
-        with ProcessPoolExecutor(
-            max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(),)
-        ) as pool:
-            try:
-                todo = iter(tasks)
-                running = {}
-                for task in todo:
-                    running[pool.submit(count_part, *task)] = task[0]
-                    if len(running) == 1:  # the workers are forked at the first submit
-                        _preload(*_SUMMARY_MODULES)
-                    if len(running) >= 2 * workers:
-                        break
-                while running:
-                    finished, _ = wait(list(running), return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        part = running.pop(fut)
-                        yield part, fut.result()
-                        nxt = next(todo, None)
-                        if nxt is not None:
-                            running[pool.submit(count_part, *nxt)] = nxt[0]
-            except BaseException:
-                abandon(pool)
-                raise
-
-    return go
-
-
-def _runner_dask(
-    dask_local: int | None, scheduler: str | None
-) -> Callable[[list[Any]], Iterator[Any]]:
-    from lightsout_graphs.interfaces.sweep.pools import dask_client
-
-    def go(tasks: list[Any]) -> Iterator[Any]:
-        from distributed import as_completed
-
-        # A LocalCluster of threads: geng runs in its own process and the kernel without
-        # the GIL, so threads count as fast as processes and start at once.
-        with dask_client(scheduler, dask_local, processes=False) as client:
-            futures = {
-                client.submit(count_part, *t, pure=False, key=f"census-{t[0].name}"): t[0]
-                for t in tasks
-            }
-            for fut in as_completed(futures):
-                yield futures[fut], fut.result()
-                fut.release()
-
-    return go
-
-
 def run_census(
     max_n: int,
     out: str | os.PathLike[str],
@@ -392,7 +337,7 @@ def run_census(
     >>> t[(t.rule == "closed") & (t.nullity == 0)].groupby("n").connected.sum().tolist()
     [1, 0, 1, 2, 9]
     """
-    from lightsout_graphs.interfaces.sweep.pools import check_workers
+    from lightsout_graphs.interfaces.sweep.pools import check_workers, dask_results, local_results
 
     max_n = require_int(max_n, "max_n", minimum=1, maximum=MAX_N, error=SweepSpecError)
     min_n = require_int(min_n, "min_n", minimum=1, maximum=max_n, error=SweepSpecError)
@@ -442,26 +387,33 @@ def run_census(
     try:
         t0 = time.perf_counter()
         done = store.verified(wanted)
-        tasks = [(p, connected_only, moduli, rules, geng) for p in wanted if p not in done]
+        tasks = [p for p in wanted if p not in done]
         if progress is not None:
             progress(len(done), len(wanted))
         if tasks:
             from lightsout_graphs.interfaces.sweep.kernels import warm_census
 
+            count = functools.partial(
+                count_part, connected_only=connected_only, moduli=moduli, rules=rules, geng=geng
+            )
+            found: Generator[tuple[CensusPart, dict[str, Any]]]
             if scheduler is not None or dask_local is not None:
                 _preload("distributed", *_SUMMARY_MODULES)
                 if scheduler is None:
                     warm_census()  # once, before the LocalCluster's threads all ask for it
-                go = _runner_dask(dask_local, scheduler)
+                # threads: geng runs in its own process and the kernel without the GIL
+                found = dask_results(count, tasks, scheduler, dask_local, processes=False)
             else:
                 warm_census()  # once here: forked workers inherit the loaded kernel
                 if n_workers == 1:
                     _preload(*_SUMMARY_MODULES)
-                    go = lambda ts: ((t[0], count_part(*t)) for t in ts)
-                else:
-                    go = _runner_local(n_workers)
-            with terminate_on_sigterm():
-                for part, result in go(tasks):
+                    found = ((p, count(p)) for p in tasks)
+                else:  # the imports start once the workers are forked
+                    found = local_results(
+                        count, tasks, n_workers, started=lambda: _preload(*_SUMMARY_MODULES)
+                    )
+            with terminate_on_sigterm(), contextlib.closing(found):
+                for part, result in found:
                     done[part] = store.write_part(part, result)
                     if progress is not None:
                         progress(len(done), len(wanted))

@@ -9,8 +9,10 @@ scheduler or on a LocalCluster whose workers do the same.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError, require_int
@@ -24,6 +26,8 @@ __all__ = [
     "check_dask_local",
     "check_workers",
     "dask_client",
+    "dask_results",
+    "local_results",
     "pool_context",
     "worker_init",
 ]
@@ -258,3 +262,105 @@ def abandon(pool: Any) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         proc.kill()
+
+
+def _window(
+    submit: Callable[[Any], Any],
+    numbered: Iterator[tuple[int, Any]],
+    running: dict[Any, Any],
+    size: int,
+) -> None:
+    """Submit numbered tasks until ``size`` run; ``running`` maps a future to (number, task)."""
+    for number, task in itertools.islice(numbered, size - len(running)):
+        running[submit(task)] = (number, task)
+
+
+def local_results(
+    fn: Callable[[Any], Any],
+    tasks: Iterable[Any],
+    workers: int,
+    ctx: Any = None,
+    *,
+    initargs: tuple[Any, ...] = (),
+    idle: Callable[[], None] | None = None,
+    every: float = 30.0,
+    started: Callable[[], None] | None = None,
+) -> Generator[tuple[Any, Any]]:
+    """``(task, fn(task))`` from a local process pool, as tasks finish (ties in task order).
+
+    At most ``2 * workers + 2`` tasks are queued; ``idle()`` is called when none finished for
+    ``every`` seconds, ``started()`` once the workers are forked. An error or interruption
+    abandons the pool.
+
+    Examples
+    --------
+    >>> sorted(local_results(abs, [-1, -2], 2))
+    [(-2, 2), (-1, 1)]
+    """
+    numbered = enumerate(tasks)
+    running: dict[Future[Any], tuple[int, Any]] = {}
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=ctx or pool_context(),
+        initializer=worker_init,
+        initargs=(os.getpid(), *initargs),
+    ) as pool:
+        try:
+            _window(lambda task: pool.submit(fn, task), numbered, running, 2 * workers + 2)
+            if started is not None:
+                started()
+            while running:
+                finished, _ = wait(running, timeout=every, return_when=FIRST_COMPLETED)
+                if not finished and idle is not None:
+                    idle()
+                for fut in sorted(finished, key=lambda f: running[f][0]):
+                    yield running.pop(fut)[1], fut.result()
+                _window(lambda task: pool.submit(fn, task), numbered, running, 2 * workers + 2)
+        except BaseException:
+            abandon(pool)
+            raise
+
+
+def dask_results(
+    fn: Callable[..., Any],
+    tasks: Iterable[Any],
+    scheduler: str | None,
+    dask_local: int | None,
+    *,
+    processes: bool = True,
+    shared: Any = None,
+    idle: Callable[[], None] | None = None,
+    every: float = 30.0,
+) -> Generator[tuple[Any, Any]]:
+    """:func:`local_results` on Dask (:func:`dask_client`), as ``fn(shared, task)`` if shared.
+
+    ``shared`` (a sweep's spec) is sent to every worker once.
+
+    Examples
+    --------
+    >>> sorted(dask_results(abs, [-1, -2], None, 1))  # doctest: +SKIP
+    [(-2, 2), (-1, 1)]
+    """
+    from distributed import wait as dask_wait
+
+    numbered = enumerate(tasks)
+    with dask_client(scheduler, dask_local, processes) as client:
+        args = () if shared is None else (client.scatter(shared, broadcast=True),)
+        size = 2 * max(1, sum(client.nthreads().values())) + 2
+        running: dict[Any, tuple[int, Any]] = {}
+
+        def submit(task: Any) -> Any:
+            return client.submit(fn, *args, task, pure=False)
+
+        _window(submit, numbered, running, size)
+        while running:
+            try:
+                done, _ = dask_wait(list(running), timeout=every, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                if idle is not None:
+                    idle()
+                continue
+            for fut in sorted(done, key=lambda f: running[f][0]):
+                yield running.pop(fut)[1], fut.result()
+                fut.release()
+            _window(submit, numbered, running, size)

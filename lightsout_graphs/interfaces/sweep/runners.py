@@ -9,11 +9,11 @@ workers need no access to the result folder and every runner gives the same tabl
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,11 @@ from lightsout_graphs.interfaces.sweep.lifetime import terminate_on_sigterm
 from lightsout_graphs.interfaces.sweep.pools import (
     MAX_WORKERS,
     WORKER_SPEC,
-    abandon,
     check_dask_local,
     check_workers,
     dask_client,
+    dask_results,
+    local_results,
     pool_context,
     worker_init,
 )
@@ -263,50 +264,9 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def _pending(chunks: Iterator[Chunk], done: set[int]) -> Iterator[Chunk]:
-    for chunk in chunks:
-        if chunk.chunk_id not in done:
-            yield chunk
-
-
-def _run_serial(
-    spec: SweepSpec, todo: Iterator[Chunk], store: ResultStore, tell: Callable[[int], None]
-) -> None:
-    for chunk in todo:
-        store.write_chunk(chunk.chunk_id, run_chunk(spec, chunk), chunk_keys(chunk))
-        tell(1)
-
-
 def _run_worker_chunk(chunk: Chunk) -> Any:
     """Compute a chunk in a pool worker with the spec set by :func:`worker_init`."""
     return run_chunk(WORKER_SPEC[0], chunk)
-
-
-def _run_local(
-    spec: SweepSpec,
-    todo: Iterator[Chunk],
-    store: ResultStore,
-    tell: Callable[[int], None],
-    workers: int,
-    ctx: Any,
-) -> None:
-    window = 2 * workers + 2
-    # The spec goes to each worker once (it can hold tens of thousands of parameter values);
-    # tasks carry only their chunk.
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=worker_init, initargs=(os.getpid(), spec)
-    ) as pool:
-        running: dict[Future[Any], tuple[int, tuple[int, int]]] = {}
-        try:
-            for chunk in todo:
-                running[pool.submit(_run_worker_chunk, chunk)] = (chunk.chunk_id, chunk_keys(chunk))
-                while len(running) >= window:
-                    _drain(running, store, tell, FIRST_COMPLETED)
-            while running:
-                _drain(running, store, tell, FIRST_COMPLETED)
-        except BaseException:
-            abandon(pool)
-            raise
 
 
 def chunk_keys(chunk: Chunk) -> tuple[int, int]:
@@ -318,66 +278,6 @@ def chunk_keys(chunk: Chunk) -> tuple[int, int]:
     ((10, 20), (3, 8))
     """
     return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
-
-
-def _drain(
-    running: dict[Future[Any], tuple[int, tuple[int, int]]],
-    store: ResultStore,
-    tell: Callable[[int], None],
-    when: str,
-) -> None:
-    finished, _ = wait(list(running), timeout=PROGRESS_INTERVAL, return_when=when)
-    if not finished:
-        tell(0)  # nothing finished for a while: progress lines say the sweep is alive
-    for fut in sorted(finished, key=lambda f: running[f]):
-        cid, keys = running.pop(fut)
-        store.write_chunk(cid, fut.result(), keys)
-        tell(1)
-
-
-def _run_dask(
-    spec: SweepSpec,
-    todo: Iterator[Chunk],
-    store: ResultStore,
-    tell: Callable[[int], None],
-    scheduler: str | None,
-    dask_local: int | None,
-) -> None:
-    from distributed import wait as dask_wait
-
-    with dask_client(scheduler, dask_local) as client:
-        threads = max(1, sum(client.nthreads().values()))
-        window = 2 * threads + 2
-        spec_future = client.scatter(spec, broadcast=True)
-        running: dict[Any, tuple[Any, tuple[int, tuple[int, int]]]] = {}
-        todo_iter = iter(todo)
-
-        def submit_next() -> bool:
-            chunk = next(todo_iter, None)
-            if chunk is None:
-                return False
-            fut = client.submit(run_chunk, spec_future, chunk, pure=False)
-            running[fut.key] = (fut, (chunk.chunk_id, chunk_keys(chunk)))
-            return True
-
-        for _ in range(window):
-            if not submit_next():
-                break
-        while running:
-            futures = [fut for fut, _ in running.values()]
-            try:
-                done, _ = dask_wait(
-                    futures, timeout=PROGRESS_INTERVAL, return_when="FIRST_COMPLETED"
-                )
-            except TimeoutError:
-                tell(0)  # nothing finished for a while: progress lines say the sweep is alive
-                continue
-            for fut in sorted(done, key=lambda f: running[f.key][1]):
-                _, (cid, keys) = running.pop(fut.key)
-                store.write_chunk(cid, fut.result(), keys)
-                tell(1)
-                fut.release()
-                submit_next()
 
 
 def run(
@@ -498,13 +398,22 @@ def _run_with_store(
         dask_local = check_dask_local(dask_local, left)
     ctx = pool_context() if runner == "local" and n_workers > 1 else None
     tell = _progress_bar(progress, total, len(done & set(range(total))))
-    todo = _pending(chunks, done)
-    with terminate_on_sigterm():
-        if runner == "dask":
-            _run_dask(sweep_spec, todo, store, tell, scheduler, dask_local)
-        elif ctx is None:
-            _run_serial(sweep_spec, todo, store, tell)
-        else:
-            _run_local(sweep_spec, todo, store, tell, n_workers, ctx)
+    todo = (chunk for chunk in chunks if chunk.chunk_id not in done)
+    found: Generator[tuple[Chunk, Any]]
+    alive, every = (lambda: tell(0)), PROGRESS_INTERVAL  # no chunk for a while: say so
+    if runner == "dask":
+        found = dask_results(
+            run_chunk, todo, scheduler, dask_local, shared=sweep_spec, idle=alive, every=every
+        )
+    elif ctx is None:
+        found = ((chunk, run_chunk(sweep_spec, chunk)) for chunk in todo)
+    else:  # the spec goes to each worker once; tasks carry only their chunk
+        found = local_results(
+            _run_worker_chunk, todo, n_workers, ctx, initargs=(sweep_spec,), idle=alive, every=every
+        )
+    with terminate_on_sigterm(), contextlib.closing(found):
+        for chunk, table in found:
+            store.write_chunk(chunk.chunk_id, table, chunk_keys(chunk))
+            tell(1)
     rows = sum(pq.ParquetFile(store.chunk_path(c)).metadata.num_rows for c in range(total))
     store.mark_complete(total, rows)
