@@ -7,17 +7,41 @@ cyclic (non-derogatory), so over a field GF(p)
     nullity(m×n) = deg gcd(χ_m(x), χ_n(−x − c)),
 
 where ``χ_k`` is the characteristic polynomial of ``P_k``: ``χ_0 = 1``, ``χ_1 = x``,
-``χ_{k+1} = x·χ_k − χ_{k−1}`` (Sutner). Over GF(2) and the closed rule the whole table is built
-from the odd parts of m + 1 and n + 1 (Hunziker, Machiavelo and Park): writing
-``m + 1 = 2^a·b`` and ``n + 1 = 2^c·d`` with b, d odd and ``h_b = sqrt(χ_{b−1})``,
+``χ_{k+1} = x·χ_k − χ_{k−1}`` (Sutner). Over GF(2) and the closed rule one board follows from
+the odd parts of m + 1 and n + 1 (Hunziker, Machiavelo and Park): writing ``m + 1 = 2^a·b`` and
+``n + 1 = 2^c·d`` with b, d odd and ``h_b = sqrt(χ_{b−1})``,
 
     nullity = min(2^a − 1, 2^(c+1)·[3|d]) + min(2^c − 1, 2^(a+1)·[3|b])
               + 2^(min(a,c)+1) · deg gcd(h_b(x), h_d(x + 1)).
 
-``h_b`` is the product of the parts ``ψ_e`` over the divisors ``e > 1`` of b, and every
-irreducible factor of ``ψ_e`` has degree ``k(e)``, the least k with ``2^k ≡ ±1 (mod e)``, so
-only parts with equal ``k(e)`` can share a factor. Over GF(2) and the open rule the formula
-collapses to ``gcd(m + 1, n + 1) − 1``.
+Over GF(2) and the open rule the formula collapses to ``gcd(m + 1, n + 1) − 1``.
+
+Tables (of grids here, and of tori and cylinders for
+:func:`lightsout_graphs.representation.products.nullity_table`) go further: over GF(p) every root
+of the characteristic polynomials of paths and cycles is ``ζ + ζ⁻¹`` for a root of unity ζ, so
+their elementary divisors are powers of the polynomials
+
+    ψ_e(x) = ∏ (x − ζ − ζ⁻¹)   over the primitive e-th roots of unity ζ, one of each pair {ζ, ζ⁻¹},
+
+for e prime to p (``ψ_1 = x − 2``, ``ψ_2 = x + 2``, and degree ``φ(e)/2`` for e >= 3). Writing a
+size as ``p^a·b`` with b prime to p and ``N = p^a``:
+
+- the cycle C_n (n >= 3, ``n = N·b``) has, for every e dividing b, each irreducible factor of
+  ``ψ_e`` as the elementary divisors ``π^N, π^N`` when e >= 3, and ``π^⌈N/2⌉, π^⌊N/2⌋`` when
+  e <= 2 (ζ = ±1, where ``x ∓ 2 = (t ∓ 1)²/t`` ramifies);
+- the path P_m (cyclic, ``2(m + 1) = N·b``) has, for every e dividing b, each irreducible factor of
+  ``ψ_e`` once with the exponent N when e >= 3, and ``(N − 1)/2`` (p odd) or ``N/2 − 1`` (p = 2)
+  when e <= 2. Over GF(2) this is the factorisation ``f_m = x^(2^a − 1)·h_b^(2^(a+1))`` above.
+
+Each irreducible factor of ``ψ_e`` has the degree ``k(e)``, the least k with ``p^k ≡ ±1 (mod e)``,
+and the substitution ``x ↦ −x − c`` keeps degrees, so with ``g(e, e') = deg gcd(ψ_e(x),
+ψ_e'(−x − c))``
+
+    nullity(G □ H) = Σ_{e, e'} g(e, e') · Σ_{i, j} min(β_i(e), β'_j(e')),
+
+where β(e) and β'(e') are the exponents above, and g vanishes unless ``k(e) = k(e')``. A table
+therefore takes gcds only of pairs of the same degree class, and adds each non-zero g to every
+pair of sizes that holds e and e' at once.
 
 The polynomials themselves are public: :func:`path_polynomial` gives ``χ_k`` over GF(p),
 :func:`nullity_polynomial` the gcd, and :func:`format_polynomial` writes them as text.
@@ -31,7 +55,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -63,12 +88,6 @@ __all__ = [
 ]
 
 
-def _two_adic(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each v > 0, ``(2^a, b)`` with ``v = 2^a·b`` and b odd."""
-    power = values & -values
-    return power, values // power
-
-
 # -- GF(2), closed rule: the fast method -----------------------------------------------------
 
 
@@ -80,6 +99,123 @@ def _gf2_closed(m: int, n: int) -> int:
     x_part = min(a - 1, 2 * c * (d % 3 == 0)) + min(c - 1, 2 * a * (b % 3 == 0))
     common = gf2.gcd(gf2.odd_part(b), gf2.taylor_shift_one(gf2.odd_part(d)))
     return int(x_part + 2 * min(a, c) * gf2.degree(common))
+
+
+Parts = list[tuple[int, tuple[int, ...]]]
+
+
+# -- which ψ_e a factor holds, and with which exponents --------------------------------------
+
+
+def _split(value: int, p: int) -> tuple[int, int]:
+    """``(N, b)`` with ``value = N·b``, N a power of p and b prime to p."""
+    power = 1
+    while value % p == 0:
+        value //= p
+        power *= p
+    return power, value
+
+
+def _divisors(value: int) -> list[int]:
+    small = [d for d in range(1, math.isqrt(value) + 1) if value % d == 0]
+    return sorted({*small, *(value // d for d in small)})
+
+
+def _path_parts(m: int, p: int) -> Parts:
+    power, rest = _split(2 * (m + 1), p)
+    parts: Parts = []
+    for e in _divisors(rest):
+        if e <= 2:
+            size = power // 2 - 1 if p == 2 else (power - 1) // 2
+            if size:
+                parts.append((e, (size,)))
+        else:
+            parts.append((e, (power,)))
+    return parts
+
+
+def _cycle_parts(n: int, p: int) -> Parts:
+    if n < 3:  # C_1 and C_2 are the simple graphs P_1 and P_2
+        return _path_parts(n, p)
+    power, rest = _split(n, p)
+    parts: Parts = []
+    for e in _divisors(rest):
+        blocks = (power, power) if e > 2 else ((power + 1) // 2, power // 2)
+        parts.append((e, tuple(b for b in blocks if b)))
+    return parts
+
+
+_PARTS: dict[str, Callable[[int, int], Parts]] = {"path": _path_parts, "cycle": _cycle_parts}
+
+
+def _index(kind: str, size: int, p: int) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """e -> (0-based sizes holding ψ_e, their exponents padded to 2 columns)."""
+    rows: dict[int, list[int]] = {}
+    blocks: dict[int, list[tuple[int, int]]] = {}
+    for m in range(1, size + 1):
+        for e, exps in _PARTS[kind](m, p):
+            rows.setdefault(e, []).append(m - 1)
+            blocks.setdefault(e, []).append((exps[0], exps[1] if len(exps) > 1 else 0))
+    return {
+        e: (np.array(rows[e], dtype=np.int64), np.array(blocks[e], dtype=np.int64)) for e in rows
+    }
+
+
+# -- the polynomials ψ_e and their gcds --------------------------------------------------------
+
+
+class _Psi:
+    """ψ_e over GF(p) for the e needed, by exact division; gf2 ints for p = 2, arrays else."""
+
+    def __init__(self, needed: Iterable[int], p: int, c: int) -> None:
+        self.p = p
+        self.c = c
+        wanted = sorted(set(needed))
+        self.psi: dict[int, Any] = {}
+        self.shifted: dict[int, Any] = {}
+        top = max(wanted, default=2)
+        if p == 2:
+            f = [0, *gf2.path_polynomials(top // 2 + 1)]  # f[j + 1] = f_j, f[0] = f_{-1}
+        else:
+            chi = P.path_polys(top // 2 + 1, p)
+        proper: dict[int, list[int]] = {e: [] for e in wanted}
+        for d in wanted:
+            if d >= 3:
+                for e in range(2 * d, top + 1, d):
+                    if e in proper:
+                        proper[e].append(d)
+        for e in wanted:
+            if p == 2:
+                value: Any = 2 if e == 1 else f[e // 2 + 1] ^ f[e // 2]
+            elif e <= 2:
+                value = P.poly([-2 if e == 1 else 2, 1], p)
+            elif e % 2:
+                j = (e - 1) // 2
+                value = P.sub(chi[j], -chi[j - 1] % p, p)
+            else:
+                value = chi[e // 2 - 1]
+            for d in proper[e][::-1]:  # the largest parts first: the quotients shrink fastest
+                if p == 2:
+                    value = gf2.exact_divide(value, self.psi[d])
+                else:
+                    value = P.exact_div(value, self.psi[d], p)
+            self.psi[e] = value
+            if p == 2:
+                self.shifted[e] = gf2.taylor_shift_one(value) if c else value
+            else:
+                self.shifted[e] = P.compose_linear(value, -c, -1, p)
+        self._gcd: dict[tuple[int, int], int] = {}
+
+    def gcd_degree(self, e: int, e2: int) -> int:
+        """``deg gcd(ψ_e(x), ψ_e2(−x − c))``; symmetric in e and e2."""
+        key = (e, e2) if e <= e2 else (e2, e)
+        if key not in self._gcd:
+            a, b = self.psi[key[0]], self.shifted[key[1]]
+            if self.p == 2:
+                self._gcd[key] = gf2.degree(gf2.gcd(a, b))
+            else:
+                self._gcd[key] = P.gcd_degree(a, b, self.p)
+        return self._gcd[key]
 
 
 def degree_class(e: int, p: int) -> int:
@@ -101,70 +237,43 @@ def degree_class(e: int, p: int) -> int:
     return order
 
 
-def _gf2_closed_odd_table(top: int, progress: bool) -> np.ndarray:
-    """``G[i, j] = deg gcd(h_b(x), h_d(x + 1))`` for odd ``b = 2i + 1``, ``d = 2j + 1`` <= top."""
-    size = (top + 1) // 2  # the odd numbers 1, 3, ..., <= top
-    table = np.zeros((size, size), dtype=np.int32)
-    odd = list(range(3, 2 * size, 2))
-    if not odd:
-        return table
-    # h_e = f_j + f_{j-1} with j = (e - 1) / 2 (see _gf2poly.odd_part).
-    f = [0, *gf2.path_polynomials(odd[-1] // 2)]  # f[j + 1] = f_j, f[0] = f_{-1} = 0
-    # psi_e = h_e divided by psi_d for every proper divisor d > 1 of e.
-    proper: dict[int, list[int]] = {e: [] for e in odd}
-    for d in odd:
-        for e in range(3 * d, odd[-1] + 1, 2 * d):
-            proper[e].append(d)
-    psi: dict[int, int] = {}
-    for e in odd:
-        q = f[e // 2 + 1] ^ f[e // 2]
-        for d in sorted(proper[e], key=lambda d: -psi[d].bit_length()):
-            q = gf2.exact_divide(q, psi[d])
-        psi[e] = q
-    shifted = {e: gf2.taylor_shift_one(psi[e]) for e in odd}
-    groups: dict[int, list[int]] = {}
-    for e in odd:
-        groups.setdefault(degree_class(e, 2), []).append(e)
-    items: Iterable[list[int]] = groups.values()
+def path_cycle_table(
+    size: int, left: str, right: str, p: int, c: int, progress: bool
+) -> np.ndarray:
+    """The nullities over GF(p), p < 2**31, of ``L_m □ R_n`` for m, n <= size, with L and R
+    each ``"path"`` or ``"cycle"`` (see the module notes)."""
+    rows = _index(left, size, p)
+    cols = _index(right, size, p)
+    psi = _Psi([*rows, *cols], p, c)
+    groups: dict[int, tuple[list[int], list[int]]] = {}
+    for e in rows:
+        groups.setdefault(degree_class(e, p), ([], []))[0].append(e)
+    for e in cols:
+        groups.setdefault(degree_class(e, p), ([], []))[1].append(e)
+    out = np.zeros((size, size), dtype=np.int64)
+    items: Iterable[tuple[list[int], list[int]]] = groups.values()
     if progress:
         from tqdm.auto import tqdm
 
-        items = tqdm(list(items), desc="GF(2) gcds by factor degree", unit="group")
-    for group in items:
-        for i, e in enumerate(group):
-            for e2 in group[i:]:
-                g = gf2.degree(gf2.gcd(psi[e], shifted[e2]))
-                if g <= 0:
+        items = tqdm(list(items), desc=f"GF({p}) gcds by factor degree", unit="group")
+    for row_es, col_es in items:
+        for e in row_es:
+            r_idx, r_blocks = rows[e]
+            for e2 in col_es:
+                g = psi.gcd_degree(e, e2)
+                if not g:
                     continue
-                # g(e, e') = g(e', e): α ↦ α + 1 swaps the two root sets.
-                table[(e - 1) // 2 :: e, (e2 - 1) // 2 :: e2] += g
-                if e2 != e:
-                    table[(e2 - 1) // 2 :: e2, (e - 1) // 2 :: e] += g
-    return table
-
-
-def _gf2_closed_table(size: int, progress: bool) -> np.ndarray:
-    sides = np.arange(2, size + 2, dtype=np.int64)  # m + 1 for m = 1..size
-    power, odd = _two_adic(sides)
-    odd_table = _gf2_closed_odd_table(size + 1, progress)
-    idx = (odd - 1) // 2
-    # Entries are at most the side, so int32 is exact; it halves the memory traffic.
-    three = (odd % 3 == 0).astype(np.int32)
-    a = power.astype(np.int32)[:, None]
-    c = power.astype(np.int32)[None, :]
-    out = odd_table[np.ix_(idx, idx)]
-    out *= 2 * np.minimum(a, c)
-    out += np.minimum(a - 1, 2 * c * three[None, :])
-    out += np.minimum(c - 1, 2 * a * three[:, None])
-    return out.astype(np.int64)
-
-
-def _gf2_open_table(size: int) -> np.ndarray:
-    sides = np.arange(2, size + 2, dtype=np.int64)
-    return np.gcd(sides[:, None], sides[None, :]) - 1
+                c_idx, c_blocks = cols[e2]
+                weight = np.zeros((len(r_idx), len(c_idx)), dtype=np.int64)
+                for i in range(2):
+                    for j in range(2):
+                        weight += np.minimum(r_blocks[:, i, None], c_blocks[None, :, j])
+                out[np.ix_(r_idx, c_idx)] += g * weight
+    return out
 
 
 def _gfp_table(size: int, p: int, rule: str, progress: bool) -> np.ndarray:
+    """One gcd per pair of sides, for primes too large for the tables of ψ_e."""
     left = gfp_sequence(size, p)
     right = gfp_sequence(size, p, -1 if rule == "closed" else 0, -1)
     out = np.zeros((size, size), dtype=np.int64)
@@ -268,11 +377,10 @@ def nullity_table(
 
     Notes
     -----
-    GF(2), closed rule: the fast method of the module notes (gcds only between the parts
-    ``ψ_e`` of equal factor degree, then strided accumulation); M = 512 takes milliseconds
-    and M = 4096 a few seconds. GF(2), open rule: ``gcd(m + 1, n + 1) − 1``. Other primes:
-    one polynomial gcd per pair (M = 64 takes a fraction of a second; the cost grows
-    like M³ to M⁴).
+    Primes below 2**31: the tables of the module notes (gcds only between the parts ``ψ_e``
+    of equal factor degree, then strided accumulation); over GF(2) M = 512 takes a fraction
+    of a second and M = 4096 seconds. GF(2), open rule: ``gcd(m + 1, n + 1) − 1``. Larger
+    primes: one polynomial gcd per pair (the cost grows like M³ to M⁴).
 
     Examples
     --------
@@ -290,11 +398,9 @@ def nullity_table(
     size = check_size(M, "M")
     p = check_prime(modulus)
     rule = check_rule(rule)
-    if p == 2 and rule == "closed":
-        return _gf2_closed_table(size, progress)
-    if p == 2:
-        return _gf2_open_table(size)
+    if p == 2 and rule == "open":
+        sides = np.arange(2, size + 2, dtype=np.int64)
+        return np.gcd(sides[:, None], sides[None, :]) - 1
+    if p < P.MAX_PRIME:
+        return path_cycle_table(size, "path", "path", p, 1 if rule == "closed" else 0, progress)
     return _gfp_table(size, p, rule, progress)
-
-
-# -- the polynomials themselves ----------------------------------------------------------------
