@@ -52,13 +52,6 @@ _LOW_BITS = 6
 _CHUNK = 1 << 14
 
 
-def _hadamard(bits: int) -> np.ndarray:
-    h = np.ones((1, 1))
-    for _ in range(bits):
-        h = np.block([[h, h], [h, -h]])
-    return h
-
-
 def transform(w: np.ndarray) -> np.ndarray:
     """In-place Walsh–Hadamard transform of a flat integer array of length ``2**bits``.
 
@@ -74,7 +67,9 @@ def transform(w: np.ndarray) -> np.ndarray:
     bits = w.size.bit_length() - 1
     low = min(bits, _LOW_BITS)
     if low >= 2:
-        h_low = _hadamard(low)
+        from scipy.linalg import hadamard
+
+        h_low = hadamard(1 << low)
         rows = w.reshape(-1, 1 << low)
         for start in range(0, len(rows), _CHUNK):
             block = rows[start : start + _CHUNK]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.algorithms.solution import puzzle_json
+from lightsout_graphs.algorithms.solution import _QuietViews, puzzle_json
 from lightsout_graphs.algorithms.solver import factorization
 from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._counts import count_json, fraction_text
@@ -24,7 +23,7 @@ _CACHE = PuzzleCache()
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Analysis(_QuietViews):
     """What the toggle matrix says about every board of a puzzle at once.
 
     Attributes
@@ -168,39 +167,6 @@ class Analysis:
             )
             raise MemoryBudgetError(msg, needed, budget)
         return _CACHE.get(self.puzzle, "quiet", lambda: _quiet(self.puzzle))
-
-    @property
-    def quiet_patterns(self) -> list[dict[Hashable, int]]:
-        """Generators of the quiet patterns, node -> press count (computed when first read).
-
-        Examples
-        --------
-        >>> lo.analyze(lo.grid(1, 2)).quiet_patterns
-        [{(0, 0): 1, (0, 1): 1}]
-        """
-        return [self.puzzle.as_dict(g) for g, _ in self._generators()]
-
-    @property
-    def quiet_vectors(self) -> list[np.ndarray]:
-        """The same generators as vectors in node order.
-
-        Examples
-        --------
-        >>> [v.tolist() for v in lo.analyze(lo.grid(1, 2)).quiet_vectors]
-        [[1, 1]]
-        """
-        return [g.copy() for g, _ in self._generators()]
-
-    @property
-    def quiet_orders(self) -> list[int]:
-        """The additive order of each generator.
-
-        Examples
-        --------
-        >>> lo.analyze(lo.grid(1, 2, modulus=4)).quiet_orders
-        [4]
-        """
-        return [o for _, o in self._generators()]
 
     def to_dict(self, *, extras: bool = True) -> dict[str, Any]:
         """The analysis as plain JSON-ready data (ints, strings, lists, dicts, booleans).

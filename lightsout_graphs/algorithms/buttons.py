@@ -70,17 +70,15 @@ def button_classes(puzzle: Puzzle) -> np.ndarray:
 
 
 def distinct_buttons(puzzle: Puzzle) -> np.ndarray:
-    """One button for each distinct effect a press has: idle buttons and repeats left out.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
+    """One button of ``puzzle`` for each distinct effect a press has: idle buttons and repeats
+    left out.
 
     Returns
     -------
     numpy.ndarray
         Increasing int64 positions into :attr:`~lightsout_graphs.Puzzle.pressable`: the first
-        button of each distinct nonzero press column (modulo k).
+        button of each distinct nonzero press column (modulo k), where
+        :func:`button_classes` points to itself.
 
     Examples
     --------

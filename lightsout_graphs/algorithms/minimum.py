@@ -18,6 +18,7 @@ When time runs out, the best solution found is returned with ``optimal=False`` a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,20 +144,15 @@ def enumerate_minimum(
     if n != int(counts[tuple(lam)]):  # pragma: no cover - would be a bug in the transform
         msg = "The grouped press counts disagree with the solution they describe."
         raise LightsOutError(msg)
-    return MinimumResult(
-        vector=vec,
-        num_presses=n,
-        proof=(
-            "enumeration of the only solution"
-            if size == 1
-            else (
-                f"enumeration of all {count_text(size, modulus)} solutions (presses counted "
-                f"over {len(groups.sizes)} groups of buttons)"
-            )
-        ),
-        optimal=True,
-        lower_bound=n,
+    proof = (
+        "enumeration of the only solution"
+        if size == 1
+        else (
+            f"enumeration of all {count_text(size, modulus)} solutions (presses counted "
+            f"over {len(groups.sizes)} groups of buttons)"
+        )
     )
+    return MinimumResult(vec, n, proof, True, n)
 
 
 def _group_model(groups: CosetGroups) -> tuple[Any, list[Any]]:
@@ -261,9 +257,7 @@ def cpsat_minimum(
     try:
         from ortools.sat.python import cp_model
     except ImportError as err:
-        size = 1
-        for _, o in generators:
-            size *= int(o)
+        size = math.prod(int(o) for _, o in generators)
         msg = (
             "Proving the fewest presses on this board needs ortools' CP-SAT: "
             f"pip install 'lightsout_graphs[cpsat]'{_enumeration_route(size, modulus, 'or')}."
@@ -287,18 +281,13 @@ def cpsat_minimum(
         return MinimumResult(vec, n, "CP-SAT over the grouped coset (optimal)", True, n)
     bound = max(0, min(n, int(np.ceil(solver.best_objective_bound - 1e-9)))) if found else 0
     size = groups.coset_size
-    partial = MinimumResult(
-        vector=vec,
-        num_presses=n,
-        proof=(
-            f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
-            f"over {count_text(size, modulus)} solutions; the fewest presses lie in "
-            f"{bound}..{n}. Raise 'time_limit' to give CP-SAT longer"
-            f"{_enumeration_route(size, modulus, 'or')}."
-        ),
-        optimal=False,
-        lower_bound=bound,
+    proof = (
+        f"not proven optimal: CP-SAT ran {solver.wall_time:.1f} s of time_limit={time_limit} "
+        f"over {count_text(size, modulus)} solutions; the fewest presses lie in "
+        f"{bound}..{n}. Raise 'time_limit' to give CP-SAT longer"
+        f"{_enumeration_route(size, modulus, 'or')}."
     )
+    partial = MinimumResult(vec, n, proof, False, bound)
     limit = float(time_limit)
     if solver.wall_time < min(0.9 * limit, limit - _CLOCK_SLACK):
         # CP-SAT stops short of its time limit without a proof only when interrupted (its own
@@ -420,18 +409,13 @@ def split_search_minimum(
             f"{2**found.outer} blocks of 2**{len(generators) - found.outer} searched in full)"
         )
         return MinimumResult(vec, n, proof, True, n)
-    result = MinimumResult(
-        vector=vec,
-        num_presses=n,
-        proof=(
-            f"not proven optimal: the search over {count_text(size, 2)} solutions stopped at "
-            f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
-            f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit' to search "
-            f"longer{_enumeration_route(size, 2, 'or')}."
-        ),
-        optimal=False,
-        lower_bound=found.lower_bound,
+    proof = (
+        f"not proven optimal: the search over {count_text(size, 2)} solutions stopped at "
+        f"time_limit={time_limit} after {found.evaluated} of {2**found.outer} blocks; the "
+        f"fewest presses lie in {found.lower_bound}..{n}. Raise 'time_limit' to search "
+        f"longer{_enumeration_route(size, 2, 'or')}."
     )
+    result = MinimumResult(vec, n, proof, False, found.lower_bound)
     if found.interrupted:
         raise MinimumInterrupted(result)
     return result

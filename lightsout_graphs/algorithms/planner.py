@@ -39,6 +39,8 @@ presses among the solutions, see :func:`minimum_engine`: ``enumeration``, ``spli
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -462,20 +464,6 @@ def _prime(k: int) -> bool:
 _WIDE_CHASE = 2**31
 
 
-def _chasing_cost(m: int, n: int, k: int, wrap: tuple[bool, bool]) -> Cost:
-    """Light chasing: the engine's own estimates of its time
-    (:func:`~lightsout_graphs.representation.grids.chase_base.chase_seconds`: row by row or in
-    blocks of rows, the chased planes, the small system) and of its memory
-    (:func:`~lightsout_graphs.representation.grids.chase_base.chase_memory`)."""
-    from lightsout_graphs.representation.grids.chase_base import chase_memory, chase_seconds
-
-    width = min(m, n)
-    across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
-    unknowns = width * (2 if across else 1)
-    memory = chase_memory(m * n, unknowns, unknowns, k)
-    return Cost(chase_seconds(m, n, k, wrap), memory)  # wide residues counted there
-
-
 def _check_chase(cost: Cost, what: str) -> None:
     """The time budget; a board over the memory budget is left to the chaser, which refuses
     it with its own message before allocating."""
@@ -488,42 +476,45 @@ def _check_chase(cost: Cost, what: str) -> None:
 class _Chasing(Engine):
     name, question = "chasing", "solve"
     reason = "a 2-D box lattice"
+    what = "Light chasing on a {m}×{n} grid mod {k}"
+    wrapped = False
 
     def applies(self, puzzle: Puzzle) -> bool:
         shape = _chaser_shape(puzzle)
-        return shape is not None and not any(shape[2])
+        if shape is None or any(shape[2]) != self.wrapped:
+            return False
+        return not self.wrapped or puzzle.modulus < _WIDE_CHASE
 
     def cost(self, puzzle: Puzzle) -> Cost:
+        """The chaser's own estimates of time and memory (``chase_seconds``, ``chase_memory``
+        of :mod:`lightsout_graphs.representation.grids.chase_base`)."""
+        from lightsout_graphs.representation.grids.chase_base import chase_memory, chase_seconds
+
         m, n, wrap = _chaser_shape(puzzle)  # type: ignore[misc]
-        return _chasing_cost(m, n, puzzle.modulus, wrap)
+        across = wrap[1] if n <= m else wrap[0]  # the wrapped direction along the chased rows
+        unknowns = min(m, n) * (2 if across else 1)
+        memory = chase_memory(m * n, unknowns, unknowns, puzzle.modulus)
+        return Cost(chase_seconds(m, n, puzzle.modulus, wrap), memory)
 
     def run(self, puzzle: Puzzle) -> Factorization:
         from lightsout_graphs.representation.grids.chasing import GridChaser
+        from lightsout_graphs.representation.grids.wrapped import WrappedChaser
 
-        m, n, _ = _chaser_shape(puzzle)  # type: ignore[misc]
-        _check_chase(self.cost(puzzle), f"Light chasing on a {m}×{n} grid mod {puzzle.modulus}")
-        rule = puzzle.structure.rule  # type: ignore[union-attr]
-        return cast("Factorization", GridChaser(m, n, modulus=puzzle.modulus, rule=rule))
+        m, n, wrap = _chaser_shape(puzzle)  # type: ignore[misc]
+        k, rule = puzzle.modulus, puzzle.structure.rule  # type: ignore[union-attr]
+        _check_chase(self.cost(puzzle), self.what.format(m=m, n=n, k=k))
+        if not self.wrapped:
+            return cast("Factorization", GridChaser(m, n, modulus=k, rule=rule))
+        chaser = WrappedChaser.for_lattice(m, n, k, rule, wrap)
+        assert chaser is not None  # applies() checked what for_lattice needs
+        return cast("Factorization", chaser)
 
 
 class _WrappedChasing(_Chasing):
     name = "wrapped-chasing"
     reason = "a 2-D lattice with wrapped sides"
-
-    def applies(self, puzzle: Puzzle) -> bool:
-        shape = _chaser_shape(puzzle)
-        return shape is not None and any(shape[2]) and puzzle.modulus < _WIDE_CHASE
-
-    def run(self, puzzle: Puzzle) -> Factorization:
-        from lightsout_graphs.representation.grids.wrapped import WrappedChaser
-
-        m, n, wrap = _chaser_shape(puzzle)  # type: ignore[misc]
-        what = f"Wrapped light chasing on a {m}×{n} board mod {puzzle.modulus}"
-        _check_chase(self.cost(puzzle), what)
-        rule = puzzle.structure.rule  # type: ignore[union-attr]
-        chaser = WrappedChaser.for_lattice(m, n, puzzle.modulus, rule, wrap)
-        assert chaser is not None  # applies() checked what for_lattice needs
-        return cast("Factorization", chaser)
+    what = "Wrapped light chasing on a {m}×{n} board mod {k}"
+    wrapped = True
 
 
 # -- solve: the general elimination ------------------------------------------------------------------
@@ -534,11 +525,14 @@ def _general_choice(puzzle: Puzzle) -> tuple[str, list[tuple[str, int]]]:
     from lightsout_graphs.core.zk.dispatch import chosen_method
 
     def compute() -> tuple[str, list[tuple[str, int]]]:
-        lights, presses = len(puzzle.lights), len(puzzle.pressable)
-        nonzeros = 2 * puzzle.number_of_edges() + puzzle.n
-        return chosen_method((lights, presses), nonzeros, puzzle.modulus)
+        return chosen_method(*_general_size(puzzle), puzzle.modulus)
 
     return _CACHE.get(puzzle, "general choice", compute)
+
+
+def _general_size(puzzle: Puzzle) -> tuple[tuple[int, int], int]:
+    """The press matrix's shape and its number of entries (an upper bound)."""
+    return (len(puzzle.lights), len(puzzle.pressable)), 2 * puzzle.number_of_edges() + puzzle.n
 
 
 class _General(Engine):
@@ -560,9 +554,8 @@ class _General(Engine):
     def cost(self, puzzle: Puzzle) -> Cost:
         from lightsout_graphs.core.zk.cost import engine_cost
 
-        shape = (len(puzzle.lights), len(puzzle.pressable))
+        shape, entries = _general_size(puzzle)
         parts = _general_choice(puzzle)[1]
-        entries = 2 * puzzle.number_of_edges() + puzzle.n
         build = Cost(entries * BUILD_SECONDS_PER_ENTRY, 24 * entries)  # the press matrix
         dense = engine_cost(shape, parts)
         if dense.seconds <= 0.1 or max(shape) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
@@ -576,13 +569,11 @@ class _General(Engine):
     def run(self, puzzle: Puzzle) -> Factorization:
         from lightsout_graphs.core import zk
 
-        lights, presses = len(puzzle.lights), len(puzzle.pressable)
-        entries = 2 * puzzle.number_of_edges() + puzzle.n
-        if max(lights, presses) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+        shape, entries = _general_size(puzzle)
+        if max(shape) > MAX_GENERAL_LIGHTS or entries > MAX_GENERAL_ENTRIES:
+            lights = max(shape)
             what = (
-                f"{max(lights, presses)} lights"
-                if max(lights, presses) > MAX_GENERAL_LIGHTS
-                else f"{entries} toggle entries"
+                f"{lights} lights" if lights > MAX_GENERAL_LIGHTS else f"{entries} toggle entries"
             )
             msg = (
                 f"The puzzle has {what}, more than the {MAX_GENERAL_LIGHTS} lights or "
@@ -793,19 +784,20 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
     >>> plan(lo.grid(20, 20), "lit_only").engine, plan(lo.grid(3, 3, modulus=3), "lit_only").engine
     ('closed', 'search')
     """
-    _check_question(question)
-    for engine in _ENGINES[question]:
+    found = _first(puzzle, _ENGINES[_check_question(question)])
+    if found is None:
+        msg = f"No registered engine answers {question!r} for this puzzle."
+        raise EngineError(msg)
+    return found
+
+
+def _first(puzzle: Puzzle, among: list[Engine] | tuple[Engine, ...]) -> Plan | None:
+    """The plan of the first engine of ``among`` that applies to ``puzzle``, or None."""
+    for engine in among:
         if engine.applies(puzzle):
-            return Plan(
-                question,
-                engine.method(puzzle),
-                engine.cost(puzzle),
-                engine.why(puzzle),
-                engine,
-                puzzle,
-            )
-    msg = f"No registered engine answers {question!r} for this puzzle."
-    raise EngineError(msg)
+            why, cost = engine.why(puzzle), engine.cost(puzzle)
+            return Plan(engine.question, engine.method(puzzle), cost, why, engine, puzzle)
+    return None
 
 
 # -- running the plans ------------------------------------------------------------------------------
@@ -849,33 +841,20 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
         raise InvalidPuzzleError(msg)
     if method == "auto":
         chosen = plan(puzzle, "solve")
-    elif method == "general":
-        chosen = _forced(puzzle, (_GENERAL,))
     else:
-        chosen = _forced(puzzle, _CHASERS)
+        forced = _first(puzzle, (_GENERAL,) if method == "general" else _CHASERS)
+        if forced is None:
+            msg = (
+                "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
+                "torus with sides >= 3 and a modulus below 2**31."
+            )
+            raise InvalidPuzzleError(msg)
+        chosen = forced
     try:
         return chosen.run()  # type: ignore[no-any-return, unused-ignore]
     except TimeBudgetError as err:
         msg = f"This puzzle ({puzzle.n} lights, modulus {puzzle.modulus}): {err}"
         raise TimeBudgetError(msg, err.seconds, err.budget) from err
-
-
-def _forced(puzzle: Puzzle, among: tuple[Engine, ...]) -> Plan:
-    for engine in among:
-        if engine.applies(puzzle):
-            return Plan(
-                "solve",
-                engine.method(puzzle),
-                engine.cost(puzzle),
-                engine.why(puzzle),
-                engine,
-                puzzle,
-            )
-    msg = (
-        "Light chasing needs a 2-D grid puzzle with the closed or open rule, or a 2-D "
-        "torus with sides >= 3 and a modulus below 2**31."
-    )
-    raise InvalidPuzzleError(msg)
 
 
 def _formula_nullity(puzzle: Puzzle) -> int | None:
@@ -954,9 +933,7 @@ def minimum_engine(
     """
     from lightsout_graphs.core import zk
 
-    size = 1
-    for order in orders:
-        size *= int(order)
+    size = math.prod(int(order) for order in orders)
     wide = modulus if 2 < modulus <= 64 else 1
     table = size * wide * 32
     if size == 1:  # one solution: nothing to search
@@ -1149,9 +1126,10 @@ def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | 
     if structure.rule not in ("closed", "open") or puzzle.rule != structure.rule:
         return None
     nodes = puzzle.nodes
-    if not isinstance(nodes, LatticeNodes) or nodes.shape != shape:
-        return None
-    return shape, wrap
+    if isinstance(nodes, LatticeNodes):
+        return (shape, wrap) if nodes.shape == shape else None
+    cells = itertools.product(*(range(side) for side in shape))
+    return (shape, wrap) if list(nodes) == list(cells) else None
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:

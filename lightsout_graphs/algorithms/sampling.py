@@ -164,10 +164,7 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
         puzzle, k = sol.puzzle, sol.puzzle.modulus
         pressable = [puzzle.index[u] for u in puzzle.pressable]
         x0 = sol.vector[pressable] % k
-        gens = [
-            (np.array([g[u] for u in puzzle.pressable], dtype=np.int64), int(o))
-            for g, o in zip(sol.quiet_patterns, sol.quiet_orders, strict=True)
-        ]
+        gens = [(v[pressable], o) for v, o in zip(sol.quiet_vectors, sol.quiet_orders, strict=True)]
         orders = [o for _, o in gens]
         full = np.zeros(len(puzzle.nodes), dtype=np.int64)
 
@@ -177,14 +174,14 @@ class SolutionIterator(Iterator[dict[Hashable, int]]):
             return puzzle.as_dict(full)
 
         if self.fewest_first:
-            from lightsout_graphs.algorithms.gods.coset import group_coset, press_counts
+            from lightsout_graphs.algorithms._cosets import group_coset, press_counts
 
             counts = press_counts(group_coset(x0, gens, k)).reshape(-1)
             for flat in np.argsort(counts, kind="stable"):
                 yield emit([int(c) for c in np.unravel_index(int(flat), tuple(orders))])
             return
         lam = [0] * len(orders)
-        while True:
+        while True:  # an odometer: itertools.product would list each huge range first
             yield emit(lam)
             i = len(lam) - 1
             while i >= 0:
@@ -228,9 +225,8 @@ def solutions(
     Parameters
     ----------
     puzzle : Puzzle
-    state : StateLike, default 0
-    target : StateLike, optional
-        Default the puzzle's goal.
+    state, target : StateLike
+        The board and the goal, as :func:`lightsout_graphs.solve` takes them.
     limit : int, optional
         Stop after this many solutions.
 

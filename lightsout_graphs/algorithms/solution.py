@@ -114,8 +114,58 @@ def board_dict(
     return out
 
 
+class _QuietViews:
+    """The views of the quiet-pattern generators that :class:`Solution` and
+    :class:`~lightsout_graphs.algorithms.analysis.Analysis` share, read from ``_generators()``:
+    ``(vector in node order, additive order)`` pairs, computed when first read."""
+
+    puzzle: Puzzle
+
+    def _generators(self) -> list[tuple[np.ndarray, int]]:
+        raise NotImplementedError
+
+    @property
+    def quiet_patterns(self) -> list[dict[Hashable, int]]:
+        """Generators of the quiet patterns, node -> press count (built on first read).
+
+        Every solution of a board is one solution plus a combination of them.
+
+        Examples
+        --------
+        >>> lo.solve(lo.grid(1, 2), 0).quiet_patterns, lo.analyze(lo.grid(1, 2)).quiet_patterns
+        ([{(0, 0): 1, (0, 1): 1}], [{(0, 0): 1, (0, 1): 1}])
+        """
+        return [self.puzzle.as_dict(g) for g, _ in self._generators()]
+
+    @property
+    def quiet_vectors(self) -> list[np.ndarray]:
+        """The same generators as vectors in node order.
+
+        Examples
+        --------
+        >>> [v.tolist() for v in lo.solve(lo.grid(1, 2), 0).quiet_vectors]
+        [[1, 1]]
+        >>> [v.tolist() for v in lo.analyze(lo.grid(1, 2)).quiet_vectors]
+        [[1, 1]]
+        """
+        return [g.copy() for g, _ in self._generators()]
+
+    @property
+    def quiet_orders(self) -> list[int]:
+        """The additive order of each generator.
+
+        Examples
+        --------
+        >>> lo.solve(lo.grid(1, 2, modulus=4), 0).quiet_orders
+        [4]
+        >>> lo.analyze(lo.grid(1, 2, modulus=4)).quiet_orders
+        [4]
+        """
+        return [o for _, o in self._generators()]
+
+
 @dataclass(frozen=True, eq=False)
-class Solution:
+class Solution(_QuietViews):
     """Presses that take a state to a target, with everything needed to check them.
 
     A solution is frozen: its fields cannot be reassigned.
@@ -177,9 +227,12 @@ class Solution:
     engine: Factorization | None = field(default=None, repr=False)
 
     @cached_property
-    def _generators(self) -> list[tuple[np.ndarray, int]]:
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         gens = self.engine.kernel() if self.engine is not None else []
         return [(self.puzzle.full_presses(g), int(o)) for g, o in gens]
+
+    def _generators(self) -> list[tuple[np.ndarray, int]]:
+        return self._kernel
 
     @property
     def num_solutions(self) -> int:
@@ -191,41 +244,6 @@ class Solution:
         4
         """
         return self.num_quiet_patterns
-
-    @property
-    def quiet_vectors(self) -> list[np.ndarray]:
-        """Generators of the quiet patterns as vectors in node order (computed on first read).
-
-        Examples
-        --------
-        >>> [v.tolist() for v in lo.solve(lo.grid(1, 2), 0).quiet_vectors]
-        [[1, 1]]
-        """
-        return [g.copy() for g, _ in self._generators]
-
-    @property
-    def quiet_orders(self) -> list[int]:
-        """The additive order of each generator of the quiet patterns.
-
-        Examples
-        --------
-        >>> lo.solve(lo.grid(1, 2, modulus=4), 0).quiet_orders
-        [4]
-        """
-        return [o for _, o in self._generators]
-
-    @property
-    def quiet_patterns(self) -> list[dict[Hashable, int]]:
-        """Generators of the quiet patterns as dicts node -> count (built on first read).
-
-        Every solution is :attr:`presses` plus a combination of them.
-
-        Examples
-        --------
-        >>> lo.solve(lo.grid(1, 2), 0).quiet_patterns
-        [{(0, 0): 1, (0, 1): 1}]
-        """
-        return [self.puzzle.as_dict(g) for g, _ in self._generators]
 
     @cached_property
     def presses(self) -> dict[Hashable, int]:

@@ -64,12 +64,7 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     from lightsout_graphs.algorithms import planner
 
     key = f"factorization:{method}"
-    cached = _CACHE.peek(puzzle, key)
-    if cached is not None:
-        return cached
-    engine = planner.factorize(puzzle, method=method)
-    _CACHE.put(puzzle, key, engine)
-    return engine
+    return _CACHE.get(puzzle, key, lambda: planner.factorize(puzzle, method=method))
 
 
 def _check_limits(max_enumerate: object, time_limit: object) -> None:
@@ -267,9 +262,8 @@ def is_solvable(puzzle: Puzzle, state: StateLike = 0, target: StateLike | None =
     Parameters
     ----------
     puzzle : Puzzle
-    state : StateLike, default 0
-    target : StateLike, optional
-        Default the puzzle's goal.
+    state, target : StateLike
+        The board and the goal, as :func:`solve` takes them.
 
     Returns
     -------

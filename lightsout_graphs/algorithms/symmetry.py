@@ -130,42 +130,6 @@ def is_symmetry(puzzle: Puzzle, perm: Mapping[Hashable, Hashable]) -> bool:
     return _preserves(puzzle, _as_index(puzzle, perm, "Argument 'perm'"))
 
 
-def _grid_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The side lengths when the puzzle is a box whose symmetries are geometric (the planner's
-    ``box isometries`` engine), checked against the node labels."""
-    from lightsout_graphs.algorithms.planner import box_shape
-
-    shape = box_shape(puzzle)
-    if shape is None:
-        return None
-    cells = set(itertools.product(*(range(s) for s in shape)))
-    if len(cells) != len(puzzle.nodes) or any(node not in cells for node in puzzle.nodes):
-        return None
-    return shape
-
-
-def _grid_candidates(puzzle: Puzzle, shape: tuple[int, ...]) -> dict[tuple[int, ...], bool]:
-    """The isometries of the box: index permutation -> whether it is a rotation (proper)."""
-    d = len(shape)
-    out: dict[tuple[int, ...], bool] = {}
-    for axes in itertools.permutations(range(d)):
-        if any(shape[a] != shape[axes[a]] for a in range(d)):
-            continue
-        inversions = sum(1 for i in range(d) for j in range(i + 1, d) if axes[i] > axes[j])
-        for flips in itertools.product((False, True), repeat=d):
-            proper = (inversions + sum(flips)) % 2 == 0
-            perm = []
-            for node in puzzle.nodes:
-                cell = cast(tuple[int, ...], node)
-                image = tuple(
-                    shape[a] - 1 - cell[axes[a]] if flips[a] else cell[axes[a]] for a in range(d)
-                )
-                perm.append(puzzle.index[image])
-            key = tuple(perm)
-            out[key] = out.get(key, False) or proper
-    return out
-
-
 #: Above this many nodes, :func:`symmetries` of a lattice hands out mappings that compute each
 #: image when asked, instead of dicts of every node.
 LAZY_NODES = 2**16
@@ -205,10 +169,10 @@ class _LatticeGroup:
         for slot, kind in enumerate(self.kinds):
             classes.setdefault(kind, []).append(slot)
         self.classes = list(classes.items())
-        self.size = 1
-        for (shape_kind, n), members in self.classes:
-            own = 2 * n if shape_kind == "cycle" else 2
-            self.size *= own ** len(members) * math.factorial(len(members))
+        self.size = math.prod(
+            (2 * n if kind == "cycle" else 2) ** len(members) * math.factorial(len(members))
+            for (kind, n), members in self.classes
+        )
 
     def _maps(self, slot: int) -> list[tuple[int, int]]:
         kind, n = self.kinds[slot]
@@ -507,13 +471,10 @@ def _lattice_symmetries(
     group = _lattice_group(puzzle)
     if group is None:
         return None
-    if rotations_only and group.wrapped:
-        return None  # rotations are those of a box; the caller refuses
     key = f"lattice symmetries:{rotations_only}"
-    cached = _CACHE.peek(puzzle, key)
-    if cached is None:
-        cached = _lattice_elements(puzzle, group, rotations_only, max_count)
-        _CACHE.put(puzzle, key, cached)
+    cached = _CACHE.get(
+        puzzle, key, lambda: _lattice_elements(puzzle, group, rotations_only, max_count)
+    )
     _refuse_too_many(len(cached), max_count)
     return group, list(cached)
 
@@ -528,8 +489,8 @@ def _refuse_too_many(count: int, max_count: int) -> None:
         raise SearchLimitError(msg)
 
 
-def _check_symmetry_question(puzzle: Puzzle, rotations_only: bool) -> tuple[int, ...] | None:
-    """Refuse what has no symmetries to list; the box's shape when the puzzle is a box."""
+def _check_symmetry_question(puzzle: Puzzle, rotations_only: bool) -> None:
+    """Refuse what has no symmetries to list, and rotations of what is not a box."""
     if not puzzle.all_lights:
         msg = (
             "Symmetries are not computed for puzzles with buttons without lights; solve "
@@ -537,40 +498,26 @@ def _check_symmetry_question(puzzle: Puzzle, rotations_only: bool) -> tuple[int,
         )
         raise InvalidPuzzleError(msg)
     group = _lattice_group(puzzle)
-    box = None if group is None or group.wrapped else group.shape
-    shape = _grid_shape(puzzle) if group is None else box
-    if rotations_only and shape is None:
+    if rotations_only and (group is None or group.wrapped):
         msg = (
             "Rotations are defined for grid puzzles only (lo.grid); use "
             "up_to_symmetry='all' or pass the permutations yourself."
         )
         raise InvalidPuzzleError(msg)
-    return shape
 
 
 def _index_symmetries(
     puzzle: Puzzle, rotations_only: bool, max_count: int
 ) -> list[tuple[int, ...]]:
     """The symmetries as index permutations, the identity first."""
-    shape = _check_symmetry_question(puzzle, rotations_only)
+    _check_symmetry_question(puzzle, rotations_only)
     lattice = _lattice_symmetries(puzzle, rotations_only, max_count)
     if lattice is not None:
         group, elements = lattice
         return [tuple(_element_images(group, e).tolist()) for e in elements]
-    key = f"symmetries:{rotations_only}"
-    cached = _CACHE.peek(puzzle, key)
-    if cached is None:
-        if shape is not None:
-            candidates = _grid_candidates(puzzle, shape)
-            cached = [
-                perm
-                for perm, proper in candidates.items()
-                if (proper or not rotations_only) and _preserves(puzzle, np.array(perm))
-            ]
-        else:
-            cached = _matched(puzzle, max_count)
-        cached.sort()
-        _CACHE.put(puzzle, key, cached)
+    cached = _CACHE.get(
+        puzzle, f"symmetries:{rotations_only}", lambda: sorted(_matched(puzzle, max_count))
+    )
     _refuse_too_many(len(cached), max_count)
     return list(cached)
 

@@ -21,10 +21,17 @@ Examples
 (15, 7)
 """
 
+from lightsout_graphs.algorithms._cosets import (
+    CosetGroups,
+    SplitSearch,
+    generator_columns,
+    group_coset,
+    press_counts,
+    split_minimum,
+)
 from lightsout_graphs.algorithms.gods._bfs import DEFAULT_MAX_STATES, depth_distribution
 from lightsout_graphs.algorithms.gods._counting import counting_bound, sphere_radius
 from lightsout_graphs.algorithms.gods._covering import GodsNumber, gods_number_bounds, quiet_groups
-from lightsout_graphs.algorithms.gods._grouping import CosetGroups, generator_columns, group_coset
 from lightsout_graphs.algorithms.gods._number import gods_number, gods_number_range
 from lightsout_graphs.algorithms.gods._spectrum import (
     CoveringBounds,
@@ -32,7 +39,6 @@ from lightsout_graphs.algorithms.gods._spectrum import (
     covering_radius_bounds,
 )
 from lightsout_graphs.algorithms.gods._walsh import MAX_DIMENSION, walsh_spectrum
-from lightsout_graphs.algorithms.gods.coset import SplitSearch, press_counts, split_minimum
 
 __all__ = [
     "DEFAULT_MAX_STATES",

@@ -25,22 +25,30 @@ over the spectrum finds hard boards, and an integer programme in small boxes pro
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from lightsout_graphs.algorithms._cosets import (
+    TABLE_MODULUS,
+    CosetGroups,
+    group_coset,
+    press_counts,
+    split_minimum,
+)
 from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.algorithms.buttons import distinct_buttons
-from lightsout_graphs.algorithms.gods._grouping import CosetGroups, group_coset
-from lightsout_graphs.algorithms.gods._limits import Clock, require_memory
 from lightsout_graphs.algorithms.gods._spectrum import (
     MAX_DIMENSION,
+    _Bounds,
     averaging_bound,
     covering_radius_bounds,
 )
-from lightsout_graphs.algorithms.gods.coset import _TABLE_MODULUS, press_counts, split_minimum
+from lightsout_graphs.algorithms.minimum import SPLIT_INNER
+from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core._progress import seconds_bar
 from lightsout_graphs.core.errors import SearchLimitError, require_seconds
 from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
@@ -49,14 +57,27 @@ from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 _FULL_TRANSFORM = 2**22
 #: Kernels up to this size also improve each candidate by local search (GF(2) only).
 _CLIMB_KERNEL = 2**16
-#: Coefficients that one transform of the GF(2) branch and bound handles (4 · 2**22 bytes).
-SPLIT_INNER = 22
 #: Seconds below which no new round of the master programme starts.
 _MIN_ROUND = 0.05
 
 
+class Clock:
+    """A deadline: ``left()`` seconds remain of ``seconds`` from ``start``."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.start = time.monotonic()
+        self.deadline = self.start + seconds
+
+    def left(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+
 @dataclass
-class GodsNumber:
+class GodsNumber(_Bounds):
     """God's number of a puzzle, or bounds on it, with how they were found.
 
     Attributes
@@ -88,19 +109,6 @@ class GodsNumber:
     rounds: int = 0
     seconds: float = 0.0
     notes: tuple[str, ...] = ()
-
-    @property
-    def exact(self) -> bool:
-        """Whether the bounds meet.
-
-        Examples
-        --------
-        >>> GodsNumber(lower=3, upper=3, witness=np.zeros(2)).exact
-        True
-        >>> GodsNumber(lower=3, upper=5, witness=np.zeros(2)).exact
-        False
-        """
-        return self.lower == self.upper
 
     @property
     def value(self) -> int:
@@ -203,7 +211,7 @@ def _coset_memory(groups: CosetGroups) -> int:
     if k == 2 and size > _FULL_TRANSFORM:  # the branch and bound: its outer table and one block
         outer = groups.dimension - SPLIT_INNER
         return 8 * (outer + 2) * (1 << outer) + 24 * count * (1 << 14) + 16 * (1 << SPLIT_INNER)
-    if k > _TABLE_MODULUS:
+    if k > TABLE_MODULUS:
         return 8 * count * min(size, 1 << 14) + 8 * size
     return 8 * size * k * 3
 
@@ -214,7 +222,7 @@ def _coset_seconds(groups: CosetGroups) -> float:
     k, size = groups.modulus, groups.coset_size
     if k == 2 and size > _FULL_TRANSFORM:
         return 0.0
-    if k > _TABLE_MODULUS:
+    if k > TABLE_MODULUS:
         return 2e-8 * size * len(groups.sizes)
     return 1e-8 * size * k * (groups.dimension + 1) * (k if k > 2 else 1)
 
@@ -317,9 +325,7 @@ def _over_distinct_buttons(
         return GodsNumber(lower=0, upper=0, witness=witness, seconds=clock.elapsed(), notes=(note,))
     press = puzzle.press_matrix().tocsc()[:, kept]
     gens = dispatch.kernel(press, k)
-    kernel_size = 1
-    for _, order in gens:
-        kernel_size *= int(order)
+    kernel_size = math.prod(int(order) for _, order in gens)
     zero = np.zeros(kept.size, dtype=np.int64)
     found = _bounds(
         kernel_size, lambda: group_coset(zero, gens, k), k, int(kept.size), max_kernel, clock
@@ -357,7 +363,7 @@ def _bounds(
     groups = grouping()
     if k == 2 and kernel_size <= 2**MAX_DIMENSION:
         return _gf2_bounds(groups, n, clock)
-    require_memory(
+    check_memory(
         _coset_memory(groups),
         f"the exact fewest presses over one coset of {kernel_size} solutions",
         f"lower max_kernel below {kernel_size} to be refused at once, or bound God's number "

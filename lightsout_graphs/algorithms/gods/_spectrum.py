@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lightsout_graphs.algorithms.gods._limits import require_memory
 from lightsout_graphs.algorithms.gods._walsh import (
     MAX_DIMENSION,
     SPECTRUM_BYTES,
@@ -51,6 +50,7 @@ from lightsout_graphs.algorithms.gods._walsh import (
     spectrum,
 )
 from lightsout_graphs.core._counts import count_text
+from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import MatrixError, require_int, require_seconds
 
 #: Integer programmes with at most this many (λ, group) pairs take every λ at once.
@@ -65,8 +65,32 @@ _PEAKS = 4096
 _SECONDS_PER_VALUE = 1.5e-7
 
 
+class _Bounds:
+    """Proven bounds ``lower`` and ``upper`` (:class:`CoveringBounds`, ``GodsNumber``)."""
+
+    lower: int
+    upper: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether the bounds meet.
+
+        Examples
+        --------
+        >>> b = covering_radius_bounds(
+        ...     np.array([1, 2, 3]), np.array([2, 2, 2]), zero=0, dimension=2
+        ... )
+        >>> b.lower, b.upper, b.exact
+        (3, 3, True)
+        >>> from lightsout_graphs.algorithms.gods import GodsNumber
+        >>> GodsNumber(lower=3, upper=5, witness=np.zeros(2)).exact
+        False
+        """
+        return self.lower == self.upper
+
+
 @dataclass(frozen=True)
-class CoveringBounds:
+class CoveringBounds(_Bounds):
     """Proven bounds on the covering radius of a grouped binary code.
 
     Attributes
@@ -99,20 +123,6 @@ class CoveringBounds:
     spectrum_bound: int
     seconds: float
     notes: tuple[str, ...] = ()
-
-    @property
-    def exact(self) -> bool:
-        """Whether the bounds meet.
-
-        Examples
-        --------
-        >>> b = covering_radius_bounds(
-        ...     np.array([1, 2, 3]), np.array([2, 2, 2]), zero=0, dimension=2
-        ... )
-        >>> b.lower, b.upper, b.exact
-        (3, 3, True)
-        """
-        return self.lower == self.upper
 
 
 def _flips(lams: np.ndarray | int, columns: np.ndarray) -> np.ndarray:
@@ -447,7 +457,7 @@ def covering_radius_bounds(
     """
     start = time.monotonic()
     columns, sizes, zero, dimension = _checked_code(columns, sizes, zero, dimension)
-    require_memory(
+    check_memory(
         SPECTRUM_BYTES << dimension,
         f"the spectrum search over 2**{dimension} quiet patterns",
         "bound God's number by averaging_bound alone",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from lightsout_graphs.algorithms._cosets import transform
-from lightsout_graphs.algorithms.gods._limits import require_memory
+from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import MatrixError, require_int, require_int_entries
 
 #: The largest dimension of a spectrum (2**24 int64 values: 128 MiB).
@@ -84,5 +84,5 @@ def walsh_spectrum(columns: np.ndarray, weights: np.ndarray, dimension: int) -> 
     if len(w) != len(cols):
         msg = f"Arguments 'columns' and 'weights' differ in length: {len(cols)} and {len(w)}."
         raise MatrixError(msg)
-    require_memory(SPECTRUM_BYTES << d, f"a Walsh spectrum of 2**{d} values", "use fewer columns")
+    check_memory(SPECTRUM_BYTES << d, f"a Walsh spectrum of 2**{d} values", "use fewer columns")
     return spectrum(cols, w, d)
