@@ -61,32 +61,10 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def family_doc(func: _F) -> _F:
-    """Fill the shared docs into the slots of ``func``'s docstring (``core._docs.fill_doc``).
+    """Fill :data:`PARAMETER_DOCS` into the slots of ``func``'s docstring (``core._docs.fill_doc``).
 
-    A line that is only ``%(key)s`` stands for ``PARAMETER_DOCS[key]`` at that line's indent:
-    ``puzzle`` for the ``modulus``, ``rule`` and ``pressable`` every family takes (or one of
-    them alone), ``board`` for the sides ``m`` and ``n`` of a board and ``board_puzzle`` for
-    what such a family returns, ``raises`` for the usual refusal. ``%(name)s`` anywhere is the
-    function's name.
-
-    Examples
-    --------
-    >>> @family_doc
-    ... def ring(n, *, modulus=2, rule="closed", pressable=None):
-    ...     \'\'\'Lights Out on a ring, ``FamilyInfo("%(name)s", {"n": n})``.
-    ...
-    ...     Parameters
-    ...     ----------
-    ...     %(modulus)s
-    ...     \'\'\'
-    >>> import inspect
-    >>> print(inspect.getdoc(ring))
-    Lights Out on a ring, ``FamilyInfo("ring", {"n": n})``.
-    <BLANKLINE>
-    Parameters
-    ----------
-    modulus : int, default 2
-        k, the number of light states.
+    A line that is only ``%(key)s`` stands for ``PARAMETER_DOCS[key]`` at that line's indent;
+    ``%(name)s`` anywhere is the function's name.
     """
     return fill_doc(func, PARAMETER_DOCS)
 
@@ -96,11 +74,6 @@ def factor(kind: str, n: int) -> Factor:
 
     K_1, K_2, C_1 and C_2 are paths (C_2 is one edge, as the torus and cylinder build it), so
     that two doors to one puzzle give equal structures.
-
-    Examples
-    --------
-    >>> factor("complete", 2), factor("cycle", 5)
-    (Factor(kind='path', n=2), Factor(kind='cycle', n=5))
     """
     if kind in ("complete", "cycle") and n <= 2:
         return Factor("path", n)
@@ -109,96 +82,51 @@ def factor(kind: str, n: int) -> Factor:
 
 
 def product_of(kinds: Iterable[tuple[str, int]], rule: str) -> Product:
-    """The :class:`~lightsout_graphs.core.structure.Product` of factors ``(kind, n)``, normalised.
-
-    For families whose graphs carry no weights: the weighted rule acts as closed there, and
-    is recorded as ``"closed"``.
-
-    Examples
-    --------
-    >>> product_of([("path", 3), ("complete", 2)], "closed").kinds
-    ('path', 'path')
-    """
+    """The :class:`~lightsout_graphs.core.structure.Product` of factors ``(kind, n)``, normalised;
+    the weighted rule is recorded as ``"closed"`` (these graphs carry no weights)."""
     return Product(
         tuple(factor(kind, n) for kind, n in kinds), "closed" if rule == "weighted" else rule
     )
 
 
-def check_nodes(count: int, what: str) -> None:
-    """Refuse to build a graph of more than :data:`MAX_NODES` nodes, naming the parameters.
-
-    Examples
-    --------
-    >>> check_nodes(2**23, "hypercube d=23")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) are built without their graph up to 2**31 cells, and grids are solved by light chasing (CLI: lightsout solve grid --shape MxN).
-    """
-    if count > MAX_NODES:
-        msg = (
-            f"{what} would have {count} nodes, more than the {MAX_NODES} a networkx graph can "
-            "hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) "
-            "are built without their graph up to 2**31 cells, and grids are solved by light "
-            "chasing (CLI: lightsout solve grid --shape MxN)."
-        )
+def _refuse(count: int, most: int, what: str, unit: str, rest: str) -> None:
+    if count > most:
+        msg = f"{what} would have {count} {unit}, more than the {most} {rest}"
         raise InvalidPuzzleError(msg)
+
+
+def check_nodes(count: int, what: str) -> None:
+    """Refuse to build a graph of more than :data:`MAX_NODES` nodes, naming the parameters."""
+    rest = (
+        "a networkx graph can hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, "
+        "lo.king ...) are built without their graph up to 2**31 cells, and grids are solved by "
+        "light chasing (CLI: lightsout solve grid --shape MxN)."
+    )
+    _refuse(count, MAX_NODES, what, "nodes", rest)
 
 
 def check_edges(count: int, what: str) -> None:
-    """Refuse to build a networkx graph of more than :data:`MAX_EDGES` edges.
-
-    Examples
-    --------
-    >>> check_edges(2**30, "The graph of rook 2000×2000")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: The graph of rook 2000×2000 would have 1073741824 edges, more than the 8388608 a networkx graph can hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply and verify do not build it), so read puzzle.graph only on smaller boards.
-    """
-    if count > MAX_EDGES:
-        msg = (
-            f"{what} would have {count} edges, more than the {MAX_EDGES} a networkx graph can "
-            "hold here; the puzzle itself works without its graph (lo.solve, lo.analyze, apply "
-            "and verify do not build it), so read puzzle.graph only on smaller boards."
-        )
-        raise InvalidPuzzleError(msg)
+    """Refuse to build the networkx graph of a lazy puzzle of more than :data:`MAX_EDGES` edges."""
+    advice = (
+        "the puzzle itself works without its graph (lo.solve, lo.analyze, apply and verify do "
+        "not build it), so read puzzle.graph only on smaller boards."
+    )
+    check_size(0, count, what, advice=advice)
 
 
 def check_cells(sides: tuple[int, ...], what: str) -> None:
-    """Refuse a board on a box of more than :data:`MAX_CELLS` cells, naming the sides.
-
-    Examples
-    --------
-    >>> check_cells((10**5, 10**5), "A grid 100000×100000")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: A grid 100000×100000 would have 10000000000 nodes, more than the 2147483648 cells a board holds here (8 bytes a light for each state); choose smaller sides.
-    """
-    count = math.prod(sides)
-    if count > MAX_CELLS:
-        msg = (
-            f"{what} would have {count} nodes, more than the {MAX_CELLS} cells a board holds here "
-            "(8 bytes a light for each state); choose smaller sides."
-        )
-        raise InvalidPuzzleError(msg)
+    """Refuse a board on a box of more than :data:`MAX_CELLS` cells, naming the sides."""
+    rest = "cells a board holds here (8 bytes a light for each state); choose smaller sides."
+    _refuse(math.prod(sides), MAX_CELLS, what, "nodes", rest)
 
 
 def check_entries(count: int, what: str) -> None:
-    """Refuse to build a toggle matrix of more than :data:`MAX_ENTRIES` non-zero entries.
-
-    Examples
-    --------
-    >>> check_entries(2**40, "The toggle matrix of rook 2**20x2**20")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: The toggle matrix of rook 2**20x2**20 would have 1099511627776 entries, more than the 268435456 (about 4 GB) built here for the general engine; solve a smaller board, or a grid (solved by light chasing, without the matrix).
-    """
-    if count > MAX_ENTRIES:
-        msg = (
-            f"{what} would have {count} entries, more than the {MAX_ENTRIES} (about 4 GB) built "
-            "here for the general engine; solve a smaller board, or a grid (solved by light "
-            "chasing, without the matrix)."
-        )
-        raise InvalidPuzzleError(msg)
+    """Refuse to build a toggle matrix of more than :data:`MAX_ENTRIES` non-zero entries."""
+    rest = (
+        "(about 4 GB) built here for the general engine; solve a smaller board, or a grid "
+        "(solved by light chasing, without the matrix)."
+    )
+    _refuse(count, MAX_ENTRIES, what, "entries", rest)
 
 
 def check_size(
@@ -208,71 +136,23 @@ def check_size(
     most: int = MAX_EDGES,
     advice: str = "choose a smaller or sparser graph.",
 ) -> None:
-    """Refuse a graph too large to build, by its node and (estimated) edge counts, before building.
-
-    Examples
-    --------
-    >>> check_size(5000, 5000 * 4999 // 2, "The complete graph K_5000")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx graph can hold here; ...
-    """
+    """Refuse a graph too large to build, by its node and (estimated) edge counts, before building."""
     check_nodes(nodes, what)
-    if edges > most:
-        msg = (
-            f"{what} would have {edges} edges, more than the {most} a networkx graph can "
-            f"hold here; {advice}"
-        )
-        raise InvalidPuzzleError(msg)
+    _refuse(edges, most, what, "edges", f"a networkx graph can hold here; {advice}")
 
 
 def check_modulus(modulus: object) -> int:
-    """The modulus as an int, checked as :class:`~lightsout_graphs.Puzzle` checks it.
-
-    Examples
-    --------
-    >>> check_modulus(3)
-    3
-    >>> check_modulus(1)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not 1.
-    """
+    """The modulus as an int, checked as :class:`~lightsout_graphs.Puzzle` checks it."""
     return zk.check_modulus(modulus, error=InvalidPuzzleError)
 
 
 def check_args(modulus: object, rule: object) -> tuple[int, str]:
-    """Check the cheap arguments every family takes before building anything.
-
-    Returns
-    -------
-    (int, str)
-        The modulus and the rule.
-
-    Examples
-    --------
-    >>> check_args(3, "open")
-    (3, 'open')
-    >>> check_args(None, "closed")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'modulus' must be an int >= 2, not None.
-    """
+    """The modulus and rule every family takes, checked before anything is built."""
     return check_modulus(modulus), check_rule(rule)
 
 
 def check_prob(value: object, name: str) -> float:
-    """Return ``value`` as a float in [0, 1] or raise :class:`InvalidPuzzleError` naming it.
-
-    Examples
-    --------
-    >>> check_prob(0.25, "p"), check_prob(1, "p")
-    (0.25, 1.0)
-    >>> check_prob(1.5, "p")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'p' must be a number in [0, 1], not 1.5.
-    """
+    """``value`` as a float in [0, 1], or :class:`InvalidPuzzleError` naming it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= float(value) <= 1:
         msg = f"Argument {name!r} must be a number in [0, 1], not {value!r}."
         raise InvalidPuzzleError(msg)
@@ -280,17 +160,7 @@ def check_prob(value: object, name: str) -> float:
 
 
 def check_seed(value: object) -> int | None:
-    """Return a seed (an int, or None for fresh randomness) or raise naming ``seed``.
-
-    Examples
-    --------
-    >>> check_seed(7), check_seed(None)
-    (7, None)
-    >>> check_seed(True)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'seed' must be an int or None, not True.
-    """
+    """A seed (an int, or None for fresh randomness), or an error naming ``seed``."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -302,44 +172,20 @@ def check_seed(value: object) -> int | None:
 def circle_pos(
     count: int, radius: float = 1.0, start: float = math.pi / 2
 ) -> list[tuple[float, float]]:
-    """``count`` points evenly on a circle, counter-clockwise from angle ``start``.
-
-    Examples
-    --------
-    >>> [(round(x, 6), round(y, 6)) for x, y in circle_pos(4)]
-    [(0.0, 1.0), (-1.0, 0.0), (-0.0, -1.0), (1.0, -0.0)]
-    """
-    return [
-        (
-            radius * math.cos(start + 2 * math.pi * i / count),
-            radius * math.sin(start + 2 * math.pi * i / count),
-        )
-        for i in range(count)
-    ]
+    """``count`` points evenly on a circle, counter-clockwise from angle ``start``."""
+    angles = [start + 2 * math.pi * i / count for i in range(count)]
+    return [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
 
 
 def set_pos(graph: nx.Graph, pos: Mapping[Any, tuple[float, float]]) -> nx.Graph:
-    """Store ``pos`` (node -> (x, y)) as float pairs in the nodes' ``pos`` attribute.
-
-    Examples
-    --------
-    >>> g = set_pos(nx.path_graph(2), {0: (0, 0), 1: (1, 2)})
-    >>> g.nodes[1]["pos"]
-    (1.0, 2.0)
-    """
+    """Store ``pos`` (node -> (x, y)) as float pairs in the nodes' ``pos`` attribute."""
     for node, (x, y) in pos.items():
         graph.nodes[node]["pos"] = (float(x), float(y))
     return graph
 
 
 def ordered_graph(n: int, edges: Iterable[tuple[int, int]]) -> nx.Graph:
-    """The graph on nodes ``0..n-1`` with ``edges``, each as ``(u, v)`` with u < v, sorted.
-
-    Examples
-    --------
-    >>> list(ordered_graph(3, [(2, 1), (1, 0)]).edges)
-    [(0, 1), (1, 2)]
-    """
+    """The graph on nodes ``0..n-1`` with ``edges``, each as ``(u, v)`` with u < v, sorted."""
     g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_edges_from(sorted((min(e), max(e)) for e in edges))
@@ -356,14 +202,7 @@ def build(
     pressable: Iterable[Hashable] | None,
     **puzzle_kw: Any,
 ) -> Puzzle:
-    """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``.
-
-    Examples
-    --------
-    >>> p = build(nx.path_graph(3), "path", {"n": 3}, modulus=2, rule="closed", pressable=None)
-    >>> p.n, p.family.name, p.family.params
-    (3, 'path', {'n': 3})
-    """
+    """Make the Puzzle of a family's graph and record ``FamilyInfo(family, params)``."""
     puzzle = Puzzle(graph, modulus=modulus, rule=rule, pressable=pressable, copy=False, **puzzle_kw)
     return puzzle.with_metadata(family=FamilyInfo(family, params))
 
@@ -382,28 +221,8 @@ def edge_puzzle(
     rule: str,
     **builders: Any,
 ) -> Puzzle:
-    """The lazily built puzzle of a simple graph whose edges ``pairs()`` gives as index pairs.
-
-    ``builders`` are the other arguments of :meth:`Puzzle.from_builders` (nodes, index, graph,
-    edges, pressable); the toggle matrix is built from the pairs on first use.
-
-    Examples
-    --------
-    >>> p = edge_puzzle(
-    ...     "path",
-    ...     {},
-    ...     lambda: (np.array([0, 1]), np.array([1, 2])),
-    ...     modulus=2,
-    ...     rule="closed",
-    ...     nodes=(0, 1, 2),
-    ...     index={0: 0, 1: 1, 2: 2},
-    ...     graph=lambda: nx.path_graph(3),
-    ...     edges=lambda: 2,
-    ...     pressable=None,
-    ... )
-    >>> p.toggle_matrix().toarray().tolist(), p.family.name
-    ([[1, 1, 0], [1, 1, 1], [0, 1, 1]], 'path')
-    """
+    """The lazily built puzzle of a simple graph whose edges ``pairs()`` gives as index pairs;
+    ``builders`` are the other arguments of :meth:`Puzzle.from_builders` but the matrix."""
     k, rule = check_args(modulus, rule)
 
     def matrix() -> sp.csr_array:

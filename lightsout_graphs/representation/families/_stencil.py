@@ -37,19 +37,12 @@ from lightsout_graphs.representation.families._common import (
 if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["Stencil", "stencil_puzzle"]
-
 
 def lattice_positions(sides: tuple[int, ...]) -> list[tuple[float, float]]:
     """Draw the cells of a box, in row-major order, as nested 2-D blocks (row 0 at the top).
 
     The last axis runs right, the one before it down; each further pair of axes places copies of
     the smaller block side by side (right, then down) with a gap of one cell.
-
-    Examples
-    --------
-    >>> lattice_positions((2, 2))
-    [(0.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, -1.0)]
     """
     cells = np.indices(sides).reshape(len(sides), -1)
     xy, step = np.zeros((2, cells.shape[1])), [1.0, 1.0]
@@ -76,17 +69,6 @@ class Stencil:
         being clipped at the edges.
     multiplicity : bool
         Add coinciding offsets up (weighted rules) instead of treating reached cells as a set.
-
-    Examples
-    --------
-    >>> s = Stencil((2, 2), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4)
-    >>> s.matrix(2, self_amount=1).toarray()
-    array([[1, 1, 1, 0],
-           [1, 1, 0, 1],
-           [1, 0, 1, 1],
-           [0, 1, 1, 1]])
-    >>> s.edges(), s.symmetric
-    (4, True)
     """
 
     shape: tuple[int, ...]
@@ -97,15 +79,7 @@ class Stencil:
 
     @property
     def wraps(self) -> tuple[bool, ...]:
-        """Whether each axis wraps around.
-
-        Examples
-        --------
-        >>> Stencil((3, 4), ((0, 1),), (1,), wrap=(True, False)).wraps
-        (True, False)
-        >>> Stencil((3, 4), ((0, 1),), (1,), wrap=True).wraps
-        (True, True)
-        """
+        """Whether each axis wraps around."""
         if isinstance(self.wrap, tuple):
             return tuple(bool(w) for w in self.wrap)
         return (bool(self.wrap),) * len(self.shape)
@@ -133,26 +107,12 @@ class Stencil:
 
     @property
     def n(self) -> int:
-        """The number of cells.
-
-        Examples
-        --------
-        >>> Stencil((3, 4), ((0, 1),), (1,)).n
-        12
-        """
+        """The number of cells."""
         return math.prod(self.shape)
 
     @property
     def symmetric(self) -> bool:
-        """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph).
-
-        Examples
-        --------
-        >>> Stencil((3, 3), ((0, 1), (0, -1)), (1, 1)).symmetric
-        True
-        >>> Stencil((3, 3), ((0, 1),), (1,)).symmetric
-        False
-        """
+        """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph)."""
         table = self._table()
         return all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
 
@@ -204,14 +164,7 @@ class Stencil:
         return src_out[:at], dst_out[:at], vals
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined.
-
-        Examples
-        --------
-        >>> src, dst, amount = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).pairs()
-        >>> sorted(zip(src.tolist(), dst.tolist())), amount.tolist()
-        ([(0, 1), (1, 0), (1, 2), (2, 1)], [1, 1, 1, 1])
-        """
+        """``(src, dst, amount)`` with one entry per (pressed, reached) pair, combined."""
         src, dst, val = self._raw_pairs()
         if not self.multiplicity:
             if self._collides() or any(not any(o) for o in self.offsets):
@@ -233,13 +186,6 @@ class Stencil:
         """The toggle matrix mod ``modulus``: ``T[v, u]`` = what a press of u adds to v.
 
         ``self_amount`` is added on the diagonal (1 for the closed rule under simple counting).
-
-        Examples
-        --------
-        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).matrix(2, self_amount=1).toarray()
-        array([[1, 1, 0],
-               [1, 1, 1],
-               [0, 1, 1]])
         """
         src, dst, val = self.pairs()
         out = sp.coo_array((val, (dst, src)), shape=(self.n, self.n)).tocsr()
@@ -252,27 +198,11 @@ class Stencil:
         return sp.csr_array(out)
 
     def reach_count(self) -> int:
-        """How many (pressed, reached) pairs the offsets give before combining, without building.
-
-        Examples
-        --------
-        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1)).reach_count()
-        4
-        >>> Stencil((1, 3), ((0, 1), (0, -1)), (1, 1), wrap=True).reach_count()
-        6
-        """
+        """How many (pressed, reached) pairs the offsets give before combining, without building."""
         return sum(self._span(o) for o in self.offsets)
 
     def edges(self) -> int:
-        """The number of edges of the stencil's graph (pairs of distinct cells it joins).
-
-        Examples
-        --------
-        >>> Stencil((3, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4).edges()
-        12
-        >>> Stencil((3, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4, wrap=True).edges()
-        18
-        """
+        """The number of edges of the stencil's graph (pairs of distinct cells it joins)."""
         if not self._collides():
             directed = sum(self._span(o) for o in self.offsets if any(o))
         else:
@@ -291,15 +221,6 @@ class Stencil:
         """``(state + T·presses) mod k`` on flat vectors by shifting the board, or None.
 
         None when the shift-add would overflow int64 or coinciding offsets need the matrix.
-
-        Examples
-        --------
-        >>> s = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1))
-        >>> presses = np.array([1, 0, 0])
-        >>> s.apply(np.zeros(3), presses, 2, self_amount=1)
-        array([1, 1, 0])
-        >>> (s.matrix(2, self_amount=1) @ presses % 2).tolist()
-        [1, 1, 0]
         """
         k = modulus
         if self._collides() and not self.multiplicity:
@@ -341,12 +262,6 @@ class Stencil:
 
         With ``weights`` the edges carry ``weight`` (the summed amounts) and the nodes
         ``self_weight`` (the amount at the zero offset).
-
-        Examples
-        --------
-        >>> g = Stencil((2, 2), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4).graph()
-        >>> nx.is_isomorphic(g, nx.cycle_graph(4)), sorted(g.nodes)
-        (True, [(0, 0), (0, 1), (1, 0), (1, 1)])
         """
         nodes = list(itertools.product(*map(range, self.shape)))
         g: nx.Graph = nx.Graph() if self.symmetric else nx.DiGraph()
@@ -386,22 +301,6 @@ def stencil_puzzle(
     closed and weighted rules, 0 under the open rule). ``structure`` defaults to the
     stencil's :class:`~lightsout_graphs.core.structure.Lattice` when every amount is 1 and the
     reached cells form a set (the puzzle keeps it only under the closed and open rules).
-
-    Examples
-    --------
-    >>> s = Stencil((2, 3), ((0, 1), (0, -1), (1, 0), (-1, 0)), (1,) * 4)
-    >>> p = stencil_puzzle(
-    ...     s,
-    ...     family="grid",
-    ...     params={"shape": (2, 3)},
-    ...     modulus=2,
-    ...     rule="closed",
-    ...     pressable=None,
-    ...     graph=lambda: nx.grid_2d_graph(2, 3),
-    ...     board_shape=(2, 3),
-    ... )
-    >>> p.n, p.family.name, (p.toggle_matrix() != lo.grid(2, 3).toggle_matrix()).nnz
-    (6, 'grid', 0)
     """
     from lightsout_graphs.core._labels import LatticeIndex, LatticeNodes
 

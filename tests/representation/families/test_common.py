@@ -132,3 +132,83 @@ def test_every_family_function_is_found_where_it_says_it_lives() -> None:
         if callable(obj) and not isinstance(obj, type):
             assert getattr(sys.modules[obj.__module__], obj.__name__) is obj, name
             assert pickle.loads(pickle.dumps(obj)) is obj, name
+
+
+def test_the_shared_checks_name_the_value_and_the_limit() -> None:
+    from lightsout_graphs.representation.families import _common as c
+
+    assert (c.check_prob(0.25, "p"), c.check_prob(1, "p"), c.check_seed(7), c.check_seed(None)) == (
+        0.25,
+        1.0,
+        7,
+        None,
+    )
+    assert c.check_args(3, "open") == (3, "open")
+    refusals = [
+        (lambda: c.check_prob(1.5, "p"), "Argument 'p' must be a number in [0, 1], not 1.5."),
+        (lambda: c.check_seed(True), "Argument 'seed' must be an int or None, not True."),
+        (lambda: c.check_args(None, "closed"), "'modulus' must be an int >= 2, not None."),
+        (
+            lambda: c.check_nodes(2**23, "hypercube d=23"),
+            (
+                "hypercube d=23 would have 8388608 nodes, more than the 4194304 a networkx graph can "
+                "hold here; grid, torus and chess-board puzzles (lo.grid, lo.torus, lo.king ...) are "
+                "built without their graph up to 2**31 cells, and grids are solved by light chasing "
+                "(CLI: lightsout solve grid --shape MxN)."
+            ),
+        ),
+        (
+            lambda: c.check_edges(2**30, "The graph of rook 2000×2000"),
+            (
+                "The graph of rook 2000×2000 would have 1073741824 edges, more than the 8388608 a "
+                "networkx graph can hold here; the puzzle itself works without its graph (lo.solve, "
+                "lo.analyze, apply and verify do not build it), so read puzzle.graph only on smaller "
+                "boards."
+            ),
+        ),
+        (
+            lambda: c.check_cells((10**5, 10**5), "A grid 100000×100000"),
+            (
+                "A grid 100000×100000 would have 10000000000 nodes, more than the 2147483648 cells a "
+                "board holds here (8 bytes a light for each state); choose smaller sides."
+            ),
+        ),
+        (
+            lambda: c.check_entries(2**40, "The toggle matrix of rook 2**20x2**20"),
+            (
+                "The toggle matrix of rook 2**20x2**20 would have 1099511627776 entries, more than "
+                "the 268435456 (about 4 GB) built here for the general engine; solve a smaller board, "
+                "or a grid (solved by light chasing, without the matrix)."
+            ),
+        ),
+        (
+            lambda: c.check_size(5000, 5000 * 4999 // 2, "The complete graph K_5000"),
+            (
+                "The complete graph K_5000 would have 12497500 edges, more than the 8388608 a networkx "
+                "graph can hold here; choose a smaller or sparser graph."
+            ),
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(InvalidPuzzleError) as info:
+            call()
+        assert message in str(info.value)
+
+
+def test_the_shared_helpers() -> None:
+    import networkx as nx
+
+    from lightsout_graphs.representation.families import _common as c
+
+    assert [(round(x, 6), round(y, 6)) for x, y in c.circle_pos(4)] == [
+        (0.0, 1.0),
+        (-1.0, 0.0),
+        (-0.0, -1.0),
+        (1.0, -0.0),
+    ]
+    assert c.set_pos(nx.path_graph(2), {0: (0, 0), 1: (1, 2)}).nodes[1]["pos"] == (1.0, 2.0)
+    assert list(c.ordered_graph(3, [(2, 1), (1, 0)]).edges) == [(0, 1), (1, 2)]
+    assert c.factor("complete", 2) == c.Factor("path", 2)
+    assert c.product_of([("path", 3), ("complete", 2)], "closed").kinds == ("path", "path")
+    p = c.build(nx.path_graph(3), "path", {"n": 3}, modulus=2, rule="closed", pressable=None)
+    assert (p.n, p.family.name, p.family.params) == (3, "path", {"n": 3})

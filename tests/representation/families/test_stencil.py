@@ -308,3 +308,30 @@ def test_a_torus_of_22_sides_of_2_counts_its_edges_at_once() -> None:
     p = lo.torus(*[2] * 22)
     assert p.number_of_edges() == 22 * 2**21  # each cell has one neighbour per axis
     assert time.monotonic() - start < 10  # it built 9·10^7 pairs first: 80 s, 6.5 GB
+
+
+def test_a_stencil_on_small_boards() -> None:
+    from lightsout_graphs.representation.families._stencil import lattice_positions
+
+    plus = ((0, 1), (0, -1), (1, 0), (-1, 0))
+    s = Stencil((2, 2), plus, (1,) * 4)
+    want = [[1, 1, 1, 0], [1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 1]]
+    assert s.matrix(2, self_amount=1).toarray().tolist() == want
+    assert (s.edges(), s.symmetric, s.n) == (4, True, 4)
+    g = s.graph()
+    assert nx.is_isomorphic(g, nx.cycle_graph(4)) and sorted(g.nodes) == list(g.nodes)
+    assert Stencil((3, 4), ((0, 1),), (1,), wrap=(True, False)).wraps == (True, False)
+    assert Stencil((3, 4), ((0, 1),), (1,), wrap=True).wraps == (True, True)
+    assert not Stencil((3, 3), ((0, 1),), (1,)).symmetric
+    row = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1))
+    src, dst, amount = row.pairs()
+    assert sorted(zip(src.tolist(), dst.tolist(), strict=True)) == [(0, 1), (1, 0), (1, 2), (2, 1)]
+    assert amount.tolist() == [1, 1, 1, 1]
+    assert row.matrix(2, self_amount=1).toarray().tolist() == [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
+    wrapped = Stencil((1, 3), ((0, 1), (0, -1)), (1, 1), wrap=True)
+    assert (row.reach_count(), wrapped.reach_count()) == (4, 6)
+    assert Stencil((3, 3), plus, (1,) * 4).edges() == 12
+    assert Stencil((3, 3), plus, (1,) * 4, wrap=True).edges() == 18
+    presses = np.array([1, 0, 0])
+    assert row.apply(np.zeros(3), presses, 2, self_amount=1).tolist() == [1, 1, 0]
+    assert lattice_positions((2, 2)) == [(0.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, -1.0)]
