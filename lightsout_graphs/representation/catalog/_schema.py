@@ -195,12 +195,7 @@ def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
         raise where.error(
             "graph", "exactly one of 'family', 'nodes' (with 'edges') or 'presses'", sorted(table)
         )
-    pressable = None
-    if "pressable" in table:
-        raw = table["pressable"]
-        if not isinstance(raw, list):
-            raise where.error("graph.pressable", "a list of nodes", raw)
-        pressable = [_node(v, where, "graph.pressable") for v in raw]
+    pressable = _nodes(table, "pressable", where) if "pressable" in table else None
     if "family" in table:
         return _family_graph(table, modulus, rule, pressable, where)
     if "presses" in table:
@@ -260,12 +255,7 @@ def _pattern_graph(table: dict[str, Any], modulus: int, where: _Where) -> Puzzle
         raise where.error(
             "graph.presses", "a table button -> list of lights (or light -> amount)", presses
         )
-    nodes_raw = table.get("nodes")
-    nodes = None
-    if nodes_raw is not None:
-        if not isinstance(nodes_raw, list):
-            raise where.error("graph.nodes", "a list of nodes", nodes_raw)
-        nodes = [_node(v, where, "graph.nodes") for v in nodes_raw]
+    nodes = _nodes(table, "nodes", where) if table.get("nodes") is not None else None
     labels = {node_label(v): v for v in nodes} if nodes else {}
     mapping: dict[Hashable, Any] = {}
     for button, lights in presses.items():
@@ -294,14 +284,17 @@ def _pattern_graph(table: dict[str, Any], modulus: int, where: _Where) -> Puzzle
         raise where.error("graph.presses", "a valid press pattern", cause=str(err)) from err
 
 
+def _nodes(table: dict[str, Any], key: str, where: _Where, *, full: bool = False) -> list[Hashable]:
+    """The list of nodes ``graph.<key>`` (non-empty when ``full``)."""
+    raw = table.get(key)
+    if not isinstance(raw, list) or (full and not raw):
+        raise where.error(f"graph.{key}", f"a {'non-empty ' if full else ''}list of nodes", raw)
+    return [_node(v, where, f"graph.{key}") for v in raw]
+
+
 def _lights(table: dict[str, Any], where: _Where) -> list[Hashable] | None:
     """The ``graph.lights`` list (the nodes that carry a light), or None when absent."""
-    if "lights" not in table:
-        return None
-    raw = table["lights"]
-    if not isinstance(raw, list) or not raw:
-        raise where.error("graph.lights", "a non-empty list of nodes", raw)
-    return [_node(v, where, "graph.lights") for v in raw]
+    return _nodes(table, "lights", where, full=True) if "lights" in table else None
 
 
 def _explicit_graph(
@@ -311,12 +304,9 @@ def _explicit_graph(
     pressable: list[Hashable] | None,
     where: _Where,
 ) -> Puzzle:
-    nodes_raw = table.get("nodes")
-    if not isinstance(nodes_raw, list) or not nodes_raw:
-        raise where.error("graph.nodes", "a non-empty list of nodes", nodes_raw)
-    nodes = [_node(v, where, "graph.nodes") for v in nodes_raw]
+    nodes = _nodes(table, "nodes", where, full=True)
     if len(set(nodes)) != len(nodes):
-        raise where.error("graph.nodes", "distinct nodes", nodes_raw)
+        raise where.error("graph.nodes", "distinct nodes", table["nodes"])
     directed = table.get("directed", False)
     if not isinstance(directed, bool):
         raise where.error("graph.directed", "true or false", directed)
