@@ -29,7 +29,10 @@ __all__ += ["decode_graph6"]
 _HEADER = ">>graph6<<"
 
 
-def _parse(line: str | bytes, where: str) -> nx.Graph:
+def _parse(
+    line: str | bytes, where: str, *, modulus: int, rule: str, pressable: Iterable[Hashable] | None
+) -> Puzzle:
+    """The puzzle of one graph6 line; errors start with ``where``."""
     data = line.encode("utf-8") if isinstance(line, str) else bytes(line)
     data = data.strip()
     if data.startswith(_HEADER.encode()):
@@ -55,7 +58,9 @@ def _parse(line: str | bytes, where: str) -> nx.Graph:
         msg = f"{where}: {shown!r} is not valid graph6 ({err})."
         raise InvalidPuzzleError(msg) from err
     n = graph.number_of_nodes()
-    return set_pos(ordered_graph(n, graph.edges), dict(enumerate(circle_pos(n))))
+    g = set_pos(ordered_graph(n, graph.edges), dict(enumerate(circle_pos(n))))
+    params = {"data": data.decode("ascii")}
+    return build(g, "graph6", params, modulus=modulus, rule=rule, pressable=pressable)
 
 
 @family_doc
@@ -99,9 +104,7 @@ def from_graph6(
     if len(lines) > 1:
         msg = f"Argument 'data' holds {len(lines)} graphs; use iter_graph6 or read_graph6."
         raise InvalidPuzzleError(msg)
-    g = _parse(text, "Argument 'data'")
-    clean = text.strip().removeprefix(_HEADER)
-    return build(g, "graph6", {"data": clean}, modulus=modulus, rule=rule, pressable=pressable)
+    return _parse(text, "Argument 'data'", modulus=modulus, rule=rule, pressable=pressable)
 
 
 @family_doc
@@ -141,10 +144,7 @@ def iter_graph6(
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        g = _parse(line, f"{source}, line {number}")
-        text = line.decode("ascii", "replace") if isinstance(line, bytes) else line
-        params = {"data": text.strip().removeprefix(_HEADER)}
-        yield build(g, "graph6", params, modulus=modulus, rule=rule, pressable=None)
+        yield _parse(line, f"{source}, line {number}", modulus=modulus, rule=rule, pressable=None)
 
 
 @family_doc

@@ -18,11 +18,13 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
+import networkx as nx
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
+from lightsout_graphs.representation.families._common import circle_pos
 from lightsout_graphs.representation.families._homes import HOMES
 from lightsout_graphs.representation.families.patterns import press_pattern
 from lightsout_graphs.representation.puzzle import Puzzle
@@ -49,21 +51,13 @@ def _mul(x: _Num, y: _Num) -> _Num:
     return (x[0] * y[0] + 5 * x[1] * y[1], x[0] * y[1] + x[1] * y[0])
 
 
-def _add(x: _Num, y: _Num) -> _Num:
-    return (x[0] + y[0], x[1] + y[1])
-
-
 def _sub(x: _Num, y: _Num) -> _Num:
     return (x[0] - y[0], x[1] - y[1])
 
 
 def _dot(u: _Vec, v: _Vec) -> _Num:
-    a = b = 0
-    for x, y in zip(u, v, strict=True):
-        p = _mul(x, y)
-        a += p[0]
-        b += p[1]
-    return (a, b)
+    products = [_mul(x, y) for x, y in zip(u, v, strict=True)]
+    return (sum(p[0] for p in products), sum(p[1] for p in products))
 
 
 def _sign(x: _Num) -> int:
@@ -78,70 +72,46 @@ def _sign(x: _Num) -> int:
     return sa if a * a > 5 * b * b else sb  # a² = 5b² has no solution in nonzero ints
 
 
-def _value(x: _Num) -> float:
-    return x[0] + x[1] * math.sqrt(5)
-
-
 # --- vertices --------------------------------------------------------------------------------
 
 
-def _num(a: int, b: int = 0) -> _Num:
-    return (a, b)
-
-
 def _vertices_16cell() -> list[_Vec]:
-    out: list[_Vec] = []
-    for axis in range(4):
-        for s in (1, -1):
-            out.append(tuple(_num(s if i == axis else 0) for i in range(4)))
-    return out
+    return [tuple((s * (i == axis), 0) for i in range(4)) for axis in range(4) for s in (1, -1)]
 
 
 def _vertices_24cell() -> list[_Vec]:
-    out: list[_Vec] = []
-    for i, j in itertools.combinations(range(4), 2):
-        for si, sj in itertools.product((1, -1), repeat=2):
-            coords = [0, 0, 0, 0]
-            coords[i], coords[j] = si, sj
-            out.append(tuple(_num(c) for c in coords))
-    return out
-
-
-def _is_even(perm: Sequence[int]) -> bool:
-    inversions = sum(1 for i, j in itertools.combinations(range(len(perm)), 2) if perm[i] > perm[j])
-    return inversions % 2 == 0
+    return [
+        tuple((si if k == i else sj if k == j else 0, 0) for k in range(4))
+        for i, j in itertools.combinations(range(4), 2)
+        for si, sj in itertools.product((1, -1), repeat=2)
+    ]
 
 
 def _vertices_600cell() -> list[_Vec]:
     """The 120 unit icosians, times 4 so that every coordinate is in Z[√5]."""
-    out = [tuple(_mul(_num(4), c) for c in v) for v in _vertices_16cell()]
-    for signs in itertools.product((2, -2), repeat=4):
-        out.append(tuple(_num(s) for s in signs))
+    out = [tuple((4 * a, 4 * b) for a, b in v) for v in _vertices_16cell()]
+    out += [tuple((s, 0) for s in signs) for signs in itertools.product((2, -2), repeat=4)]
     # even permutations of (±φ, ±1, ±1/φ, 0)/2, times 4: 2φ = 1 + √5, 2/φ = √5 - 1
-    base = (_num(1, 1), _num(2), _num(-1, 1), _num(0))
+    base = ((1, 1), (2, 0), (-1, 1), (0, 0))
     for perm in itertools.permutations(range(4)):
-        if not _is_even(perm):
-            continue
+        if sum(perm[i] > perm[j] for i, j in itertools.combinations(range(4), 2)) % 2:
+            continue  # an odd permutation
         for signs in itertools.product((1, -1), repeat=3):
-            factor = (*signs, 1)
-            out.append(tuple(_mul(_num(factor[perm[i]]), base[perm[i]]) for i in range(4)))
+            sign = (*signs, 1)
+            out.append(tuple((sign[p] * base[p][0], sign[p] * base[p][1]) for p in perm))
     return out
 
 
 def _vertices_bideca() -> list[_Vec]:
     """±the 5 vertices of a regular 5-cell, times √5 (norm 4): v, -v for each in turn."""
     simplex = [
-        (_num(0, 1), _num(0, 1), _num(0, 1), _num(-1)),
-        (_num(0, 1), _num(0, -1), _num(0, -1), _num(-1)),
-        (_num(0, -1), _num(0, 1), _num(0, -1), _num(-1)),
-        (_num(0, -1), _num(0, -1), _num(0, 1), _num(-1)),
-        (_num(0), _num(0), _num(0), _num(4)),
+        ((0, 1), (0, 1), (0, 1), (-1, 0)),
+        ((0, 1), (0, -1), (0, -1), (-1, 0)),
+        ((0, -1), (0, 1), (0, -1), (-1, 0)),
+        ((0, -1), (0, -1), (0, 1), (-1, 0)),
+        ((0, 0), (0, 0), (0, 0), (4, 0)),
     ]
-    out: list[_Vec] = []
-    for v in simplex:
-        out.append(v)
-        out.append(tuple((-a, -b) for a, b in v))
-    return out
+    return [w for v in simplex for w in (v, tuple((-a, -b) for a, b in v))]
 
 
 # --- edges and rings -------------------------------------------------------------------------
@@ -172,37 +142,25 @@ def _in_plane(u: _Vec, v: _Vec, w: _Vec) -> bool:
     """Whether w lies in the plane spanned by u and v: their Gram determinant vanishes."""
     uu, uv, uw = _dot(u, u), _dot(u, v), _dot(u, w)
     vv, vw, ww = _dot(v, v), _dot(v, w), _dot(w, w)
-    det = _add(
-        _sub(
-            _mul(uu, _sub(_mul(vv, ww), _mul(vw, vw))), _mul(uv, _sub(_mul(uv, ww), _mul(vw, uw)))
-        ),
-        _mul(uw, _sub(_mul(uv, vw), _mul(vv, uw))),
+    minors = (
+        _sub(_mul(vv, ww), _mul(vw, vw)),
+        _sub(_mul(uv, ww), _mul(vw, uw)),
+        _sub(_mul(uv, vw), _mul(vv, uw)),
     )
-    return det == (0, 0)
+    return _sub(_mul(uu, minors[0]), _mul(uv, minors[1])) == _sub((0, 0), _mul(uw, minors[2]))
 
 
 def _cycle(members: list[int], edges: set[tuple[int, int]]) -> tuple[int, ...]:
     """The members in cycle order (from the smallest, towards its smaller neighbour)."""
-    nbrs: dict[int, list[int]] = {m: [] for m in members}
-    for i, j in itertools.combinations(sorted(members), 2):
-        if (i, j) in edges:
-            nbrs[i].append(j)
-            nbrs[j].append(i)
-    if any(len(x) != 2 for x in nbrs.values()):
+    ring = nx.Graph(e for e in itertools.combinations(sorted(members), 2) if e in edges)
+    ring.add_nodes_from(members)
+    if any(d != 2 for _, d in ring.degree):
         msg = f"The edges in the plane of vertices {sorted(members)} do not form one cycle."
         raise AssertionError(msg)
-    start = min(members)
-    order = [start, min(nbrs[start])]
-    while len(order) < len(members):
-        a, b = nbrs[order[-1]]
-        nxt = a if a != order[-2] else b
-        if nxt == start:
-            break
-        order.append(nxt)
-    if len(order) != len(members):
+    if not nx.is_connected(ring):
         msg = f"The edges in the plane of vertices {sorted(members)} form more than one cycle."
         raise AssertionError(msg)
-    return tuple(order)
+    return tuple(nx.dfs_preorder_nodes(ring, min(members)))
 
 
 def _great_circles(verts: list[_Vec], edges: list[tuple[int, int]]) -> Rings:
@@ -265,17 +223,16 @@ def _rings(name: str) -> tuple[np.ndarray, Rings]:
         coords, rings = _duopyramid(*pq)
         coords.flags.writeable = False
         return coords, rings
-    if name == "16-cell":
-        verts, scale = _vertices_16cell(), 1.0
-    elif name == "24-cell":
-        verts, scale = _vertices_24cell(), 1.0
-    elif name == "600-cell":
-        verts, scale = _vertices_600cell(), 4.0
-    else:
-        verts, scale = _vertices_bideca(), 4.0
+    vertices, scale = {
+        "16-cell": (_vertices_16cell, 1.0),
+        "24-cell": (_vertices_24cell, 1.0),
+        "600-cell": (_vertices_600cell, 4.0),
+        "bideca": (_vertices_bideca, 4.0),
+    }[name]
+    verts = vertices()
     edges = _non_antipodal_edges(verts) if name == "bideca" else _shortest_edges(verts)
     rings = _great_circles(verts, edges)
-    coords = np.array([[_value(x) for x in v] for v in verts], dtype=float) / scale
+    coords = np.array([[x[0] + x[1] * math.sqrt(5) for x in v] for v in verts], dtype=float) / scale
     coords.flags.writeable = False
     return coords, rings
 
@@ -410,23 +367,17 @@ def ring_puzzle(name: str, modulus: int = 2) -> Puzzle:
     >>> sorted(v for v, x in p.press(0, "v0").items() if x)
     ['r0', 'r1', 'r2', 'r3']
     """
-    mapping = ring_press_map(name)
     vertices, rings = polytope_rings(name)
-    xy = _projection(np.asarray(vertices))
-    pos: dict[object, tuple[float, float]] = {
-        f"v{i}": (float(x), float(y)) for i, (x, y) in enumerate(xy)
-    }
-    for j in range(len(rings)):
-        angle = math.pi / 2 + 2 * math.pi * j / len(rings)
-        pos[f"r{j}"] = (1.3 * math.cos(angle), 1.3 * math.sin(angle))
-    nodes = [*mapping, *(f"r{j}" for j in range(len(rings)))]
-    pattern: dict[Hashable, list[Hashable]] = {b: list(ls) for b, ls in mapping.items()}
+    pattern: dict[Hashable, list[Hashable]] = dict(ring_press_map(name))  # type: ignore[arg-type]
+    lights = [f"r{j}" for j in range(len(rings))]
+    pos = dict(zip(pattern, map(tuple, _projection(vertices).tolist()), strict=True))
+    pos |= dict(zip(lights, circle_pos(len(rings), 1.3), strict=True))
     return press_pattern(
         pattern,
         modulus,
-        nodes=nodes,
+        nodes=[*pattern, *lights],
         pos=pos,
         family="ring_puzzle",
         params={"name": name},
-        lights=[f"r{j}" for j in range(len(rings))],
+        lights=lights,
     )

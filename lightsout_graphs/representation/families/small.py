@@ -47,8 +47,7 @@ NAMED_GRAPHS: dict[str, Callable[[], nx.Graph]] = {
 
 
 def _circular(g: nx.Graph) -> nx.Graph:
-    nodes = list(g)
-    return set_pos(g, dict(zip(nodes, circle_pos(len(nodes)), strict=True)))
+    return set_pos(g, dict(zip(g, circle_pos(len(g)), strict=True)))
 
 
 class OneFactor(Protocol):
@@ -139,21 +138,12 @@ complete = _one_factor(
 def _tree_pos(g: nx.Graph, root: Hashable) -> None:
     """Layered drawing: root at the top, each subtree centred over its leaves."""
     order = list(nx.dfs_preorder_nodes(g, root))
-    depth = nx.shortest_path_length(g, root)
-    children: dict[Hashable, list[Hashable]] = {v: [] for v in g}
-    for v in order[1:]:
-        parent = next(u for u in g[v] if depth[u] == depth[v] - 1)
-        children[parent].append(v)
-    x: dict[Hashable, float] = {}
-    leaf = 0
-    for v in order:  # leaves left to right in preorder, then every parent over its leaves
-        if not children[v]:
-            x[v] = float(leaf)
-            leaf += 1
+    children = nx.dfs_successors(g, root)
+    x = {v: float(i) for i, v in enumerate(v for v in order if v not in children)}
     for v in reversed(order):  # children before parents, without recursion (deep trees)
-        kids = children[v]
-        if kids:
-            x[v] = (x[kids[0]] + x[kids[-1]]) / 2
+        if v in children:
+            x[v] = (x[children[v][0]] + x[children[v][-1]]) / 2
+    depth = nx.shortest_path_length(g, root)
     set_pos(g, {v: (x[v], -float(depth[v])) for v in g})
 
 
