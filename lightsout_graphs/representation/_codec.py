@@ -41,9 +41,7 @@ def _node_subset(
 ) -> np.ndarray | None:
     """The sorted positions of ``nodes``, or None when they are None or every node of ``index``.
 
-    ``name`` is the argument's name in messages. With ``lights`` (the ``lights`` argument) a
-    string or bytes is refused and so is an empty set: a puzzle needs at least one light.
-    Raises :class:`InvalidPuzzleError` for a non-iterable or an unknown node.
+    With ``lights``, a string or an empty set is refused: a puzzle needs at least one light.
     """
     if nodes is None:
         return None
@@ -60,11 +58,8 @@ def _node_subset(
 
 
 def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
-    """The sorted positions of the pressable nodes, or None when every node may be pressed.
-
-    ``pressable`` is the argument as the caller gave it (an iterable of nodes, or None) and
-    ``index`` maps node -> position in node order. Raises :class:`InvalidPuzzleError` for a
-    non-iterable or an unknown node.
+    """The sorted positions of the pressable nodes (the argument as given), or None when every
+    node may be pressed.
 
     Examples
     --------
@@ -77,11 +72,8 @@ def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarra
 
 
 def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
-    """The sorted positions of the lights, or None when every node carries one.
-
-    ``lights`` is the argument as the caller gave it (an iterable of nodes, or None) and
-    ``index`` maps node -> position in node order. Raises :class:`InvalidPuzzleError` for a
-    non-iterable, an unknown node, or no light at all.
+    """The sorted positions of the lights (the argument as given), or None when every node
+    carries one.
 
     Examples
     --------
@@ -159,21 +151,9 @@ def int_vector(vector: object, sizes: Sequence[int], what: str) -> np.ndarray:
 class StateCodec:
     """Converts states, targets and presses of one puzzle between user forms and vectors.
 
-    Parameters
-    ----------
-    nodes : sequence
-        The node order.
-    index : mapping
-        node -> position in ``nodes``.
-    modulus : int
-        k: values are ints in ``0..k-1``.
-    board_shape : tuple of int or None
-        The shape of board-shaped arrays (None when the puzzle has none, or when some nodes
-        carry no light).
-    press_cols : numpy.ndarray or None
-        The sorted positions of the pressable nodes (None: every node).
-    light_rows : numpy.ndarray or None
-        The sorted positions of the nodes that carry a light (None: every node).
+    ``index`` maps each node to its position in ``nodes``; ``press_cols`` and ``light_rows``
+    are the sorted positions of the pressable nodes and of the lights (None: every node).
+    Board-shaped arrays need every node to be a light.
 
     Examples
     --------
@@ -196,7 +176,6 @@ class StateCodec:
         self.modulus = modulus
         self.press_cols = press_cols
         self.light_rows = light_rows
-        # Board-shaped arrays need every node to be a light.
         self.board_shape = board_shape if light_rows is None else None
         self._pressable: tuple[Hashable, ...] | None = None
         self._press_index: dict[Hashable, int] | None = None
@@ -260,16 +239,6 @@ class StateCodec:
             self._press_index = {u: j for j, u in enumerate(self.pressable)}
         return self._press_index
 
-    def check_value(self, value: object, name: str, where: str) -> int:
-        """``value`` as an int in ``0..k-1``, or an error naming the argument and the place.
-
-        Examples
-        --------
-        >>> StateCodec("a", {"a": 0}, 3, None).check_value(2, "state", "node 'a'")
-        2
-        """
-        return check_value(value, self.modulus, name, where)
-
     # -- from users to vectors ------------------------------------------------------------------
 
     def state_vector(self, state: StateLike, name: str) -> np.ndarray:
@@ -281,12 +250,11 @@ class StateCodec:
         >>> codec.state_vector({2: 1}, "state").tolist()
         [0, 1]
         """
-        if self.light_rows is not None:
-            return self._light_vector(state, name)
-        return self.node_vector(state, name)
+        return self.node_vector(state, name, lit=self.light_rows is not None)
 
-    def node_vector(self, state: Any, name: str) -> np.ndarray:
-        """A value per node (lit or not) from any accepted form (see the module notes).
+    def node_vector(self, state: Any, name: str, *, lit: bool = False) -> np.ndarray:
+        """A value per node (lit or not; per light with ``lit``) from any accepted form (see
+        the module notes).
 
         Examples
         --------
@@ -296,28 +264,47 @@ class StateCodec:
         ... ).tolist()
         [0, 0, 1]
         """
-        n = len(self.nodes)
-        k = self.modulus
+        labels, where = (self.lights, self.light_index) if lit else (self.nodes, self.index)
+        what, n, k, shape = "light" if lit else "node", len(labels), self.modulus, self.board_shape
         if isinstance(state, Mapping):
-            if isinstance(self.index, LatticeIndex) and len(state) > 16:
+            if not lit and isinstance(self.index, LatticeIndex) and len(state) > 16:
                 fast = self._cells_vector(state)
                 if fast is not None:
                     return fast
             out = np.zeros(n, dtype=np.int64)
             for node, value in state.items():
-                out[checked_node(node, self.index, name)] = check_value(
-                    value, k, name, f"node {node!r}"
-                )
+                i = checked_node(node, self.index, name)
+                if lit and node not in where:
+                    msg = (
+                        f"Argument {name!r} names {node!r}, a button without a light; states "
+                        "and targets name lights only."
+                    )
+                    raise InvalidStateError(msg)
+                out[where[node] if lit else i] = check_value(value, k, name, f"{what} {node!r}")
             return out
         if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
-            return np.full(n, check_value(state, k, name, "every node"), dtype=np.int64)
-        shape = self.board_shape
+            return np.full(n, check_value(state, k, name, f"every {what}"), dtype=np.int64)
         if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
+            order = (
+                "(one per light, in node order)" if lit else f"in node order{_shape_words(shape)}"
+            )
             msg = (
-                f"Argument {name!r} must be a dict node -> int, a sequence of {n} ints in node "
-                f"order{_shape_words(shape)}, or one int, not {type(state).__name__}."
+                f"Argument {name!r} must be a dict {what} -> int, a sequence of {n} ints "
+                f"{order}, or one int, not {type(state).__name__}."
             )
             raise InvalidStateError(msg)
+
+        def count_error(count: int) -> InvalidStateError:
+            if lit:
+                return InvalidStateError(
+                    f"Argument {name!r} has {count} values, but the puzzle has {n} lights (of "
+                    f"{len(self.nodes)} nodes); expected one value per light, in node order."
+                )
+            return InvalidStateError(
+                f"Argument {name!r} has {count} values, but the puzzle has {n} nodes; "
+                f"expected {_expected_shapes(n, shape)}."
+            )
+
         arr = state if isinstance(state, np.ndarray) else None
         if arr is None and len(state) == n:
             try:
@@ -329,31 +316,30 @@ class StateCodec:
         if arr is not None and arr.ndim > 1 and arr.shape == shape:
             arr = arr.reshape(-1)
         if arr is not None and arr.ndim != 1:
-            msg = (
-                f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
-                f"order{_shape_words(shape)}: expected {_expected_shapes(n, shape)}."
-            )
+            if lit:
+                msg = (
+                    f"Argument {name!r} has shape {arr.shape}; board-shaped arrays need every "
+                    f"node to be a light. Give a sequence of {n} values, one per light in node "
+                    "order."
+                )
+            else:
+                msg = (
+                    f"Argument {name!r} has shape {arr.shape}; it must be 1-dimensional in node "
+                    f"order{_shape_words(shape)}: expected {_expected_shapes(n, shape)}."
+                )
             raise InvalidStateError(msg)
         if arr is not None and arr.dtype.kind in "iu":
             if arr.shape[0] != n:
-                msg = (
-                    f"Argument {name!r} has {arr.shape[0]} values, but the puzzle has {n} "
-                    f"nodes; expected {_expected_shapes(n, shape)}."
-                )
-                raise InvalidStateError(msg)
+                raise count_error(arr.shape[0])
             bad = np.flatnonzero((arr < 0) | (arr >= k))
             if bad.size:
                 i = int(bad[0])
-                check_value(int(arr[i]), k, name, f"position {i} (node {self.nodes[i]!r})")
+                check_value(int(arr[i]), k, name, f"position {i} ({what} {labels[i]!r})")
             return arr.astype(np.int64, copy=True)
         values = arr.tolist() if isinstance(state, np.ndarray) and arr is not None else list(state)
         if len(values) != n:
-            msg = (
-                f"Argument {name!r} has {len(values)} values, but the puzzle has {n} nodes; "
-                f"expected {_expected_shapes(n, shape)}."
-            )
-            raise InvalidStateError(msg)
-        return checked_values(values, self.nodes, k, name, "node")
+            raise count_error(len(values))
+        return checked_values(values, labels, k, name, what)
 
     def _cells_vector(self, state: Mapping[Any, Any]) -> np.ndarray | None:
         """A dict of cells -> values as a vector, with NumPy; None when a key or value is not
@@ -379,46 +365,6 @@ class StateCodec:
         out = np.zeros(len(self.nodes), dtype=np.int64)
         out[np.ravel_multi_index(tuple(cells.T), shape)] = vals
         return out
-
-    def _light_vector(self, state: StateLike, name: str) -> np.ndarray:
-        """A state with one value per light, for a puzzle with buttons without lights."""
-        lights = self.lights
-        where = self.light_index
-        m = len(lights)
-        if isinstance(state, Mapping):
-            out = np.zeros(m, dtype=np.int64)
-            for node, value in state.items():
-                checked_node(node, self.index, name)
-                if node not in where:
-                    msg = (
-                        f"Argument {name!r} names {node!r}, a button without a light; states "
-                        "and targets name lights only."
-                    )
-                    raise InvalidStateError(msg)
-                out[where[node]] = self.check_value(value, name, f"light {node!r}")
-            return out
-        if isinstance(state, numbers.Integral) and not isinstance(state, bool | np.bool_):
-            return np.full(m, self.check_value(state, name, "every light"), dtype=np.int64)
-        if isinstance(state, str | bytes) or not isinstance(state, Sequence | np.ndarray):
-            msg = (
-                f"Argument {name!r} must be a dict light -> int, a sequence of {m} ints (one "
-                f"per light, in node order), or one int, not {type(state).__name__}."
-            )
-            raise InvalidStateError(msg)
-        if isinstance(state, np.ndarray) and state.ndim != 1:
-            msg = (
-                f"Argument {name!r} has shape {state.shape}; board-shaped arrays need every "
-                f"node to be a light. Give a sequence of {m} values, one per light in node order."
-            )
-            raise InvalidStateError(msg)
-        values = state.tolist() if isinstance(state, np.ndarray) else list(state)
-        if len(values) != m:
-            msg = (
-                f"Argument {name!r} has {len(values)} values, but the puzzle has {m} lights "
-                f"(of {len(self.nodes)} nodes); expected one value per light, in node order."
-            )
-            raise InvalidStateError(msg)
-        return checked_values(values, lights, self.modulus, name, "light")
 
     def presses_vector(self, presses: StateLike, name: str) -> np.ndarray:
         """Presses as a vector over the pressable nodes (counts in ``0..k-1``).

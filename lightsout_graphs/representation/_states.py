@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TypeAlias
 
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError
-
-if TYPE_CHECKING:
-    from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = [
     "StateLike",
@@ -28,7 +25,6 @@ __all__ = [
     "is_node",
     "node_positions",
     "reduce_mod",
-    "to_vector",
 ]
 
 #: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
@@ -51,26 +47,8 @@ def is_node(node: object, index: Mapping[Hashable, int]) -> bool:
 
 
 def node_positions(nodes: Iterable[Hashable], index: Mapping[Hashable, int], name: str) -> set[int]:
-    """The positions of the given nodes, or an error naming the argument and the stranger.
-
-    Parameters
-    ----------
-    nodes : iterable
-        The nodes as the caller gave them (``pressable``, ``lights``, ...).
-    index : mapping
-        node -> position in node order.
-    name : str
-        The argument's name, for the message.
-
-    Returns
-    -------
-    set of int
-        The positions of the nodes given (each once).
-
-    Raises
-    ------
-    InvalidPuzzleError
-        A value that is not a node of the graph.
+    """The set of positions (in ``index``) of the nodes given as argument ``name``; a value
+    that is not a node raises :class:`InvalidPuzzleError` naming the argument and the value.
 
     Examples
     --------
@@ -155,28 +133,8 @@ def check_value(value: object, modulus: int, name: str, where: str) -> int:
 def checked_values(
     values: Sequence[object], labels: Sequence[Hashable], modulus: int, name: str, what: str
 ) -> np.ndarray:
-    """Values given in order as an int64 vector, each checked by :func:`check_value`.
-
-    Parameters
-    ----------
-    values : sequence
-        One value per position.
-    labels : sequence
-        The node (or light) at each position, for messages.
-    modulus : int
-    name : str
-        The argument's name, for messages.
-    what : str
-        What a position holds (``"node"`` or ``"light"``), for messages.
-
-    Returns
-    -------
-    numpy.ndarray
-
-    Raises
-    ------
-    InvalidStateError
-        The first value that is not an int in ``0..k-1``, named with its position and label.
+    """Values given in order as an int64 vector, each checked by :func:`check_value`; the first
+    bad one is named with its position and its label (``what``, a node or a light).
 
     Examples
     --------
@@ -191,18 +149,3 @@ def checked_values(
     for i, value in enumerate(values):
         out[i] = check_value(value, modulus, name, f"position {i} ({what} {labels[i]!r})")
     return out
-
-
-def to_vector(puzzle: Puzzle, state: Any, name: str) -> np.ndarray:
-    """The vector in node order of a state given in any accepted form (see the module notes).
-
-    One value per node, lit or not; the puzzle's codec converts it
-    (:mod:`lightsout_graphs.representation._codec`).
-
-    Examples
-    --------
-    >>> import lightsout_graphs as lo
-    >>> to_vector(lo.grid(1, 3), {(0, 2): 1}, "state").tolist()
-    [0, 0, 1]
-    """
-    return puzzle._node_vector(state, name=name)

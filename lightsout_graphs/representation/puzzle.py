@@ -634,10 +634,6 @@ class Puzzle:
         """
         return self._codec.state_vector(state, name)
 
-    def _node_vector(self, state: StateLike, *, name: str) -> np.ndarray:
-        """A value per node (every node, lit or not): :meth:`state_vector` over all nodes."""
-        return self._codec.node_vector(state, name)
-
     def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
         """Shape a vector in node order like the board (:attr:`board_shape`).
 

@@ -20,7 +20,6 @@ from lightsout_graphs.representation._states import (
     is_node,
     node_positions,
     reduce_mod,
-    to_vector,
 )
 
 
@@ -39,8 +38,8 @@ def test_every_form_of_a_board_is_the_same_vector(values: list[int]) -> None:
     as_dict = {node: v for node, v in zip(puzzle.nodes, values, strict=True) if v}
     forms = [values, np.array(values), np.array(values).reshape(2, 3), as_dict]
     for form in forms:
-        assert to_vector(puzzle, form, "state").tolist() == values
-    assert to_vector(puzzle, 2, "state").tolist() == [2] * 6
+        assert puzzle.state_vector(form).tolist() == values
+    assert puzzle.state_vector(2).tolist() == [2] * 6
 
 
 def test_node_lookups() -> None:
@@ -92,5 +91,5 @@ def test_values_in_order() -> None:
 def test_bad_states_say_what_is_wrong(state: object, words: str) -> None:
     puzzle = lo.Puzzle(nx.path_graph(3))
     with pytest.raises(InvalidStateError, match="'state'") as info:
-        to_vector(puzzle, state, "state")
+        puzzle.state_vector(state)
     assert words in str(info.value)
