@@ -8,6 +8,7 @@ computed again, so parts of different censuses never mix.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import hashlib
 import json
 import os
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.core.zk import is_prime
-from lightsout_graphs.interfaces.sweep.files import FolderLock, atomic_write, json_kind
+from lightsout_graphs.interfaces.sweep.files import _Folder, atomic_write, shape_problem
 
 if TYPE_CHECKING:
     from lightsout_graphs.interfaces.sweep.census import CensusPart
@@ -30,25 +31,6 @@ SUMMARY = "census.parquet"
 LOCK = "_census.lock"
 #: The census settings a part's counts depend on (besides its n, res and mod).
 PART_SETTINGS = ("rules", "moduli", "connected_only")
-
-
-def _manifest_problem(data: object) -> str:
-    """What makes ``data`` no census manifest ('' when it has the shape one has).
-
-    Examples
-    --------
-    >>> _manifest_problem({"settings": {"max_n": 3}, "runs": []})
-    ''
-    >>> _manifest_problem({"settings": {"max_n": 3}, "runs": 5})
-    "its 'runs' should be a list"
-    """
-    if not isinstance(data, dict):
-        return f"it holds {json_kind(data)}, not an object"
-    if not isinstance(data.get("settings"), dict):
-        return "it has no 'settings' object"
-    if "runs" in data and not isinstance(data["runs"], list):
-        return "its 'runs' should be a list"
-    return ""
 
 
 def checksum(record: dict[str, Any]) -> str:
@@ -71,7 +53,7 @@ def checksum(record: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
-class CensusStore:
+class CensusStore(_Folder):
     """A census result folder opened for one run: manifest, lock, verified part files.
 
     Raises
@@ -91,49 +73,32 @@ class CensusStore:
     """
 
     def __init__(self, out: Path, settings: dict[str, Any], overwrite: bool) -> None:
-        self.path = out
-        if out.exists() and not out.is_dir():
-            msg = f"Argument 'out' is {str(out)!r}, which is a file, not a folder."
-            raise SweepSpecError(msg)
-        (out / "parts").mkdir(parents=True, exist_ok=True)
-        self._lock = FolderLock(out / LOCK, "census")
+        self.settings, self._overwrite = settings, overwrite
         self.part_settings = {k: settings.get(k) for k in PART_SETTINGS}
         self.run_tag = f"{os.getpid()}-{secrets.token_hex(4)}"
-        manifest = out / MANIFEST
-        if manifest.exists():
-            try:
-                old = json.loads(manifest.read_text(encoding="utf-8"))
-                problem = _manifest_problem(old)
-            except (OSError, ValueError) as exc:
-                problem = f"unreadable: {exc}"
-            if problem and not overwrite:
-                self.close()
-                msg = (
-                    f"Result folder {str(out)!r} has a damaged {MANIFEST} ({problem}); "
-                    "use another folder or --overwrite to discard it."
-                )
-                raise SweepSpecError(msg)
-            if problem:
-                old = {}
-            if old.get("settings") != settings:
-                if not overwrite:
-                    self.close()
-                    msg = (
-                        f"Result folder {str(out)!r} holds a different census "
-                        f"({old.get('settings')!r}); use another folder or --overwrite."
-                    )
-                    raise SweepSpecError(msg)
-                for p in (out / "parts").glob("*.json"):
-                    p.unlink()
-                (out / SUMMARY).unlink(missing_ok=True)
-                old = {}
-            self.manifest = old
-        else:
-            self.manifest = {}
-        for p in (out / "parts").glob("_tmp-*"):  # leftovers of killed runs (not ours)
-            p.unlink(missing_ok=True)
+        super().__init__(out, LOCK, "census")
+
+    def _open(self) -> None:
         from lightsout_graphs import __version__
 
+        out, settings = self.path, self.settings
+        (out / "parts").mkdir(exist_ok=True)
+        problem = functools.partial(shape_problem, required="settings", kinds={"runs": list})
+        old = self._old_manifest(MANIFEST, problem, self._overwrite, "--overwrite")
+        if old is not None and old.get("settings") != settings:
+            if not self._overwrite:
+                msg = (
+                    f"Result folder {str(out)!r} holds a different census "
+                    f"({old.get('settings')!r}); use another folder or --overwrite."
+                )
+                raise SweepSpecError(msg)
+            for p in (out / "parts").glob("*.json"):
+                p.unlink()
+            (out / SUMMARY).unlink(missing_ok=True)
+            old = {}
+        self.manifest = old or {}
+        for p in (out / "parts").glob("_tmp-*"):  # leftovers of killed runs (not ours)
+            p.unlink(missing_ok=True)
         now = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
         self.manifest.setdefault("created", now)
         self.manifest.update(settings=settings, library_version=__version__, complete=False)
@@ -239,9 +204,9 @@ class CensusStore:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        tmp = self.path / f"_tmp-{SUMMARY}.{self.run_tag}"
-        pq.write_table(pa.Table.from_pandas(summary, preserve_index=False), tmp)
-        os.replace(tmp, self.path / SUMMARY)
+        table, buf = pa.Table.from_pandas(summary, preserve_index=False), pa.BufferOutputStream()
+        pq.write_table(table, buf)
+        atomic_write(self.path / SUMMARY, buf.getvalue().to_pybytes(), self.run_tag)
         self.manifest["runs"][-1]["finished"] = _dt.datetime.now(_dt.UTC).isoformat(
             timespec="seconds"
         )

@@ -6,14 +6,16 @@ at a time through :class:`FolderLock`.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import sys
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from lightsout_graphs.core.errors import SweepSpecError
+from lightsout_graphs.interfaces.sweep.lifetime import _alive
 
 __all__ = ["RUN_TAG", "FolderLock", "atomic_write", "json_kind"]
 
@@ -38,6 +40,62 @@ def json_kind(data: object) -> str:
     if isinstance(data, str):
         return "a string"
     return "an array" if isinstance(data, list) else "an object"
+
+
+def shape_problem(data: object, required: str, kinds: dict[str, type]) -> str:
+    """What makes ``data`` no manifest: not an object, no ``required`` object, a key of another kind.
+
+    '' when it has the shape.
+    """
+    if not isinstance(data, dict):
+        return f"it holds {json_kind(data)}, not an object"
+    if not isinstance(data.get(required), dict):
+        return f"it has no {required!r} object"
+    for key, kind in kinds.items():
+        if key in data and not isinstance(data[key], kind):
+            return f"its {key!r} should be a {kind.__name__}"
+    return ""
+
+
+class _Folder:
+    """A result folder held by one run: created, locked, then :meth:`_open` ed (see subclasses)."""
+
+    def __init__(self, out: str | os.PathLike[str], lock: str, what: str) -> None:
+        self.path = Path(out)
+        if self.path.exists() and not self.path.is_dir():
+            msg = f"Argument 'out' is {str(self.path)!r}, which is a file, not a folder."
+            raise SweepSpecError(msg)
+        self.path.mkdir(parents=True, exist_ok=True)
+        self._lock = FolderLock(self.path / lock, what)
+        try:
+            self._open()
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _open(self) -> None:
+        raise NotImplementedError
+
+    def _old_manifest(self, name: str, problem: Any, overwrite: bool, how: str) -> Any:
+        """The manifest ``name`` stored in the folder: None if none, {} if damaged and overwritten.
+
+        ``problem(data)`` says what makes it damaged; ``how`` says how to overwrite.
+        """
+        path = self.path / name
+        if not path.exists():
+            return None
+        try:
+            old = json.loads(path.read_text(encoding="utf-8"))
+            why = problem(old)
+        except (OSError, ValueError) as exc:
+            why = f"unreadable: {exc}"
+        if why and not overwrite:
+            msg = (
+                f"Result folder {str(self.path)!r} has a damaged {name} ({why}); "
+                f"use another folder or {how} to discard it."
+            )
+            raise SweepSpecError(msg)
+        return {} if why else old
 
 
 def atomic_write(path: Path, data: bytes, tag: str = RUN_TAG) -> None:
@@ -181,13 +239,3 @@ class FolderLock:
         self.path.unlink(missing_ok=True)
         self._fh.close()
         self._fh = None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - another user's process
-        return True
-    return True

@@ -39,7 +39,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from lightsout_graphs.core.errors import SweepSpecError
-from lightsout_graphs.interfaces.sweep.files import RUN_TAG, FolderLock, atomic_write, json_kind
+from lightsout_graphs.interfaces.sweep.files import RUN_TAG, _Folder, atomic_write, shape_problem
 from lightsout_graphs.interfaces.sweep.spec import SweepSpec
 
 __all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results", "results_state"]
@@ -91,7 +91,7 @@ def _first_difference(old: Any, new: Any, where: str = "") -> str:
     return f"{where.rstrip('.') or 'spec'}: {old!r} there, {new!r} now"
 
 
-class ResultStore:
+class ResultStore(_Folder):
     """A result folder opened for one sweep: checks the manifest, lists and writes chunks.
 
     Parameters
@@ -131,24 +131,14 @@ class ResultStore:
         overwrite: bool = False,
         total_chunks: int | None = None,
     ):
-        self.path = Path(out)
         self.spec = spec
-        if self.path.exists() and not self.path.is_dir():
-            msg = f"Argument 'out' is {str(self.path)!r}, which is a file, not a folder."
-            raise SweepSpecError(msg)
-        self.path.mkdir(parents=True, exist_ok=True)
-        self._lock = FolderLock(self.path / LOCK, "sweep")
-        try:
-            self._open(overwrite, total_chunks)
-        except BaseException:
-            self.close()
-            raise
+        self._overwrite, self._total = overwrite, total_chunks
+        super().__init__(out, LOCK, "sweep")
 
-    def _open(self, overwrite: bool, total_chunks: int | None) -> None:
+    def _open(self) -> None:
         from lightsout_graphs import __version__
 
-        spec = self.spec
-        manifest_path = self.path / MANIFEST
+        spec, overwrite = self.spec, self._overwrite
         self.manifest: dict[str, Any] = {
             "format": _FORMAT,
             "spec": spec.to_dict(),
@@ -159,54 +149,11 @@ class ResultStore:
             "engines": _engines(spec),
             "complete": False,
         }
-        if manifest_path.exists():
-            try:
-                old = json.loads(manifest_path.read_text(encoding="utf-8"))
-                problem = _manifest_problem(old)
-            except (OSError, ValueError) as exc:
-                problem = f"unreadable: {exc}"
-            if problem and not overwrite:
-                msg = (
-                    f"Result folder {str(self.path)!r} has a damaged {MANIFEST} ({problem}); "
-                    "use another folder or overwrite=True (--overwrite) to discard it."
-                )
-                raise SweepSpecError(msg)
-            if problem:
-                old = {}
-            same = (
-                old.get("spec") == self.manifest["spec"]
-                and old.get("inputs") == (self.manifest["inputs"])
-            )
-            if same:
-                self.manifest["created"] = old.get("created", self.manifest["created"])
-                self.manifest["complete"] = bool(old.get("complete", False))
-                for key in ("total_chunks", "rows", "finished", "chunks"):
-                    if key in old:  # a finished sweep run again keeps its record
-                        self.manifest[key] = old[key]
-                first = old.get("library_version", __version__)
-                later = set(old.get("resumed_with", []))
-                if first != __version__:
-                    later.add(__version__)
-                self.manifest["library_version"] = first
-                if later:
-                    self.manifest["resumed_with"] = sorted(later)
-            elif not overwrite:
-                from lightsout_graphs.interfaces.sweep.plugins import code_change
-
-                old_spec = old.get("spec") if isinstance(old.get("spec"), dict) else {}
-                diff = code_change(old_spec.get("code"), self.manifest["spec"].get("code"))
-                diff = diff or _first_difference(
-                    {"spec": old.get("spec"), "inputs": old.get("inputs")},
-                    {"spec": self.manifest["spec"], "inputs": self.manifest["inputs"]},
-                )
-                msg = (
-                    f"Result folder {str(self.path)!r} holds a different sweep ({diff}); "
-                    "use another folder or overwrite=True (--overwrite) to discard it."
-                )
-                raise SweepSpecError(msg)
-            else:
-                self._clear()
-        else:
+        new = self.manifest
+        old = self._old_manifest(
+            MANIFEST, _manifest_problem, overwrite, "overwrite=True (--overwrite)"
+        )
+        if old is None:
             others = [p.name for p in self.path.iterdir() if p.name != LOCK]
             if others and not overwrite:
                 msg = (
@@ -215,13 +162,40 @@ class ResultStore:
                 )
                 raise SweepSpecError(msg)
             self._clear()
+        elif old.get("spec") == new["spec"] and old.get("inputs") == new["inputs"]:
+            new["created"] = old.get("created", new["created"])
+            new["complete"] = bool(old.get("complete", False))
+            # a finished sweep run again keeps its record
+            new.update(
+                {k: old[k] for k in ("total_chunks", "rows", "finished", "chunks") if k in old}
+            )
+            first = new["library_version"] = old.get("library_version", __version__)
+            later = set(old.get("resumed_with", [])) | ({__version__} - {first})
+            if later:
+                new["resumed_with"] = sorted(later)
+        elif not overwrite:
+            from lightsout_graphs.interfaces.sweep.plugins import code_change
+
+            old_spec = old.get("spec") if isinstance(old.get("spec"), dict) else {}
+            diff = code_change(old_spec.get("code"), new["spec"].get("code"))
+            diff = diff or _first_difference(
+                {"spec": old.get("spec"), "inputs": old.get("inputs")},
+                {"spec": new["spec"], "inputs": new["inputs"]},
+            )
+            msg = (
+                f"Result folder {str(self.path)!r} holds a different sweep ({diff}); "
+                "use another folder or overwrite=True (--overwrite) to discard it."
+            )
+            raise SweepSpecError(msg)
+        else:
+            self._clear()
         # Leftovers of a killed run: temporary files that were never renamed.
         for p in self.path.glob("_tmp-*"):
             p.unlink(missing_ok=True)
-        if total_chunks is not None:
-            self.manifest["total_chunks"] = total_chunks
+        if self._total is not None:
+            self.manifest["total_chunks"] = self._total
         self.fingerprint = _fingerprint(self.manifest)
-        atomic_write(manifest_path, json.dumps(self.manifest, indent=2).encode())
+        atomic_write(self.path / MANIFEST, json.dumps(self.manifest, indent=2).encode())
 
     def _schema(self) -> pa.Schema:
         from lightsout_graphs.interfaces.sweep.work import schema
@@ -282,17 +256,12 @@ class ResultStore:
         """
         ledger = _known_chunks(self.path, _stored_manifest(self.path))
         out = set()
-        for p in sorted(self.path.iterdir()):
-            match = _CHUNK.match(p.name)
-            if not match:
-                continue
-            cid = int(match[1])
+        for cid, p in _chunk_files(self.path):
             if total is not None and cid >= total:
                 warnings.warn(
                     f"sweep: ignoring {str(p)!r}, not a chunk of this sweep", stacklevel=2
                 )
-                continue
-            if _verified(p, ledger.get(cid), self.fingerprint, cid):
+            elif _verified(p, ledger.get(cid), self.fingerprint, cid):
                 out.add(cid)
             else:
                 warnings.warn(
@@ -441,11 +410,7 @@ def _verified_chunks(folder: Path, manifest: dict[str, Any]) -> tuple[dict[int, 
     total = manifest.get("total_chunks")
     good: dict[int, Path] = {}
     bad: list[Path] = []
-    for p in sorted(folder.iterdir()):
-        match = _CHUNK.match(p.name)
-        if not match:
-            continue
-        cid = int(match[1])
+    for cid, p in _chunk_files(folder):
         if (isinstance(total, int) and cid >= total) or not _verified(
             p, known.get(cid), fingerprint, cid
         ):
@@ -453,6 +418,11 @@ def _verified_chunks(folder: Path, manifest: dict[str, Any]) -> tuple[dict[int, 
         else:
             good[cid] = p
     return good, bad
+
+
+def _chunk_files(folder: Path) -> list[tuple[int, Path]]:
+    """The chunk files in a folder, by chunk id."""
+    return [(int(m[1]), p) for p in sorted(folder.iterdir()) if (m := _CHUNK.match(p.name))]
 
 
 def _ranges(ids: list[int]) -> str:
@@ -618,11 +588,11 @@ def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
     ('cycle', 3, True)
     """
     path = Path(out) / MANIFEST
+    if not path.exists():
+        msg = f"Result folder {str(out)!r} holds no sweep (no {MANIFEST})."
+        raise SweepSpecError(msg)
     try:
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        msg = f"Result folder {str(out)!r} holds no sweep (no {MANIFEST})."
-        raise SweepSpecError(msg) from exc
     except (OSError, ValueError) as exc:
         msg = f"Result folder {str(out)!r} has an unreadable {MANIFEST}: {exc}."
         raise SweepSpecError(msg) from exc
@@ -634,25 +604,11 @@ def read_manifest(out: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def _manifest_problem(data: object) -> str:
-    """What makes ``data`` no sweep manifest ('' when it has the shape one has).
-
-    Examples
-    --------
-    >>> _manifest_problem([])
-    'it holds an array, not an object'
-    >>> _manifest_problem({"format": 1})
-    "it has no 'spec' object"
-    """
-    if not isinstance(data, dict):
-        return f"it holds {json_kind(data)}, not an object"
-    if data.get("format") != _FORMAT:
+    """What makes ``data`` no sweep manifest ('' when it has the shape one has)."""
+    if isinstance(data, dict) and data.get("format") != _FORMAT:
         return f"its format is {data.get('format')!r}, not {_FORMAT}"
-    if not isinstance(data.get("spec"), dict):
-        return "it has no 'spec' object"
-    for key, kind in (("columns", list), ("chunks", dict), ("total_chunks", int), ("rows", int)):
-        if key in data and not isinstance(data[key], kind):
-            return f"its {key!r} should be a {kind.__name__}"
-    return ""
+    kinds = {"columns": list, "chunks": dict, "total_chunks": int, "rows": int}
+    return shape_problem(data, "spec", kinds)
 
 
 def read_results(out: str | os.PathLike[str]) -> Any:
