@@ -463,7 +463,6 @@ def split_minimum(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.algorithms.solver import factorization
     >>> f = factorization(lo.grid(9, 9))
     >>> g = group_coset(f.solve(np.ones(81, dtype=np.int64)), f.kernel(), 2)

@@ -37,8 +37,6 @@ def button_classes(puzzle: Puzzle) -> np.ndarray:
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> button_classes(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()  # ends alike
     [0, 1, 0]
     >>> button_classes(lo.Puzzle(nx.empty_graph(2), rule="open")).tolist()  # both idle
@@ -82,8 +80,6 @@ def distinct_buttons(puzzle: Puzzle) -> np.ndarray:
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> distinct_buttons(lo.Puzzle(nx.empty_graph(3), rule="open")).tolist()  # all idle
     []
     >>> distinct_buttons(lo.Puzzle(nx.path_graph(3), rule="open")).tolist()  # ends repeat

@@ -130,7 +130,6 @@ class Engine:
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> [e.name for e in engines("counts")][:2]
     ['polynomial', 'product formula']
     >>> engines("solve")[0].applies(lo.grid(3, 3)), engines("solve")[0].applies(lo.king(3))
@@ -146,7 +145,6 @@ class Engine:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> engines("solve")[1].applies(lo.torus(5, 5)), engines("solve")[1].applies(lo.grid(5, 5))
         (True, False)
         """
@@ -158,7 +156,6 @@ class Engine:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> engines("solve")[0].cost(lo.grid(100, 100)).seconds < 1
         True
         """
@@ -170,7 +167,6 @@ class Engine:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> general = engines("solve")[-1]
         >>> general.name, general.method(lo.king(4)), general.method(lo.king(4, modulus=6))
         ('general elimination', 'gf2-python', 'crt')
@@ -183,7 +179,6 @@ class Engine:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> engines("solve")[0].why(lo.grid(3, 3))
         'a 2-D box lattice'
         """
@@ -195,7 +190,6 @@ class Engine:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> engines("solve")[0].run(lo.grid(5, 5)).kernel_size
         4
         """
@@ -319,7 +313,6 @@ class Plan:
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.algorithms.planner import plan
     >>> plan(lo.grid(1000, 1000)).engine
     'chasing'
@@ -343,7 +336,6 @@ class Plan:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> plan(lo.grid(9, 9)).seconds < 1
         True
         """
@@ -355,7 +347,6 @@ class Plan:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> plan(lo.grid(9, 9)).memory > 0
         True
         """
@@ -366,7 +357,6 @@ class Plan:
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> plan(lo.torus(5, 5, modulus=3)).run().method
         'wrapped-chasing'
         """
@@ -425,11 +415,6 @@ def _plain(puzzle: Puzzle) -> bool:
     return puzzle.all_pressable and puzzle.all_lights and rule in ("closed", "open")
 
 
-def _lattice(puzzle: Puzzle) -> Lattice | None:
-    structure = puzzle.structure
-    return structure if isinstance(structure, Lattice) and _plain(puzzle) else None
-
-
 def _product(puzzle: Puzzle) -> Product | None:
     """The puzzle as a product of factors (lattices of the axis stencil included), or None."""
     if not _plain(puzzle):
@@ -442,8 +427,10 @@ def _product(puzzle: Puzzle) -> Product | None:
 
 def _chaser_shape(puzzle: Puzzle) -> tuple[int, int, tuple[bool, bool]] | None:
     """``(m, n, wrap)`` when light chasing applies: a 2-D box of the axis stencil."""
-    lattice = _lattice(puzzle)
-    if lattice is None or len(lattice.shape) != 2 or not lattice.is_axis_stencil:
+    lattice = puzzle.structure
+    if not isinstance(lattice, Lattice) or not _plain(puzzle) or len(lattice.shape) != 2:
+        return None
+    if not lattice.is_axis_stencil:
         return None
     m, n = lattice.shape
     wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
@@ -678,7 +665,7 @@ class _BoxIsometries(Engine):
     reason = "a lattice of paths and cycles (grid, torus, cylinder): its group from its factors"
 
     def applies(self, puzzle: Puzzle) -> bool:
-        return box_shape(puzzle) is not None or lattice_shape(puzzle) is not None
+        return lattice_shape(puzzle) is not None
 
 
 class _Automorphisms(Engine):
@@ -693,8 +680,8 @@ class _Automorphisms(Engine):
 class _LitOnly(Engine):
     question = "lit_only"
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, reason: str) -> None:
+        self.name, self.reason = name, reason
 
     def applies(self, puzzle: Puzzle) -> bool:
         return lit_only_method(puzzle) == self.name
@@ -706,18 +693,6 @@ class _LitOnly(Engine):
             return Cost(states / 1e7, 16 * states)
         return Cost(n**3 / 1e9, 8 * n * n)
 
-    def why(self, puzzle: Puzzle) -> str:
-        del puzzle
-        if self.name == "search":
-            return "no theorem applies"
-        if self.name == "open":
-            return (
-                "the open-rule classification (modulus 2, symmetric toggle matrix): per "
-                "component, tokens on the root of a line graph of a multigraph, else the level "
-                "sets of the invariants (an induced graph of type E6, checked)"
-            )
-        return f"the {self.name}-rule theorem (modulus 2, symmetric toggle matrix)"
-
 
 for _engine in (
     _Chasing(),
@@ -728,9 +703,14 @@ for _engine in (
     _CountsBySolving(),
     _BoxIsometries(),
     _Automorphisms(),
-    _LitOnly("closed"),
-    _LitOnly("open"),
-    _LitOnly("search"),
+    _LitOnly("closed", "the closed-rule theorem (modulus 2, symmetric toggle matrix)"),
+    _LitOnly(
+        "open",
+        "the open-rule classification (modulus 2, symmetric toggle matrix): per component, "
+        "tokens on the root of a line graph of a multigraph, else the level sets of the "
+        "invariants (an induced graph of type E6, checked)",
+    ),
+    _LitOnly("search", "no theorem applies"),
 ):
     register(_engine)
 #: The engine of the general elimination (what ``factorize(method="general")`` runs).
@@ -769,8 +749,6 @@ def plan(puzzle: Puzzle, question: str = "solve") -> Plan:
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> plan(lo.grid(5, 5)).engine, plan(lo.torus(5, 5, modulus=3)).engine
     ('chasing', 'wrapped-chasing')
     >>> plan(lo.torus(5, 5, modulus=2147483659)).engine
@@ -829,7 +807,6 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> f = factorize(lo.grid(5, 5))
     >>> f.method, f.rank, f.kernel_size
     ('chasing', 23, 4)
@@ -887,8 +864,6 @@ def counts(puzzle: Puzzle) -> tuple[int | None, str]:
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> counts(lo.grid(5, 5)), counts(lo.product(nx.cycle_graph(5), nx.cycle_graph(5)))
     ((2, 'polynomial'), (8, 'product formula'))
     >>> counts(lo.Puzzle(nx.petersen_graph()))
@@ -1054,8 +1029,6 @@ def lit_only_method(
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> lit_only_method(lo.grid(3, 3)), lit_only_method(lo.grid(3, 3), clear=False)
     ('closed', 'search')
     >>> lit_only_method(lo.Puzzle(nx.path_graph(3), rule="open"))
@@ -1107,7 +1080,6 @@ def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | 
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> lattice_shape(lo.torus(3, 4)), lattice_shape(lo.cylinder(2, 5))
     (((3, 4), (True, True)), ((2, 5), (False, True)))
     >>> lattice_shape(lo.king(3)) is None
@@ -1149,7 +1121,6 @@ def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> box_shape(lo.grid(3, 4)), box_shape(lo.torus(3, 4)), box_shape(lo.king(3))
     ((3, 4), None, None)
     """

@@ -67,12 +67,6 @@ def factorization(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     return _CACHE.get(puzzle, key, lambda: planner.factorize(puzzle, method=method))
 
 
-def _check_limits(max_enumerate: object, time_limit: object) -> None:
-    """Reject a ``max_enumerate`` that is not an int, or a ``time_limit`` that is not > 0."""
-    require_int(max_enumerate, "max_enumerate", minimum=0, error=SearchLimitError)
-    require_seconds(time_limit)
-
-
 def _rhs(puzzle: Puzzle, state: StateLike, target: StateLike | None) -> tuple[np.ndarray, ...]:
     s = puzzle.state_vector(state, name="state")
     if target is None:
@@ -163,7 +157,8 @@ def solve(
     engine = factorization(puzzle)
     s, t, rhs = _rhs(puzzle, state, target)
     if minimize:
-        _check_limits(max_enumerate, time_limit)
+        require_int(max_enumerate, "max_enumerate", minimum=0, error=SearchLimitError)
+        require_seconds(time_limit)
     x = engine.solve(rhs)
     if x is None:
         y = engine.certificate(rhs)

@@ -323,12 +323,8 @@ def _lattice_elements(
     puzzle: Puzzle, group: _LatticeGroup, rotations_only: bool, max_count: int
 ) -> list[Any]:
     """The group's elements that keep the puzzle, sorted as their index permutations."""
-    if group.size > max_count and puzzle.all_pressable:
-        msg = (
-            f"The puzzle has {group.size} symmetries, more than max_count={max_count}; pass "
-            f"max_count={group.size} to list them all."
-        )
-        raise SearchLimitError(msg)
+    if puzzle.all_pressable:  # then every element keeps the puzzle: count them first
+        _refuse_too_many(group.size, max_count)
     check = not (puzzle.all_pressable and puzzle.all_lights)
     chosen = []
     for element in group.elements():
@@ -338,11 +334,7 @@ def _lattice_elements(
             continue
         chosen.append(element)
     prefix = _prefix_length(group.shape)
-    keys = {i: _element_images(group, e, prefix).tobytes() for i, e in enumerate(chosen)}
-    order = sorted(
-        range(len(chosen)), key=lambda i: np.frombuffer(keys[i], dtype=np.int64).tolist()
-    )
-    return [chosen[i] for i in order]
+    return sorted(chosen, key=lambda e: _element_images(group, e, prefix).tolist())
 
 
 def _check_search_time(puzzle: Puzzle) -> None:
@@ -629,22 +621,16 @@ def _closure(perms: list[tuple[int, ...]], max_count: int) -> list[tuple[int, ..
 
 
 def _group(
-    puzzle: Puzzle,
-    up_to_symmetry: str | Sequence[Mapping[Hashable, Hashable]],
-    max_count: int,
+    puzzle: Puzzle, up_to_symmetry: str | Sequence[Mapping[Hashable, Hashable]]
 ) -> list[tuple[int, ...]]:
-    if isinstance(up_to_symmetry, str):
-        if up_to_symmetry not in ("rotation", "all"):
-            msg = (
-                "Argument 'up_to_symmetry' must be None, 'rotation', 'all' or a list of "
-                f"permutations, not {up_to_symmetry!r}."
-            )
-            raise InvalidPuzzleError(msg)
+    text = isinstance(up_to_symmetry, str)
+    if text and up_to_symmetry in ("rotation", "all"):
         return _index_symmetries(puzzle, up_to_symmetry == "rotation", DEFAULT_MAX_SYMMETRIES)
-    if not isinstance(up_to_symmetry, Iterable):
+    if text or not isinstance(up_to_symmetry, Iterable):
+        shown = repr(up_to_symmetry) if text else type(up_to_symmetry).__name__
         msg = (
             "Argument 'up_to_symmetry' must be None, 'rotation', 'all' or a list of "
-            f"permutations, not {type(up_to_symmetry).__name__}."
+            f"permutations, not {shown}."
         )
         raise InvalidPuzzleError(msg)
     perms = []
@@ -753,7 +739,7 @@ def all_solutions(
         f"listing {count_text(sol.num_solutions, k)} solutions of {len(puzzle.nodes)} lights",
         "lo.solutions() yields them one at a time instead",
     )
-    group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry, bound)
+    group = None if up_to_symmetry is None else _group(puzzle, up_to_symmetry)
     base = puzzle.full_presses(puzzle.presses_vector(sol.presses, name="presses"))
     gens = [
         puzzle.full_presses(puzzle.presses_vector(g, name="kernel")) for g in sol.quiet_patterns

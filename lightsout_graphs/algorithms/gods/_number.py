@@ -146,7 +146,6 @@ def gods_number_range(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> gods_number_range(lo.grid(4, 4))
     (7, 7, 7)
     """

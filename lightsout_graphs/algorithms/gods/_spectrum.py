@@ -181,7 +181,6 @@ def averaging_bound(sizes: np.ndarray, zero: int) -> int:
     --------
     The 19×19 board: 361 lights, one untouched by the quiet patterns, odd groups.
 
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.algorithms.gods import quiet_groups
     >>> cols, sizes, zero = quiet_groups(lo.grid(19, 19)).binary_code()
     >>> averaging_bound(sizes, zero)
@@ -446,7 +445,6 @@ def covering_radius_bounds(
     --------
     The 4×4 board: 4 quiet patterns, 12 groups of sizes 1 and 2 (God's number 7).
 
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.algorithms.gods import quiet_groups
     >>> groups = quiet_groups(lo.grid(4, 4))
     >>> cols, sizes, zero = groups.binary_code()
