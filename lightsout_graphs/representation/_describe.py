@@ -33,25 +33,10 @@ _SHOWN = 12
 
 
 def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> str:
-    """A count and its noun, singular for exactly one: ``1 solution``, ``4 solutions``.
+    """A count and its noun (``many``, default ``one + "s"``, unless the count is 1).
 
     Large counts are written as :func:`lightsout_graphs.core._counts.count_text` writes them
-    (digit groups, or ``k^e`` past 40 digits), so any count prints, however large.
-
-    Parameters
-    ----------
-    x : int
-        The count, ``>= 0``.
-    one : str
-        The noun for one (``"solution"``, ``"press"``).
-    many : str, optional
-        The noun for other counts; default ``one + "s"``.
-    modulus : int, default 10
-        The puzzle's modulus, whose powers huge counts are written in.
-
-    Returns
-    -------
-    str
+    (digit groups, or powers of ``modulus`` past 40 digits), so any count prints.
 
     Examples
     --------
@@ -92,19 +77,9 @@ def node_label(node: Hashable) -> str:
 
 
 def node_json(node: Hashable) -> Any:
-    """A node as a JSON value: tuples become arrays, numbers and strings stay.
-
-    Labels that JSON cannot hold (frozensets, objects, infinite floats) become their ``str``.
-
-    Parameters
-    ----------
-    node : hashable
-        A node of a puzzle; nested tuples become nested arrays.
-
-    Returns
-    -------
-    list, int, float, str, bool or None
-        A value that :func:`json.dumps` writes.
+    """A node as a value :func:`json.dumps` writes: tuples become (nested) arrays, numbers
+    and strings stay, and what JSON cannot hold (frozensets, objects, infinite floats) becomes
+    its ``str``.
 
     Examples
     --------
@@ -244,23 +219,9 @@ def describe_certificate(
 ) -> str:
     """Say in words which check a board breaks, from an ``Unsolvable`` certificate.
 
-    Parameters
-    ----------
-    puzzle : Puzzle
-    certificate : mapping
-        node -> coefficient y of the check (``yᵀT ≡ 0``), as in ``Unsolvable.certificate``.
-    value : int, optional
-        ``y·(target − state) mod k``, when the board itself is not given.
-    state, target : array-like, optional
-        The board and the goal, one value per light in node order. With them the words say
-        what the sum is on the board and what it must be.
-
-    Returns
-    -------
-    str
-        With the board, for k = 2 "the lights at ... must have an even/odd sum ...", else the
-        (weighted) sum mod k that the board and the target disagree on. Without it, that no
-        press changes the sum and by how much the board must change it.
+    ``certificate`` maps node -> coefficient y (``yᵀT ≡ 0``). With the board (``state`` and
+    ``target``, one value per light) the words say what the sum is and must be; without it,
+    that no press changes the sum and by how much (``value``) the board must change it.
 
     Examples
     --------

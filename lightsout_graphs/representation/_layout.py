@@ -211,28 +211,10 @@ def _computed(puzzle: Puzzle, seed: int) -> Positions:
 
 @checks_puzzle
 def placed_nodes(puzzle: Puzzle, *, seed: int = 0) -> tuple[Positions, str]:
-    """Where each node is drawn, and which of the three ways placed it.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle to draw.
-    seed : int, default 0
-        The seed of the spring layout (only used when neither ``pos`` attributes nor
-        coordinate nodes place the nodes).
-
-    Returns
-    -------
-    positions : dict
-        node -> ``(x, y)``, y pointing up. A new dict: change it freely.
-    source : {"pos", "grid", "layout"}
-        ``"pos"``: the nodes' ``pos`` attributes; ``"grid"``: the nodes' own coordinates;
-        ``"layout"``: a computed layout.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        A ``pos`` attribute that is not 2 or 3 finite numbers.
+    """Where each node is drawn (a new dict node -> ``(x, y)``, y up), and which of the three
+    ways placed it: ``"pos"`` (the nodes' attributes; one that is not 2 or 3 finite numbers
+    raises :class:`InvalidPuzzleError`), ``"grid"`` (the nodes' coordinates) or ``"layout"``
+    (computed, the spring layout from ``seed``).
 
     Examples
     --------
@@ -261,21 +243,8 @@ def placed_nodes(puzzle: Puzzle, *, seed: int = 0) -> tuple[Positions, str]:
 
 
 def node_positions(puzzle: Puzzle, *, seed: int = 0) -> Positions:
-    """Where each node is drawn: ``pos`` attributes, the nodes' coordinates, or a layout.
-
-    The same positions serve pictures and play pages; see :func:`placed_nodes` for which way
-    placed them.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    seed : int, default 0
-        The seed of the spring layout, when one is needed.
-
-    Returns
-    -------
-    dict
-        node -> ``(x, y)``, y pointing up. Deterministic for a given seed.
+    """Where each node is drawn, for pictures and play pages: :func:`placed_nodes` without
+    the way.
 
     Examples
     --------

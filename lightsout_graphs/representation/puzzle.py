@@ -160,7 +160,6 @@ class Puzzle:
 
     Examples
     --------
-    >>> import networkx as nx
     >>> p = Puzzle(nx.path_graph(3))
     >>> p.nodes
     (0, 1, 2)
@@ -459,8 +458,7 @@ class Puzzle:
 
         Examples
         --------
-        >>> from lightsout_graphs import grid
-        >>> grid(3, 4).number_of_edges()
+        >>> lo.grid(3, 4).number_of_edges()
         17
         """
         if self._edges is None:
@@ -498,7 +496,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> lo.Puzzle(nx.path_graph(3), lights=[2, 0]).lights
         (0, 2)
         """
@@ -577,7 +574,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> Puzzle(nx.DiGraph([(0, 1)]), rule="open").toggle_matrix().toarray()
         array([[0, 0],
                [1, 0]])
@@ -589,7 +585,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> Puzzle(nx.path_graph(3), pressable=[1]).press_matrix().toarray()
         array([[1],
                [1],
@@ -624,12 +619,10 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> p = lo.Puzzle(nx.path_graph(3), modulus=3)
         >>> p.state_vector({2: 2}).tolist(), p.state_vector(1).tolist()
         ([0, 0, 2], [1, 1, 1])
-        >>> from lightsout_graphs import grid
-        >>> grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
+        >>> lo.grid(2, 3).state_vector(np.array([[1, 0, 0], [0, 0, 1]])).tolist()
         [1, 0, 0, 0, 0, 1]
         """
         return self._codec.state_vector(state, name)
@@ -650,8 +643,7 @@ class Puzzle:
 
         Examples
         --------
-        >>> from lightsout_graphs import grid
-        >>> grid(2, 2).board_array([1, 0, 0, 1]).tolist()
+        >>> lo.grid(2, 2).board_array([1, 0, 0, 1]).tolist()
         [[1, 0], [0, 1]]
         """
         return self._codec.board_array(vector)
@@ -666,7 +658,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> p = lo.Puzzle(nx.path_graph(3), pressable=[0, 2])
         >>> p.presses_vector({2: 1}).tolist()
         [0, 1]
@@ -678,7 +669,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> lo.Puzzle(nx.path_graph(3), pressable=[0, 2]).full_presses(np.array([1, 1])).tolist()
         [1, 0, 1]
         """
@@ -693,7 +683,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> lo.Puzzle(nx.path_graph(2)).as_dict([1, 0])
         {0: 1, 1: 0}
         >>> lo.Puzzle(nx.path_graph(3), lights=[0, 2]).as_dict([1, 0])
@@ -725,7 +714,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> lo.Puzzle(nx.path_graph(3)).press([1, 1, 0], 0)
         {0: 0, 1: 0, 2: 0}
         """
@@ -746,8 +734,7 @@ class Puzzle:
 
         Examples
         --------
-        >>> from lightsout_graphs import grid
-        >>> grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
+        >>> lo.grid(1, 3).apply_vector(np.zeros(3, dtype=np.int64), np.array([1, 0, 0])).tolist()
         [1, 1, 0]
         """
         k = self.modulus
@@ -785,8 +772,7 @@ class Puzzle:
 
         Examples
         --------
-        >>> from lightsout_graphs import grid
-        >>> p = grid(1, 3)
+        >>> p = lo.grid(1, 3)
         >>> p.apply(0, {(0, 0): 1, (0, 2): 1})
         {(0, 0): 1, (0, 1): 0, (0, 2): 1}
         """
@@ -933,7 +919,6 @@ class Puzzle:
 
         Examples
         --------
-        >>> import networkx as nx
         >>> p = Puzzle(nx.cycle_graph(4))
         >>> q = p.with_metadata(title="Ring", goal=1)
         >>> q.title, q.goal.tolist(), p.title

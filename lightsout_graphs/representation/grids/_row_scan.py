@@ -89,21 +89,9 @@ def _mulmod(a: np.ndarray, b: np.ndarray, k: int) -> np.ndarray:
 
 
 def transfer_power(height: int, m_row: np.ndarray, modulus: int) -> np.ndarray:
-    """``S**h mod k``: rows ``(x[h], x[h−1])`` as a linear map of ``(x[0], x[−1])`` on a dark board.
-
-    Parameters
-    ----------
-    height : int
-        h >= 0.
-    m_row : numpy.ndarray
-        M, w×w.
-    modulus : int
-
-    Returns
-    -------
-    numpy.ndarray
-        The 2w×2w int64 matrix ``[[P_h, Q_h], [P_{h−1}, Q_{h−1}]]`` with
-        ``x[t] = P_t·x[0] + Q_t·x[−1]``.
+    """``S**h mod k``: rows ``(x[h], x[h−1])`` as a linear map of ``(x[0], x[−1])`` on a dark
+    board, the 2w×2w int64 matrix ``[[P_h, Q_h], [P_{h−1}, Q_{h−1}]]`` with
+    ``x[t] = P_t·x[0] + Q_t·x[−1]`` (``m_row`` is M).
 
     Examples
     --------
@@ -204,28 +192,9 @@ def chase(
     """Rows ``x[0..h]`` of the chase of a board from its first row and the row before it.
 
     The same rows as chasing ``x[i+1] = b[i] − M·x[i] − x[i−1] (mod k)`` row by row, with
-    ``x[0] = first`` and ``x[−1] = before``.
-
-    Parameters
-    ----------
-    first, before : numpy.ndarray
-        Rows of w residues.
-    board : numpy.ndarray or None
-        h × w residues (None: a dark board).
-    height : int
-        h.
-    diag : int
-        1 for the closed rule, 0 for the open rule.
-    wrap : bool
-        Whether each row is a cycle.
-    modulus : int
-    last : bool, default False
-        Return only the rows ``x[h−1]`` and ``x[h]`` (cheaper: no row but those two is built).
-
-    Returns
-    -------
-    numpy.ndarray
-        (h + 1) × w residues (2 × w with ``last``): uint8 for k = 2, else int64.
+    ``x[0] = first``, ``x[−1] = before``, ``board`` h × w (None: dark), ``diag`` 1 for the
+    closed rule and 0 for the open one: (h + 1) × w residues, uint8 for k = 2, else int64. With
+    ``last``, only the rows ``x[h−1]`` and ``x[h]`` (cheaper: no other row is built).
 
     Examples
     --------
@@ -311,18 +280,7 @@ def path_power(height: int, width: int, diag: int, modulus: int) -> np.ndarray:
     w + 1 stay 0), so with ``f`` the first column of ``p_h`` of the cycle's matrix (one column
     chased h steps), ``A_h[i, j] = f[i − j] − f[i + j + 2]`` (indices mod N).
 
-    Parameters
-    ----------
-    height, width : int
-        h >= 0 and w >= 1.
-    diag : int
-        1 for the closed rule, 0 for the open rule.
-    modulus : int
-
-    Returns
-    -------
-    numpy.ndarray
-        w×w residues: int64, or Python ints (object) for moduli of 2**60 and more.
+    Returns w×w residues: int64, or Python ints (object) for moduli of 2**60 and more.
 
     Examples
     --------

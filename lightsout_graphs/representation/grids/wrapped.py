@@ -84,7 +84,6 @@ class WrappedChaser(ChasingFactorization):
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.representation.grids.wrapped import WrappedChaser
     >>> c = WrappedChaser(5, 5)
     >>> c.kernel_size == lo.analyze(lo.torus(5, 5)).num_quiet_patterns
@@ -126,7 +125,6 @@ class WrappedChaser(ChasingFactorization):
 
         Examples
         --------
-        >>> import lightsout_graphs as lo
         >>> WrappedChaser.for_puzzle(lo.torus(4, 6, modulus=3)).shape
         (24, 24)
         >>> WrappedChaser.for_puzzle(lo.torus(2, 6)) is None

@@ -214,7 +214,6 @@ def fast_nullity(puzzle: Puzzle) -> int | None:
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> from lightsout_graphs.representation.products import fast_nullity
     >>> fast_nullity(lo.torus(5, 5)), fast_nullity(lo.rook(7, 7)), fast_nullity(lo.hypercube(4))
     (8, 12, 0)

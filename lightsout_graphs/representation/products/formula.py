@@ -71,7 +71,6 @@ def nullity_from_factors(
 
     Examples
     --------
-    >>> import numpy as np
     >>> chi2 = np.array([1, 0, 1])  # P_2 over GF(2): the single factor x^2 + 1 = (x + 1)^2
     >>> nullity_from_factors([chi2], [chi2], 2, 1)  # the 2×2 grid, closed rule: solvable
     0
@@ -126,7 +125,6 @@ def product_nullity(g: nx.Graph, h: nx.Graph, *, modulus: int = 2, rule: str = "
 
     Examples
     --------
-    >>> import networkx as nx
     >>> from lightsout_graphs.representation.products import product_nullity
     >>> product_nullity(nx.path_graph(5), nx.path_graph(5))  # the classic 5×5 board
     2

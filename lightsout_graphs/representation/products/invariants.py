@@ -200,7 +200,6 @@ def graph_kind(graph: nx.Graph) -> tuple[str, int]:
 
     Examples
     --------
-    >>> import networkx as nx
     >>> graph_kind(nx.path_graph(5)), graph_kind(nx.cycle_graph(6)), graph_kind(nx.petersen_graph())
     (('path', 5), ('cycle', 6), ('graph', 10))
     """
@@ -278,7 +277,6 @@ def factor_polys(graph: nx.Graph, p: int) -> tuple[Poly, ...]:
 
     Examples
     --------
-    >>> import networkx as nx
     >>> [f.tolist() for f in factor_polys(nx.cycle_graph(4), 2)]
     [[0, 0, 1], [0, 0, 1]]
     """
@@ -323,7 +321,6 @@ def invariant_factors(
 
     Examples
     --------
-    >>> import networkx as nx
     >>> from lightsout_graphs.representation.products import invariant_factors
     >>> f = invariant_factors(nx.petersen_graph())  # eigenvalues 3, 1 (5 times), -2 (4 times)
     >>> f  # over GF(2): x + 1, then x^2 + x three times, then x^3 + x = x(x + 1)^2
@@ -353,7 +350,6 @@ def check_factor(graph: object, name: str) -> nx.Graph:
 
     Examples
     --------
-    >>> import networkx as nx
     >>> check_factor(nx.path_graph(2), "g").number_of_nodes()
     2
     >>> check_factor(nx.DiGraph([(0, 1)]), "g")
