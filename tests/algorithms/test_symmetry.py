@@ -106,6 +106,19 @@ def test_grid_group_matches_graph_matching(shape: tuple[int, ...]) -> None:
     assert ours == {as_index(plain, s) for s in symmetries(plain)}
 
 
+def test_a_lattice_structure_given_with_a_graph_is_read_like_a_family() -> None:
+    # Nodes that are the cells in row-major order, as a Lattice structure says they are.
+    from lightsout_graphs.core.structure import Lattice
+
+    axes = ((-1, 0), (0, -1), (0, 1), (1, 0))
+    graph = nx.grid_2d_graph(3, 4)
+    p = lo.Puzzle(graph, structure=Lattice((3, 4), axes, (False, False), "closed"))
+    assert lo.planner.plan(p, "symmetry").engine == "box isometries"
+    ours = {as_index(p, s) for s in symmetries(p)}
+    assert ours == {as_index(lo.Puzzle(graph), s) for s in symmetries(lo.Puzzle(graph))}
+    assert len(symmetries(p, rotations_only=True)) == 2
+
+
 def test_square_rotations_are_the_cyclic_group() -> None:
     p = lo.grid(3, 3)
     rotations = symmetries(p, rotations_only=True)
