@@ -24,10 +24,8 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> parser.parse_args(["analyze", "lights-out", "--max-patterns", "2"]).max_patterns
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> build_parser().parse_args(["analyze", "lights-out", "--max-patterns", "2"]).max_patterns
     2
     """
     parser = add_command(
@@ -94,10 +92,9 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
         f"({share}){every}"
     )
     gens = analysis.num_generators if analysis.num_quiet_patterns > 1 else 0
-    big = grid_too_big(puzzle.n) and max_patterns <= 0
-    if gens and (big or analysis.generators_memory() > memory_budget()):
+    needed = analysis.generators_memory()
+    if gens and ((grid_too_big(puzzle.n) and max_patterns <= 0) or needed > memory_budget()):
         # Nothing is built: a big board's patterns are pictures or data, not text.
-        needed = analysis.generators_memory()
         why = (
             f"not listed: as vectors they would need about {needed / 2**30:.1f} GiB, above the "
             "memory budget"
@@ -105,18 +102,16 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
             else f"not printed for a board of {count_text(puzzle.n, 10)} lights; --json lists "
             "them, --max-patterns N prints N"
         )
-        lines.append(f"Generators of the quiet patterns: {gens} ({why})")
-        return lines
+        return [*lines, f"Generators of the quiet patterns: {gens} ({why})"]
     # Vectors, not dicts: only the patterns shown become dicts (a big board has many).
     patterns = list(zip(analysis.quiet_vectors, analysis.quiet_orders, strict=True))
+    shown = patterns[:max_patterns]
     if patterns:
-        shown = patterns[:max_patterns]
         more = f", the first {len(shown)} shown" if len(shown) < len(patterns) else ""
         lines.append(f"Generators of the quiet patterns ({len(patterns)}{more}):")
-        for i, (pattern, order) in enumerate(shown, start=1):
-            extra = "" if order == k else f" (order {order})"
-            lines.append(f"Pattern {i}{extra}:")
-            lines.append(format_presses(puzzle, pattern))
+    for i, (pattern, order) in enumerate(shown, start=1):
+        lines.append(f"Pattern {i}{'' if order == k else f' (order {order})'}:")
+        lines.append(format_presses(puzzle, pattern))
     return lines
 
 
@@ -141,9 +136,6 @@ def handle(args: argparse.Namespace) -> int:
         print_json(analysis_json(analysis))
         return EXIT_OK
     print(f"Puzzle: {puzzle_summary(puzzle)}")
-    shown = args.max_patterns
-    if shown is None:
-        shown = 0 if grid_too_big(puzzle.n) else 8
-    for line in analysis_lines(analysis, max_patterns=shown):
-        print(line)
+    shown = (0 if grid_too_big(puzzle.n) else 8) if args.max_patterns is None else args.max_patterns
+    print("\n".join(analysis_lines(analysis, max_patterns=shown)))
     return EXIT_OK

@@ -24,11 +24,9 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> parser.parse_args(["list", "--json"]).json, parser.parse_args(["show", "merlin"]).name
-    (True, 'merlin')
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> build_parser().parse_args(["show", "merlin", "--max-patterns", "1"]).max_patterns
+    1
     """
     listing = add_command(
         subparsers,
@@ -132,26 +130,15 @@ def handle_list(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return EXIT_OK
-    header = ["name", "graph", "lights", "buttons", "modulus", "rule", "nullity"]
-    table = [header]
+    keys = ["name", "graph", "lights", "buttons", "modulus", "rule"]
+    table = [[*keys, "nullity"]]
     for row in rows:
         shown = str(row["nullity"]) if row["nullity"] is not None else f"({row['kernel_size']})"
-        table.append(
-            [
-                str(row["name"]),
-                str(row["graph"]),
-                str(row["lights"]),
-                str(row["buttons"]),
-                str(row["modulus"]),
-                str(row["rule"]),
-                shown,
-            ]
-        )
-    widths = [max(len(r[i]) for r in table) for i in range(len(header))]
-    numeric = {2, 3, 4, 6}
+        table.append([*(str(row[key]) for key in keys), shown])
+    widths = [max(len(r[i]) for r in table) for i in range(len(keys) + 1)]
     for r in table:
         cells = [
-            cell.rjust(w) if i in numeric else cell.ljust(w)
+            cell.rjust(w) if i in (2, 3, 4, 6) else cell.ljust(w)
             for i, (cell, w) in enumerate(zip(r, widths, strict=True))
         ]
         print("  ".join(cells).rstrip())
@@ -179,13 +166,10 @@ def handle_show(args: argparse.Namespace) -> int:
     puzzle = resolve_puzzle(args)
     print(puzzle_summary(puzzle))
     if puzzle.description:
-        print()
-        print(puzzle.description.strip())
-    print()
-    print(f"Rules: {rules_sentence(puzzle)}; graph: {graph_description(puzzle)}.")
+        print(f"\n{puzzle.description.strip()}")
+    print(f"\nRules: {rules_sentence(puzzle)}; graph: {graph_description(puzzle)}.")
     if puzzle.goal.any():
-        print("Goal:")
-        print(format_board(puzzle, puzzle.goal, colors=None))
+        print(f"Goal:\n{format_board(puzzle, puzzle.goal, colors=None)}")
     else:
         print("Goal: every light at 0.")
     for source in puzzle.sources:
@@ -193,12 +177,9 @@ def handle_show(args: argparse.Namespace) -> int:
     print()
     with status(args, f"analysing {puzzle.n} lights", size=puzzle.n):
         analysis = lo.analyze(puzzle)
-    for line in analysis_lines(analysis, max_patterns=args.max_patterns):
-        print(line)
+    print("\n".join(analysis_lines(analysis, max_patterns=args.max_patterns)))
     if puzzle.boards:
-        print()
-        print(f"Named boards ({len(puzzle.boards)}; solve one with --start NAME):")
+        print(f"\nNamed boards ({len(puzzle.boards)}; solve one with --start NAME):")
         for name, board in puzzle.boards.items():
-            print(f"{name}:")
-            print(format_board(puzzle, board, colors=None))
+            print(f"{name}:\n{format_board(puzzle, board, colors=None)}")
     return EXIT_OK

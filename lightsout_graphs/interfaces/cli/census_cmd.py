@@ -21,12 +21,11 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["census", "9", "-o", "c9", "--dask-local", "2"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(["census", "9", "-o", "c9", "--dask-local", "2"])
     >>> args.max_n, args.out, args.dask_local, args.moduli
     (9, 'c9', 2, '2')
-    >>> parser.parse_args(["census", "9"]).out is None  # the handler makes it census-9
+    >>> build_parser().parse_args(["census", "9"]).out is None  # the handler makes it census-9
     True
     """
     parser = subparsers.add_parser(
@@ -106,8 +105,8 @@ def format_census(summary: Any) -> str:
         if lines:
             lines.append("")
         lines.append(f"rule {rule}, modulus {k}")
-        head = ("n", "graphs", "connected", "all solvable (connected)")
-        rows = []
+        head = "n", "graphs", "connected", "all solvable (connected)"
+        rows = [(*head, "nullity histogram of connected graphs")]
         for n, part in block.groupby("n"):
             zero = part[part.nullity == 0]
             hist = part.groupby("nullity").connected.sum()
@@ -116,11 +115,7 @@ def format_census(summary: Any) -> str:
             rows.append(
                 (str(n), str(int(part.graphs.sum())), str(int(part.connected.sum())), solv, text)
             )
-        widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(4)]
-        lines.append(
-            " ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))
-            + "  nullity histogram of connected graphs"
-        )
+        widths = [max(len(r[i]) for r in rows) for i in range(4)]
         for r in rows:
             lines.append(
                 " ".join(c.rjust(w) for c, w in zip(r[:4], widths, strict=True)) + "  " + r[4]

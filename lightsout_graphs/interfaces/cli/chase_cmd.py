@@ -24,10 +24,8 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["chase-table", "5x5", "-k", "3"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(["chase-table", "5x5", "-k", "3"])
     >>> args.name, args.modulus
     ('5x5', 3)
     """
@@ -56,13 +54,11 @@ def register(subparsers: Any) -> None:
 
 def _size_or_name(args: argparse.Namespace) -> str:
     """NAME, or the size of ``--family grid --shape MxN`` (also ``grid --shape MxN``)."""
-    name = (args.name or "").strip()
-    family = getattr(args, "family", None)
-    shape = getattr(args, "shape", None)
+    name, family = (args.name or "").strip(), args.family
     if name == "grid" and family is None:
         family, name = "grid", ""
     if family is None:
-        if shape is not None:
+        if args.shape is not None:
             msg = "--shape goes with --family grid (or NAME grid), not with a catalog NAME."
             raise CommandError(msg)
         if not name:
@@ -75,10 +71,10 @@ def _size_or_name(args: argparse.Namespace) -> str:
     if family.strip().lower() != "grid":
         msg = f"--family {family!r}: chase tables are made for grids only (--family grid)."
         raise CommandError(msg)
-    if shape is None:
+    if args.shape is None:
         msg = "--family grid needs --shape MxN (e.g. --shape 5x5)."
         raise CommandError(msg)
-    return shape.strip()
+    return str(args.shape).strip()
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.interfaces.cli.puzzles import add_puzzle_arguments
 from lightsout_graphs.interfaces.cli.runtime import CommandError
 from lightsout_graphs.interfaces.cli.starts import DEFAULT_START, add_start_arguments
@@ -204,19 +205,7 @@ def add_output_argument(
 def seed_value(text: str) -> int:
     """An argparse ``type``: a random seed, an int >= 0 of at most 40 digits.
 
-    Parameters
-    ----------
-    text : str
-        The option's value.
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    argparse.ArgumentTypeError
-        Anything else (argparse prints one line and exits with 2).
+    %(natural)s
 
     Examples
     --------
@@ -234,31 +223,31 @@ def seed_value(text: str) -> int:
 def count_value(text: str) -> int:
     """An argparse ``type``: a count, an int >= 0 (``--max-patterns``).
 
-    Parameters
-    ----------
-    text : str
-        The option's value.
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    argparse.ArgumentTypeError
-        Anything else (argparse prints one line and exits with 2).
+    %(natural)s
 
     Examples
     --------
-    >>> count_value("3")
-    3
-    >>> try:
-    ...     count_value("-2")
-    ... except argparse.ArgumentTypeError as err:
-    ...     print(err)
-    a count is an int >= 0, not '-2'
+    >>> count_value("3"), count_value(" 12 ")
+    (3, 12)
     """
     return _natural(text, "a count", 18)
+
+
+_NATURAL_DOC = """Parameters
+----------
+text : str
+    The option's value.
+
+Returns
+-------
+int
+
+Raises
+------
+argparse.ArgumentTypeError
+    Anything else (argparse prints one line and exits with 2)."""
+for _func in (seed_value, count_value):
+    fill_doc(_func, {"natural": _NATURAL_DOC})
 
 
 def _natural(text: str, what: str, digits: int) -> int:

@@ -31,10 +31,8 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
     >>> args.solution, args.output, args.dpi
     (True, 's.svg', 100)
     """
@@ -145,24 +143,19 @@ def _draw(args: argparse.Namespace, puzzle: Any) -> Any:
     import lightsout_graphs as lo
     from lightsout_graphs.interfaces import draw
 
-    figure: Any
     if args.quiet_patterns:
-        figure = draw.draw_quiet_patterns(lo.analyze(puzzle))
-    elif args.solution:
+        return draw.draw_quiet_patterns(lo.analyze(puzzle))
+    if args.solution:
         state, _ = start_board(puzzle, args)
         try:
             solution = lo.solve(puzzle, state, minimize=args.minimize)
         except lo.Unsolvable as err:
             words = describe_certificate(puzzle, err.certificate, state=state, target=puzzle.goal)
             raise lo.Unsolvable(words, err.certificate, err.value) from err
-        figure = draw.draw_solution(solution)
-    else:
-        given = args.board is not None or args.start is not None
-        board = start_board(puzzle, args)[0] if given else None
-        # Presses name any pressable node, with or without a light.
-        every = puzzle._every_node_lit()
-        presses = (
-            None if args.presses is None else read_board(every, args.presses, option="--presses")
-        )
-        figure = draw.draw_puzzle(puzzle, board, presses=presses)
-    return figure
+        return draw.draw_solution(solution)
+    given = args.board is not None or args.start is not None
+    board = start_board(puzzle, args)[0] if given else None
+    # Presses name any pressable node, with or without a light.
+    every = puzzle.every_node_lit()
+    presses = None if args.presses is None else read_board(every, args.presses, option="--presses")
+    return draw.draw_puzzle(puzzle, board, presses=presses)

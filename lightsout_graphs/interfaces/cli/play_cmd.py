@@ -9,7 +9,7 @@ from lightsout_graphs.interfaces.cli.commands import add_command, add_output_arg
 from lightsout_graphs.interfaces.cli.output import default_output, output_path
 from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
-from lightsout_graphs.interfaces.cli.starts import ALL_ON, start_board
+from lightsout_graphs.interfaces.cli.starts import start_board
 
 __all__ = ["handle", "register"]
 
@@ -17,17 +17,12 @@ __all__ = ["handle", "register"]
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand.
 
-    Parameters
-    ----------
-    subparsers : argparse subparsers action
-        What ``ArgumentParser.add_subparsers`` returned.
-
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["play", "--family", "grid", "--shape", "3x3", "-o", "p.html"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(
+    ...     ["play", "--family", "grid", "--shape", "3x3", "-o", "p.html"]
+    ... )
     >>> args.output, args.handler is handle
     ('p.html', True)
     """
@@ -82,20 +77,16 @@ def handle(args: argparse.Namespace) -> int:
         args.output = default_output(args, ".html")
     path = output_path(args.output, (".html", ".htm"))
     puzzle = resolve_puzzle(args)
-    board = None
-    state = None
+    board = state = None
     if args.start is not None and args.start in puzzle.boards:
-        board = args.start
+        board = words = args.start
     elif args.board is not None or args.start is not None or not puzzle.boards:
         # The default start of every command: the first named board, else every light at 1.
         state, _ = start_board(puzzle, args)
+        words = "the given board" if args.board is not None else "every light at 1"
+    else:  # the page starts from the first named board itself
+        words = f"the board {next(iter(puzzle.boards))!r}"
     write_play_page(puzzle, path, board=board, state=state, seed=args.seed, title=args.title)
     if not args.quiet:
-        start = board or ("the given board" if args.board is not None else None)
-        if start is None and (args.start == ALL_ON or not puzzle.boards):
-            start = "every light at 1"
-        elif start is None:
-            start = f"the board {next(iter(puzzle.boards))!r}"
-        where = f", starting from {start}" if start else ""
-        print(f"Wrote {path} ({puzzle.n} lights, mod {puzzle.modulus}{where})")
+        print(f"Wrote {path} ({puzzle.n} lights, mod {puzzle.modulus}, starting from {words})")
     return EXIT_OK

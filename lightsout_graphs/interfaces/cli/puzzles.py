@@ -220,7 +220,7 @@ def make_family(
 
 
 def catalog_names() -> list[str]:
-    """The names of the catalog's puzzles (empty when the catalog is not installed).
+    """The names of the catalog's puzzles.
 
     Returns
     -------
@@ -231,10 +231,8 @@ def catalog_names() -> list[str]:
     >>> "lights-out" in catalog_names()
     True
     """
-    try:
-        from lightsout_graphs.representation import catalog
-    except ImportError:
-        return []
+    from lightsout_graphs.representation import catalog
+
     return list(catalog.names())
 
 
@@ -261,13 +259,8 @@ def load_named(name: str) -> Puzzle:
     >>> load_named("lights-out").n
     25
     """
-    from lightsout_graphs.core.errors import CatalogError
+    from lightsout_graphs.representation import catalog
 
-    try:
-        from lightsout_graphs.representation import catalog
-    except ImportError as err:
-        msg = f"Puzzle {name!r} cannot be loaded: the catalog is not available."
-        raise CatalogError(msg) from err
     return catalog.load(name)
 
 

@@ -31,10 +31,8 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> parser.parse_args(["solve", "lights-out", "--min", "--json"]).minimize
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> build_parser().parse_args(["solve", "lights-out", "--min", "--json"]).minimize
     True
     """
     parser = add_command(
@@ -138,11 +136,9 @@ def handle(args: argparse.Namespace) -> int:
     if grid_too_big(puzzle.n):
         _print_summary(puzzle.n, origin, solution, args)
     else:
-        print(f"Board ({origin}):")
-        print(format_board(puzzle, solution.state, colors=None))
+        print(f"Board ({origin}):\n{format_board(puzzle, solution.state, colors=None)}")
         if args.target is not None or solution.target.any():
-            print("Target:")
-            print(format_board(puzzle, solution.target, colors=None))
+            print(f"Target:\n{format_board(puzzle, solution.target, colors=None)}")
         print("Presses:" if args.output is None else f"Presses (also written to {args.output}):")
         print(format_presses(puzzle, solution.vector))
     if solution.optimal:

@@ -13,17 +13,7 @@ __all__ = ["handle_report", "handle_sweep", "register"]
 
 
 def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
-    """Where the work runs (``--dask-local``, ``--scheduler`` or ``--workers``) and ``--overwrite``.
-
-    Shared by ``sweep`` and ``census``; ``what`` names the stored result in the help.
-
-    Examples
-    --------
-    >>> parser = argparse.ArgumentParser()
-    >>> add_runner_options(parser, "sweep")
-    >>> parser.parse_args(["--workers", "2"]).workers
-    2
-    """
+    """Where ``sweep`` and ``census`` run (Dask or local processes) and ``--overwrite``."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers"
@@ -46,9 +36,10 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["sweep", "spec.toml", "--out", "res", "--dask-local", "2"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(
+    ...     ["sweep", "spec.toml", "--out", "res", "--dask-local", "2"]
+    ... )
     >>> args.spec, args.out, args.dask_local, args.overwrite
     ('spec.toml', 'res', 2, False)
     """

@@ -35,10 +35,8 @@ def register(subparsers: Any) -> None:
 
     Examples
     --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> register(parser.add_subparsers())
-    >>> args = parser.parse_args(["table", "9", "--family", "torus", "-o", "t.png"])
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> args = build_parser().parse_args(["table", "9", "--family", "torus", "-o", "t.png"])
     >>> args.size, args.family, args.output, args.dpi
     (9, 'torus', 't.png', 100)
     """

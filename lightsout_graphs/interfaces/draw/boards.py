@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_LABELLED", "MAX_LEGEND_STATES", "draw_puzzle"]
 
+_Positions = Mapping[Hashable, tuple[float, float]]
+
 #: Graphs of your own with at most this many nodes are drawn with node labels.
 MAX_LABELLED = 60
 
@@ -99,6 +101,11 @@ def draw_puzzle(
         _draw_cells(ax, puzzle, pos, vec, palette)
     else:
         _draw_graph(ax, puzzle, pos, vec, palette)
+    xy = np.array([pos[v] for v in puzzle.nodes], dtype=float)
+    low, high = xy.min(axis=0), xy.max(axis=0)
+    pad = 0.6 if squares else 0.08 * max(float((high - low).max()), 1e-9)
+    ax.set_xlim(low[0] - pad, high[0] + pad)
+    ax.set_ylim(low[1] - pad, high[1] + pad)
     if pvec is not None:
         _draw_presses(ax, puzzle, pos, vec, pvec, palette)
     ax.set_aspect("equal")
@@ -106,12 +113,11 @@ def draw_puzzle(
     ax.set_axis_off()
     ax.set_title(puzzle_label(puzzle) if title is None else title)
     if legend:
-        names = list(puzzle.colors) if puzzle.colors else [str(v) for v in range(k)]
-        if k == 2 and not puzzle.colors:
-            names = ["off", "on"]
+        names = puzzle.colors or (("off", "on") if k == 2 else None)
         shown = range(k) if k <= MAX_LEGEND_STATES else _legend_states(vec, k)
         handles: list[Any] = [
-            Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v]) for v in shown
+            Patch(facecolor=palette[v], edgecolor=_EDGE, label=names[v] if names else str(v))
+            for v in shown
         ]
         if k > MAX_LEGEND_STATES:  # a legend of every state would not fit (nor finish)
             handles.append(Patch(facecolor="none", edgecolor="none", label=f"… of {k} states"))
@@ -169,46 +175,27 @@ def _legend_states(vec: np.ndarray, k: int) -> list[int]:
 
 
 def _draw_cells(
-    ax: Axes,
-    puzzle: Puzzle,
-    pos: Mapping[Hashable, tuple[float, float]],
-    vec: np.ndarray,
-    palette: Sequence[str],
+    ax: Axes, puzzle: Puzzle, pos: _Positions, vec: np.ndarray, palette: Sequence[str]
 ) -> None:
     """Draw each light as a square (one collection; unpressable cells dotted)."""
     pressable = set(puzzle.pressable)
     dense = puzzle.n > 2500  # no outlines or gaps: they would only blur a large board
     half = 0.5 if dense else 0.45
-    squares = []
-    faces = []
-    styles = []
-    for node in puzzle.nodes:
-        x, y = pos[node]
-        squares.append(Rectangle((x - half, y - half), 2 * half, 2 * half))
-        faces.append(palette[int(vec[puzzle.index[node]])])
-        styles.append("-" if node in pressable else ":")
+    corners = [(pos[v][0] - half, pos[v][1] - half) for v in puzzle.nodes]
     cells = PatchCollection(
-        squares,
-        facecolors=faces,
+        [Rectangle(corner, 2 * half, 2 * half) for corner in corners],
+        facecolors=[palette[int(vec[puzzle.index[v]])] for v in puzzle.nodes],
+        linestyles=["-" if v in pressable else ":" for v in puzzle.nodes],
         edgecolors="none" if dense else _EDGE,
         linewidths=0.0 if dense else 1.0,
-        linestyles=styles,
         zorder=1,
     )
     cells.set_gid("cells")
     ax.add_collection(cells)
-    xs = [p[0] for p in pos.values()]
-    ys = [p[1] for p in pos.values()]
-    ax.set_xlim(min(xs) - 0.6, max(xs) + 0.6)
-    ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6)
 
 
 def _draw_graph(
-    ax: Axes,
-    puzzle: Puzzle,
-    pos: Mapping[Hashable, tuple[float, float]],
-    vec: np.ndarray,
-    palette: Sequence[str],
+    ax: Axes, puzzle: Puzzle, pos: _Positions, vec: np.ndarray, palette: Sequence[str]
 ) -> None:
     """Draw the edges (arrows in a directed graph) and the nodes as coloured dots."""
     graph = puzzle.graph
@@ -225,13 +212,23 @@ def _draw_graph(
                 zorder=1,
             )
     size = float(np.clip(9000.0 / max(puzzle.n, 1), 25.0, 500.0))
-    xs = np.array([pos[v][0] for v in puzzle.nodes])
-    ys = np.array([pos[v][1] for v in puzzle.nodes])
+    xy = np.array([pos[v] for v in puzzle.nodes], dtype=float)
+    if not puzzle.all_lights:  # buttons without lights: hollow grey squares, no state colour
+        unlit = np.setdiff1d(np.arange(len(puzzle.nodes)), puzzle.light_rows)
+        marks = ax.scatter(
+            xy[unlit, 0],
+            xy[unlit, 1],
+            s=size,
+            marker="s",
+            facecolors="none",
+            edgecolors=_UNLIT,
+            linewidths=1.5,
+            zorder=2,
+        )
+        marks.set_gid("buttons")
+        xy = xy[puzzle.light_rows]
     colors = [palette[int(x)] for x in vec]
-    if not puzzle.all_lights:
-        _draw_unlit_buttons(ax, puzzle, pos, size)
-        xs, ys = xs[puzzle.light_rows], ys[puzzle.light_rows]  # the rest are the lights
-    ax.scatter(xs, ys, s=size, c=colors, edgecolors=_EDGE, linewidths=1.0, zorder=2)
+    ax.scatter(xy[:, 0], xy[:, 1], s=size, c=colors, edgecolors=_EDGE, linewidths=1.0, zorder=2)
     if puzzle.family is None and puzzle.n <= MAX_LABELLED:  # your own graph: name the nodes
         from lightsout_graphs.representation.boards import node_label
 
@@ -247,11 +244,6 @@ def _draw_graph(
                 zorder=4,
                 gid="node-label",
             )
-    xs = np.array([pos[v][0] for v in puzzle.nodes])
-    ys = np.array([pos[v][1] for v in puzzle.nodes])
-    pad = 0.08 * max(float(np.ptp(xs)), float(np.ptp(ys)), 1e-9)
-    ax.set_xlim(float(xs.min()) - pad, float(xs.max()) + pad)
-    ax.set_ylim(float(ys.min()) - pad, float(ys.max()) + pad)
 
 
 def _node_presses(puzzle: Puzzle, presses: StateLike) -> np.ndarray:
@@ -261,45 +253,22 @@ def _node_presses(puzzle: Puzzle, presses: StateLike) -> np.ndarray:
     return puzzle.full_presses(puzzle.presses_vector(presses, name="presses"))
 
 
-def _draw_unlit_buttons(
-    ax: Axes, puzzle: Puzzle, pos: Mapping[Hashable, tuple[float, float]], size: float
-) -> None:
-    """Draw the buttons without lights as hollow grey squares (no state colour)."""
-    lit = set(puzzle.lights)
-    unlit = [v for v in puzzle.nodes if v not in lit]
-    marks = ax.scatter(
-        [pos[v][0] for v in unlit],
-        [pos[v][1] for v in unlit],
-        s=size,
-        marker="s",
-        facecolors="none",
-        edgecolors=_UNLIT,
-        linewidths=1.5,
-        zorder=2,
-    )
-    marks.set_gid("buttons")
-
-
 def _draw_presses(
     ax: Axes,
     puzzle: Puzzle,
-    pos: Mapping[Hashable, tuple[float, float]],
+    pos: _Positions,
     vec: np.ndarray,
     pvec: np.ndarray,
     palette: Sequence[str],
 ) -> None:
     """Mark pressed nodes: a dot for k = 2 (or many nodes), else the press count."""
     counted = puzzle.modulus > 2 and puzzle.n <= 400
-    dots_x, dots_y, inks = [], [], []
     lights = puzzle.light_index
-    for node in puzzle.nodes:
-        i = puzzle.index[node]
-        count = int(pvec[i])
-        if not count:
-            continue
-        x, y = pos[node]
-        ink = _ink(palette[int(vec[lights[node]])]) if node in lights else _UNLIT_INK
-        if counted:
+    pressed = [(v, int(c)) for v, c in zip(puzzle.nodes, pvec, strict=True) if c]
+    inks = [_ink(palette[int(vec[lights[v]])]) if v in lights else _UNLIT_INK for v, _ in pressed]
+    if counted:
+        for (v, count), ink in zip(pressed, inks, strict=True):
+            x, y = pos[v]
             ax.text(
                 x,
                 y,
@@ -311,11 +280,8 @@ def _draw_presses(
                 fontweight="bold",
                 zorder=3,
             )
-        else:
-            dots_x.append(x)
-            dots_y.append(y)
-            inks.append(ink)
-    if dots_x:
+    elif pressed:
         size = 30.0 if puzzle.n <= 400 else max(1.0, 12000.0 / puzzle.n)
-        marks = ax.scatter(dots_x, dots_y, s=size, c=inks, edgecolors="none", zorder=3)
+        xs, ys = zip(*(pos[v] for v, _ in pressed), strict=True)
+        marks = ax.scatter(xs, ys, s=size, c=inks, edgecolors="none", zorder=3)
         marks.set_gid("presses")

@@ -99,18 +99,15 @@ def draw_nullity_table(
         fig = _new_figure(side + 1.0, side)
         ax = fig.add_subplot()
     masked = np.ma.masked_less(data, 0)
-    scale: dict[str, Any]
+    top = float(masked.max()) if masked.count() else 0.0
     if norm is None or (isinstance(norm, str) and norm == "auto"):
-        top = float(masked.max()) if masked.count() else 0.0
         norm = "log" if top > LOG_SCALE_ABOVE else "linear"
-    if isinstance(norm, str) and norm == "linear":
-        scale = {"vmin": 0}
-    elif isinstance(norm, str) and norm == "log":
-        top = float(masked.max()) if masked.count() else 1.0
-        scale = {"norm": mcolors.SymLogNorm(linthresh=1.0, vmin=0.0, vmax=max(top, 1.0))}
-    elif isinstance(norm, mcolors.Normalize):
+    scale: dict[str, Any] = {"vmin": 0}  # linear
+    if isinstance(norm, mcolors.Normalize):
         scale = {"norm": norm}
-    else:
+    elif isinstance(norm, str) and norm == "log":
+        scale = {"norm": mcolors.SymLogNorm(linthresh=1.0, vmin=0.0, vmax=max(top, 1.0))}
+    elif not (isinstance(norm, str) and norm == "linear"):
         msg = (
             "Argument 'norm' must be 'auto', 'linear', 'log' or a matplotlib.colors.Normalize, "
             f"not {norm!r}."
@@ -139,23 +136,17 @@ def draw_nullity_table(
     if annotate is None:
         annotate = max(rows, cols) <= 20
     if annotate:
-        cmap = image.get_cmap()
-        scaled = image.norm
-        for r in range(rows):
-            for c in range(cols):
-                if data[r, c] < 0:
-                    continue
-                red, green, blue, _ = (float(v) for v in cmap(scaled(data[r, c])))
-                color = mcolors.to_hex((red, green, blue))
-                ax.text(
-                    c + 1,
-                    r + 1,
-                    f"{int(data[r, c])}",
-                    ha="center",
-                    va="center",
-                    fontsize="x-small",
-                    color=_ink(color),
-                )
+        for r, c in zip(*np.nonzero(data >= 0), strict=True):
+            red, green, blue, _ = (float(v) for v in image.to_rgba(data[r, c]))
+            ax.text(
+                c + 1,
+                r + 1,
+                f"{int(data[r, c])}",
+                ha="center",
+                va="center",
+                fontsize="x-small",
+                color=_ink(mcolors.to_hex((red, green, blue))),
+            )
     return ax
 
 

@@ -10,10 +10,8 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from lightsout_graphs.core._counts import count_text
-from lightsout_graphs.interfaces.draw.boards import _node_presses, draw_puzzle
-from lightsout_graphs.interfaces.draw.colors import (
-    _new_figure,
-)
+from lightsout_graphs.interfaces.draw.boards import draw_puzzle
+from lightsout_graphs.interfaces.draw.colors import _new_figure
 from lightsout_graphs.representation._describe import puzzle_label
 from lightsout_graphs.representation._layout import square_shape
 from lightsout_graphs.representation.puzzle import Puzzle
@@ -55,9 +53,7 @@ def draw_solution(solution: Solution) -> Figure:
         fig = _new_figure(11.0, 6.0)
     left, right = fig.subplots(1, 2)
     draw_puzzle(puzzle, solution.state, presses=solution.vector, ax=left, title="board and presses")
-    after = puzzle.apply_vector(
-        solution.state, solution.vector[[puzzle.index[u] for u in puzzle.pressable]]
-    )
+    after = puzzle.apply_vector(solution.state, solution.vector[puzzle.press_columns])
     draw_puzzle(puzzle, after, ax=right, title="after the presses", legend=False)
     fewest = " (fewest)" if solution.optimal else ""
     count = (
@@ -116,15 +112,11 @@ def draw_quiet_patterns(puzzle_or_analysis: Puzzle | Analysis, *, max_patterns: 
     if not shown:
         draw_puzzle(puzzle, None, ax=axes[0], title="", legend=False)
     for i, (pattern, order) in enumerate(shown):
-        title = f"quiet pattern {i + 1}"
-        if order != puzzle.modulus:
-            title += f" (order {order})"
-        if not puzzle.all_lights:  # presses on buttons without lights: mark them, lights dark
-            pv = _node_presses(puzzle, pattern)
-            draw_puzzle(puzzle, None, presses=pv, ax=axes[i], title=title, legend=False)
-            continue
-        vec = puzzle.state_vector(pattern, name="quiet pattern")
-        draw_puzzle(puzzle, vec, presses=vec, ax=axes[i], title=title, legend=False)
+        title = f"quiet pattern {i + 1}" + ("" if order == puzzle.modulus else f" (order {order})")
+        # Presses on buttons without lights are marked on dark lights; else lights = presses.
+        vec = puzzle.state_vector(pattern, name="quiet pattern") if puzzle.all_lights else None
+        presses = pattern if vec is None else vec
+        draw_puzzle(puzzle, vec, presses=presses, ax=axes[i], title=title, legend=False)
     for extra in axes[count:]:
         extra.set_axis_off()
     more = (

@@ -69,14 +69,6 @@ def _scaled(
     return pts, radius
 
 
-def _is_lattice(pts: np.ndarray) -> bool:
-    return bool(np.all(np.abs(pts - np.round(pts)) < 1e-6))
-
-
-def _colours(puzzle: Puzzle) -> list[str] | None:
-    return list(puzzle.colors) if puzzle.colors else None
-
-
 def board_solution(puzzle: Puzzle, board: np.ndarray) -> list[int] | None:
     """Solve a starting board for the page: a press count per node, in node order.
 
@@ -106,7 +98,7 @@ def board_solution(puzzle: Puzzle, board: np.ndarray) -> list[int] | None:
         sol = lo.solve(puzzle, board, puzzle.goal)
     except Unsolvable:
         return None
-    return [int(v) for v in sol.vector]
+    return sol.vector.tolist()
 
 
 def quiet_data(puzzle: Puzzle) -> dict[str, Any]:
@@ -167,7 +159,7 @@ def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray,
         assert solution is not None  # a reachable board always has a solution
         return _node_space(puzzle, board), solution
     t = puzzle.toggle_matrix().tocsc()
-    lit = _lit_mask(puzzle)  # buttons without lights never change
+    lit = _node_space(puzzle, np.ones(puzzle.n, dtype=np.int64))  # unlit buttons never change
     cols = {u: t[:, [puzzle.index[u]]].toarray().ravel() * lit for u in puzzle.pressable}
     goal = _node_space(puzzle, puzzle.goal)
     board = goal.copy()
@@ -185,13 +177,6 @@ def _random_board(puzzle: Puzzle, rng: np.random.Generator) -> tuple[np.ndarray,
         if np.any(board != goal):
             break
     return np.asarray(board, dtype=np.int64), [int(v) for v in x]
-
-
-def _lit_mask(puzzle: Puzzle) -> np.ndarray:
-    """1 on the nodes that carry a light, 0 on buttons without lights (int64, node order)."""
-    mask = np.zeros(len(puzzle.nodes), dtype=np.int64)
-    mask[puzzle.light_rows] = 1
-    return mask
 
 
 def _node_space(puzzle: Puzzle, state: np.ndarray) -> np.ndarray:
@@ -280,42 +265,30 @@ def play_data(
     pts, radius = _scaled(puzzle, positions)
     index = puzzle.index
     edges = [[index[u], index[v]] for u, v in puzzle.graph.edges()]
-    tiles = square_shape(puzzle) is not None and _is_lattice(pts)
-    shape = "tile" if tiles else "circle"
+    on_lattice = bool(np.all(np.abs(pts - np.round(pts)) < 1e-6))
+    shape = "tile" if square_shape(puzzle) is not None and on_lattice else "circle"
 
     t = puzzle.toggle_matrix().tocsc()
-    lit = _lit_mask(puzzle)
-    pressable = set(puzzle.pressable)
-    columns: list[list[list[int]] | None] = []
-    for j, u in enumerate(puzzle.nodes):
-        if u not in pressable:
-            columns.append(None)
-            continue
-        lo_, hi = t.indptr[j], t.indptr[j + 1]
-        entries = sorted(
-            (int(r), int(v) % k) for r, v in zip(t.indices[lo_:hi], t.data[lo_:hi], strict=True)
-        )
-        columns.append([[r, v] for r, v in entries if v and lit[r]])
+    lit = _node_space(puzzle, np.ones(puzzle.n, dtype=np.int64))
+    columns: list[list[list[int]] | None] = [None] * len(puzzle.nodes)
+    for j in puzzle.press_columns.tolist():  # T[:, u] as [[light, amount], ...]
+        span = slice(t.indptr[j], t.indptr[j + 1])
+        entries = sorted(zip(t.indices[span].tolist(), (t.data[span] % k).tolist(), strict=True))
+        columns[j] = [[r, v] for r, v in entries if v and lit[r]]
 
-    boards: list[dict[str, Any]] = []
-    for name, named in puzzle.boards.items():
-        vec = np.asarray(named, dtype=np.int64)
-        solution = board_solution(puzzle, vec)
-        vec = _node_space(puzzle, vec)
-        boards.append({"name": name, "state": [int(v) for v in vec], "solution": solution})
+    def entry(name: str, vec: np.ndarray) -> dict[str, Any]:
+        state = _node_space(puzzle, vec).tolist()
+        return {"name": name, "state": state, "solution": board_solution(puzzle, vec)}
+
+    boards = [entry(name, np.asarray(b, dtype=np.int64)) for name, b in puzzle.boards.items()]
     if given is not None:
-        solution = board_solution(puzzle, given)
-        given = _node_space(puzzle, given)
-        boards.append(
-            {"name": "given board", "state": [int(v) for v in given], "solution": solution}
-        )
+        boards.append(entry("given board", given))
         start = len(boards) - 1
     elif boards:
         start = 0 if board is None else list(puzzle.boards).index(board)
     else:
-        rng = np.random.default_rng(seed)
-        made, solution = _random_board(puzzle, rng)  # made: one value per node
-        boards.append({"name": "random", "state": [int(v) for v in made], "solution": solution})
+        made, solution = _random_board(puzzle, np.random.default_rng(seed))  # one value per node
+        boards.append({"name": "random", "state": made.tolist(), "solution": solution})
         start = 0
 
     heading = title or puzzle_label(puzzle)
@@ -334,13 +307,12 @@ def play_data(
         "shape": shape,
         "edges": edges,
         "columns": columns,
-        "colors": _colours(puzzle),
-        "goal": [int(v) for v in puzzle.goal],
+        "colors": list(puzzle.colors) if puzzle.colors else None,
+        "goal": _node_space(puzzle, puzzle.goal).tolist(),
         "boards": boards,
         "start": start,
         "kernel": quiet_data(puzzle),
     }
-    out["goal"] = [int(v) for v in _node_space(puzzle, puzzle.goal)]
     if not puzzle.all_lights:  # buttons without lights: drawn hollow, never a light
         out["lit"] = [bool(v) for v in lit]
     return out

@@ -66,28 +66,14 @@ def play_html(
 
     Parameters
     ----------
-    puzzle : Puzzle
-        Any puzzle (moduli up to :data:`lightsout_graphs.interfaces.play.model.MAX_PLAY_MODULUS`).
-    board : str, optional
-        The named board to start from (default: the first, or a random solvable board).
-    state : StateLike, optional
-        Start from this board instead.
-    seed : int, optional
-        Seed of the random starting board and of the layout.
-    title : str, optional
-        The page's heading.
+    puzzle, board, state, seed, title
+        As in :func:`~lightsout_graphs.interfaces.play.model.play_data`, which also says what
+        it raises.
 
     Returns
     -------
     str
         The HTML document.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        A modulus too large for the page.
-    InvalidStateError
-        An unknown board name, or a ``state`` that does not fit the puzzle.
 
     Examples
     --------

@@ -8,12 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.core.errors import (
-    InvalidStateError,
-    MissingDependencyError,
-    Unsolvable,
-    require_int,
-)
+from lightsout_graphs.core.errors import InvalidStateError, MissingDependencyError, require_int
 from lightsout_graphs.interfaces.play.model import _node_space, board_solution, play_data
 from lightsout_graphs.interfaces.play.page import _json_for_script, static_text
 from lightsout_graphs.representation.puzzle import Puzzle, StateLike
@@ -277,11 +272,7 @@ class PlayWidget(anywidget.AnyWidget):
         values = values[p.light_rows]  # buttons without lights hold no value
         if self._remaining is not None and len(self._remaining) == len(p.nodes):
             rem = np.asarray(self._remaining, dtype=np.int64)
-            x = np.array([rem[p.index[u]] for u in p.pressable], dtype=np.int64)
-            outside = np.delete(rem, [p.index[u] for u in p.pressable])
+            x, outside = rem[p.press_columns], np.delete(rem, p.press_columns)
             if not outside.any() and np.array_equal(p.apply_vector(values, x), p.goal):
                 return
-        try:
-            self.set_trait("_remaining", board_solution(p, values))
-        except Unsolvable:  # pragma: no cover - board_solution already maps it to None
-            self.set_trait("_remaining", None)
+        self.set_trait("_remaining", board_solution(p, values))
