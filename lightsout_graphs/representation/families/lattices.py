@@ -140,17 +140,7 @@ def grid(
     >>> p.family
     FamilyInfo(name='grid', params={'shape': (5, 5)})
     """
-    sides = _check_shape(shape)
-    return stencil_puzzle(
-        Stencil(sides, unit_offsets(len(sides)), (1,) * (2 * len(sides))),
-        family="grid",
-        params={"shape": sides},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-        graph=lambda: grid_graph(*sides),
-        board_shape=sides,
-    )
+    return _box_puzzle(shape, False, modulus=modulus, rule=rule, pressable=pressable)
 
 
 def torus_graph(*shape: int, multiplicity: bool = False) -> nx.Graph:
@@ -227,16 +217,28 @@ def torus(
     >>> torus(2, 3, modulus=3, rule="weighted").press(0, (0, 0))[(1, 0)]
     2
     """
+    return _box_puzzle(shape, True, modulus=modulus, rule=rule, pressable=pressable)
+
+
+def _box_puzzle(
+    shape: tuple[int, ...],
+    wrap: bool,
+    *,
+    modulus: int,
+    rule: str,
+    pressable: Iterable[Hashable] | None,
+) -> Puzzle:
+    """The grid (``wrap`` False) or torus of ``shape``; the torus counts directions when weighted."""
     sides = _check_shape(shape)
-    weighted = rule == "weighted"
+    weighted = wrap and rule == "weighted"
     return stencil_puzzle(
-        Stencil(sides, unit_offsets(len(sides)), (1,) * (2 * len(sides)), True, weighted),
-        family="torus",
+        Stencil(sides, unit_offsets(len(sides)), (1,) * (2 * len(sides)), wrap, weighted),
+        family="torus" if wrap else "grid",
         params={"shape": sides},
         modulus=modulus,
         rule=rule,
         pressable=pressable,
-        graph=lambda: torus_graph(*sides, multiplicity=weighted),
+        graph=lambda: _lattice_graph(sides, wrap=wrap, multiplicity=weighted),
         board_shape=sides,
     )
 

@@ -12,6 +12,7 @@ import numpy as np
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.representation.families._common import build, circle_pos, family_doc, set_pos
 from lightsout_graphs.representation.families._homes import HOMES
+from lightsout_graphs.representation.families._stencil import lattice_positions
 from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = list(HOMES[__name__])
@@ -136,22 +137,12 @@ def press_pattern(
                     raise InvalidPuzzleError(msg)
                 row[light] = row.get(light, 0) + 1
         effects[button] = row
-    if nodes is None:
-        order: list[Hashable] = list(effects)
-        seen = set(order)
-        for row in effects.values():
-            for light in row:
-                if light not in seen:
-                    seen.add(light)
-                    order.append(light)
-    else:
-        order = list(nodes)
-        known = set(order)
-        for button, row in effects.items():
-            for node in (button, *row):
-                if node not in known:
-                    msg = f"Argument 'mapping' uses {node!r}, which is not in 'nodes'."
-                    raise InvalidPuzzleError(msg)
+    used = dict.fromkeys([*effects, *(v for row in effects.values() for v in row)])
+    order = list(used if nodes is None else nodes)
+    known = set(order)
+    for node in (v for v in used if v not in known):
+        msg = f"Argument 'mapping' uses {node!r}, which is not in 'nodes'."
+        raise InvalidPuzzleError(msg)
     g = nx.DiGraph()
     for node in order:
         g.add_node(node, self_weight=0)
@@ -248,6 +239,6 @@ def merlin(modulus: int = 2) -> Puzzle:
     [(0, 2), (1, 2), (2, 2)]
     """
     nodes = [(r, c) for r in range(3) for c in range(3)]
-    pos = {(r, c): (float(c), -float(r) if r else 0.0) for r, c in nodes}
+    pos = dict(zip(nodes, lattice_positions((3, 3)), strict=True))
     pattern: dict[Hashable, list[Hashable]] = {b: list(ls) for b, ls in merlin_pattern().items()}
     return press_pattern(pattern, modulus, nodes=nodes, pos=pos, family="merlin")

@@ -102,11 +102,7 @@ def _shape(name: str, params: dict[str, Any]) -> tuple[Any, ...]:
     if m is None and n is None:
         msg = f"Family {name!r} needs 'shape' (a list of side lengths) or 'm' and 'n'."
         raise InvalidPuzzleError(msg)
-    if m is None:
-        return (n, n)
-    if n is None:
-        return (m, m)
-    return (m, n)
+    return (n if m is None else m, m if n is None else n)
 
 
 def make(name: str, /, **params: Any) -> Puzzle:
@@ -158,7 +154,6 @@ def make(name: str, /, **params: Any) -> Puzzle:
         if key not in accepted:
             msg = f"Family {name!r} has no parameter {key!r}; it accepts {', '.join(accepted)}."
             raise InvalidPuzzleError(msg)
-    params = dict(params)
     if name in _SHAPED:
         shape = _shape(name, params)
         return func(*shape, **params)

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
-import networkx as nx
 import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError, require_int
 from lightsout_graphs.representation.families._common import (
-    check_edges,
     check_modulus,
-    check_nodes,
     family_doc,
 )
 from lightsout_graphs.representation.families._homes import HOMES
@@ -140,9 +137,6 @@ def stencil(
             )
             raise InvalidPuzzleError(msg)
         vals: tuple[int, ...] = (1,) * len(offs)
-        multiplicity = False
-        own = None
-        rule_used = rule
     else:
         if isinstance(amounts, str | bytes) or not isinstance(amounts, Sequence | np.ndarray):
             msg = f"Argument 'amounts' must be a sequence of ints, not {amounts!r}."
@@ -153,30 +147,23 @@ def stencil(
         for i, a in enumerate(amounts):
             require_int(a, f"amounts[{i}]")
         vals = tuple(int(a) % k for a in amounts)
-        multiplicity = True
-        own = 0
-        rule_used = "weighted"
+    multiplicity = amounts is not None
     st = Stencil(sides, offs, vals, wraps, multiplicity)
-
-    def graph() -> nx.Graph:
-        check_nodes(st.n, f"The graph of the stencil on {sides}")
-        check_edges(st.edges(), f"The graph of the stencil on {sides}")
-        return st.graph(lattice_positions(sides), weights=multiplicity)
 
     params: dict[str, object] = {
         "shape": sides,
         "offsets": offs,
         "wrap": wraps if len(set(wraps)) > 1 else wraps[0],
-        "amounts": vals if amounts is not None else None,
+        "amounts": vals if multiplicity else None,
     }
     return stencil_puzzle(
         st,
         family="stencil",
         params=params,
         modulus=k,
-        rule=rule_used,
+        rule="weighted" if multiplicity else rule,
         pressable=pressable,
-        graph=graph,
+        graph=lambda: st.graph(lattice_positions(sides), weights=multiplicity),
         board_shape=sides,
-        self_amount=own,
+        self_amount=0 if multiplicity else None,
     )
