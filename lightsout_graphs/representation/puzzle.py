@@ -217,22 +217,34 @@ class Puzzle:
                 "use a simple graph, or rule='weighted' where parallel edges add up."
             )
             raise InvalidPuzzleError(msg)
-        self.weight = weight
-        self.self_weight = self_weight
-        self._graph: nx.Graph | None = nx.freeze(graph.copy() if copy else graph)
-        self._graph_factory: Callable[[], nx.Graph] | None = None
+        self.weight, self.self_weight = weight, self_weight
         nodes = tuple(graph.nodes)
         index = {node: i for i, node in enumerate(nodes)}
-        self._edges: int | None = None
-        self._edges_factory: Callable[[], int] | None = None
-        self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None
-        cols = press_columns(pressable, index)
-        rows = light_rows(lights, index)
-        self._codec: StateCodec = StateCodec(nodes, index, self.modulus, None, cols, rows)
-        self._structure: Structure = self._checked_structure(structure)
+        cols, rows = press_columns(pressable, index), light_rows(lights, index)
+        codec = StateCodec(nodes, index, self.modulus, None, cols, rows)
+        self._fill(codec, structure, graph=nx.freeze(graph.copy() if copy else graph))
         self._matrix: sp.csr_array | None = self._build_matrix()
-        self._matrix_factory: Callable[[], sp.csr_array] | None = None
+
+    def _fill(
+        self,
+        codec: StateCodec,
+        structure: Structure | None,
+        *,
+        graph: nx.Graph | None = None,
+        builders: tuple[Any, Any, Any, Any] = (None, None, None, None),
+    ) -> None:
+        """The parts both constructors set: the codec, the structure, the graph or the builders
+        (graph, matrix, edges, apply), and no matrix, metadata or caches yet."""
+        self._codec = codec
+        self._graph: nx.Graph | None = graph
+        self._graph_factory: Callable[[], nx.Graph] | None = builders[0]
+        self._matrix_factory: Callable[[], sp.csr_array] | None = builders[1]
+        self._edges_factory: Callable[[], int] | None = builders[2]
+        self._apply_fn: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = builders[3]
+        self._edges: int | None = None
+        self._matrix = None
         self._press: sp.csr_array | None = None
+        self._structure: Structure = self._checked_structure(structure)
         self.info: PuzzleInfo = PuzzleInfo()
 
     @classmethod
@@ -281,20 +293,10 @@ class Puzzle:
         self = cls.__new__(cls)
         self.modulus = zk.check_modulus(modulus, error=InvalidPuzzleError)
         self.rule = check_rule(rule)
-        self.weight = "weight"
-        self.self_weight = "self_weight"
-        self._graph = None
-        self._graph_factory = graph
-        self._edges = None
-        self._edges_factory = edges
-        self._apply_fn = apply
+        self.weight, self.self_weight = "weight", "self_weight"
         cols = press_columns(pressable, index)
-        self._codec = StateCodec(nodes, index, self.modulus, board_shape, cols)
-        self._structure = self._checked_structure(structure)
-        self._matrix = None
-        self._matrix_factory = matrix
-        self._press = None
-        self.info = PuzzleInfo()
+        codec = StateCodec(nodes, index, self.modulus, board_shape, cols)
+        self._fill(codec, structure, builders=(graph, matrix, edges, apply))
         return self
 
     _lazy = from_builders  # the earlier name, still used by the families
