@@ -10,16 +10,22 @@ and every quiet pattern, is the chase of a solution, or a kernel vector, of the 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lightsout_graphs.core._docs import fill_doc
+from lightsout_graphs.core._labels import LatticeNodes
 from lightsout_graphs.core.errors import InvalidStateError, MemoryBudgetError, require_int_entries
+from lightsout_graphs.core.structure import Lattice
 from lightsout_graphs.core.zk import DenseGF2, Factorization, is_prime, pack_rows
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 from lightsout_graphs.representation.grids import _row_scan
+
+if TYPE_CHECKING:
+    from lightsout_graphs.representation.puzzle import Puzzle
 
 __all__ = ["ChasingFactorization", "chase_memory", "chase_seconds", "check_chase_memory"]
 
@@ -291,6 +297,21 @@ class ChasingFactorization:
         self._small = self._factor_by_power() if self._scan else self._factor()
         self._set_counts()
         self._kernel = None
+
+    @staticmethod
+    def _lattice(puzzle: Puzzle) -> Lattice | None:
+        """The puzzle's 2-D lattice of the four neighbours, when every cell is pressable and
+        the nodes are its cells in row-major order; else None."""
+        lattice = puzzle.structure
+        if not isinstance(lattice, Lattice) or len(lattice.shape) != 2:
+            return None
+        if not lattice.is_axis_stencil or not puzzle.all_pressable:
+            return None
+        nodes = puzzle.nodes
+        if isinstance(nodes, LatticeNodes):
+            return lattice if nodes.shape == lattice.shape else None
+        cells = itertools.product(*(range(side) for side in lattice.shape))
+        return lattice if tuple(nodes) == tuple(cells) else None
 
     def _factor(self) -> Factorization:
         """The small system, chased row by row."""

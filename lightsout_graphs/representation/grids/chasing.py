@@ -162,26 +162,10 @@ class GridChaser(ChasingFactorization):
         >>> GridChaser.for_puzzle_shape(lo.grid(3, 4)), GridChaser.for_puzzle_shape(lo.torus(3, 4))
         ((3, 4), None)
         """
-        from lightsout_graphs.core.structure import Lattice
-
-        lattice = puzzle.structure
-        if not isinstance(lattice, Lattice) or lattice.rule not in ("closed", "open"):
+        lattice = GridChaser._lattice(puzzle)
+        if lattice is None or puzzle.rule != lattice.rule or any(lattice.wrap):
             return None
-        if puzzle.rule != lattice.rule or not lattice.is_axis_stencil or any(lattice.wrap):
-            return None
-        shape = lattice.shape
-        if len(shape) != 2 or not puzzle.all_pressable:
-            return None
-        m, n = int(shape[0]), int(shape[1])
-        from lightsout_graphs.core._labels import LatticeNodes
-
-        nodes = puzzle.nodes
-        if isinstance(nodes, LatticeNodes):
-            if nodes.shape != (m, n):
-                return None
-        elif tuple(nodes) != tuple((i, j) for i in range(m) for j in range(n)):
-            return None
-        return m, n
+        return int(lattice.shape[0]), int(lattice.shape[1])
 
     def _factor(self) -> Factorization:
         """``A_h = p_h(M)``, read off one column chased on a cycle of ``2w + 2`` cells: O(h·w)."""

@@ -130,20 +130,11 @@ class WrappedChaser(ChasingFactorization):
         >>> WrappedChaser.for_puzzle(lo.torus(2, 6)) is None
         True
         """
-        from lightsout_graphs.core._labels import LatticeNodes
-        from lightsout_graphs.core.structure import Lattice
-
-        lattice = puzzle.structure
-        if not isinstance(lattice, Lattice) or not puzzle.all_pressable:
-            return None
-        if len(lattice.shape) != 2 or not lattice.is_axis_stencil:
-            return None
-        if not isinstance(puzzle.nodes, LatticeNodes) or puzzle.nodes.shape != lattice.shape:
-            return None
-        wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
-        if not any(wrap):
+        lattice = cls._lattice(puzzle)
+        if lattice is None:
             return None
         m, n = lattice.shape
+        wrap = (bool(lattice.wrap[0]), bool(lattice.wrap[1]))
         return cls.for_lattice(m, n, puzzle.modulus, lattice.rule, wrap)
 
     @classmethod
