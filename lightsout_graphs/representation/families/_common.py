@@ -250,38 +250,48 @@ class Fixed(Protocol):
     ) -> Puzzle: ...
 
 
-def named_family(func: _F, name: str, module: str, doc: str) -> _F:
-    """Give ``func``, a family made by a factory, its name, its home ``module`` and ``doc``
-    (filled by :func:`family_doc`), so that pickling, doctests and the API pages find it."""
+def named_family(
+    func: _F,
+    name: str,
+    module: str,
+    summary: str,
+    parameters: str,
+    returns: str,
+    examples: str,
+    raises: str = "",
+) -> _F:
+    """Name ``func``, a family made by a factory, after its home ``module`` (so that pickling,
+    doctests and the API pages find it) and give it its numpydoc docstring from its parts,
+    each written at the docstring's indent (filled by :func:`family_doc`)."""
     func.__name__ = func.__qualname__ = name
     func.__module__ = module
-    func.__doc__ = doc
+    raises = f"\n    Raises\n    ------\n    {raises}\n" if raises else ""
+    func.__doc__ = f"""{summary}
+
+    Parameters
+    ----------
+    {parameters}
+
+    Returns
+    -------
+    {returns}
+{raises}
+    Examples
+    --------
+{examples}
+    """
     return family_doc(func)
 
 
 def fixed_family(
     name: str, module: str, graph: Callable[[], nx.Graph], summary: str, nodes: str, examples: str
 ) -> Fixed:
-    """The family ``name`` of the one graph ``graph()``, documented from one template."""
+    """The family ``name`` of the one graph ``graph()``; ``nodes`` says what its nodes are."""
 
     def family(
         *, modulus: int = 2, rule: str = "closed", pressable: Iterable[Hashable] | None = None
     ) -> Puzzle:
         return build(graph(), name, {}, modulus=modulus, rule=rule, pressable=pressable)
 
-    doc = f"""{summary}
-
-    Parameters
-    ----------
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        {nodes}; ``family`` is ``FamilyInfo("%(name)s", {{}})``.
-
-    Examples
-    --------
-{examples}
-    """
-    return named_family(family, name, module, doc)
+    returns = f'Puzzle\n        {nodes}; ``family`` is ``FamilyInfo("%(name)s", {{}})``.'
+    return named_family(family, name, module, summary, "%(puzzle)s", returns, examples)

@@ -229,11 +229,8 @@ class Stencil:
         if total * (k - 1) >= 2**62:
             return None
         # The narrowest type that holds every partial sum is the fastest.
-        dtype: type = np.int64
-        for narrow in (np.int8, np.int16, np.int32):
-            if total * (k - 1) < np.iinfo(narrow).max:
-                dtype = narrow
-                break
+        fits = (t for t in (np.int8, np.int16, np.int32) if total * (k - 1) < np.iinfo(t).max)
+        dtype: type = next(fits, np.int64)
         x: np.ndarray = np.asarray(presses).astype(dtype).reshape(self.shape)
         out: np.ndarray = np.asarray(state).astype(dtype).reshape(self.shape)
         if self_amount:

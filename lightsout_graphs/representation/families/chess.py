@@ -139,26 +139,10 @@ def _board(piece: str, name: str, summary: str, examples: str, *, rook: bool = F
             structure=structure,
         )
 
-    doc = f"""{summary}
-
-    Parameters
-    ----------
-    %(board)s
-    %(puzzle)s
-
-    Returns
-    -------
-    %(board_puzzle)s
-
-    Raises
-    ------
-    %(raises)s
-
-    Examples
-    --------
-{examples}
-    """
-    return named_family(family, name, __name__, doc)
+    parameters, returns = "%(board)s\n    %(puzzle)s", "%(board_puzzle)s"
+    return named_family(
+        family, name, __name__, summary, parameters, returns, examples, "%(raises)s"
+    )
 
 
 king = _board(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterable
+from typing import Protocol
 
 import networkx as nx
 import numpy as np
@@ -19,6 +20,7 @@ from lightsout_graphs.representation.families._common import (
     check_cells,
     check_nodes,
     family_doc,
+    named_family,
     product_of,
 )
 from lightsout_graphs.representation.families._homes import HOMES
@@ -310,71 +312,59 @@ def _hypercube_graph(d: int) -> nx.Graph:
     return Stencil((2,) * d, unit_offsets(d), (1,) * (2 * d)).graph(list(map(tuple, xy.tolist())))
 
 
-@family_doc
-def hexagonal(
-    m: int,
-    n: int,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
+class Planar(Protocol):
+    """The signature of the planar lattices: ``m`` rows and ``n`` columns of cells."""
+
+    def __call__(
+        self,
+        m: int,
+        n: int,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle: ...
+
+
+def _planar(name: str, cells: str, summary: str, examples: str) -> Planar:
+    """The family of a planar lattice of m×n ``cells``, its docs from one template."""
+
+    def family(
+        m: int,
+        n: int,
+        *,
+        modulus: int = 2,
+        rule: str = "closed",
+        pressable: Iterable[Hashable] | None = None,
+    ) -> Puzzle:
+        return planar_puzzle(name, m, n, modulus=modulus, rule=rule, pressable=pressable)
+
+    parameters = f"m, n : int\n        Rows and columns of {cells}, >= 1.\n    %(puzzle)s"
+    returns = 'Puzzle\n        ``family`` is ``FamilyInfo("%(name)s", {"m": m, "n": n})``.'
+    return named_family(family, name, __name__, summary, parameters, returns, examples)
+
+
+hexagonal = _planar(
+    "hexagonal",
+    "hexagons",
     """Lights Out on the hexagonal (honeycomb) lattice of m rows and n columns of hexagons.
 
     Lights sit on the hexagons' corners (networkx's ``hexagonal_lattice_graph``); every light
-    has at most 3 neighbours. Nodes are networkx's ``(column, row)`` tuples, ordered row by row.
-
-    Parameters
-    ----------
-    m, n : int
-        Rows and columns of hexagons, >= 1.
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("hexagonal", {"m": m, "n": n})``.
-
-    Examples
-    --------
-    >>> hexagonal(1, 1)  # one hexagon
+    has at most 3 neighbours. Nodes are networkx's ``(column, row)`` tuples, ordered row by row.""",
+    """    >>> hexagonal(1, 1)  # one hexagon
     <Puzzle: 6 nodes, 6 edges, rule='closed', modulus=2>
     >>> hexagonal(2, 2).n
-    16
-    """
-    return planar_puzzle("hexagonal", m, n, modulus=modulus, rule=rule, pressable=pressable)
-
-
-@family_doc
-def triangular(
-    m: int,
-    n: int,
-    *,
-    modulus: int = 2,
-    rule: str = "closed",
-    pressable: Iterable[Hashable] | None = None,
-) -> Puzzle:
+    16""",
+)
+triangular = _planar(
+    "triangular",
+    "triangles",
     """Lights Out on the triangular lattice of m rows and n columns of triangles.
 
     Lights sit on the triangles' corners (networkx's ``triangular_lattice_graph``); inner lights
-    have 6 neighbours. Nodes are networkx's ``(column, row)`` tuples, ordered row by row.
-
-    Parameters
-    ----------
-    m, n : int
-        Rows and columns of triangles, >= 1.
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("triangular", {"m": m, "n": n})``.
-
-    Examples
-    --------
-    >>> triangular(1, 1)  # one triangle
+    have 6 neighbours. Nodes are networkx's ``(column, row)`` tuples, ordered row by row.""",
+    """    >>> triangular(1, 1)  # one triangle
     <Puzzle: 3 nodes, 3 edges, rule='closed', modulus=2>
     >>> triangular(2, 2)
-    <Puzzle: 6 nodes, 9 edges, rule='closed', modulus=2>
-    """
-    return planar_puzzle("triangular", m, n, modulus=modulus, rule=rule, pressable=pressable)
+    <Puzzle: 6 nodes, 9 edges, rule='closed', modulus=2>""",
+)

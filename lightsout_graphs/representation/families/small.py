@@ -89,24 +89,9 @@ def _one_factor(
             g, kind, params, modulus=modulus, rule=rule, pressable=pressable, structure=structure
         )
 
-    doc = f"""{summary}
-
-    Parameters
-    ----------
-    n : int
-        The number of lights, >= {minimum}.
-    %(puzzle)s
-
-    Returns
-    -------
-    Puzzle
-        ``family`` is ``FamilyInfo("%(name)s", {{"n": n}})``.
-
-    Examples
-    --------
-{examples}
-    """
-    return named_family(family, kind, __name__, doc)
+    parameters = f"n : int\n        The number of lights, >= {minimum}.\n    %(puzzle)s"
+    returns = 'Puzzle\n        ``family`` is ``FamilyInfo("%(name)s", {"n": n})``.'
+    return named_family(family, kind, __name__, summary, parameters, returns, examples)
 
 
 path = _one_factor(
