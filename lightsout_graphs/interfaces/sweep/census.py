@@ -143,16 +143,9 @@ def count_part(
 ) -> dict[str, Any]:
     """Run geng for one part and count its graphs (runs in a worker).
 
-    Returns
-    -------
-    dict
-        ``graphs`` (how many), ``seconds`` and ``counts``: a list of
-        ``[rule index, modulus index, connected, nullity, all_on_solvable, count]``.
-
-    Raises
-    ------
-    SweepError
-        When geng fails or writes something that is not graph6.
+    Returns ``{"graphs": how many, "seconds": ..., "counts": [...]}``, each count a list
+    ``[rule index, modulus index, connected, nullity, all_on_solvable, count]``; raises
+    :class:`~lightsout_graphs.core.errors.SweepError` when geng fails or writes no graph6.
 
     Examples
     --------
@@ -225,28 +218,13 @@ def _summarise(records: list[dict[str, Any]], settings: dict[str, Any]) -> Any:
     import pandas as pd
 
     rules, moduli = settings["rules"], settings["moduli"]
-    acc: dict[tuple[Any, ...], list[int]] = {}
-    for rec in records:
-        for r, m, conn, nullity, allon, count in rec["counts"]:
-            key = (rec["n"], rules[r], moduli[m], nullity, bool(allon))
-            cell = acc.setdefault(key, [0, 0])
-            cell[0] += count
-            if conn:
-                cell[1] += count
     rows = [
-        {
-            "n": k[0],
-            "rule": k[1],
-            "modulus": k[2],
-            "nullity": k[3],
-            "all_on_solvable": k[4],
-            "graphs": v[0],
-            "connected": v[1],
-        }
-        for k, v in sorted(acc.items())
+        (rec["n"], rules[r], moduli[m], nullity, bool(allon), count, count if conn else 0)
+        for rec in records
+        for r, m, conn, nullity, allon, count in rec["counts"]
     ]
     columns = ["n", "rule", "modulus", "nullity", "all_on_solvable", "graphs", "connected"]
-    return pd.DataFrame(rows, columns=columns)
+    return pd.DataFrame(rows, columns=columns).groupby(columns[:5], as_index=False).sum()
 
 
 #: What the summary needs only at the end of a run (imported meanwhile, see :func:`_preload`).

@@ -79,6 +79,11 @@ def _prctl_pdeathsig(sig: int) -> bool:
     return int(_PRCTL(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)) == 0
 
 
+def threading_main() -> bool:
+    """Whether this is the main thread (signal handlers can only be set there)."""
+    return threading.current_thread() is threading.main_thread()
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -184,7 +189,7 @@ def terminate_on_sigterm() -> Iterator[None]:
     >>> with terminate_on_sigterm():
     ...     pass
     """
-    if threading.current_thread() is not threading.main_thread():
+    if not threading_main():
         yield
         return
 

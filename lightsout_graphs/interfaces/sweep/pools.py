@@ -16,7 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError, require_int
-from lightsout_graphs.interfaces.sweep.lifetime import die_with_parent
+from lightsout_graphs.interfaces.sweep.lifetime import die_with_parent, threading_main
 
 __all__ = [
     "DASK_WORKER_BYTES",
@@ -126,19 +126,6 @@ def worker_init(parent: int, spec: Any = None) -> None:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if spec is not None:
         WORKER_SPEC[:] = [spec]
-
-
-def threading_main() -> bool:
-    """Whether this is the main thread (signal handlers can only be set there).
-
-    Examples
-    --------
-    >>> threading_main()
-    True
-    """
-    import threading
-
-    return threading.current_thread() is threading.main_thread()
 
 
 class _DieWithParentWorker:

@@ -16,12 +16,12 @@ import contextlib
 import inspect
 import math
 import signal
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from lightsout_graphs.core.errors import SweepSpecError
+from lightsout_graphs.interfaces.sweep.lifetime import threading_main
 
 __all__ = [
     "MAX_GRAPH_SIZE",
@@ -98,82 +98,75 @@ def _power(base: int, exponent: int) -> int:
     return int(base**exponent)
 
 
+def _kneser(n: int, k: int) -> tuple[int, int]:
+    if n > 10_000:
+        return 1 << 256, 1 << 256
+    nodes = math.comb(n, k) if 0 <= k <= n else 0
+    return nodes, nodes * math.comb(max(n - k, 0), k) // 2
+
+
+def _names(names: str, params: tuple[str, ...], size: Callable[..., Any]) -> dict[str, Any]:
+    return dict.fromkeys(names.split(), (params, size))
+
+
+#: Generator name -> (its count parameters, their nodes and edges). The G(n, p) generators
+#: look at every pair: their work is n^2.
+_SIZES: dict[str, tuple[tuple[str, ...], Callable[..., Any]]] = {
+    **_names(
+        "complete_graph turan_graph random_geometric_graph soft_random_geometric_graph "
+        "gnp_random_graph erdos_renyi_graph binomial_graph dense_gnm_random_graph",
+        ("n",),
+        lambda n: (n, n * (n - 1) // 2),
+    ),
+    **_names("empty_graph random_powerlaw_tree full_rary_tree", ("n",), lambda n: (n, n)),
+    **_names(
+        "path_graph cycle_graph star_graph trivial_graph fast_gnp_random_graph",
+        ("n",),
+        lambda n: (n + 1, n + 1),
+    ),
+    **_names(
+        "wheel_graph ladder_graph circular_ladder_graph prism_graph",
+        ("n",),
+        lambda n: (2 * n, 3 * n),
+    ),
+    "gnm_random_graph": (("n", "m"), lambda n, m: (n, min(m, n * n))),
+    "complete_bipartite_graph": (("n1", "n2"), lambda a, b: (a + b, a * b)),
+    "barbell_graph": (("m1", "m2"), lambda a, b: (2 * a + b, a * a + b)),
+    **_names("lollipop_graph tadpole_graph", ("m", "n"), lambda a, b: (a + b, a * a + b)),
+    **_names(
+        "grid_2d_graph triangular_lattice_graph hexagonal_lattice_graph",
+        ("m", "n"),
+        lambda a, b: (2 * (a + 1) * (b + 1), 6 * (a + 1) * (b + 1)),
+    ),
+    "hypercube_graph": (("n",), lambda n: (_power(2, n), n * _power(2, n))),
+    "binomial_tree": (("n",), lambda n: (_power(2, n),) * 2),
+    "dorogovtsev_goltsev_mendes_graph": (("n",), lambda n: (_power(3, n),) * 2),
+    "balanced_tree": (("r", "h"), lambda r, h: (_power(max(r, 2), h + 1),) * 2),
+    "kneser_graph": (("n", "k"), _kneser),
+    "random_regular_graph": (("d", "n"), lambda d, n: (n, d * n)),
+}
+
+
 def _nodes_edges(name: str, a: Mapping[str, Any]) -> tuple[int, int] | None:
     """Nodes and edges of the networkx generator ``name`` with arguments ``a`` (None: unknown)."""
+    if name in _SIZES:
+        params, sizes = _SIZES[name]
+        got = _ints(a, *params)
+        return None if got is None else sizes(*got)
     one = _ints(a, "n")
-    if name in (
-        "complete_graph",
-        "turan_graph",
-        "random_geometric_graph",
-        "soft_random_geometric_graph",
-    ):
-        return None if one is None else (one[0], one[0] * (one[0] - 1) // 2)
-    if name in (
-        "gnp_random_graph",
-        "erdos_renyi_graph",
-        "binomial_graph",
-        "dense_gnm_random_graph",
-    ):
-        return None if one is None else (one[0], one[0] * (one[0] - 1) // 2)  # the work: n^2
-    if name in ("empty_graph", "random_powerlaw_tree", "full_rary_tree"):
-        return None if one is None else (one[0], one[0])
-    if name in (
-        "path_graph",
-        "cycle_graph",
-        "star_graph",
-        "trivial_graph",
-        "fast_gnp_random_graph",
-    ):
-        return None if one is None else (one[0] + 1, one[0] + 1)
-    if name in ("wheel_graph", "ladder_graph", "circular_ladder_graph", "prism_graph"):
-        return None if one is None else (2 * one[0], 3 * one[0])
     if name == "circulant_graph":
         offsets = a.get("offsets")
         k = len(offsets) if isinstance(offsets, list | tuple) else None
         return None if one is None or k is None else (one[0], one[0] * k)
-    if name == "gnm_random_graph":
-        nm = _ints(a, "n", "m")
-        return None if nm is None else (nm[0], min(nm[1], nm[0] * nm[0]))
-    if name in ("complete_bipartite_graph",):
-        ab = _ints(a, "n1", "n2")
-        return None if ab is None else (ab[0] + ab[1], ab[0] * ab[1])
-    if name in ("barbell_graph",):
-        ab = _ints(a, "m1", "m2")
-        return None if ab is None else (2 * ab[0] + ab[1], ab[0] * ab[0] + ab[1])
-    if name in ("lollipop_graph", "tadpole_graph"):
-        ab = _ints(a, "m", "n")
-        return None if ab is None else (ab[0] + ab[1], ab[0] * ab[0] + ab[1])
-    if name in ("grid_2d_graph", "triangular_lattice_graph", "hexagonal_lattice_graph"):
-        ab = _ints(a, "m", "n")
-        return (
-            None if ab is None else (2 * (ab[0] + 1) * (ab[1] + 1), 6 * (ab[0] + 1) * (ab[1] + 1))
-        )
     if name == "grid_graph":
         dim = a.get("dim")
         size = _prod(dim)
         return None if size is None else (size, size * max(1, len(dim)))  # type: ignore[arg-type]
-    if name == "hypercube_graph":
-        return None if one is None else (_power(2, one[0]), one[0] * _power(2, one[0]))
-    if name == "binomial_tree":
-        return None if one is None else (_power(2, one[0]), _power(2, one[0]))
-    if name == "dorogovtsev_goltsev_mendes_graph":
-        return None if one is None else (_power(3, one[0]), _power(3, one[0]))
-    if name == "balanced_tree":
-        rh = _ints(a, "r", "h")
-        return None if rh is None else (_power(max(rh[0], 2), rh[1] + 1),) * 2
-    if name == "kneser_graph":
-        nk = _ints(a, "n", "k")
-        if nk is None or nk[0] > 10_000:
-            return None if nk is None else (1 << 256, 1 << 256)
-        nodes = math.comb(nk[0], nk[1]) if 0 <= nk[1] <= nk[0] else 0
-        return nodes, nodes * math.comb(max(nk[0] - nk[1], 0), nk[1]) // 2
-    if name in ("random_regular_graph",):
-        dn = _ints(a, "d", "n")
-        return None if dn is None else (dn[1], dn[0] * dn[1])
-    for pair in (("n", "k"), ("n", "m")):  # Watts-Strogatz, Barabasi-Albert, power-law cluster
-        if name.startswith(
-            ("watts_strogatz", "newman_watts", "connected_watts", "barabasi", "powerlaw")
-        ):
+    # Watts-Strogatz, Barabasi-Albert, power-law cluster
+    if name.startswith(
+        ("watts_strogatz", "newman_watts", "connected_watts", "barabasi", "powerlaw")
+    ):
+        for pair in (("n", "k"), ("n", "m")):
             got = _ints(a, *pair)
             if got is not None:
                 return got[0], got[0] * got[1]
@@ -294,7 +287,7 @@ def time_limit(seconds: float) -> Iterator[None]:
     ...     print("stopped")
     stopped
     """
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    usable = hasattr(signal, "setitimer") and threading_main()
     if not usable or seconds <= 0:
         if seconds <= 0:
             raise ProbeTimeout
