@@ -26,12 +26,14 @@ from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError, 
 from lightsout_graphs.core.structure import General, Lattice, Product, Structure
 from lightsout_graphs.representation._codec import (
     StateCodec,
+    StateLike,
     int_vector,
+    is_node,
     light_rows,
     press_columns,
+    reduce_mod,
 )
 from lightsout_graphs.representation._puzzle_info import FamilyInfo, PuzzleInfo, checked_info
-from lightsout_graphs.representation._states import StateLike, is_node, reduce_mod
 
 __all__ = [
     "RULES",
