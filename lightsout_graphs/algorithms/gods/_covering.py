@@ -400,51 +400,29 @@ def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> God
     def row(lam: list[int]) -> tuple[np.ndarray, int]:
         """Coefficients of n and the constant of f(λ) = const + coef · n."""
         s = (cols @ (np.array(lam, dtype=np.int64) * steps)) % k if orders else np.zeros(ng)
-        coef = np.zeros(nv)
-        const = 0
-        for v in range(k):
-            value = (v + s) % k
-            if v == 0:
-                const += int((value * sizes).sum())
-                base = value
-            else:
-                coef[(v - 1) * ng : v * ng] = value - base
-        return coef, const
+        base = s % k
+        coef = (np.arange(1, k)[:, None] + s[None, :]) % k - base  # value v, less value 0
+        return coef.reshape(-1).astype(float), int((base * sizes).sum())
 
     def witness_of(nvals: np.ndarray) -> np.ndarray:
         """A press vector with n[c, v] lights of group c at value v."""
         x = np.zeros(n, dtype=np.int64)
         by_group = np.argsort(inverse, kind="stable")
         first = np.searchsorted(inverse[by_group], np.arange(ng))
-        for c in np.flatnonzero(nvals[: ng * (k - 1)].reshape(k - 1, ng).sum(axis=0)):
+        per = nvals[:nv].astype(np.int64).reshape(k - 1, ng)
+        for c in np.flatnonzero(per.sum(axis=0)):
             members = by_group[first[c] : first[c] + int(sizes[c])]
-            pos = 0
-            for v in range(1, k):
-                cnt = int(nvals[(v - 1) * ng + c])
-                x[members[pos : pos + cnt]] = v
-                pos += cnt
+            values = np.repeat(np.arange(1, k), per[:, c])
+            x[members[: len(values)]] = values
         return x
 
     def evaluate(nvals: np.ndarray) -> tuple[int, list[list[int]]]:
-        values, counts, columns = [], [], []
-        rest = sizes.copy()
-        for v in range(1, k):
-            cnt = nvals[(v - 1) * ng : v * ng].astype(np.int64)
-            rest = rest - cnt
-            columns.append(cols)
-            values.append(np.full(ng, v))
-            counts.append(cnt)
-        columns.append(cols)
-        values.append(np.zeros(ng, dtype=np.int64))
-        counts.append(rest)
-        keep = np.concatenate(counts) > 0
-        coset = CosetGroups(
-            columns=np.concatenate(columns)[keep],
-            values=np.concatenate(values)[keep].astype(np.int64),
-            sizes=np.concatenate(counts)[keep],
-            orders=orders,
-            modulus=k,
-        )
+        """The groups split by value (1..k-1, then the rest at 0), and their exact minimum."""
+        per = nvals[:nv].astype(np.int64).reshape(k - 1, ng)
+        counts = np.concatenate([per.reshape(-1), sizes - per.sum(axis=0)])
+        values = np.repeat(np.r_[np.arange(1, k), 0], ng).astype(np.int64)
+        keep = counts > 0
+        coset = CosetGroups(np.tile(cols, (k, 1))[keep], values[keep], counts[keep], orders, k)
         return _min_over_coset(coset, clock)
 
     rng = np.random.default_rng(0)
@@ -475,12 +453,8 @@ def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> God
                     break
         return cand, value, more
 
-    lams: list[list[int]] = [[0] * len(orders)]
-    for i, o in enumerate(orders):
-        if o > 1:
-            unit = [0] * len(orders)
-            unit[i] = 1
-            lams.append(unit)
+    d = len(orders)  # λ = 0 and the unit vectors first
+    lams = [[0] * d] + [[int(j == i) for j in range(d)] for i, o in enumerate(orders) if o > 1]
     # Start from "every light at its largest value" as the first candidate.
     start_n = np.zeros(nv)
     start_n[(k - 2) * ng :] = sizes
