@@ -623,10 +623,10 @@ def _closure(perms: list[tuple[int, ...]], max_count: int) -> list[tuple[int, ..
 def _group(
     puzzle: Puzzle, up_to_symmetry: str | Sequence[Mapping[Hashable, Hashable]]
 ) -> list[tuple[int, ...]]:
-    text = isinstance(up_to_symmetry, str)
-    if text and up_to_symmetry in ("rotation", "all"):
+    if isinstance(up_to_symmetry, str) and up_to_symmetry in ("rotation", "all"):
         return _index_symmetries(puzzle, up_to_symmetry == "rotation", DEFAULT_MAX_SYMMETRIES)
-    if text or not isinstance(up_to_symmetry, Iterable):
+    if isinstance(up_to_symmetry, str) or not isinstance(up_to_symmetry, Iterable):
+        text = isinstance(up_to_symmetry, str)
         shown = repr(up_to_symmetry) if text else type(up_to_symmetry).__name__
         msg = (
             "Argument 'up_to_symmetry' must be None, 'rotation', 'all' or a list of "
