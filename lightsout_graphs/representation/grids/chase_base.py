@@ -53,20 +53,8 @@ _BYTES_PER_LIGHT = {"binary": 48, "int64": 96, "object": 200}
 def chase_memory(cells: int, rows: int, unknowns: int, modulus: int, *, wide: bool = False) -> int:
     """An estimate, in bytes, of the peak memory of solving one board by light chasing.
 
-    Parameters
-    ----------
-    cells : int
-        The number of lights of the board.
-    rows, unknowns : int
-        The shape of the small system (the virtual rows' conditions and the unknowns).
-    modulus : int
-        k.
-    wide : bool, default False
-        Whether residues are Python ints (moduli whose sums overflow int64).
-
-    Returns
-    -------
-    int
+    ``rows`` × ``unknowns`` is the shape of the small system; ``wide``: residues are Python
+    ints (moduli whose sums overflow int64).
 
     Examples
     --------
@@ -104,18 +92,7 @@ def chase_seconds(m: int, n: int, modulus: int, wrap: tuple[bool, bool] = (False
     The constants were measured on the two-core development machine (under load), aiming at
     the order of magnitude.
 
-    Parameters
-    ----------
-    m, n : int
-        The sides.
-    modulus : int
-        k.
-    wrap : (bool, bool), default (False, False)
-        Whether axis 0 and axis 1 wrap (a torus or a cylinder).
-
-    Returns
-    -------
-    float
+    ``wrap`` says whether axis 0 and axis 1 wrap (a torus or a cylinder).
 
     Examples
     --------
@@ -161,25 +138,9 @@ def check_chase_memory(
 ) -> int:
     """Raise :class:`MemoryBudgetError` when chasing a board would exceed the memory budget.
 
-    Called before anything is allocated: the estimate is :func:`chase_memory`.
-
-    Parameters
-    ----------
-    what : str
-        The board, for the message (e.g. ``"a 20000×20000 grid mod 2"``).
-    cells, rows, unknowns, modulus, wide
-        As for :func:`chase_memory`.
-
-    Returns
-    -------
-    int
-        The estimate, in bytes.
-
-    Raises
-    ------
-    MemoryBudgetError
-        The estimate is above :func:`lightsout_graphs.core.zk.memory_budget`; the message gives
-        both and the routes.
+    Called before anything is allocated; returns the estimate of :func:`chase_memory`, in
+    bytes. The message names the board (``what``, e.g. ``"a 20000×20000 grid mod 2"``), the
+    estimate, the budget (:func:`lightsout_graphs.core.zk.memory_budget`) and the routes.
 
     Examples
     --------

@@ -116,20 +116,8 @@ def structure_factors(product: Product, p: int, lights: int) -> tuple[Factor, Fa
 
     Two factors are taken as they are; d >= 3 complete factors of one size (a hypercube or
     a Hamming graph) are split into two halves. Any other product of three or more factors
-    goes to the general engine.
-
-    Parameters
-    ----------
-    product : lightsout_graphs.core.structure.Product
-    p : int
-        The prime modulus.
-    lights : int
-        The number of lights of the product (decides whether a generic factor's Smith form
-        beats elimination).
-
-    Returns
-    -------
-    tuple of two (kind, data) pairs, or None
+    goes to the general engine. The factors are ``(kind, data)`` pairs; ``p`` and ``lights``
+    (the prime and the number of lights) do not change the split.
 
     Examples
     --------
@@ -148,21 +136,9 @@ def structure_factors(product: Product, p: int, lights: int) -> tuple[Factor, Fa
 
 
 def product_structure_nullity(product: Product, p: int, lights: int) -> int | None:
-    """The nullity over GF(p) of a product structure from the product formula, or None.
-
-    Parameters
-    ----------
-    product : lightsout_graphs.core.structure.Product
-        Under the closed or open rule.
-    p : int
-        A prime below 2**31.
-    lights : int
-        The number of lights of the product.
-
-    Returns
-    -------
-    int or None
-        None where no formula applies cheaply (then the caller eliminates).
+    """The nullity over GF(p), p a prime below 2**31, of a product structure (closed or open
+    rule) of ``lights`` lights from the product formula; None where no formula applies
+    cheaply (then the caller eliminates).
 
     Examples
     --------
