@@ -11,6 +11,7 @@ import os
 from collections.abc import Hashable, Iterable, Iterator
 
 import networkx as nx
+import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.representation.families._common import (
@@ -203,20 +204,8 @@ def decode_graph6(line: bytes) -> tuple[int, list[int]] | None:
     >>> decode_graph6(b"Bw")  # the triangle
     (3, [6, 5, 3])
     """
-    if line.startswith(b">>graph6<<"):
-        line = line[10:]
-    if not line or not 63 <= line[0] <= 125:
-        return None
-    n = line[0] - 63
-    body = line[1:]
-    if len(body) != (n * (n - 1) // 2 + 5) // 6 or any(not 63 <= b <= 126 for b in body):
-        return None
-    rows = [0] * n
-    pos = 0
-    for j in range(1, n):
-        for i in range(j):
-            if ((body[pos // 6] - 63) >> (5 - pos % 6)) & 1:
-                rows[i] |= 1 << j
-                rows[j] |= 1 << i
-            pos += 1
-    return n, rows
+    from lightsout_graphs.representation.families.graph6_batch import MAX_VERTICES, decode_line
+
+    rows = np.zeros(MAX_VERTICES, dtype=np.uint64)
+    n = decode_line(np.frombuffer(line, dtype=np.uint8), 0, len(line), rows)
+    return (n, [int(r) for r in rows[:n]]) if 0 <= n <= 62 else None

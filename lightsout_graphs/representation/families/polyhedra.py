@@ -28,19 +28,19 @@ __all__ = list(HOMES[__name__])
 _PHI = (1 + math.sqrt(5)) / 2
 
 
-def _vertices(solid: str) -> list[tuple[float, float, float]]:
+def _vertices(solid: str) -> list[tuple[float, ...]]:
     if solid == "tetrahedron":
         return [(1, 1, 1), (1, -1, -1), (-1, 1, -1), (-1, -1, 1)]
     if solid == "cube":
-        return [(float(x), float(y), float(z)) for x, y, z in itertools.product((0, 1), repeat=3)]
+        return list(itertools.product((0.0, 1.0), repeat=3))
     if solid == "octahedron":
         return [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
     if solid == "icosahedron":
-        out: list[tuple[float, float, float]] = []
+        out: list[tuple[float, ...]] = []
         for a, b in itertools.product((1, -1), repeat=2):
             out += [(0, a, b * _PHI), (a, b * _PHI, 0), (b * _PHI, 0, a)]
         return out
-    out = [(float(x), float(y), float(z)) for x, y, z in itertools.product((1, -1), repeat=3)]
+    out = list(itertools.product((1.0, -1.0), repeat=3))
     for a, b in itertools.product((1, -1), repeat=2):
         out += [(0, a / _PHI, b * _PHI), (a / _PHI, b * _PHI, 0), (b * _PHI, 0, a / _PHI)]
     return out
@@ -103,22 +103,15 @@ def solid_graph(solid: str) -> nx.Graph:
         msg = f"Argument 'solid' must be one of {', '.join(names)}, not {solid!r}."
         raise InvalidPuzzleError(msg)
     verts = np.array(_vertices(solid), dtype=float)
-    diff = verts[:, None, :] - verts[None, :, :]
-    dist = np.sqrt((diff**2).sum(axis=2))
+    dist = np.sqrt(((verts[:, None, :] - verts[None, :, :]) ** 2).sum(axis=2))
     edge = dist[dist > 1e-9].min()
-    labels: list[Hashable]
-    if solid == "cube":
-        labels = [tuple(int(c) for c in v) for v in verts]
-    else:
-        labels = list(range(len(verts)))
+    cube = solid == "cube"
+    labels = [tuple(int(c) for c in v) if cube else i for i, v in enumerate(verts.tolist())]
     g = nx.Graph()
     g.add_nodes_from(labels)
-    for i, j in itertools.combinations(range(len(verts)), 2):
-        if abs(dist[i, j] - edge) < 1e-6:
-            g.add_edge(labels[i], labels[j])
-    xy = _schlegel(verts)
-    set_pos(g, {labels[i]: (xy[i, 0], xy[i, 1]) for i in range(len(verts))})
-    return g
+    pairs = itertools.combinations(range(len(verts)), 2)
+    g.add_edges_from((labels[i], labels[j]) for i, j in pairs if abs(dist[i, j] - edge) < 1e-6)
+    return set_pos(g, dict(zip(labels, _schlegel(verts).tolist(), strict=True)))
 
 
 tetrahedron = fixed_family(

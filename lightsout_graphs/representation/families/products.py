@@ -210,7 +210,6 @@ def product(
     edges = n1 * second.number_of_edges() + n2 * first.number_of_edges()
     what = f"The product of graphs of {n1} and {n2} nodes"
     check_nodes(n1 * n2, what)
-    params: Mapping[str, Any] = {"factors": (nx.freeze(first), nx.freeze(second))}
 
     def graph() -> nx.Graph:
         # Only the graph is refused for its edges: the toggle matrix and the formulas of
@@ -223,7 +222,7 @@ def product(
         second,
         graph,
         "product",
-        dict(params),
+        {"factors": (nx.freeze(first), nx.freeze(second))},
         modulus=modulus,
         rule=rule,
         pressable=pressable,
@@ -347,13 +346,12 @@ def cylinder(
     rows = require_int(m, "m", minimum=1)
     cols = require_int(n, "n", minimum=1)
     _check_size(rows * cols, 2 * rows * cols, f"The {rows}×{cols} cylinder")
-    params: dict[str, Any] = {"m": rows, "n": cols}
     return _lazy_product(
         nx.path_graph(rows),
         _cycle_graph(cols),
         lambda: _cylinder_graph(rows, cols),
         "cylinder",
-        params,
+        {"m": rows, "n": cols},
         modulus=modulus,
         rule=rule,
         pressable=pressable,
@@ -399,18 +397,12 @@ def prism(
     size = require_int(n, "n", minimum=1)
     _check_size(2 * size, 3 * size, f"The prism of n={size}")
     graph = _cylinder_graph(2, size)
-    outer = circle_pos(size, 2.0)
-    inner = circle_pos(size, 1.0)
-    set_pos(graph, {(r, i): (outer if r == 0 else inner)[i] for r, i in graph})
+    rings = (circle_pos(size, 2.0), circle_pos(size, 1.0))
+    set_pos(graph, {(r, i): rings[r][i] for r, i in graph})
     structure = product_of([("path", 2), ("cycle", size)], str(rule))
+    params = {"n": size}
     return build(
-        graph,
-        "prism",
-        {"n": size},
-        modulus=modulus,
-        rule=rule,
-        pressable=pressable,
-        structure=structure,
+        graph, "prism", params, modulus=modulus, rule=rule, pressable=pressable, structure=structure
     )
 
 
