@@ -319,20 +319,14 @@ def _element_images(group: _LatticeGroup, element: Any, count: int | None = None
     return np.ravel_multi_index(tuple(moved), shape).astype(np.int64)
 
 
-def _lattice_elements(
-    puzzle: Puzzle, group: _LatticeGroup, rotations_only: bool, max_count: int
-) -> list[Any]:
-    """The group's elements that keep the puzzle, sorted as their index permutations."""
-    if puzzle.all_pressable:  # then every element keeps the puzzle: count them first
-        _refuse_too_many(group.size, max_count)
-    check = not (puzzle.all_pressable and puzzle.all_lights)
-    chosen = []
-    for element in group.elements():
-        if rotations_only and not group.proper(element):
-            continue
-        if check and not _preserves(puzzle, _element_images(group, element)):
-            continue
-        chosen.append(element)
+def _lattice_elements(group: _LatticeGroup, rotations_only: bool, max_count: int) -> list[Any]:
+    """The group's elements (rotations only if asked), sorted as their index permutations.
+
+    Every element keeps the puzzle: only a puzzle whose nodes are all pressable lights has a
+    lattice or product structure (:attr:`~lightsout_graphs.Puzzle.structure`).
+    """
+    _refuse_too_many(group.size, max_count)
+    chosen = [e for e in group.elements() if not rotations_only or group.proper(e)]
     prefix = _prefix_length(group.shape)
     return sorted(chosen, key=lambda e: _element_images(group, e, prefix).tolist())
 
@@ -464,9 +458,7 @@ def _lattice_symmetries(
     if group is None:
         return None
     key = f"lattice symmetries:{rotations_only}"
-    cached = _CACHE.get(
-        puzzle, key, lambda: _lattice_elements(puzzle, group, rotations_only, max_count)
-    )
+    cached = _CACHE.get(puzzle, key, lambda: _lattice_elements(group, rotations_only, max_count))
     _refuse_too_many(len(cached), max_count)
     return group, list(cached)
 
