@@ -58,14 +58,7 @@ def _hexagonal(m: int, n: int) -> _Box:
 
 
 def _cells(box: _Box) -> tuple[tuple[tuple[int, int], ...], np.ndarray, np.ndarray]:
-    """The nodes of a box, row by row, and its edges as index pairs.
-
-    Examples
-    --------
-    >>> nodes, u, v = _cells(_triangular(1, 1))
-    >>> nodes, u.tolist(), v.tolist()
-    (((0, 0), (1, 0), (0, 1)), [0, 0, 1], [1, 2, 2])
-    """
+    """The nodes of a box, row by row, and its edges as index pairs."""
     cols, rows, edges, removed = box
     keep = np.ones((rows, cols), dtype=bool)
     for i, j in removed:
@@ -118,11 +111,6 @@ def planar_puzzle(
 
     ``family`` is also the recorded family name; ``modulus``, ``rule`` and ``pressable`` are
     as for :func:`lightsout_graphs.hexagonal`.
-
-    Examples
-    --------
-    >>> planar_puzzle("triangular", 1, 1, modulus=2, rule="closed", pressable=None)
-    <Puzzle: 3 nodes, 3 edges, rule='closed', modulus=2>
     """
     rows = require_int(m, "m", minimum=1)
     cols = require_int(n, "n", minimum=1)

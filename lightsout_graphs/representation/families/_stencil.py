@@ -113,14 +113,10 @@ class Stencil:
     @property
     def symmetric(self) -> bool:
         """Whether ``-o`` carries the same amount as ``o`` for every offset (an undirected graph)."""
-        table = self._table()
-        return all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
-
-    def _table(self) -> dict[tuple[int, ...], int]:
         table: dict[tuple[int, ...], int] = {}
         for o, a in zip(self.offsets, self.amounts, strict=True):
             table[o] = table.get(o, 0) + a
-        return table
+        return all(table.get(tuple(-x for x in o)) == a for o, a in table.items())
 
     def _collides(self) -> bool:
         """Whether two offsets reach the same cell, or a non-zero offset the pressed cell."""
@@ -203,16 +199,13 @@ class Stencil:
 
     def edges(self) -> int:
         """The number of edges of the stencil's graph (pairs of distinct cells it joins)."""
-        if not self._collides():
-            directed = sum(self._span(o) for o in self.offsets if any(o))
-        else:
-            # Offsets reduced along the wrapped axes reach distinct cells from any one cell,
-            # so the distinct (pressed, reached) pairs are counted without building them.
-            reduced = {
-                tuple(x % s if w else x for x, s, w in zip(o, self.shape, self.wraps, strict=True))
-                for o in self.offsets
-            }
-            directed = sum(self._span(r) for r in reduced if any(r))
+        # Offsets reduced along the wrapped axes reach distinct cells from any one cell, so the
+        # distinct (pressed, reached) pairs are counted without building them.
+        reduced = {
+            tuple(x % s if w else x for x, s, w in zip(o, self.shape, self.wraps, strict=True))
+            for o in self.offsets
+        }
+        directed = sum(self._span(r) for r in reduced if any(r))
         return directed // 2 if self.symmetric else directed
 
     def apply(

@@ -36,13 +36,7 @@ __all__ = list(HOMES[__name__])
 
 
 def unit_offsets(dim: int) -> tuple[tuple[int, ...], ...]:
-    """The offsets ``+e_i`` and ``-e_i`` of every axis: a grid's neighbours.
-
-    Examples
-    --------
-    >>> unit_offsets(2)
-    ((1, 0), (-1, 0), (0, 1), (0, -1))
-    """
+    """The offsets ``+e_i`` and ``-e_i`` of every axis in turn: a grid's neighbours."""
     return tuple(
         tuple(s * e for e in row) for row in np.eye(dim, dtype=int).tolist() for s in (1, -1)
     )
@@ -64,8 +58,8 @@ def _lattice_graph(
 ) -> nx.Graph:
     """The grid (``wrap`` False) or torus graph of ``shape``; see :func:`torus_graph`."""
     sides = _check_shape(shape)
-    what = "torus" if wrap else "grid"
-    check_nodes(math.prod(sides), f"The graph of the {'×'.join(map(str, sides))} {what}")
+    box = "×".join(map(str, sides))
+    check_nodes(math.prod(sides), f"The graph of the {box} {'torus' if wrap else 'grid'}")
     # The zero offset is the pressed light itself: once, and twice more per wrapped side of 1.
     offsets = (*unit_offsets(len(sides)), (0,) * len(sides))
     stencil = Stencil(sides, offsets, (1,) * len(offsets), wrap, multiplicity)

@@ -76,7 +76,6 @@ def product_graph(g: nx.Graph, h: nx.Graph) -> nx.Graph:
 
     Examples
     --------
-    >>> import networkx as nx
     >>> G = product_graph(nx.path_graph(2), nx.path_graph(3))
     >>> list(G)[:3], G.number_of_edges()
     ([(0, 0), (0, 1), (0, 2)], 7)
@@ -110,7 +109,6 @@ class FactorGraph(nx.Graph):
 
     Examples
     --------
-    >>> import networkx as nx
     >>> FactorGraph(nx.petersen_graph())
     graph(10 nodes, 15 edges)
     """
@@ -190,8 +188,6 @@ def product(
 
     Examples
     --------
-    >>> import networkx as nx
-    >>> import lightsout_graphs as lo
     >>> p = lo.product(nx.path_graph(3), nx.petersen_graph())  # three Petersen graphs in a row
     >>> p
     <Puzzle: 30 nodes, 65 edges, rule='closed', modulus=2>
@@ -333,7 +329,6 @@ def cylinder(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> p = lo.cylinder(3, 5)
     >>> p
     <Puzzle: 15 nodes, 25 edges, rule='closed', modulus=2>
@@ -387,7 +382,6 @@ def prism(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> lo.prism(5)  # the pentagonal prism
     <Puzzle: 10 nodes, 15 edges, rule='closed', modulus=2>
     >>> lo.analyze(lo.prism(3)).nullity
@@ -443,7 +437,6 @@ def hamming(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> lo.hamming(2, 3)
     <Puzzle: 9 nodes, 18 edges, rule='closed', modulus=2>
     >>> lo.analyze(lo.hamming(3, 3)).nullity

@@ -107,7 +107,6 @@ def stencil(
 
     Examples
     --------
-    >>> import lightsout_graphs as lo
     >>> plus = [(0, 1), (0, -1), (1, 0), (-1, 0)]
     >>> p = stencil((5, 5), plus)
     >>> (p.toggle_matrix() != lo.grid(5, 5).toggle_matrix()).nnz
