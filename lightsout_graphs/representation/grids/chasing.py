@@ -31,8 +31,8 @@ from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import require_int
 from lightsout_graphs.core.zk import check_modulus
 from lightsout_graphs.representation.grids import _row_scan
-from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import CHASE_DOCS, ChasingFactorization
+from lightsout_graphs.representation.puzzle import check_rule
 
 if TYPE_CHECKING:
     from lightsout_graphs.core.zk.protocol import Factorization
@@ -120,7 +120,9 @@ class GridChaser(ChasingFactorization):
         m, n = require_int(m, "m", minimum=1), require_int(n, "n", minimum=1)
         k = check_modulus(modulus)
         self.method: str = "chasing"
-        self._setup(m, n, k, check_rule(rule), (False, False), f"a {m}×{n} grid mod {k}")
+        self._setup(
+            m, n, k, check_rule(rule, ("closed", "open")), (False, False), f"a {m}×{n} grid mod {k}"
+        )
 
     # -- construction ---------------------------------------------------------------------------
 

@@ -64,17 +64,15 @@ from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.zk import gf2_poly as gf2
 from lightsout_graphs.core.zk import gfp_poly as P
 from lightsout_graphs.core.zk import prime_power_parts
-from lightsout_graphs.representation.grids._grid_poly import (
+from lightsout_graphs.representation.grids.path_polynomials import (
     GRID_DOCS,
     check_board,
     check_prime,
     check_rule,
     check_size,
+    format_polynomial,
     gfp_board_pair,
     gfp_sequence,
-)
-from lightsout_graphs.representation.grids.path_polynomials import (
-    format_polynomial,
     nullity_polynomial,
     path_polynomial,
 )

@@ -32,10 +32,10 @@ from lightsout_graphs.core.errors import (
 )
 from lightsout_graphs.core.zk import DenseGF2, pack_rows
 from lightsout_graphs.representation.grids import _row_scan
-from lightsout_graphs.representation.grids._grid_poly import check_rule
 from lightsout_graphs.representation.grids.chase_base import (
     ChasingFactorization,
 )
+from lightsout_graphs.representation.puzzle import check_rule
 
 if TYPE_CHECKING:
     from lightsout_graphs.core.zk.protocol import Factorization
@@ -106,7 +106,7 @@ class WrappedChaser(ChasingFactorization):
         for name, side in (("m", m), ("n", n)):
             require_int(side, name, minimum=1)
         require_int(modulus, "modulus", minimum=2, maximum=_MAX_MODULUS - 1, error=ModulusError)
-        check_rule(rule)
+        check_rule(rule, ("closed", "open"))
         m, n, modulus = int(m), int(n), int(modulus)
         if (wrap_rows and n < 3) or (wrap_cols and m < 3):
             msg = "A wrapped axis needs a side of at least 3 (shorter cycles repeat neighbours)."
