@@ -148,10 +148,9 @@ def add_json_argument(parser: argparse.ArgumentParser) -> None:
 
     Examples
     --------
-    >>> parser = argparse.ArgumentParser()
-    >>> add_json_argument(parser)
-    >>> parser.parse_args([]).json, parser.parse_args(["--json"]).json
-    (False, True)
+    >>> from lightsout_graphs.interfaces.cli import build_parser
+    >>> build_parser().parse_args(["analyze", "lights-out", "--json"]).json
+    True
     """
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -32,11 +32,7 @@ __all__ = [
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
     """The object of ``lightsout analyze --json``: :meth:`Analysis.to_dict` without its extras.
 
-    Counts (``kernel_size``, ``solvable_states``) are ints when they have at most 40 digits,
-    else exact strings ``"k^e"`` (or ``"p^a·q^b"`` over the primes of k). ``solvable_fraction``
-    is a number (a float, which may round to 0.0 for a vanishing share);
-    ``solvable_fraction_exact`` is the exact share as a string ``"p/q"`` in lowest terms (or
-    ``"1"``), each side written like the counts.
+    That method's docstring says what each key holds and how huge counts are written.
 
     Parameters
     ----------

@@ -293,6 +293,8 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
     >>> resolve_puzzle(args)
     <Puzzle: 12 nodes, 24 edges, rule='closed', modulus=3>
     """
+    from lightsout_graphs.representation.families import FAMILIES
+
     name = getattr(args, "name", None)
     family = getattr(args, "family", None)
     shape_text = getattr(args, "shape", None)
@@ -311,7 +313,7 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
     if name is None and family is None:
         msg = "Name a puzzle: NAME from `lightsout list`, or --family F (with --shape etc.)."
         raise CommandError(msg)
-    if name is not None and name not in catalog_names() and _is_family(name):
+    if name is not None and name not in catalog_names() and family_name(name) in FAMILIES:
         family, name = name, None
     shape = parse_shape(shape_text) if shape_text else None
     if name is not None:
@@ -335,12 +337,6 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
         return load_named(name)
     assert family is not None
     return make_family(family, shape, modulus=modulus, rule=rule, params=params)
-
-
-def _is_family(name: str) -> bool:
-    from lightsout_graphs.representation import families
-
-    return family_name(name) in families.FAMILIES
 
 
 def family_name(text: str) -> str:

@@ -86,7 +86,6 @@ def draw_puzzle(
     vec = np.zeros(puzzle.n, dtype=np.int64) if state is None else puzzle.state_vector(state)
     pvec = None if presses is None else _node_presses(puzzle, presses)
     shape = square_shape(puzzle)
-    squares = shape is not None
     if ax is None:
         if shape is not None:
             m, n = shape
@@ -97,13 +96,13 @@ def draw_puzzle(
         ax = fig.add_subplot()
     palette = light_colors(puzzle)
     pos = node_positions(puzzle)
-    if squares:
+    if shape is not None:
         _draw_cells(ax, puzzle, pos, vec, palette)
     else:
         _draw_graph(ax, puzzle, pos, vec, palette)
     xy = np.array([pos[v] for v in puzzle.nodes], dtype=float)
     low, high = xy.min(axis=0), xy.max(axis=0)
-    pad = 0.6 if squares else 0.08 * max(float((high - low).max()), 1e-9)
+    pad = 0.6 if shape is not None else 0.08 * max(float((high - low).max()), 1e-9)
     ax.set_xlim(low[0] - pad, high[0] + pad)
     ax.set_ylim(low[1] - pad, high[1] + pad)
     if pvec is not None:

@@ -124,10 +124,9 @@ def draw_nullity_table(
     bar = ax.figure.colorbar(image, ax=ax, label="nullity (0: every board solvable)")
     if "vmin" in scale:  # linear: whole numbers only; other scales keep their own ticks
         bar.locator = MaxNLocator(integer=True)
-        bar.update_ticks()
     else:  # plain numbers (1, 10, 100) rather than powers of ten
         bar.formatter = FuncFormatter(lambda value, _: f"{value:g}")
-        bar.update_ticks()
+    bar.update_ticks()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("n (columns)")

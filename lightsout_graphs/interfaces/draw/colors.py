@@ -75,14 +75,11 @@ def light_colors(puzzle: Puzzle) -> list[str]:
         levels = colormaps["viridis"](np.linspace(0.0, 1.0, k - 1))[:, :3]  # vectorised: k may
         codes = np.rint(levels * 255).astype(np.int64) @ np.array([1 << 16, 1 << 8, 1])  # be huge
         defaults = [_OFF] + [f"#{c:06x}" for c in codes.tolist()]
-    names = list(puzzle.colors) if puzzle.colors else [None] * k
-    out = []
-    for value, name in enumerate(names):
-        if name is not None and mcolors.is_color_like(name):
-            out.append(mcolors.to_hex(name))
-        else:
-            out.append(defaults[value])
-    return out
+    names = puzzle.colors or [None] * k
+    return [
+        mcolors.to_hex(name) if name is not None and mcolors.is_color_like(name) else defaults[v]
+        for v, name in enumerate(names)
+    ]
 
 
 def _ink(color: str) -> str:

@@ -153,6 +153,5 @@ def write_play_page(
     1
     """
     out = Path(path)
-    page = play_html(puzzle, board=board, state=state, seed=seed, title=title)
-    out.write_text(page, encoding="utf-8")
+    out.write_text(play_html(puzzle, board=board, state=state, seed=seed, title=title), "utf-8")
     return out

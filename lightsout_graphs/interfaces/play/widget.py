@@ -33,14 +33,9 @@ class PlayWidget(anywidget.AnyWidget):
 
     Parameters
     ----------
-    puzzle : Puzzle
-        The puzzle to play.
-    board : str, optional
-        The named board to start from (default: the first named board, else a random one).
-    seed : int, optional
-        Seed of the random starting board and of the layout.
-    title : str, optional
-        The heading shown above the board.
+    puzzle, board, seed, title
+        As in :func:`~lightsout_graphs.interfaces.play.model.play_data` (the title is the
+        heading shown above the board).
 
     Raises
     ------
