@@ -1,25 +1,7 @@
 """Variants that are not linear: the lit-only puzzle, by theorem where one applies, else by search."""
 
-from lightsout_graphs.algorithms.variants.lit_only import (
-    LitOnlyOrbit,
-    LitOnlyResult,
-    LitOnlyStates,
-    lit_only_method,
-    lit_only_orbit,
-    lit_only_reachable,
-    lit_only_solvable_states,
-    lit_only_solve,
-    min_light_number,
-)
+from lightsout_graphs.algorithms.variants import lit_only
+from lightsout_graphs.algorithms.variants.lit_only import *
 
-__all__ = [
-    "LitOnlyOrbit",
-    "LitOnlyResult",
-    "LitOnlyStates",
-    "lit_only_method",
-    "lit_only_orbit",
-    "lit_only_reachable",
-    "lit_only_solvable_states",
-    "lit_only_solve",
-    "min_light_number",
-]
+#: The public names of :mod:`.lit_only`, its constants left there.
+__all__ = [name for name in lit_only.__all__ if not name.isupper()]

@@ -176,16 +176,11 @@ def _path_or_cycle_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None
 def find_line_root(masks: list[int]) -> LineRoot | None:
     """A multigraph whose line graph (edges adjacent when they meet in one vertex) is ``masks``.
 
-    ``masks`` is a connected graph as neighbour bitsets. Nodes with equal neighbourhoods
-    (twins, never adjacent) become parallel edges; the graph of the twin classes is inverted
-    directly when it is a path or a cycle, from its odd triangles when it is large (the line
-    graph of the 100×100 grid, 19,800 nodes, in about 1 s), else by Roussopoulos' algorithm
-    (:func:`networkx.inverse_line_graph`, quadratic in the number of classes), or, with at
-    most six
-    classes, matched against the pairs of four vertices (twins that are not parallel occur
-    only when ``Δ`` has four vertices). The answer is checked against ``masks`` edge by edge.
-    None when ``masks`` is not such a line graph (then, by Cuypers' Theorem 1.1, it has an
-    induced subgraph of type E6).
+    ``masks`` is a connected graph as neighbour bitsets. Twins (equal neighbourhoods) become
+    parallel edges; the graph of the twin classes is inverted as a path or cycle, from its odd
+    triangles when large, by Roussopoulos' algorithm (:func:`networkx.inverse_line_graph`), or,
+    with at most six classes, against the pairs of four vertices. The answer is checked edge
+    by edge; None when there is none (then the graph has an induced subgraph of type E6).
 
     Examples
     --------
@@ -240,14 +235,9 @@ def _networkx_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None:
 def _star_root(quotient: nx.Graph) -> dict[int, tuple[int, int]] | None:
     """The stars of a large line graph, found from its odd triangles (a guess, checked after).
 
-    In ``L(H)`` the edges at one vertex of ``H`` form a clique, a *star*, and every edge of
-    ``L(H)`` lies in one star. Two adjacent neighbours ``b``, ``c`` of ``a`` lie in a star with
-    ``a`` when the triangle ``abc`` is *odd* (some other node is adjacent to one or three of
-    them: van Rooij and Wilf), and a triangle of ``H`` is even. Each node's neighbourhood so
-    splits in two stars; their cells are the vertices of ``H``. Used above
-    :data:`STAR_QUOTIENT` classes, where the general algorithm is slow; None when the split
-    fails (the caller then tries the general algorithm), and any answer is checked edge by
-    edge by the caller.
+    Two adjacent neighbours ``b``, ``c`` of ``a`` share a star with it when the triangle
+    ``abc`` is *odd* (van Rooij and Wilf), so each neighbourhood splits in two stars, the
+    vertices of ``H``. Used from :data:`STAR_QUOTIENT` classes; None when the split fails.
     """
     if quotient.number_of_nodes() < STAR_QUOTIENT:
         return None
@@ -288,14 +278,8 @@ class _Tree:
 
 
 class TokenGame:
-    """The lit-only σ-game of a line graph ``L(Δ)`` as tokens on ``Δ`` (see the module).
-
-    Parameters
-    ----------
-    masks : list of int
-        The component's neighbour bitsets (local indices).
-    root : LineRoot
-        A multigraph whose line graph it is (:func:`find_line_root`).
+    """The lit-only σ-game of a line graph ``L(Δ)`` (neighbour bitsets ``masks``, its root
+    ``root``) as tokens on ``Δ`` (see the module).
 
     Examples
     --------
@@ -559,9 +543,8 @@ class TokenGame:
     ) -> int | None:
         """The largest, over the orbits, fewest lights (see the module); None out of reach.
 
-        ``coset_weights(columns, bits)`` gives the coset leader weights
-        (:func:`._lit_only_theory.coset_leader_weights`); None when the syndromes need more
-        than ``max_bits`` bits or :meth:`cut_profile` is out of reach.
+        ``coset_weights`` is :func:`._lit_only_theory.coset_leader_weights`; None beyond
+        ``max_bits`` syndrome bits or when :meth:`cut_profile` is out of reach.
 
         Examples
         --------
@@ -592,11 +575,9 @@ class TokenGame:
     def _unbalanced_by_classes(self, classes: dict[tuple[int, int], int]) -> int:
         """The largest fewest lights of the unbalanced orbits, by counts per parallel class.
 
-        The lights of ``y + δ(S)`` depend on ``y`` only through ``c_k``, its lit edges in
-        each class of ``k`` parallel edges: ``Σ c_k + Σ_{k cut by S} (k - 2 c_k)``. An orbit
-        is ``{y + δ(S) : |S| even}`` (for ``m`` odd, complements make every ``S`` even), and
-        ``y`` is balanced when some ``S`` gives 0. So the answer is the largest, over the count
-        vectors of unbalanced ``y``, least value over the even sets.
+        The lights of ``y + δ(S)`` are ``Σ c_k + Σ_{k cut by S} (k - 2 c_k)``, ``c_k`` the lit
+        edges of ``y`` in each class of ``k`` parallel edges; an orbit is ``{y + δ(S) : |S|
+        even}``, and ``y`` is balanced when some ``S`` gives 0.
         """
         pairs = list(classes)
         mult = np.array([classes[p] for p in pairs], dtype=np.int64)

@@ -1,40 +1,21 @@
 """The lit-only variant: a button may be pressed only while its own light is lit (non-zero).
 
 The allowed presses depend on the board, so the variant is not linear and the order of the
-presses matters. Two kinds of puzzle are answered by theorems, at any size (see
-:mod:`lightsout_graphs.algorithms.variants._lit_only_theory` for the statements and proofs): modulus 2,
-every node a pressable light, and a symmetric toggle matrix with
+presses matters. At modulus 2, with every node a pressable light and a symmetric toggle matrix,
+theorems answer at any size (statements and proofs in
+:mod:`lightsout_graphs.algorithms.variants._lit_only_theory`): under the closed rule lit-only
+presses clear exactly the boards ordinary presses clear; under the open rule (the lit-only
+σ-game) they form a group whose orbits every connected component's classification gives (a
+game of tokens on line graphs of multigraphs, the level sets of two invariants elsewhere).
+Every other case (directed graphs, k > 2, buttons without lights or lights without buttons, a
+non-zero target under the closed rule) is solved by breadth-first search over all ``k**n``
+boards, each packed into one integer and expanded a whole level at a time with numpy; it
+refuses puzzles with more than ``max_states`` boards (a few bytes per board).
 
-* unit diagonal (the closed rule on an undirected graph): a board can be cleared by lit-only
-  presses exactly when ordinary presses clear it, and a constructive order of at most three
-  presses per pressed node does it;
-* zero diagonal (the open rule, the lit-only σ-game): lit-only presses form a group; two proved
-  invariants separate boards that cannot reach each other, and a reduction finds a replayed
-  sequence between boards that can (Wang and Wu 2007; Huang, arXiv:1209.1233; Sjöstrand,
-  arXiv:2312.03933). Every connected component is classified (Cuypers, arXiv:2105.08618): a
-  line graph of a multigraph (paths, cycles, the Dynkin trees D_n, stars) is a game of tokens
-  on its root, which gives its orbits and builds every sequence; any other component has an
-  induced graph of type E6, and its orbits are the level sets of the invariants. Reachability,
-  orbit sizes and minimum light numbers follow in polynomial time.
-
-Under the open rule, a component is searched on its own boards only when the searches for
-its certificate give up (their budgets). Every other case (directed graphs, k > 2, buttons without lights or
-lights without buttons, a non-zero target under the closed rule) is solved by
-breadth-first search over all ``k**n`` boards, each packed into
-one integer (a bit per light for k = 2, a base-k digit per light otherwise) and expanded a whole
-BFS level at a time with numpy. The search refuses puzzles with more than ``max_states`` boards;
-the bound can be raised (memory is a few bytes per board).
-
-Links with the linear puzzle: the net effect of a lit-only press sequence is the press vector
-that counts how often each node was pressed, so a board that the lit-only search clears is also
-solvable by :func:`lightsout_graphs.solve`, with at most as many presses as the sequence.
-Under the closed rule on an undirected graph the converse is a theorem (above): the lit-only
-restriction does not change which boards can be turned off. On directed graphs it can (the
-tests keep an example), and under the open rule a press leaves its own lit button lit, so no
-lit board can ever be cleared.
-
-:func:`lit_only_method` is the one place that picks the method; every result says which one
-answered (``method``: ``"theory"`` or ``"search"``).
+The net effect of a lit-only sequence is a press vector, so a board the lit-only search clears
+is also solvable by :func:`lightsout_graphs.solve`; the converse holds under the closed rule on
+undirected graphs, not on directed ones (the tests keep an example). :func:`lit_only_method`
+picks the method; every result says which one answered (``"theory"`` or ``"search"``).
 """
 
 from __future__ import annotations
@@ -42,7 +23,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -101,8 +81,6 @@ class _Search:
     def __init__(self, puzzle: Puzzle, max_states: int) -> None:
         bound = check_bound(max_states)
         if not puzzle.all_lights:
-            from lightsout_graphs.core.errors import InvalidPuzzleError
-
             msg = (
                 "The lit-only rule presses a button only while its own light is lit, so it "
                 "needs a light on every node; this puzzle has buttons without lights."
@@ -362,23 +340,15 @@ def lit_only_solve(
     :func:`lit_only_method` picks how: the theory at modulus 2 on undirected graphs (the closed
     rule towards the dark board, the open rule towards any board), at any size; a breadth-first
     search over all ``k**n`` boards otherwise, which gives a *shortest* sequence. Under the
-    closed rule the theorem is that lit-only presses clear exactly the boards ordinary presses
-    clear, with at most three presses per node of an ordinary solution (proof in
-    :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`). Under the open rule two proved invariants
-    (the coset of the adjacency matrix's image, and a quadratic invariant; compare Sjöstrand,
-    arXiv:2312.03933) prove unreachability, and a reduction constructs a sequence when it finds
-    one (at any size: the defect steering of the theory module built one for every pair of one
-    orbit tried on covered graphs, random trees of 300 nodes and the 30×30 grid included).
-    On a component that is the line graph of a multigraph the token game decides and builds
-    the sequence. Elsewhere, where the reduction finds none, each connected component is
-    decided on its own: searched when it has at most ``max_states`` boards, else by the
-    classification (an induced graph of type E6: Brown and Humphries 1986; Huang,
-    arXiv:1209.1233; Sjöstrand, arXiv:2312.03933; the extension to every graph of type E6 is
-    proved in :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`): the boards then
-    share an orbit because they share the invariants. That answer is ``reachable`` with an
-    empty ``sequence``: the decision, not a construction; ``certificate`` names the theorem
-    and the checked hypothesis (the six nodes of the E6), and ``has_sequence`` is False.
-    Components neither small nor classified are refused with :class:`SearchLimitError`.
+    closed rule lit-only presses clear exactly the boards ordinary presses clear, with at most
+    three presses per node of an ordinary solution. Under the open rule two proved invariants
+    prove unreachability, and a reduction constructs a sequence when it finds one (the token
+    game on line graphs of multigraphs always does). Where it finds none, each connected
+    component is searched when it has at most ``max_states`` boards, else decided by the
+    classification (an induced graph of type E6): the answer is then ``reachable`` with an
+    empty ``sequence`` (``has_sequence`` is False) and a ``certificate`` naming the theorem and
+    its checked hypothesis. Components neither small nor classified are refused with
+    :class:`SearchLimitError`. Proofs: :mod:`lightsout_graphs.algorithms.variants._lit_only_theory`.
 
     Parameters
     ----------
@@ -432,9 +402,10 @@ def lit_only_solve(
     s = puzzle.state_vector(state, name="state")
     t = _target(puzzle, target)
     engine = lit_only_method(puzzle, method, clear=not t.any())
-    theorem = _THEOREMS.get(engine)
-    if theorem is not None:
-        return theorem(puzzle, s, t, max_states, method)
+    if engine == "closed":
+        return _closed_solve(puzzle, s, t)
+    if engine == "open":
+        return _open_solve(puzzle, s, t, max_states, searching=method != "theory")
     search = _Search(puzzle, max_states)
     space = search.space
     start, stop = space.encode(s), space.encode(t)
@@ -468,19 +439,7 @@ def _closed_solve(puzzle: Puzzle, s: np.ndarray, t: np.ndarray) -> LitOnlyResult
 
 def _reason(puzzle: Puzzle, part: theory._Component) -> str:
     """The classification's hypothesis for one component, with the puzzle's node labels."""
-    reason = theory.classify(part)
-    if part.e6:
-        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6)
-        reason = f"induced E6 on nodes {labels}"
-    elif part.claw:
-        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.claw)
-        reason = (
-            "adjacency invertible over GF(2), not a line graph: induced claw on nodes " + labels
-        )
-    elif part.e6_type:
-        labels = ", ".join(repr(puzzle.nodes[v]) for v in part.e6_type)
-        reason = f"induced graph of type E6 on nodes {labels}"
-    return reason
+    return theory.describe(part, lambda v: repr(puzzle.nodes[v]))
 
 
 def _open_solve(
@@ -693,14 +652,29 @@ class LitOnlyStates:
 class _TheoryStates(LitOnlyStates):
     """A set of boards given by a theorem: membership and size without listing the boards.
 
-    Subclasses give ``__contains__``, ``size``, ``sequence`` and ``_all`` (the boards, listed
-    by a search where it fits); the fewest presses need the search.
+    Subclasses give ``_has`` (membership of a bitset), ``_size``, ``sequence`` and ``_all`` (the
+    boards, listed by a search where it fits); the fewest presses need the search.
     """
 
     method = "theory"
+    _size: int
 
-    def _bits(self, state: StateLike) -> int:
-        return theory.bits_of(self.puzzle.state_vector(state, name="state"))
+    def __len__(self) -> int:
+        return self._size
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def __contains__(self, state: object) -> bool:
+        try:
+            vector = self.puzzle.state_vector(state, name="state")  # type: ignore[arg-type]
+        except InvalidStateError:
+            return False
+        return self._has(theory.bits_of(vector))
+
+    def _has(self, bits: int) -> bool:  # pragma: no cover - every subclass tests membership
+        raise NotImplementedError
 
     def _listable(self, which: str) -> int:
         """The number of nodes, when listing the boards ``which`` is not refused."""
@@ -747,19 +721,9 @@ class _ClearableStates(_TheoryStates):
         quiet = linear_solve(puzzle, 0, target).quiet_vectors
         self._checks = [theory.bits_of(v) for v in quiet]  # T symmetric: left kernel = kernel
         self._rank = len(puzzle.nodes) - len(self._checks)
+        self._size = 2**self._rank
 
-    def __len__(self) -> int:
-        return 2**self._rank
-
-    @property
-    def size(self) -> int:
-        return 2**self._rank
-
-    def __contains__(self, state: object) -> bool:
-        try:
-            bits = self._bits(state)  # type: ignore[arg-type]
-        except InvalidStateError:
-            return False
+    def _has(self, bits: int) -> bool:
         return not any((bits & c).bit_count() & 1 for c in self._checks)
 
     def _all(self) -> np.ndarray:
@@ -790,29 +754,16 @@ class _OrbitStates(_TheoryStates):
     each component; the size is exact; :meth:`sequence` builds replayed presses.
     """
 
-    def __init__(self, puzzle: Puzzle, target: np.ndarray, th: theory.OpenTheory) -> None:
+    def __init__(
+        self, puzzle: Puzzle, target: np.ndarray, th: theory.OpenTheory, size: int
+    ) -> None:
         self.puzzle = puzzle
         self.target = target
         self._theory = th
         self._goal = theory.bits_of(target)
-        size, _ = theory.exact_orbit_size(th, self._goal, 0)
-        if size is None:  # pragma: no cover - the caller checks the classification first
-            msg = "the orbit of this target is not classified"
-            raise LightsOutError(msg)
         self._size = size
 
-    def __len__(self) -> int:
-        return self._size
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-    def __contains__(self, state: object) -> bool:
-        try:
-            bits = self._bits(state)  # type: ignore[arg-type]
-        except InvalidStateError:
-            return False
+    def _has(self, bits: int) -> bool:
         return not self._theory.separated(bits, self._goal)
 
     def _all(self) -> np.ndarray:
@@ -900,10 +851,9 @@ def lit_only_solvable_states(
         return _ClearableStates(puzzle, t)
     if found == "open":
         th = theory.OpenTheory(puzzle.toggle_matrix())
-        goal = theory.bits_of(t)
-        lit = [part for part in th.components if th.local(part, goal)]
-        if all(theory.classify(part) for part in lit):
-            return _OrbitStates(puzzle, t, th)
+        size, _ = theory.exact_orbit_size(th, theory.bits_of(t), 0)  # None: a lit part unclassified
+        if size is not None:
+            return _OrbitStates(puzzle, t, th, size)
         if method == "theory":
             msg = (
                 "No lit-only theorem classifies the orbit of this target (the searches for the "
@@ -915,6 +865,7 @@ def lit_only_solvable_states(
     return LitOnlyStates(search, t, dist)
 
 
+@functools.partial(fill_doc, docs=_DOCS)
 def lit_only_reachable(
     puzzle: Puzzle,
     a: StateLike,
@@ -934,10 +885,7 @@ def lit_only_reachable(
     puzzle : Puzzle
     a, b : StateLike
         The start and the goal.
-    max_states : int, default 2**22
-        The largest number of boards the search may cover, when the theory does not decide.
-    method : {"auto", "theory", "search"}, default "auto"
-        See :func:`lit_only_method`.
+    %(search)s
 
     Returns
     -------
@@ -1012,16 +960,6 @@ class LitOnlyOrbit:
         size = "unknown" if self.size is None else short(self.size)
         bound = short(self.bound)
         return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
-
-
-#: How each theorem of :func:`lightsout_graphs.algorithms.planner.lit_only_method` solves a
-#: board: ``(puzzle, state, target, max_states, method) -> LitOnlySolution``.
-_THEOREMS: dict[str, Any] = {
-    "closed": lambda puzzle, s, t, _bound, _method: _closed_solve(puzzle, s, t),
-    "open": lambda puzzle, s, t, bound, method: _open_solve(
-        puzzle, s, t, bound, searching=method != "theory"
-    ),
-}
 
 
 def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
@@ -1132,10 +1070,12 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     """
     bound_states = check_bound(max_states)
     th = _open_theory(puzzle, "The minimum light number")
-    for part in th.components:
-        if not theory.classify(part):
-            continue
-        bits = len(part.kernel) if part.tokens is None else part.tokens.syndrome_bits
+    widths = [
+        len(part.kernel) if part.tokens is None else part.tokens.syndrome_bits
+        for part in th.components
+        if theory.classify(part)
+    ]
+    for bits in widths:
         if bits <= theory.MAX_COSET_BITS:
             check_memory(
                 (48 << bits) + theory.LEADER_STEP_BYTES,
@@ -1146,14 +1086,7 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     found, _ = theory.exact_min_light_number(th, bound_states)
     if found is None:
         largest = max(len(part.nodes) for part in th.components)
-        covered = [part for part in th.components if theory.classify(part)]
-        wide = max(
-            (
-                len(part.kernel) if part.tokens is None else part.tokens.syndrome_bits
-                for part in covered
-            ),
-            default=0,
-        )
+        wide = max(widths, default=0)
         why = (
             f"the classification covers a component whose orbits need {wide} bits of "
             f"syndrome (its 2**{wide} cosets are more than the 2**{theory.MAX_COSET_BITS} it "

@@ -465,7 +465,7 @@ def test_reachable_by_the_theorem_without_a_sequence(monkeypatch: pytest.MonkeyP
     g = nx.random_labeled_tree(100, seed=3)
     p = lo.Puzzle(g, rule="open")
     a, b = _orbit_pair(g, 1)
-    monkeypatch.setattr(theory.OpenTheory, "_connect", lambda self, part, a, b: (None, 0))
+    monkeypatch.setattr(theory.OpenTheory, "connect_part", lambda self, part, a, b: (None, 0))
     r = lit_only_reachable(p, a, b)
     assert r.reachable and r.method == "theory" and not r.has_sequence
     assert "induced E6" in r.certificate
