@@ -10,6 +10,7 @@ workers need no access to the result folder and every runner gives the same tabl
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import sys
 import time
@@ -101,24 +102,16 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     if not spec.is_stream:
         n_items = spec.family_combinations()
         total = -(-n_items // size)  # exact: a float quotient rounds a huge size to 0
-
-        def family_chunks() -> Iterator[Chunk]:
-            for cid in range(total):
-                yield Chunk(cid, cid * size, min(n_items, (cid + 1) * size))
-
-        return total, family_chunks()
-
+        return total, (Chunk(c, c * size, min(n_items, (c + 1) * size)) for c in range(total))
     if spec.geng is not None:
         from lightsout_graphs.interfaces.sweep.streams import geng_parts
 
         parts = geng_parts(spec.geng, size)
-
-        def geng_chunks() -> Iterator[Chunk]:
-            for res in range(parts):
-                where = f"geng {spec.geng}" + (f" (part {res}/{parts})" if parts > 1 else "")
-                yield Chunk(res, 0, 0, source=where, part=(res, parts))
-
-        return parts, geng_chunks()
+        where = [
+            f"geng {spec.geng}" + (f" (part {r}/{parts})" if parts > 1 else "")
+            for r in range(parts)
+        ]
+        return parts, (Chunk(r, 0, 0, source=where[r], part=(r, parts)) for r in range(parts))
 
     files = list(spec.graph6) if inputs is None else inputs
     counts = [_count_lines(f) for f in files]
@@ -129,18 +122,13 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
         for path in files:
             with open(path, "rb") as fh:
                 start = 0
-                batch: list[bytes] = []
-                for line in fh:
-                    batch.append(line if line.endswith(b"\n") else line + b"\n")
-                    if len(batch) == size:
-                        yield Chunk(cid, start, start + size, source=path, data=b"".join(batch))
-                        cid += 1
-                        start += size
-                        batch = []
-                if batch:
-                    data = b"".join(batch)
+                for batch in iter(lambda: list(itertools.islice(fh, size)), []):
+                    data = b"".join(
+                        line if line.endswith(b"\n") else line + b"\n" for line in batch
+                    )
                     yield Chunk(cid, start, start + len(batch), source=path, data=data)
                     cid += 1
+                    start += len(batch)
 
     return total, stream_chunks()
 

@@ -494,42 +494,28 @@ def load_spec(
     if on_error == "skip" and ERROR_COLUMN in metric_cols:
         raise key_error("metrics", f"the column name {ERROR_COLUMN!r} is reserved by on_error.")
 
-    family: str | None = None
-    axes: tuple[ParamAxis, ...] = ()
-    raw_params: dict[str, Any] = {}
-    graph6: tuple[str, ...] = ()
-    geng: str | None = None
-    family_code: CodeRef | None = None
-    takes: tuple[str, ...] = ()
+    opts: dict[str, Any] = {"family": None, "axes": (), "graph6": (), "geng": None}
     if "family" in table:
         reserved = metric_cols | ({ERROR_COLUMN} if on_error == "skip" else set())
-        family, family_code, takes, axes, raw_params = _family_source(
-            table, reserved, allow_imports
-        )
+        opts.update(_family_source(table, reserved, allow_imports))
         default_chunk = DEFAULT_CHUNK_SIZE["family"]
     else:
-        graph6, geng = _stream_source(table, base, confine=confine)
+        opts["graph6"], opts["geng"] = _stream_source(table, base, confine=confine)
         from lightsout_graphs.interfaces.sweep.streams import applies
 
         fast = applies(metrics, rules, moduli)
         default_chunk = DEFAULT_CHUNK_SIZE["fast stream" if fast else "stream"]
     chunk_size = positive_int("chunk_size", table.get("chunk_size", default_chunk), high=_MAX_ITEMS)
-
+    family = opts["family"]
     out = SweepSpec(
-        family=family,
-        axes=axes,
-        graph6=graph6,
-        geng=geng,
+        **opts,
         moduli=moduli,
         rules=rules,
         metrics=metrics,
         chunk_size=chunk_size,
         max_kernel_enum=max_enum,
         description=description,
-        raw_params=raw_params,
         time_limit=time_limit,
-        family_code=family_code,
-        family_takes=takes,
         custom=custom,
         on_error=on_error,
     )
@@ -604,8 +590,8 @@ def _column_names(metrics: tuple[str, ...], custom: tuple[CustomMetric, ...]) ->
 
 def _family_source(
     table: Mapping[str, Any], metric_columns: set[str], allow_imports: bool
-) -> tuple[str, CodeRef | None, tuple[str, ...], tuple[ParamAxis, ...], dict[str, Any]]:
-    """The family of a spec (and its callable), its parameter axes and their values as written."""
+) -> dict[str, Any]:
+    """The family of a spec, its callable and keywords, its parameter axes and raw values."""
     family = table["family"]
     code: CodeRef | None = None
     takes: tuple[str, ...] = ()
@@ -652,7 +638,13 @@ def _family_source(
         raw_params[key] = list(value) if isinstance(value, tuple) else value
     if "graph6" in columns:
         raise key_error("params", "the column name 'graph6' is reserved for graph streams.")
-    return family, code, takes, tuple(axes), raw_params
+    return {
+        "family": family,
+        "family_code": code,
+        "family_takes": takes,
+        "axes": tuple(axes),
+        "raw_params": raw_params,
+    }
 
 
 def _stream_source(

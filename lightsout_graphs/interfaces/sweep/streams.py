@@ -257,35 +257,20 @@ def fast_table(
     >>> table.column("nullity").to_pylist()
     [2, 1]
     """
+    from lightsout_graphs.interfaces.sweep.engines import counts_column
     from lightsout_graphs.interfaces.sweep.kernels import metrics_block
     from lightsout_graphs.representation.families.graph6_batch import ERRORS
 
     if not applies(spec.metrics, spec.rules, spec.moduli):
         return None
     buf = np.frombuffer(data, dtype=np.uint8)
-    cap = data.count(b"\n") + 1
+    cap, reps = data.count(b"\n") + 1, len(spec.moduli) * len(spec.rules)
     moduli = np.array(spec.moduli, dtype=np.int64)
     closed = np.array([r == "closed" for r in spec.rules], dtype=np.bool_)
-    cols = len(spec.moduli) * len(spec.rules)
-    out_n = np.zeros(cap, dtype=np.int64)
-    out_edges = np.zeros(cap, dtype=np.int64)
-    out_rank = np.zeros((cap, cols), dtype=np.int64)
-    out_allon = np.zeros((cap, cols), dtype=np.bool_)
-    out_start = np.zeros(cap, dtype=np.int64)
-    out_end = np.zeros(cap, dtype=np.int64)
-    count, used, lines, err = metrics_block(
-        buf,
-        len(buf),
-        True,
-        moduli,
-        closed,
-        out_n,
-        out_edges,
-        out_rank,
-        out_allon,
-        out_start,
-        out_end,
-    )
+    out_n, out_edges, out_start, out_end = (np.zeros(cap, dtype=np.int64) for _ in range(4))
+    out_rank, out_allon = np.zeros((cap, reps), dtype=np.int64), np.zeros((cap, reps), dtype=bool)
+    outs = (out_n, out_edges, out_rank, out_allon, out_start, out_end)
+    count, used, lines, err = metrics_block(buf, len(buf), True, moduli, closed, *outs)
     if err == -3:
         return None
     if err:
@@ -297,52 +282,23 @@ def fast_table(
         )
         raise SweepSpecError(msg)
     starts = out_start[:count].copy()
-    ends = out_end[:count]
-    starts[buf[starts] == ord(">")] += (
-        10  # the optional >>graph6<< header is not part of the string
-    )
-    return _assemble(data, spec, schema, count, starts, ends, out_n, out_edges, out_rank, out_allon)
-
-
-def _assemble(
-    data: bytes,
-    spec: Any,
-    schema: pa.Schema,
-    count: int,
-    starts: np.ndarray,
-    ends: np.ndarray,
-    out_n: np.ndarray,
-    out_edges: np.ndarray,
-    out_rank: np.ndarray,
-    out_allon: np.ndarray,
-) -> pa.Table:
-    from lightsout_graphs.interfaces.sweep.engines import counts_column
-
-    reps = len(spec.moduli) * len(spec.rules)
-    lengths = (ends - starts).astype(np.int64)
+    starts[buf[starts] == ord(">")] += 10  # the optional >>graph6<< header is not part of it
+    lengths = (out_end[:count] - starts).astype(np.int64)
     offsets = np.zeros(count + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
-    if count:
-        idx = np.repeat(starts, lengths) + (
-            np.arange(int(offsets[-1]), dtype=np.int64) - np.repeat(offsets[:-1], lengths)
-        )
-        chars = np.frombuffer(data, dtype=np.uint8)[idx]
-    else:
-        chars = np.zeros(0, dtype=np.uint8)
+    idx = np.repeat(starts, lengths) + (
+        np.arange(int(offsets[-1]), dtype=np.int64) - np.repeat(offsets[:-1], lengths)
+    )
     names = pa.LargeStringArray.from_buffers(
-        count, pa.py_buffer(offsets), pa.py_buffer(chars.tobytes())
+        count, pa.py_buffer(offsets), pa.py_buffer(buf[idx].tobytes())
     ).cast(pa.string())
-    which = np.repeat(np.arange(count), reps)
-    moduli = np.array(spec.moduli, dtype=np.int64)
-    col_mod = np.repeat(moduli, len(spec.rules))
-    col_rule = np.tile(np.array(spec.rules, dtype=object), len(spec.moduli))
-    n = np.repeat(out_n[:count], reps)
-    rank = out_rank[:count].ravel()
-    modulus = np.tile(col_mod, count)
+    n, rank = np.repeat(out_n[:count], reps), out_rank[:count].ravel()
+    modulus = np.tile(np.repeat(moduli, len(spec.rules)), count)
+    rules = np.tile(np.array(spec.rules, dtype=object), len(spec.moduli) * count)
     columns: dict[str, Any] = {
-        "graph6": names.take(pa.array(which)),
+        "graph6": names.take(pa.array(np.repeat(np.arange(count), reps))),
         "modulus": modulus,
-        "rule": pa.array(np.tile(col_rule, count), pa.string()),
+        "rule": pa.array(rules, pa.string()),
     }
     for m in spec.metrics:
         if m == "n":
@@ -354,9 +310,6 @@ def _assemble(
         else:
             columns[m] = counts_column(m, n, n - rank, modulus)
     arrays = [
-        pa.array(columns[f.name], f.type)
-        if not isinstance(columns[f.name], pa.Array)
-        else columns[f.name]
-        for f in schema
+        c if isinstance(c := columns[f.name], pa.Array) else pa.array(c, f.type) for f in schema
     ]
     return pa.Table.from_arrays(arrays, schema=schema)

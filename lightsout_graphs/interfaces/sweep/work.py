@@ -128,17 +128,8 @@ def schema(spec: SweepSpec) -> pa.Schema:
         fields.append(pa.field("graph6", pa.string()))
     for axis in spec.axes:
         for col in axis.columns[0]:
-            cells = [c[col] for c in axis.columns]
-            typ = _arrow_type(cells)
-            fields.append(pa.field(col, typ))
-    fields.append(pa.field("modulus", pa.int64()))
-    fields.append(pa.field("rule", pa.string()))
-    types = {
-        "int64": pa.int64(),
-        "bool": pa.bool_(),
-        "float64": pa.float64(),
-        "string": pa.string(),
-    }
+            fields.append(pa.field(col, _arrow_type([c[col] for c in axis.columns])))
+    fields += [pa.field("modulus", pa.int64()), pa.field("rule", pa.string())]
     for name, dtype in spec.metric_columns():
         if dtype is None:
             msg = (
@@ -146,7 +137,7 @@ def schema(spec: SweepSpec) -> pa.Schema:
                 "@sweep.metric(...) or let sweep.run infer it from the first puzzle."
             )
             raise SweepSpecError(msg)
-        fields.append(pa.field(name, types[dtype]))
+        fields.append(pa.field(name, pa.type_for_alias(dtype)))
     if spec.on_error == "skip":
         fields.append(pa.field(ERROR_COLUMN, pa.string()))
     return pa.schema(fields)
@@ -242,6 +233,7 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[st
         for k in spec.moduli:
             for rule in spec.rules:
                 row: dict[str, Any] = {"graph6": name, "modulus": k, "rule": rule}
+                what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                 try:
                     if graph is None and decoded is not None and k == 2:
                         row.update(_lean_metrics(*decoded, rule, spec.metrics))
@@ -251,10 +243,8 @@ def _stream_rows(spec: SweepSpec, chunk: Chunk, data: bytes) -> Iterator[dict[st
                         puzzle = Puzzle(graph, modulus=k, rule=rule)
                         row.update(_puzzle_metrics(spec, builtin, puzzle))
                 except LightsOutError as exc:
-                    what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                     raise _failure(what, exc) from exc
                 if spec.custom:
-                    what = f"the graph at {where} ({name}), modulus {k}, rule {rule}"
                     row.update(_custom_metrics(spec, puzzle, what))
                 yield row
 
