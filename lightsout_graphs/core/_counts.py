@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["SHORT_DIGITS", "count_json", "count_text", "fraction_text"]
-
 #: Counts with at most this many decimal digits are printed in full; larger ones as powers.
 SHORT_DIGITS = 40
 
@@ -83,26 +81,6 @@ def count_text(x: int, modulus: int) -> str:
     primes; past :data:`SHORT_DIGITS` digits they are printed as ``k^e`` (or ``p^a·q^b``),
     followed by their approximate size; shorter ones from 10 000 on in groups of three
     digits (``8,388,608``). Python refuses to print ints of more than 4300 digits.
-
-    Parameters
-    ----------
-    x : int
-        The count, ``>= 0``.
-    modulus : int
-        The puzzle's modulus k.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> count_text(2**23, 2), count_text(4096, 2)
-    ('8,388,608', '4096')
-    >>> count_text(2**14400, 2)
-    '2^14400 (about 10^4334.8)'
-    >>> count_text(2**300 * 3**10, 6)
-    '2^300·3^10 (about 10^95.1)'
     """
     if _digits(x) <= SHORT_DIGITS:
         # Digits in groups of three from 10 000 on: 8,388,608 reads at a glance.
@@ -115,8 +93,6 @@ def count_text(x: int, modulus: int) -> str:
 
 
 def _log10(x: int) -> float:
-    import math
-
     shift = max(0, x.bit_length() - 64)
     return math.log10(x >> shift) + shift * math.log10(2)
 
@@ -124,18 +100,8 @@ def _log10(x: int) -> float:
 def count_json(x: int, modulus: int) -> int | str:
     """An exact count for JSON: an int when short, else the string of :func:`count_text`'s form.
 
-    The parameters are those of :func:`count_text`.
-
-    Returns
-    -------
-    int or str
-        ``x`` itself when it has at most :data:`SHORT_DIGITS` digits, else ``"k^e"`` (or
-        ``"p^a·q^b"``), exact.
-
-    Examples
-    --------
-    >>> count_json(4, 2), count_json(3**1000, 3)
-    (4, '3^1000')
+    ``x`` itself when it has at most :data:`SHORT_DIGITS` digits, else ``"k^e"`` (or
+    ``"p^a·q^b"``), exact.
     """
     if _digits(x) <= SHORT_DIGITS:
         return x
@@ -146,43 +112,19 @@ def count_json(x: int, modulus: int) -> int | str:
 def fraction_text(numerator: int, denominator: int, modulus: int) -> str:
     """An exact fraction ``p/q`` in lowest terms, each side as by :func:`count_json`.
 
-    Parameters
-    ----------
-    numerator, denominator : int
-        The fraction, not necessarily reduced (``denominator > 0``).
-    modulus : int
-        The puzzle's modulus k.
-
-    Returns
-    -------
-    str
-        ``"1"`` or ``"p/q"``.
-
-    Examples
-    --------
-    >>> fraction_text(2**23, 2**25, 2), fraction_text(2**14398, 2**14400, 2)
-    ('1/4', '1/4')
-    >>> fraction_text(1, 2**200, 2)
-    '1/2^200'
+    The fraction need not be reduced (``denominator > 0``); the text is ``"1"`` or ``"p/q"``.
     """
-    from math import gcd
-
     p, q = numerator, denominator
     # Counts are mostly powers of k's primes (k^rank of k^n): cancel those first, by their
     # valuations, so that a gcd of numbers with millions of digits is rarely needed.
     for prime in _prime_factors(modulus):
         common = min(_valuation(p, prime), _valuation(q, prime))
-        if common:
-            p, q = (
-                (p >> common, q >> common)
-                if prime == 2
-                else (
-                    p // prime**common,
-                    q // prime**common,
-                )
-            )
+        if common and prime == 2:
+            p, q = p >> common, q >> common
+        elif common:
+            p, q = p // prime**common, q // prime**common
     if p != 1 and q != 1:
-        g = gcd(p, q)
+        g = math.gcd(p, q)
         p, q = p // g, q // g
     if q == 1:
         return str(count_json(p, modulus))

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-__all__ = ["fill_doc"]
-
 _T = TypeVar("_T")
 
 
@@ -16,25 +14,6 @@ def fill_doc(obj: _T, docs: Mapping[str, str]) -> _T:
     A line that is only ``%(key)s``, for a key of ``docs``, stands for ``docs[key]`` at that
     line's indent (its continuation lines keep their own indent below it). ``%(name)s``
     anywhere is ``obj.__name__``. Other text, braces and per cent signs included, is kept.
-
-    Examples
-    --------
-    >>> import inspect
-    >>> def ring(n, k=2):
-    ...     '''A ring ``%(name)s(n)``.
-    ...
-    ...     Parameters
-    ...     ----------
-    ...     %(k)s
-    ...     '''
-    >>> ring = fill_doc(ring, {"k": "k : int, default 2\\n    The modulus, 100% exact."})
-    >>> print(inspect.getdoc(ring))
-    A ring ``ring(n)``.
-    <BLANKLINE>
-    Parameters
-    ----------
-    k : int, default 2
-        The modulus, 100% exact.
     """
     doc = getattr(obj, "__doc__", None)
     if doc is None:  # python -OO

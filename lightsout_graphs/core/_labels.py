@@ -16,8 +16,6 @@ from typing import Any, overload
 
 import numpy as np
 
-__all__ = ["LatticeIndex", "LatticeNodes", "ProductIndex", "ProductNodes"]
-
 
 def _as_cell(node: object, shape: tuple[int, ...]) -> tuple[int, ...] | None:
     """The coordinates of ``node`` when it is a cell of the box, else None."""
@@ -34,24 +32,53 @@ def _as_cell(node: object, shape: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(cell)
 
 
-class LatticeNodes(Sequence[tuple[int, ...]]):
-    """The cells of a box of side lengths ``shape`` in row-major order, computed on demand.
+class _Nodes(Sequence[Any]):
+    """A read-only sequence of nodes computed from their positions: ``_at(j)`` for ``0 <= j <
+    len``; equal to another of its class with the same ``_key()``, and to the tuple or list
+    of the same nodes."""
 
-    Parameters
-    ----------
-    shape : tuple of int
-        The side lengths.
+    __slots__ = ()
 
-    Examples
-    --------
-    >>> nodes = LatticeNodes((2, 3))
-    >>> len(nodes), nodes[4], nodes[-1]
-    (6, (1, 1), (1, 2))
-    >>> nodes[:2]
-    ((0, 0), (0, 1))
-    >>> nodes == ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
-    True
-    """
+    def _at(self, j: int) -> Any:
+        raise NotImplementedError
+
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Any, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(len(self))))
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            msg = f"node positions are ints, not {type(i).__name__}"
+            raise TypeError(msg)
+        j = int(i) + (len(self) if int(i) < 0 else 0)
+        if not 0 <= j < len(self):
+            msg = f"node position {i} out of range for {len(self)} nodes"
+            raise IndexError(msg)
+        return self._at(j)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return self._key() == other._key()
+        if isinstance(other, tuple | list):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    def __add__(self, other: Any) -> Any:
+        return tuple(self) + tuple(other)
+
+
+class LatticeNodes(_Nodes):
+    """The cells of a box of side lengths ``shape`` in row-major order, computed on demand."""
 
     __slots__ = ("_len", "shape")
 
@@ -62,25 +89,11 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, i: int) -> tuple[int, ...]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[tuple[int, ...], ...]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(self._len)))
-        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-            msg = f"node positions are ints, not {type(i).__name__}"
-            raise TypeError(msg)
-        j = int(i)
-        if j < 0:
-            j += self._len
-        if not 0 <= j < self._len:
-            msg = f"node position {i} out of range for {self._len} nodes"
-            raise IndexError(msg)
+    def _at(self, j: int) -> tuple[int, ...]:
         return tuple(int(c) for c in np.unravel_index(j, self.shape))
+
+    def _key(self) -> tuple[Any, ...]:
+        return self.shape
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return itertools.product(*(range(s) for s in self.shape))
@@ -89,13 +102,7 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
         return _as_cell(node, self.shape) is not None
 
     def index(self, node: Any, start: int = 0, stop: int | None = None) -> int:
-        """The position of ``node`` in row-major order.
-
-        Examples
-        --------
-        >>> LatticeNodes((2, 3)).index((1, 2))
-        5
-        """
+        """The position of ``node`` in row-major order."""
         cell = _as_cell(node, self.shape)
         if cell is None:
             msg = f"{node!r} is not a node"
@@ -107,27 +114,8 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
         return i
 
     def count(self, node: Any) -> int:
-        """1 if ``node`` is a cell of the box, else 0.
-
-        Examples
-        --------
-        >>> LatticeNodes((2, 3)).count((1, 2)), LatticeNodes((2, 3)).count((2, 0))
-        (1, 0)
-        """
+        """1 if ``node`` is a cell of the box, else 0."""
         return int(node in self)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LatticeNodes):
-            return self.shape == other.shape
-        if isinstance(other, tuple | list):
-            return len(other) == self._len and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(("LatticeNodes", self.shape))
-
-    def __add__(self, other: Any) -> Any:
-        return tuple(self) + tuple(other)
 
     def __repr__(self) -> str:
         if self._len <= 8:
@@ -136,14 +124,7 @@ class LatticeNodes(Sequence[tuple[int, ...]]):
 
 
 class LatticeIndex(Mapping[Hashable, int]):
-    """node -> position for the cells of a box, computed from the coordinates.
-
-    Examples
-    --------
-    >>> index = LatticeIndex((2, 3))
-    >>> index[(1, 0)], (2, 0) in index, len(index)
-    (3, False, 6)
-    """
+    """node -> position for the cells of a box, computed from the coordinates."""
 
     __slots__ = ("shape",)
 
@@ -169,22 +150,8 @@ class LatticeIndex(Mapping[Hashable, int]):
         return f"LatticeIndex({self.shape})"
 
 
-class ProductNodes(Sequence[tuple[Hashable, Hashable]]):
-    """The nodes ``(g, h)`` of a Cartesian product G □ H, G's order first, computed on demand.
-
-    Parameters
-    ----------
-    left, right : sequence of hashable
-        The node orders of G and H.
-
-    Examples
-    --------
-    >>> nodes = ProductNodes(("a", "b"), (0, 1, 2))
-    >>> len(nodes), nodes[4], nodes[-1], ("b", 2) in nodes
-    (6, ('b', 1), ('b', 2), True)
-    >>> list(nodes)[:2]
-    [('a', 0), ('a', 1)]
-    """
+class ProductNodes(_Nodes):
+    """The nodes ``(g, h)`` of a Cartesian product G □ H, G's order first, computed on demand."""
 
     __slots__ = ("_index", "_left", "_right")
 
@@ -196,24 +163,12 @@ class ProductNodes(Sequence[tuple[Hashable, Hashable]]):
     def __len__(self) -> int:
         return len(self._left) * len(self._right)
 
-    @overload
-    def __getitem__(self, i: int) -> tuple[Hashable, Hashable]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[tuple[Hashable, Hashable], ...]: ...
-
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(len(self))))
-        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-            msg = f"node positions are ints, not {type(i).__name__}"
-            raise TypeError(msg)
-        j = int(i) + (len(self) if int(i) < 0 else 0)
-        if not 0 <= j < len(self):
-            msg = f"node position {i} out of range for {len(self)} nodes"
-            raise IndexError(msg)
+    def _at(self, j: int) -> tuple[Hashable, Hashable]:
         a, b = divmod(j, len(self._right))
         return (self._left[a], self._right[b])
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._left, self._right)
 
     def __iter__(self) -> Iterator[tuple[Hashable, Hashable]]:
         return itertools.product(self._left, self._right)
@@ -223,19 +178,6 @@ class ProductNodes(Sequence[tuple[Hashable, Hashable]]):
             self._index = ProductIndex(self._left, self._right)
         return node in self._index
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ProductNodes):
-            return (self._left, self._right) == (other._left, other._right)
-        if isinstance(other, tuple | list):
-            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(("ProductNodes", self._left, self._right))
-
-    def __add__(self, other: Any) -> Any:
-        return tuple(self) + tuple(other)
-
     def __repr__(self) -> str:
         if len(self) <= 8:
             return repr(tuple(self))
@@ -243,14 +185,7 @@ class ProductNodes(Sequence[tuple[Hashable, Hashable]]):
 
 
 class ProductIndex(Mapping[Hashable, int]):
-    """node -> position for the nodes ``(g, h)`` of G □ H, from the factors' own indexes.
-
-    Examples
-    --------
-    >>> index = ProductIndex(("a", "b"), (0, 1, 2))
-    >>> index[("b", 0)], ("c", 0) in index, len(index)
-    (3, False, 6)
-    """
+    """node -> position for the nodes ``(g, h)`` of G □ H, from the factors' own indexes."""
 
     __slots__ = ("_left", "_right", "_width")
 

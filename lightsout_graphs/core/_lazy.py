@@ -13,8 +13,6 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
-__all__ = ["lazy_attributes", "lazy_package"]
-
 
 def lazy_attributes(
     package: str,
@@ -23,25 +21,9 @@ def lazy_attributes(
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``, whose names live in ``homes``.
 
-    Parameters
-    ----------
-    package : str
-        The package's ``__name__``.
-    homes : mapping of str to sequence of str
-        Home module -> the public names taken from it, as in ``from HOME import NAME``: a
-        name may be a submodule of its home (``"lightsout_graphs.core": ("zk",)``).
-    fallback : callable, optional
-        Called with a name no home has; it returns the value or raises AttributeError.
-
-    Examples
-    --------
-    >>> get, names = lazy_attributes("json", {"json.decoder": ("JSONDecodeError",)})
-    >>> get("JSONDecodeError").__name__, "JSONDecodeError" in names()
-    ('JSONDecodeError', True)
-    >>> get("nope")
-    Traceback (most recent call last):
-    ...
-    AttributeError: module 'json' has no attribute 'nope'
+    ``homes`` maps a home module to the names taken from it, as in ``from HOME import NAME``
+    (a name may be a submodule of its home); ``fallback``, when given, is called with a name
+    no home has and returns its value or raises AttributeError.
     """
     home_of = {name: home for home, names in homes.items() for name in names}
 
@@ -73,12 +55,6 @@ def lazy_package(
 
     ``__all__`` is every name of ``homes`` and the ``eager`` names the package imports itself,
     sorted (as lazy_loader's ``attach`` gives them).
-
-    Examples
-    --------
-    >>> get, names, public = lazy_package("json", {"json.decoder": ("JSONDecodeError",)}, "dumps")
-    >>> public, get("JSONDecodeError").__name__
-    (['JSONDecodeError', 'dumps'], 'JSONDecodeError')
     """
     get, names = lazy_attributes(package, homes)
     return get, names, sorted([*eager, *(name for home in homes.values() for name in home)])

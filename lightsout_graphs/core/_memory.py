@@ -5,8 +5,6 @@ from __future__ import annotations
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 
-__all__ = ["check_memory", "memory_budget"]
-
 #: The budget is the one of :mod:`lightsout_graphs.core.zk.budget`: one setting for every refusal.
 BUDGET_VARIABLE = BUDGET_ENV
 
@@ -17,32 +15,8 @@ def check_memory(needed: int, what: str, route: str) -> None:
     Called before anything of that size is allocated, by every search that builds a table
     (breadth-first searches, God's-number spectra, symmetries, lit-only searches).
 
-    Parameters
-    ----------
-    needed : int
-        The estimated bytes.
-    what : str
-        What would be allocated (for the message).
-    route : str
-        What the caller can do instead (for the message).
-
-    Raises
-    ------
-    MemoryBudgetError
-        With the estimate and the budget as ``needed`` and ``budget``.
-
-    Examples
-    --------
-    >>> check_memory(1, "a table", "nothing")
-    >>> try:
-    ...     check_memory(10**20, "a table", "use a smaller puzzle")
-    ... except MemoryBudgetError as err:
-    ...     print(str(err)[:32], err.needed)
-    A table needs about 9.31e+10 GiB 100000000000000000000
-    >>> check_memory(2**90, "a spectrum", "use fewer columns")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.MemoryBudgetError: A spectrum needs about 2**90 bytes, ...
+    The message names ``what`` would be allocated and the ``route`` the caller can take
+    instead; the error carries the estimate and the budget.
     """
     budget = memory_budget()
     if needed > budget:

@@ -18,8 +18,6 @@ import numpy as np
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
 
-__all__ = ["TICK", "seconds_bar"]
-
 #: Seconds between two updates of the bar.
 TICK = 0.5
 
@@ -34,29 +32,9 @@ def seconds_bar(
 ) -> Iterator[Callable[[str], None]]:
     """Show the seconds a call spends, out of ``limit``, while the ``with`` block runs.
 
-    Parameters
-    ----------
-    progress : bool
-        Show the bar; False shows nothing.
-    desc : str
-        What the call computes, e.g. ``"God's number of 81 buttons"``.
-    limit : float, optional
-        The call's time limit in seconds: the bar's total.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        If ``progress`` is not a bool.
-
-    Yields
-    ------
-    callable
-        ``note(text)``: what the call is doing now, shown after the bar.
-
-    Examples
-    --------
-    >>> with seconds_bar(False, "fewest presses", 120) as note:
-    ...     note("enumeration")
+    ``desc`` says what the call computes and ``limit`` (the bar's total) is its time limit;
+    nothing shows when ``progress`` is False, and anything but a bool raises
+    :class:`InvalidPuzzleError`. The block gets ``note(text)``, to show what it is doing now.
     """
     if not isinstance(progress, (bool, np.bool_)):
         msg = f"Argument 'progress' must be True or False, not {type(progress).__name__}."

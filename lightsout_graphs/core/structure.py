@@ -12,6 +12,7 @@ comparable, so that two doors to the same puzzle (``lo.torus(5, 7)`` and
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
@@ -72,10 +73,7 @@ class Lattice:
         >>> Lattice((3, 4), (), (False, False), "closed").size
         12
         """
-        out = 1
-        for side in self.shape:
-            out *= side
-        return out
+        return math.prod(self.shape)
 
     @property
     def is_axis_stencil(self) -> bool:
@@ -89,10 +87,7 @@ class Lattice:
         False
         """
         d = len(self.shape)
-        unit = set()
-        for axis in range(d):
-            for step in (-1, 1):
-                unit.add(tuple(step if i == axis else 0 for i in range(d)))
+        unit = {tuple(s if i == a else 0 for i in range(d)) for a in range(d) for s in (-1, 1)}
         return set(self.offsets) == unit
 
     def as_product(self) -> Product | None:
@@ -172,10 +167,7 @@ class Product:
         >>> Product((Factor("path", 3), Factor("cycle", 4)), "closed").size
         12
         """
-        out = 1
-        for factor in self.factors:
-            out *= factor.n
-        return out
+        return math.prod(f.n for f in self.factors)
 
     @property
     def kinds(self) -> tuple[str, ...]:

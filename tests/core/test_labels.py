@@ -42,3 +42,31 @@ def test_numpy_integers_and_foreign_labels() -> None:
         index[(2, 0)]
     with pytest.raises(IndexError):
         nodes[6]
+
+
+def test_product_nodes_and_index() -> None:
+    from lightsout_graphs.core._labels import ProductIndex, ProductNodes
+
+    nodes = ProductNodes(("a", "b"), (0, 1, 2))
+    assert (len(nodes), nodes[4], nodes[-1], ("b", 2) in nodes) == (6, ("b", 1), ("b", 2), True)
+    assert list(nodes)[:2] == [("a", 0), ("a", 1)] and nodes[:2] == (("a", 0), ("a", 1))
+    assert nodes == ProductNodes(("a", "b"), (0, 1, 2)) and nodes == list(nodes)
+    assert hash(nodes) == hash(ProductNodes(("a", "b"), (0, 1, 2))) and nodes != ("a", 0)
+    assert nodes + (("c", 0),) == (*nodes, ("c", 0))  # noqa: RUF005
+    assert repr(nodes).startswith("(('a', 0)") and "2 × 5" in repr(ProductNodes("ab", range(5)))
+    index = ProductIndex(("a", "b"), (0, 1, 2))
+    assert (index[("b", 0)], ("c", 0) in index, len(index)) == (3, False, 6)
+    assert list(index) == list(nodes) and "2 × 3" in repr(index)
+    with pytest.raises(TypeError):
+        nodes["x"]  # type: ignore[call-overload]
+
+
+def test_lattice_labels_compare_hash_and_print() -> None:
+    nodes = LatticeNodes((2, 3))
+    assert (len(nodes), nodes[4], nodes[-1]) == (6, (1, 1), (1, 2))
+    assert nodes == ((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2))
+    assert hash(nodes) == hash(LatticeNodes((2, 3))) and nodes != LatticeNodes((3, 2))
+    assert (
+        repr(nodes) == repr(tuple(nodes)) and repr(LatticeNodes((3, 3))) == "LatticeNodes((3, 3))"
+    )
+    assert repr(LatticeIndex((2, 3))) == "LatticeIndex((2, 3))"

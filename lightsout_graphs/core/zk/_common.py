@@ -2,75 +2,24 @@
 
 from __future__ import annotations
 
-import functools
 import numbers
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
-from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import InvalidStateError, MatrixError, require_int_entries
-from lightsout_graphs.core.zk.moduli import MAX_MODULUS, check_modulus
-
-__all__ = [
-    "INT64_MAX",
-    "MAX_MODULUS",
-    "check_modulus",
-    "coerce_matrix",
-    "coerce_vector",
-    "embed_crt",
-    "fits_int64",
-    "matvec_mod",
-    "solve_doc",
-    "vector_dtype",
-]
 
 INT64_MAX = int(np.iinfo(np.int64).max)
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-_RAISES = "Raises\n------\nInvalidStateError\n    If ``rhs`` is not an integer vector of length m."
-
-
-def solve_doc(modulus: str = "k") -> Callable[[_F], _F]:
-    """Fill an engine's ``solve`` docstring: ``%(solve)s`` (summary, Raises, Examples heading).
-
-    ``%(raises)s`` is the Raises section alone (see :func:`.fill_doc`).
-
-    Examples
-    --------
-    >>> @solve_doc()
-    ... def solve(rhs):
-    ...     '''%(raises)s'''
-    >>> solve.__doc__.splitlines()[2]
-    'InvalidStateError'
-    """
-    summary = f"One x with ``A x ≡ rhs (mod {modulus})``, or ``None`` when there is none."
-    docs = {"solve": f"{summary}\n\n{_RAISES}\n\nExamples\n--------", "raises": _RAISES}
-    return functools.partial(fill_doc, docs=docs)
-
 
 def fits_int64(modulus: int) -> bool:
-    """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer.
-
-    Examples
-    --------
-    >>> fits_int64(2**31), fits_int64(2**61)
-    (True, False)
-    """
+    """Whether products of two residues mod ``modulus`` fit a signed 64-bit integer."""
     return (modulus - 1) ** 2 <= INT64_MAX
 
 
 def vector_dtype(modulus: int) -> Any:
-    """``np.int64`` when residue products fit 64 bits, else ``object`` (Python ints).
-
-    Examples
-    --------
-    >>> vector_dtype(7) is np.int64, vector_dtype(2**61)
-    (True, <class 'object'>)
-    """
+    """``np.int64`` when residue products fit 64 bits, else ``object`` (Python ints)."""
     return np.int64 if fits_int64(modulus) else object
 
 
@@ -78,15 +27,21 @@ def _is_int_kind(dtype: np.dtype) -> bool:
     return dtype.kind in "iub"
 
 
-def _reduce_object(values: np.ndarray, modulus: int, name: str) -> np.ndarray:
+def residues(arr: np.ndarray, modulus: int) -> np.ndarray:
+    """An integer array mod ``modulus`` as int64 (uint64 entries reduced before the cast)."""
+    if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
+        return (arr % np.uint64(modulus)).astype(np.int64)
+    return arr.astype(np.int64) % modulus
+
+
+def _reduce_object(values: np.ndarray, modulus: int) -> np.ndarray:
     flat = values.ravel()
     out = np.empty(flat.shape, dtype=np.int64)
     for i, v in enumerate(flat):
         if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral):
-            pos = np.unravel_index(i, values.shape)
-            where = tuple(int(c) for c in pos)
-            msg = f"Argument {name!r} must hold integers; entry {where} is {v!r}."
-            raise MatrixError(msg) if name == "matrix" else InvalidStateError(msg)
+            where = tuple(int(c) for c in np.unravel_index(i, values.shape))
+            msg = f"Argument 'matrix' must hold integers; entry {where} is {v!r}."
+            raise MatrixError(msg)
         out[i] = int(v) % modulus
     return out.reshape(values.shape)
 
@@ -96,11 +51,6 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
 
     Accepts scipy.sparse arrays or matrices and 2-D numpy integer (or boolean) arrays; any
     integers are reduced mod ``modulus``. Raises :class:`MatrixError` for anything else.
-
-    Examples
-    --------
-    >>> coerce_matrix([[4, -1], [3, 0]], 3).toarray().tolist()
-    [[1, 2], [0, 0]]
     """
     if sp.issparse(matrix):
         a = sp.csr_array(matrix)
@@ -111,11 +61,7 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
             msg = f"Argument 'matrix' must hold integers, not dtype {a.dtype}."
             raise MatrixError(msg)
         a.sum_duplicates()
-        data = a.data
-        if data.dtype.kind == "u" and data.dtype.itemsize == 8:
-            data = np.array([int(v) % modulus for v in data], dtype=np.int64)
-        else:
-            data = data.astype(np.int64) % modulus
+        data = residues(a.data, modulus)
         out = sp.csr_array((data, a.indices.copy(), a.indptr.copy()), shape=a.shape)
         out.eliminate_zeros()
         return out
@@ -142,12 +88,9 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
         msg = f"Argument 'matrix' must be 2-D, not of shape {arr.shape}."
         raise MatrixError(msg)
     if arr.dtype == object:
-        reduced = _reduce_object(arr, modulus, "matrix")
+        reduced = _reduce_object(arr, modulus)
     elif _is_int_kind(arr.dtype):
-        if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
-            reduced = (arr % np.uint64(modulus)).astype(np.int64)
-        else:
-            reduced = arr.astype(np.int64) % modulus
+        reduced = residues(arr, modulus)
     else:
         msg = f"Argument 'matrix' must hold integers, not dtype {arr.dtype}."
         raise MatrixError(msg)
@@ -161,11 +104,6 @@ def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> 
 
     Raises :class:`InvalidStateError` naming ``name`` when it is not a 1-D integer vector of
     the given length.
-
-    Examples
-    --------
-    >>> coerce_vector([5, -1], 2, 3).tolist()
-    [2, 2]
     """
     if isinstance(rhs, np.ndarray):
         arr = rhs
@@ -187,21 +125,11 @@ def coerce_vector(rhs: object, length: int, modulus: int, name: str = "rhs") -> 
     if not _is_int_kind(arr.dtype):
         msg = f"Argument {name!r} must hold integers, not dtype {arr.dtype}."
         raise InvalidStateError(msg)
-    if arr.dtype.kind == "u" and arr.dtype.itemsize == 8:
-        red = (arr % np.uint64(modulus)).astype(np.int64)
-    else:
-        red = arr.astype(np.int64) % modulus
-    return red.astype(vector_dtype(modulus))
+    return residues(arr, modulus).astype(vector_dtype(modulus))
 
 
 def matvec_mod(mat: np.ndarray, vec: np.ndarray, modulus: int) -> np.ndarray:
-    """``mat @ vec mod modulus`` without overflow (entries of both in ``0..modulus-1``).
-
-    Examples
-    --------
-    >>> matvec_mod(np.array([[1, 2], [3, 4]]), np.array([1, 1]), 5).tolist()
-    [3, 2]
-    """
+    """``mat @ vec mod modulus`` without overflow (entries of both in ``0..modulus-1``)."""
     terms = mat.shape[1] if mat.ndim == 2 else 0
     if mat.dtype != object and terms * (modulus - 1) ** 2 <= INT64_MAX:
         return (mat.astype(np.int64) @ vec.astype(np.int64)) % modulus
@@ -211,12 +139,6 @@ def matvec_mod(mat: np.ndarray, vec: np.ndarray, modulus: int) -> np.ndarray:
 
 
 def embed_crt(vector: np.ndarray, factor: int, modulus: int) -> np.ndarray:
-    """``vector * factor mod modulus`` in exact arithmetic, as a vector of dtype for modulus.
-
-    Examples
-    --------
-    >>> embed_crt(np.array([1, 2]), 3, 6).tolist()
-    [3, 0]
-    """
+    """``vector * factor mod modulus`` in exact arithmetic, as a vector of dtype for modulus."""
     vals = [int(v) * factor % modulus for v in vector]
     return np.array(vals, dtype=vector_dtype(modulus)).reshape(len(vals))

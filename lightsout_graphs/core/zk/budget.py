@@ -2,27 +2,11 @@
 
 An elimination that cannot fit is refused before it starts, with
 :class:`~lightsout_graphs.core.errors.MemoryBudgetError`, instead of running until the kernel kills
-the process. The estimate depends only on the matrix's size, the modulus and the engine:
-
-- the bitset engines (``gf2``, ``gf2-python``, ``gf2-packed``, ``gf2-dense``, ``gf3``, ``z4``)
-  keep every pivot
-  row with its combination of original rows (or a log of the elimination steps), about
-  ``n + m`` bits per row: ``c · m · (n + m) / 8`` bytes, where the factor c (6 for GF(2) and
-  Z_4, 4 for GF(3), 3 for dense GF(2), 2 for pure-Python GF(2)) was measured with tracemalloc on tori of 2,500 to
-  12,100 lights and random graphs of 3,000 (peaks were 1.1 to 5 times ``m · (n + m) / 8``);
-- the sparse prime-field engine (``gfp``) keeps spans of int64 residues as wide as the band of
-  the reordered matrix: ``16 · m · min(n + m, 4 · band + 4)`` bytes (the band is measured only
-  when the band-free bound is over budget);
-- the dense FLINT engine (``flint``) keeps two dense copies of the matrix while it
-  factorises (the LU decomposition stays in FLINT's copy) and, for certificates, one r × r
-  triangular factor: ``8 · (2 · m · n + min(m, n)²)`` bytes
-  (:func:`~lightsout_graphs.core.zk.gfp_flint.estimate_cost`);
-- the dense local-ring engine (``local``) keeps three dense matrices, ``m² + n² + mn`` entries
-  of 8 bytes (40 when residue products overflow 64 bits), and temporaries: 1.5 times that;
-- its block version on FLINT (``flint-local``) keeps U and V and about six m × n arrays of
-  operands and products: ``8 · (m² + n² + 6mn)`` bytes (one more m × m for even moduli)
-  (:func:`~lightsout_graphs.core.zk.local_flint.estimate_cost`);
-- the Chinese remainder theorem sums its components.
+the process. The estimate depends only on the matrix's size, the modulus and the engine: each
+engine's peak (pivot rows with their combinations for the bitset engines, spans as wide as
+the band for ``gfp``, dense copies for ``flint``, ``local`` and ``flint-local``; the Chinese
+remainder theorem sums its components) is one entry of
+:data:`~lightsout_graphs.core.zk.cost.MODELS`, measured with tracemalloc.
 
 Time is budgeted the same way, for every engine, from the one cost model of
 :mod:`lightsout_graphs.core.zk.cost` (seconds and bytes of each engine from the size and the
@@ -224,18 +208,6 @@ def estimate_memory(
     return engine_cost((m, n), engines, band).bytes
 
 
-def _band(matrix: sp.csr_array) -> int:
-    """The band width the sparse prime-field engine will face (after its reordering)."""
-    from lightsout_graphs.core.zk.ordering import bandwidth, narrow_band_order, permute
-
-    band = bandwidth(matrix)
-    if matrix.shape[0] == matrix.shape[1]:
-        order = narrow_band_order(matrix)
-        if order is not None:
-            band = min(band, bandwidth(permute(matrix, order, order)))
-    return int(band)
-
-
 def band_width(matrix: sp.csr_array) -> int:
     """The band width an elimination faces after its reordering (what the cost model takes).
 
@@ -245,7 +217,14 @@ def band_width(matrix: sp.csr_array) -> int:
     >>> band_width(sp.identity(5, format="csr"))
     0
     """
-    return _band(matrix)
+    from lightsout_graphs.core.zk.ordering import bandwidth, narrow_band_order, permute
+
+    band = bandwidth(matrix)
+    if matrix.shape[0] == matrix.shape[1]:
+        order = narrow_band_order(matrix)
+        if order is not None:
+            band = min(band, bandwidth(permute(matrix, order, order)))
+    return int(band)
 
 
 def _estimate(
@@ -258,7 +237,7 @@ def _estimate(
     """``estimate`` for ``matrix`` (its band measured when over budget), and how refusals name it."""
     value = estimate(matrix.shape, modulus, engines)
     if value > budget and sp.issparse(matrix):  # the band narrows what sparse rows fill in
-        value = estimate(matrix.shape, modulus, engines, band=_band(matrix))
+        value = estimate(matrix.shape, modulus, engines, band=band_width(matrix))
     (m, n), names = matrix.shape, " + ".join(sorted({e for e, _ in engines}))
     return value, f"Factorising a {m}×{n} matrix mod {modulus} ({names} engine)"
 
@@ -283,13 +262,12 @@ def check_memory(
     Returns
     -------
     int
-        The estimate, in bytes.
+        The estimated peak, in bytes.
 
     Raises
     ------
     MemoryBudgetError
-        The estimate exceeds :func:`memory_budget`; the message gives both and the settings
-        that raise the budget.
+        Above :func:`memory_budget`; the message gives both and how to raise the budget.
 
     Examples
     --------

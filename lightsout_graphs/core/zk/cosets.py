@@ -7,11 +7,13 @@ member is ``base + Σ c_i g_i`` for exactly one choice of ``0 <= c_i < o_i``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.core.zk._common import INT64_MAX
 from lightsout_graphs.core.zk.moduli import check_modulus
@@ -19,6 +21,14 @@ from lightsout_graphs.core.zk.moduli import check_modulus
 __all__ = ["coset_blocks", "coset_member", "iter_coset"]
 
 Generators = Sequence[tuple[np.ndarray, int]]
+
+#: The parameters every function here takes (a slot of their docstrings, see fill_doc).
+_COSET_DOCS = {
+    "coset": "base : array_like of int\n    One member (a solution).\n"
+    "generators : sequence of (numpy.ndarray, int)\n    Kernel generators with their additive "
+    "orders, forming a direct sum (as the\n    engines' ``kernel()`` returns them).\n"
+    "modulus : int\n    k (below :data:`~lightsout_graphs.core.zk.MAX_MODULUS`)."
+}
 
 
 def _residues(vector: object, modulus: int) -> np.ndarray:
@@ -70,6 +80,7 @@ def _times(vector: np.ndarray, c: int, modulus: int) -> np.ndarray:
     return np.array([int(v) * c % modulus for v in vector], dtype=np.int64)
 
 
+@functools.partial(fill_doc, docs=_COSET_DOCS)
 def coset_member(
     base: object, generators: Generators, modulus: int, coefficients: Sequence[int]
 ) -> np.ndarray:
@@ -77,12 +88,7 @@ def coset_member(
 
     Parameters
     ----------
-    base : array_like of int
-        One member (a solution).
-    generators : sequence of (numpy.ndarray, int)
-        Kernel generators with their additive orders, as the engines return them.
-    modulus : int
-        k (below :data:`~lightsout_graphs.core.zk.MAX_MODULUS`).
+    %(coset)s
     coefficients : sequence of int
         One ``c_i`` per generator.
 
@@ -108,6 +114,7 @@ def coset_member(
     return x
 
 
+@functools.partial(fill_doc, docs=_COSET_DOCS)
 def coset_blocks(
     base: object, generators: Generators, modulus: int, *, max_rows: int = 4096
 ) -> Iterator[np.ndarray]:
@@ -119,10 +126,7 @@ def coset_blocks(
 
     Parameters
     ----------
-    base : array_like of int
-    generators : sequence of (numpy.ndarray, int)
-        Generators of a direct sum with their additive orders.
-    modulus : int
+    %(coset)s
     max_rows : int, default 4096
 
     Yields
@@ -174,6 +178,7 @@ def _multiples(g: np.ndarray, start: int, stop: int, modulus: int) -> np.ndarray
     return np.stack([_times(g, c, modulus) for c in range(start, stop)])
 
 
+@functools.partial(fill_doc, docs=_COSET_DOCS)
 def iter_coset(base: object, generators: Generators, modulus: int) -> Iterator[np.ndarray]:
     """Every member of the coset ``base + Σ c_i g_i (mod k)``, one vector at a time.
 
@@ -181,12 +186,7 @@ def iter_coset(base: object, generators: Generators, modulus: int) -> Iterator[n
 
     Parameters
     ----------
-    base : array_like of int
-        One member (a solution).
-    generators : sequence of (numpy.ndarray, int)
-        Kernel generators with their additive orders, forming a direct sum (as the engines'
-        ``kernel()`` returns them).
-    modulus : int
+    %(coset)s
 
     Yields
     ------

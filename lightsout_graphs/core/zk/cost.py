@@ -133,7 +133,8 @@ def flint_lu_cost(m: int, n: int, prime: int) -> Cost:
 def flint_lifted_cost(m: int, n: int, modulus: int) -> Cost:
     """The lifted Smith-like form over Z/p^e on FLINT: U (m × m) and V (n × n) of int64, the
     residues, and about five more m × n arrays of operands and products (for even q, the
-    m × m transform of Gauss–Jordan mod 2 too).
+    m × m transform of Gauss–Jordan mod 2 too). Measured peaks on 2000 × 2000: 211 MiB mod 9,
+    268 MiB mod 8; seconds within a factor of about two.
 
     Examples
     --------

@@ -11,14 +11,15 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import ModulusError, require_int
-from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, solve_doc, vector_dtype
-from lightsout_graphs.core.zk.protocol import Factorization
+from lightsout_graphs.core.zk._common import coerce_vector, embed_crt, vector_dtype
+from lightsout_graphs.core.zk.elimination import EliminationSolver
 
 __all__ = ["CRTFactorization", "prime_power_parts"]
 
@@ -55,7 +56,7 @@ def prime_power_parts(modulus: int) -> list[tuple[int, int]]:
 _TRIAL_LIMIT = 1 << 24
 
 
-class CRTFactorization:
+class CRTFactorization(EliminationSolver):
     """A matrix over Z_k factorised separately modulo each prime-power factor of k.
 
     Parameters
@@ -65,15 +66,15 @@ class CRTFactorization:
     modulus : int
         k >= 2 (any k; a prime power gives a single component).
     component : callable
-        ``component(matrix, p, e)`` returns a :class:`Factorization` of ``matrix`` over
-        ``Z/p^e``.
+        ``component(matrix, p, e)`` returns a factorisation of ``matrix`` over ``Z/p^e`` (an
+        :class:`~lightsout_graphs.core.zk.elimination.EliminationSolver`).
 
     Attributes
     ----------
     modulus, shape, rank, kernel_size, image_size
         As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`; ``rank`` is ``None``
         unless k is prime.
-    components : list of Factorization
+    components : list of EliminationSolver
         The factorisation modulo each prime power, in the order of :func:`prime_power_parts`.
 
     Examples
@@ -91,15 +92,13 @@ class CRTFactorization:
         self,
         matrix: sp.csr_array,
         modulus: int,
-        component: Callable[[sp.csr_array, int, int], Factorization],
+        component: Callable[[sp.csr_array, int, int], EliminationSolver],
     ) -> None:
         k = int(modulus)
-        m, n = matrix.shape
-        self.modulus: int = k
-        self.method: str = "crt"
-        self.shape: tuple[int, int] = (int(m), int(n))
+        self._start(k, "crt", matrix.shape)
+        m, n = self.shape
         parts = prime_power_parts(k)
-        self.components: list[Factorization] = []
+        self.components: list[EliminationSolver] = []
         self._embed: list[int] = []
         for p, e in parts:
             q = p**e
@@ -111,71 +110,36 @@ class CRTFactorization:
             rest = k // q
             self._embed.append(rest * pow(rest, -1, q) % k)
         single_prime = len(parts) == 1 and parts[0][1] == 1
-        self.rank: int | None = self.components[0].rank if single_prime else None
-        self.kernel_size: int = 1
-        self.image_size: int = 1
-        for comp in self.components:
-            self.kernel_size *= comp.kernel_size
-            self.image_size *= comp.image_size
+        self.rank = self.components[0].rank if single_prime else None
+        self.kernel_size = math.prod(comp.kernel_size for comp in self.components)
+        self.image_size = math.prod(comp.image_size for comp in self.components)
 
-    def _rhs(self, rhs: np.ndarray) -> np.ndarray:
-        return coerce_vector(rhs, self.shape[0], self.modulus)
+    def _prepare(self, rhs: np.ndarray) -> list[object]:
+        """Each component's reduced right-hand side."""
+        b = coerce_vector(rhs, self.shape[0], self.modulus)
+        return [
+            c._prepare(np.array([int(v) % c.modulus for v in b], dtype=vector_dtype(c.modulus)))
+            for c in self.components
+        ]
 
-    def _component_rhs(self, b: np.ndarray, q: int) -> np.ndarray:
-        return np.array([int(v) % q for v in b], dtype=vector_dtype(q)).reshape(len(b))
+    def _witness(self, parts: list[object]) -> tuple[int, object] | None:
+        for i, (comp, b) in enumerate(zip(self.components, parts, strict=True)):
+            witness = comp._witness(b)
+            if witness is not None:
+                return i, witness
+        return None
 
-    @solve_doc()
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """
-        %(solve)s
-        >>> from lightsout_graphs.core.zk import factorize
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> f = factorize(a, 6, method="crt")
-        >>> x = f.solve(np.array([5, 5]))
-        >>> (a @ x % 6).tolist(), f.solve(np.array([1, 2]))
-        ([5, 5], None)
-        """
-        b = self._rhs(rhs)
+    def _particular(self, parts: list[object]) -> np.ndarray:
         total = [0] * self.shape[1]
-        for comp, factor in zip(self.components, self._embed, strict=True):
-            x = comp.solve(self._component_rhs(b, comp.modulus))
-            if x is None:
-                return None
-            for i, v in enumerate(x):
+        for comp, factor, b in zip(self.components, self._embed, parts, strict=True):
+            for i, v in enumerate(comp._particular(b)):
                 total[i] += int(v) * factor
         k = self.modulus
         return np.array([v % k for v in total], dtype=vector_dtype(k)).reshape(self.shape[1])
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod k)`` has a solution.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core.zk import factorize
-        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
-        >>> f.is_solvable(np.array([5, 5])), f.is_solvable(np.array([3, 0]))
-        (True, False)
-        """
-        b = self._rhs(rhs)
-        return all(c.is_solvable(self._component_rhs(b, c.modulus)) for c in self.components)
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core.zk import factorize
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> y = factorize(a, 6, method="crt").certificate(np.array([3, 0]))
-        >>> (y @ a % 6).tolist(), int(y @ np.array([3, 0]) % 6) != 0
-        ([0, 0], True)
-        """
-        b = self._rhs(rhs)
-        for comp, factor in zip(self.components, self._embed, strict=True):
-            y = comp.certificate(self._component_rhs(b, comp.modulus))
-            if y is not None:
-                return embed_crt(y, factor, self.modulus)
-        return None
+    def _certify(self, witness: tuple[int, object]) -> np.ndarray:
+        i, w = witness
+        return embed_crt(self.components[i]._certify(w), self._embed[i], self.modulus)
 
     def _merged(self, lists: list[list[tuple[np.ndarray, int]]]) -> list[tuple[np.ndarray, int]]:
         # The i-th largest generator of every component sum into one generator: their orders
@@ -197,32 +161,9 @@ class CRTFactorization:
             out.append((vec.reshape(len(total)), order))
         return out
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
-
-        The orders decrease, each dividing the one before (invariant-factor form).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core.zk import factorize
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> f = factorize(a, 6, method="crt")
-        >>> [(g, order)] = f.kernel()  # one generator of order 6: (1, 5) or (5, 1)
-        >>> order, f.kernel_size, (a @ g % 6).tolist(), sorted(g.tolist())
-        (6, 6, [0, 0], [1, 5])
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Orders decreasing, each dividing the one before (invariant-factor form)."""
         return self._merged([comp.kernel() for comp in self.components])
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
-
-        The orders decrease, each dividing the one before (invariant-factor form).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core.zk import factorize
-        >>> f = factorize(np.array([[1, 1], [1, 1]]), 6, method="crt")
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([5, 1], 6)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         return self._merged([comp.left_kernel() for comp in self.components])

@@ -15,9 +15,10 @@ import scipy.sparse as sp
 from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import EngineError, ModulusError
 from lightsout_graphs.core.zk import gf2_packed, gfp_flint, local_flint
-from lightsout_graphs.core.zk._common import coerce_matrix
+from lightsout_graphs.core.zk._common import coerce_matrix, residues
 from lightsout_graphs.core.zk.budget import check_memory, check_time, memory_budget
 from lightsout_graphs.core.zk.crt import CRTFactorization, prime_power_parts
+from lightsout_graphs.core.zk.elimination import EliminationSolver
 from lightsout_graphs.core.zk.gf2 import GF2Factorization
 from lightsout_graphs.core.zk.gf2_dense import DenseGF2
 from lightsout_graphs.core.zk.gf3 import GF3Factorization
@@ -47,15 +48,9 @@ __all__ = [
     "solve",
 ]
 
-#: The engine names :func:`factorize` accepts. Every factorisation names the engine that built
-#: it in its ``method`` attribute: ``gf2-python`` (Python-int bitsets), ``gf2-packed`` (packed
-#: words, compiled with numba), ``gf2-dense`` (dense packed words, numpy Gauss–Jordan), ``gf3``
-#: (bit-sliced), ``gfp`` (sparse rows over a prime below 2**31), ``flint`` (dense LU over any
-#: prime below 2**63, on FLINT's ``nmod_mat``), ``z4`` (2-adic lifting from
-#: GF(2)), ``local`` (Smith-like form over Z/p^e, one pivot at a time), ``flint-local`` (the
-#: same form by blocks: LU mod p on FLINT, Hensel lifting) or ``crt`` (Chinese remainder
-#: theorem).
-#: ``auto`` and ``gf2`` choose among them and are never a factorisation's ``method``.
+#: The engine names :func:`factorize` accepts (described there). Every factorisation names the
+#: engine that built it in its ``method`` attribute; ``auto`` and ``gf2`` choose among the
+#: others and are never a factorisation's ``method``.
 METHODS: tuple[str, ...] = (
     "auto",
     "gf2",
@@ -90,6 +85,9 @@ FLINT_SECONDS = 1.0
 #: times from a few hundred unknowns up), within the memory budget.
 LIFT_MIN_SIZE = 6
 
+#: The bound below which the prime-field engines take a prime modulus.
+_PRIME_BELOW = {"gfp": GFP_LIMIT, "flint": gfp_flint.FLINT_LIMIT}
+
 #: The modulus each special engine works in.
 _ENGINE_MODULUS = {
     "gf2": 2,
@@ -101,7 +99,9 @@ _ENGINE_MODULUS = {
 }
 
 
-def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) -> Factorization:
+def _narrow(
+    engine: Callable[[sp.csr_array], EliminationSolver], a: sp.csr_array
+) -> EliminationSolver:
     """``engine(a)``, run on rows and columns reordered for elimination when that helps."""
     order = elimination_order(a)
     if order is None:
@@ -110,7 +110,7 @@ def _narrow(engine: Callable[[sp.csr_array], Factorization], a: sp.csr_array) ->
     return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
 
 
-def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
+def _gf2(a: sp.csr_array, method: str = "gf2") -> EliminationSolver:
     if method == "gf2-dense":
         return DenseGF2.from_matrix(a)
     if method == "gf2-packed" or (method == "gf2" and gf2_packed.worthwhile(a)):
@@ -118,6 +118,12 @@ def _gf2(a: sp.csr_array, method: str = "gf2") -> Factorization:
     return _narrow(GF2Factorization, a)
 
 
+#: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
+_SHAPE = "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n    Its number of nonzero entries."
+_SIZE_DOCS = {"shape": _SHAPE, "size": f"{_SHAPE} (An estimate will do.)\nmodulus : int\n    k."}
+
+
+@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
     """Whether the dense ``flint`` engine is the fastest exact route for a matrix over GF(p).
 
@@ -128,10 +134,7 @@ def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
 
     Parameters
     ----------
-    shape : (int, int)
-        ``(m, n)``.
-    nonzeros : int
-        The number of nonzero entries.
+    %(shape)s
     prime : int
 
     Returns
@@ -140,7 +143,6 @@ def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
 
     Examples
     --------
-    >>> from lightsout_graphs.core.zk import gfp_flint
     >>> flint_is_best((50, 50), 2500, 5) == gfp_flint.available()
     True
     >>> flint_is_best((10, 10), 10, 2)
@@ -154,6 +156,7 @@ def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
     return nonzeros > DENSE_ROW_NONZEROS * max(shape[0], 1) or cost.seconds <= FLINT_SECONDS
 
 
+@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> bool:
     """Whether the ``flint-local`` engine is the fastest exact route for a matrix over Z/p^e.
 
@@ -165,10 +168,8 @@ def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent:
 
     Parameters
     ----------
-    shape : (int, int)
-        ``(m, n)``.
-    nonzeros : int
-        The number of nonzero entries (unused: dense and sparse matrices alike).
+    %(shape)s
+        (Unused: dense and sparse matrices alike.)
     prime, exponent : int
         p and e.
 
@@ -178,7 +179,6 @@ def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent:
 
     Examples
     --------
-    >>> from lightsout_graphs.core.zk import local_flint
     >>> lifting_is_best((50, 50), 2500, 3, 2) == local_flint.available()
     True
     >>> lifting_is_best((50, 50), 2500, 3, 1), lifting_is_best((3, 3), 9, 3, 2)
@@ -210,13 +210,9 @@ def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, st
         engine = "flint-local"
     else:
         return None
+    arr = matrix  # already residues: the engine copies it, no need to reduce
     if matrix.size and (matrix.min() < 0 or matrix.max() >= k):
-        if matrix.dtype.kind == "u" and matrix.dtype.itemsize == 8:
-            arr = (matrix % np.uint64(k)).astype(np.int64)
-        else:
-            arr = matrix.astype(np.int64) % k
-    else:  # already residues: the engine copies it, no need to reduce
-        arr = matrix
+        arr = residues(matrix, k)
     if method != "auto":
         return arr, engine
     nonzeros = int(np.count_nonzero(arr))
@@ -226,21 +222,22 @@ def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, st
     return (arr, engine) if lifting_is_best(arr.shape, nonzeros, p, e) else None
 
 
-def _component(matrix: sp.csr_array, prime: int, exponent: int) -> Factorization:
-    name = _engine_name(matrix.shape, matrix.nnz, prime, exponent)
-    if name == "gf2":
-        return _gf2(matrix)
-    if name == "flint":
-        return gfp_flint.FlintGFpFactorization(matrix, prime)
-    if name == "gf3":
-        return _narrow(GF3Factorization, matrix)
-    if name == "z4":
-        return _narrow(Z4Factorization, matrix)
+def _run(name: str, a: sp.csr_array, p: int, e: int) -> EliminationSolver:
+    """The engine ``name`` (not ``auto`` nor ``crt``) on ``a`` over Z/p^e."""
+    if name.startswith("gf2"):
+        return _gf2(a, name)
+    if name in ("gf3", "z4"):
+        return _narrow(GF3Factorization if name == "gf3" else Z4Factorization, a)
     if name == "gfp":
-        return _narrow(lambda a: GFpFactorization(a, prime), matrix)
-    if name == "flint-local":
-        return LiftedLocalFactorization(matrix, prime, exponent)
-    return LocalFactorization(matrix, prime, exponent)
+        return _narrow(lambda m: GFpFactorization(m, p), a)
+    if name == "flint":
+        return gfp_flint.FlintGFpFactorization(a, p)
+    return (LiftedLocalFactorization if name == "flint-local" else LocalFactorization)(a, p, e)
+
+
+def _component(matrix: sp.csr_array, prime: int, exponent: int) -> EliminationSolver:
+    name = _engine_name(matrix.shape, matrix.nnz, prime, exponent)
+    return _run(name, matrix, prime, exponent)
 
 
 def _dense_is_better(shape: tuple[int, int], nonzeros: int) -> bool:
@@ -259,49 +256,26 @@ def _prime_power(k: int) -> tuple[int, int] | None:
     return parts[0] if len(parts) == 1 else None
 
 
-def _build(a: sp.csr_array, k: int, method: str) -> Factorization:
-    if method in _ENGINE_MODULUS:
-        if k != _ENGINE_MODULUS[method]:
-            msg = f"Engine {method!r} works mod {_ENGINE_MODULUS[method]} only, not mod {k}."
-            raise EngineError(msg)
-        if method.startswith("gf2"):
-            return _gf2(a, method)
-        return _narrow(GF3Factorization if method == "gf3" else Z4Factorization, a)
-    if method == "auto":
-        pe = _prime_power(k)
-        if pe is None:
-            return CRTFactorization(a, k, _component)
-        return _component(a, *pe)
-    if method == "gfp":
-        if not (is_prime(k) and k < GFP_LIMIT):
-            msg = f"Engine 'gfp' needs a prime modulus below 2**31, not {k}."
-            raise EngineError(msg)
-        return _narrow(lambda m: GFpFactorization(m, k), a)
-    if method == "flint":
-        if not (is_prime(k) and k < gfp_flint.FLINT_LIMIT):
-            msg = f"Engine 'flint' needs a prime modulus below 2**63, not {k}."
-            raise EngineError(msg)
-        return gfp_flint.FlintGFpFactorization(a, k)
-    if method == "local":
-        pe = _prime_power(k)
-        if pe is None:
-            msg = f"Engine 'local' needs a prime-power modulus, not {k} = {_factor_text(k)}."
-            raise EngineError(msg)
-        return LocalFactorization(a, *pe)
-    if method == "flint-local":
-        pe = _prime_power(k)
-        if pe is None:
-            msg = f"Engine 'flint-local' needs a prime-power modulus, not {k} = {_factor_text(k)}."
-            raise EngineError(msg)
-        return LiftedLocalFactorization(a, *pe)
-    return CRTFactorization(a, k, _component)
+def _check_engine(method: str, k: int) -> None:
+    """Raise :class:`EngineError` when the engine named ``method`` does not work mod k."""
+    if method in _ENGINE_MODULUS and k != _ENGINE_MODULUS[method]:
+        msg = f"Engine {method!r} works mod {_ENGINE_MODULUS[method]} only, not mod {k}."
+    elif method in ("gfp", "flint") and not (is_prime(k) and k < _PRIME_BELOW[method]):
+        bits = _PRIME_BELOW[method].bit_length() - 1
+        msg = f"Engine {method!r} needs a prime modulus below 2**{bits}, not {k}."
+    elif method in ("local", "flint-local") and _prime_power(k) is None:
+        msg = f"Engine {method!r} needs a prime-power modulus, not {k} = {_factor_text(k)}."
+    else:
+        return
+    raise EngineError(msg)
 
 
-#: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
-_SIZE_DOCS = {
-    "size": "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
-    "    Its number of nonzero entries (an estimate will do).\nmodulus : int\n    k."
-}
+def _build(a: sp.csr_array, k: int, method: str) -> EliminationSolver:
+    _check_engine(method, k)
+    pe = _prime_power(k)
+    if method == "crt" or pe is None:
+        return CRTFactorization(a, k, _component)
+    return _component(a, *pe) if method == "auto" else _run(method, a, *pe)
 
 
 def _engine_name(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> str:
@@ -464,14 +438,19 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
         if engine == "flint":
             return gfp_flint.FlintGFpFactorization(arr, k)
         check_time(arr, k, [(engine, k)])
-        pe = _prime_power(k)
-        assert pe is not None
-        return LiftedLocalFactorization(arr, *pe)
+        return LiftedLocalFactorization(arr, *prime_power_parts(k)[0])
     a = coerce_matrix(matrix, k)
     engines = _engines(a, k, method)
     check_memory(a, k, engines)
     check_time(a, k, engines)
     return _build(a, k, method)
+
+
+#: The Raises section and the start of the Examples of the one-call entry points.
+_ONE_CALL_DOCS = {
+    "raises": "Raises\n------\nMatrixError, ModulusError\n    For a bad matrix or modulus.",
+    "examples": "Examples\n--------\n>>> from lightsout_graphs import zk",
+}
 
 
 def rank(matrix: object, modulus: int) -> int:
@@ -513,6 +492,7 @@ def rank(matrix: object, modulus: int) -> int:
     return r
 
 
+@functools.partial(fill_doc, docs=_ONE_CALL_DOCS)
 def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
     """Generators ``(g, order)`` of the quiet vectors ``{x : A x ≡ 0 (mod k)}``.
 
@@ -526,20 +506,16 @@ def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
     list of (numpy.ndarray, int)
         The kernel is the direct sum of the cyclic groups they generate.
 
-    Raises
-    ------
-    MatrixError, ModulusError
-        For a bad matrix or modulus.
+    %(raises)s
 
-    Examples
-    --------
-    >>> from lightsout_graphs import zk
+    %(examples)s
     >>> zk.kernel(np.array([[1, 1]]), 2)
     [(array([1, 1]), 2)]
     """
     return factorize(matrix, modulus).kernel()
 
 
+@functools.partial(fill_doc, docs=_ONE_CALL_DOCS)
 def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
     """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
 
@@ -553,16 +529,11 @@ def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
     -------
     numpy.ndarray or None
 
-    Raises
-    ------
-    MatrixError, ModulusError
-        For a bad matrix or modulus.
+    %(raises)s
     InvalidStateError
         If ``rhs`` is not an integer vector of length m.
 
-    Examples
-    --------
-    >>> from lightsout_graphs import zk
+    %(examples)s
     >>> zk.solve(np.array([[1, 1], [0, 1]]), [2, 1], 3)
     array([1, 1])
     >>> zk.solve(np.array([[2]]), [1], 4) is None
@@ -571,6 +542,7 @@ def solve(matrix: object, rhs: object, modulus: int) -> np.ndarray | None:
     return factorize(matrix, modulus).solve(rhs)  # type: ignore[arg-type]
 
 
+@functools.partial(fill_doc, docs=_ONE_CALL_DOCS)
 def kernel_size(matrix: object, modulus: int) -> int:
     """The exact number of x with ``A x ≡ 0 (mod k)``.
 
@@ -583,14 +555,9 @@ def kernel_size(matrix: object, modulus: int) -> int:
     -------
     int
 
-    Raises
-    ------
-    MatrixError, ModulusError
-        For a bad matrix or modulus.
+    %(raises)s
 
-    Examples
-    --------
-    >>> from lightsout_graphs import zk
+    %(examples)s
     >>> zk.kernel_size(np.array([[2, 0], [0, 0]]), 6)
     12
     """

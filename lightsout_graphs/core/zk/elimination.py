@@ -1,9 +1,11 @@
-"""What the elimination engines share: solve, test and certify from one reduced right-hand side.
+"""What the Z_k engines share: the :class:`~lightsout_graphs.core.zk.Factorization` methods,
+written once over a few steps each engine defines.
 
-Each engine reduces a right-hand side once (:meth:`EliminationSolver._prepare`), finds a
-witness of unsolvability in it, if any (:meth:`EliminationSolver._witness`: a left-kernel
-combination with a non-zero dot product, or a row that cannot be met), and turns the reduced
-side into a particular solution or the witness into a certificate.
+Each engine reduces a right-hand side once (``_prepare``), finds a witness of unsolvability in
+it, if any (``_witness``: a left-kernel combination with a non-zero dot product, or a row that
+cannot be met), and turns the reduced side into a particular solution (``_particular``) or the
+witness into a certificate (``_certify``); ``_kernel`` and ``_left_kernel`` give the
+generators.
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ from typing import Any
 
 import numpy as np
 
-from lightsout_graphs.core.zk._common import solve_doc
+from lightsout_graphs.core.zk.protocol import Factorization
 
 __all__ = ["EliminationSolver"]
 
 
-class EliminationSolver:
-    """``solve``, ``is_solvable`` and ``certificate`` of a factorisation, from four steps.
+class EliminationSolver(Factorization):
+    """The methods of :class:`~lightsout_graphs.core.zk.protocol.Factorization` from six steps.
 
-    Subclasses define ``_prepare(rhs)`` (the checked, reduced right-hand side),
-    ``_witness(b)`` (``None`` exactly when ``b`` is solvable), ``_particular(b)`` (one
-    solution of a solvable ``b``) and ``_certify(witness)`` (the certificate vector).
+    Subclasses set the attributes of :class:`~lightsout_graphs.core.zk.protocol.Factorization`
+    and define ``_prepare(rhs)`` (the checked, reduced right-hand side), ``_witness(b)``
+    (``None`` exactly when ``b`` is solvable), ``_particular(b)`` (one solution of a solvable
+    ``b``), ``_certify(witness)`` (the certificate vector), ``_kernel()`` and
+    ``_left_kernel()`` (the generators).
 
     Examples
     --------
@@ -32,7 +36,16 @@ class EliminationSolver:
     (True, [0, 1])
     """
 
-    shape: tuple[int, int]
+    rank: int | None
+
+    def _start(self, modulus: int, method: str, shape: tuple[int, ...]) -> None:
+        self.modulus, self.method = modulus, method
+        self.shape = (int(shape[0]), int(shape[1]))
+
+    def _field_counts(self, rank: int) -> None:
+        """Rank and counts over the prime field GF(modulus)."""
+        p, n = self.modulus, self.shape[1]
+        self.rank, self.kernel_size, self.image_size = rank, p ** (n - rank), p**rank
 
     def _prepare(self, rhs: np.ndarray) -> Any:
         raise NotImplementedError
@@ -46,51 +59,29 @@ class EliminationSolver:
     def _certify(self, witness: Any) -> np.ndarray:
         raise NotImplementedError
 
-    @solve_doc()
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
+        raise NotImplementedError
+
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        raise NotImplementedError
+
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
-
-        Parameters
-        ----------
-        rhs : numpy.ndarray
-            An integer vector of length m (reduced mod k).
-
-        Returns
-        -------
-        numpy.ndarray or None
-
-        %(raises)s
-
-        Examples
-        --------
-        >>> from lightsout_graphs import zk
-        >>> zk.factorize(np.array([[1, 2], [0, 1]]), 5, method="gfp").solve([1, 1]).tolist()
-        [4, 1]
-        """
         b = self._prepare(rhs)
-        if self._witness(b) is not None:
-            return None
-        return self._particular(b)
+        return None if self._witness(b) is not None else self._particular(b)
 
     def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod k)`` has a solution.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import zk
-        >>> zk.factorize(np.array([[2, 0]]), 4, method="local").is_solvable([1])
-        False
-        """
         return self._witness(self._prepare(rhs)) is None
 
     def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
-
-        Examples
-        --------
-        >>> from lightsout_graphs import zk
-        >>> zk.factorize(np.array([[1], [1]]), 2, method="gf2-python").certificate([1, 0])
-        array([1, 1])
-        """
         witness = self._witness(self._prepare(rhs))
         return None if witness is None else self._certify(witness)
+
+    def kernel(self) -> list[tuple[np.ndarray, int]]:
+        return self._kernel()
+
+    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        return self._left_kernel()
+
+
+for _name in ("solve", "is_solvable", "certificate", "kernel", "left_kernel"):  # docs written once
+    getattr(EliminationSolver, _name).__doc__ = getattr(Factorization, _name).__doc__

@@ -236,30 +236,6 @@ class GF2Echelon:
         self.zero_combos: list[int] = zeros
         self.pivot_sources: list[int] = [c.bit_length() - 1 for c in self.combos]
 
-    @classmethod
-    def from_parts(
-        cls,
-        nrows: int,
-        ncols: int,
-        leads: list[int],
-        rows: list[int],
-        combos: list[int],
-        zero_combos: list[int],
-    ) -> GF2Echelon:
-        """An echelon form computed elsewhere (pivots sorted by lead), for example compiled.
-
-        Examples
-        --------
-        >>> GF2Echelon.from_parts(2, 2, [0], [1], [1], [2]).rank
-        1
-        """
-        self = cls.__new__(cls)
-        self.nrows, self.ncols = nrows, ncols
-        self.leads, self.rows, self.combos = leads, rows, combos
-        self.zero_combos = zero_combos
-        self.pivot_sources = [c.bit_length() - 1 for c in combos]
-        return self
-
     @property
     def rank(self) -> int:
         """The rank over GF(2).
@@ -360,18 +336,9 @@ class GF2Factorization(EliminationSolver):
     """
 
     def __init__(self, matrix: sp.csr_array) -> None:
-        self._setup(matrix, GF2Echelon(rows_to_bits(matrix), int(matrix.shape[1])))
-
-    def _setup(self, matrix: sp.csr_array, echelon: GF2Echelon) -> None:
-        m, n = matrix.shape
-        self.modulus: int = 2
-        self.method: str = "gf2-python"
-        self.shape: tuple[int, int] = (int(m), int(n))
-        self.echelon = echelon
-        r = self.echelon.rank
-        self.rank: int | None = r
-        self.kernel_size: int = 1 << (n - r)
-        self.image_size: int = 1 << r
+        self._start(2, "gf2-python", matrix.shape)
+        self.echelon = GF2Echelon(rows_to_bits(matrix), self.shape[1])
+        self._field_counts(self.echelon.rank)
 
     def _prepare(self, rhs: np.ndarray) -> int:
         return vector_to_bits(coerce_vector(rhs, self.shape[0], 2))
@@ -385,27 +352,9 @@ class GF2Factorization(EliminationSolver):
     def _certify(self, witness: int) -> np.ndarray:
         return bits_to_vector(witness, self.shape[0])
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 2)`` of the kernel, one per free column.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> [(g.tolist(), order) for g, order in GF2Factorization(sp.csr_array(a)).kernel()]
-        [([1, 1, 1], 2)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         n = self.shape[1]
         return [(bits_to_vector(x, n), 2) for x in self.echelon.kernel_bits()]
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])
-        >>> [(y.tolist(), order) for y, order in GF2Factorization(sp.csr_array(a)).left_kernel()]
-        [([1, 1, 0], 2)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         return [(bits_to_vector(c, self.shape[0]), 2) for c in self.echelon.zero_combos]

@@ -30,16 +30,6 @@ def _low_bit(word: np.uint64) -> int:  # pragma: no cover - compiled
     return int(_trailing_zeros(word))
 
 
-def _low_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
-    pos = 0
-    w = word
-    for shift in (32, 16, 8, 4, 2, 1):
-        if not w & ((np.uint64(1) << np.uint64(shift)) - np.uint64(1)):
-            w >>= np.uint64(shift)
-            pos += shift
-    return pos
-
-
 def _top_bit_portable(word: np.uint64) -> int:  # pragma: no cover - compiled
     pos = 0
     w = word
@@ -351,8 +341,10 @@ def compiled_kernels() -> dict[str, Any]:
             module["_leading_zeros"] = leading_zeros
             module["_trailing_zeros"] = trailing_zeros
         except ImportError:  # pragma: no cover - older or newer numba
+            from lightsout_graphs.core.zk.graph_ranks import lowest_bit_portable
+
             module["_top_bit"] = _top_bit_portable
-            module["_low_bit"] = _low_bit_portable
+            module["_low_bit"] = lowest_bit_portable
         inline = nb.njit(cache=True, nogil=True, inline="always")
         for name in ("_top_bit", "_low_bit", "_bits_at", "_relead", "_parity"):  # callees first
             module[name] = inline(module[name])

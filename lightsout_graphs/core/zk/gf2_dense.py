@@ -13,6 +13,7 @@ import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import MatrixError, require_int
 from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk.elimination import EliminationSolver
 
 __all__ = ["DenseGF2", "pack_rows", "unpack_rows", "words_for"]
 
@@ -65,7 +66,7 @@ def unpack_rows(words: np.ndarray, nbits: int) -> np.ndarray:
     return np.unpackbits(raw, axis=1, bitorder="little")[:, :nbits]
 
 
-class DenseGF2:
+class DenseGF2(EliminationSolver):
     """A dense GF(2) matrix ``A`` (rows × cols), reduced once as ``P·A = E`` (E in reduced form).
 
     Parameters
@@ -91,9 +92,6 @@ class DenseGF2:
     >>> [(g.tolist(), order) for g, order in f.kernel()]
     [([1, 1, 1], 2)]
     """
-
-    modulus = 2
-    method = "gf2-dense"
 
     @classmethod
     def from_matrix(cls, matrix: sp.csr_array) -> DenseGF2:
@@ -121,7 +119,7 @@ class DenseGF2:
 
     def __init__(self, packed: np.ndarray, cols: int) -> None:
         rows = packed.shape[0]
-        self.shape: tuple[int, int] = (rows, cols)
+        self._start(2, "gf2-dense", (rows, cols))
         left = words_for(cols)
         right = words_for(rows)
         aug = np.zeros((rows, left + right), dtype=np.uint64)
@@ -151,84 +149,36 @@ class DenseGF2:
                 aug[others, w:] ^= aug[rank, w:]
             pivots.append(c)
             rank += 1
-        self.rank: int | None = rank
         self._rank = rank
         self._pivots = np.array(pivots, dtype=np.int64)
         self._reduced = aug[:rank, :left].copy()
         self._transform = aug[:, left:].copy()
-        self.kernel_size: int = 2 ** (cols - rank)
-        self.image_size: int = 2**rank
+        self._field_counts(rank)
 
-    def _residue(self, rhs: np.ndarray) -> np.ndarray:
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         """``P·rhs`` as 0/1 values, one per row of A."""
         b = coerce_vector(rhs, self.shape[0], 2)
         packed = pack_rows(b.astype(np.uint8).reshape(1, -1))[0]
         counts = np.bitwise_count(self._transform & packed[None, :]).sum(axis=1)
         return (counts & 1).astype(np.int64)
 
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """One x with ``A x = rhs`` over GF(2), or ``None``.
+    def _witness(self, y: np.ndarray) -> int | None:
+        bad = np.flatnonzero(y[self._rank :])
+        return self._rank + int(bad[0]) if bad.size else None
 
-        Examples
-        --------
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> f = DenseGF2(pack_rows(a), 3)
-        >>> x = f.solve(np.array([1, 0, 1]))
-        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
-        ([1, 0, 1], None)
-        """
-        y = self._residue(rhs)
-        if y[self._rank :].any():
-            return None
+    def _particular(self, y: np.ndarray) -> np.ndarray:
         x = np.zeros(self.shape[1], dtype=np.int64)
         x[self._pivots] = y[: self._rank]
         return x
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x = rhs`` has a solution over GF(2).
+    def _certify(self, row: int) -> np.ndarray:
+        return unpack_rows(self._transform[row][None, :], self.shape[0])[0].astype(np.int64)
 
-        Examples
-        --------
-        >>> f = DenseGF2(pack_rows(np.array([[1, 1], [1, 1]])), 2)
-        >>> f.is_solvable(np.array([1, 1])), f.is_solvable(np.array([1, 0]))
-        (True, False)
-        """
-        return not self._residue(rhs)[self._rank :].any()
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA = 0`` and ``y·rhs = 1``, or ``None`` when rhs is solvable.
-
-        Examples
-        --------
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> f = DenseGF2(pack_rows(a), 3)
-        >>> y = f.certificate(np.array([1, 0, 0]))
-        >>> y.tolist(), (y @ a % 2).tolist()
-        ([1, 1, 1], [0, 0, 0])
-        >>> f.certificate(np.array([1, 1, 0])) is None
-        True
-        """
-        y = self._residue(rhs)
-        bad = np.flatnonzero(y[self._rank :])
-        if bad.size == 0:
-            return None
-        row = self._transform[self._rank + int(bad[0])][None, :]
-        return unpack_rows(row, self.shape[0])[0].astype(np.int64)
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """A basis of ``{x : A x = 0}``, one vector per free column, each of order 2.
-
-        Examples
-        --------
-        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])), 3)
-        >>> [(g.tolist(), order) for g, order in f.kernel()]
-        [([1, 1, 1], 2)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         cols = self.shape[1]
         reduced = unpack_rows(self._reduced, cols) if self._rank else None
-        free = np.setdiff1d(np.arange(cols), self._pivots)
         out = []
-        for f in free:
+        for f in np.setdiff1d(np.arange(cols), self._pivots):
             x = np.zeros(cols, dtype=np.int64)
             x[f] = 1
             if reduced is not None:
@@ -236,17 +186,8 @@ class DenseGF2:
             out.append((x, 2))
         return out
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """A basis of ``{y : yᵀA = 0}``: the rows of P beyond the rank.
-
-        Examples
-        --------
-        >>> f = DenseGF2(pack_rows(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])), 3)
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([1, 1, 0], 2)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """The rows of P beyond the rank."""
         rows = self.shape[0]
-        if self._rank == rows:
-            return []
         bits = unpack_rows(self._transform[self._rank :], rows).astype(np.int64)
         return [(row, 2) for row in bits]

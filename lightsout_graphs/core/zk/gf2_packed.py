@@ -32,8 +32,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import MissingDependencyError
-from lightsout_graphs.core.zk._common import coerce_vector, solve_doc
-from lightsout_graphs.core.zk.gf2 import bits_to_vector, kernel_bits, vector_to_bits
+from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk.elimination import EliminationSolver
+from lightsout_graphs.core.zk.gf2 import GF2Echelon, bits_to_vector, kernel_bits, vector_to_bits
 from lightsout_graphs.core.zk.gf2_compiled import compiled_kernels
 from lightsout_graphs.core.zk.ordering import WIDE, bandwidth
 
@@ -93,6 +94,13 @@ def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
     return _kernels()["pack"](csr.indptr, csr.indices, csr.data, int(words))
 
 
+def _words_to_ints(words: np.ndarray) -> list[int]:
+    """Rows of packed words as Python int bitsets."""
+    blob = words.astype("<u8").tobytes()
+    size = 8 * words.shape[1]
+    return [int.from_bytes(blob[t * size : (t + 1) * size], "little") for t in range(len(words))]
+
+
 def _kernels() -> dict[str, Any]:
     if not AVAILABLE:
         msg = "The compiled GF(2) engine needs numba: pip install 'lightsout_graphs[fast]'."
@@ -100,21 +108,14 @@ def _kernels() -> dict[str, Any]:
     return compiled_kernels()
 
 
-class PackedGF2Factorization:
+class PackedGF2Factorization(EliminationSolver):
     """A matrix over GF(2), eliminated by the compiled kernel on packed uint64 words.
 
-    Same interface and answers as :class:`~lightsout_graphs.core.zk.gf2.GF2Factorization` (the same
-    pivot rows, kernel generators and left-kernel generators).
-
-    Parameters
-    ----------
-    matrix : scipy.sparse.csr_array
-        The m × n matrix; entries are read mod 2.
+    The same parameter and answers as :class:`~lightsout_graphs.core.zk.gf2.GF2Factorization`
+    (the same pivot rows, kernel generators and left-kernel generators).
 
     Attributes
     ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`.
     leads : list of int
         The pivot columns, increasing.
     rows : list of int
@@ -137,10 +138,8 @@ class PackedGF2Factorization:
 
     def __init__(self, matrix: sp.csr_array) -> None:
         kern = _kernels()
-        m, n = matrix.shape
-        self.modulus: int = 2
-        self.method: str = "gf2-packed"
-        self.shape: tuple[int, int] = (int(m), int(n))
+        self._start(2, "gf2-packed", matrix.shape)
+        m, n = self.shape
         words = max(1, (n + 63) // 64)
         batch = BATCH if bandwidth(matrix) <= WIDE * max(m, n) else WIDE_BATCH
         room = max(1, min(LOG_START, m * min(m, n) // LOG_CELLS_PER_STEP))
@@ -161,10 +160,7 @@ class PackedGF2Factorization:
         self._zero_rows = np.flatnonzero(lead_of < 0)
         self.leads: list[int] = self._pivot_leads.tolist()
         self._rows: list[int] | None = None
-        r = len(self.leads)
-        self.rank: int | None = r
-        self.kernel_size: int = 1 << (n - r)
-        self.image_size: int = 1 << r
+        self._field_counts(len(self.leads))
 
     @property
     def echelon(self) -> PackedGF2Echelon:
@@ -192,15 +188,10 @@ class PackedGF2Factorization:
         ([1, 2], [1, 2])
         """
         if self._rows is None:
-            blob = self._store[self._pivot_rows].tobytes()
-            size = 8 * self._store.shape[1]
-            self._rows = [
-                int.from_bytes(blob[t * size : (t + 1) * size], "little")
-                for t in range(len(self._pivot_rows))
-            ]
+            self._rows = _words_to_ints(self._store[self._pivot_rows])
         return self._rows
 
-    def _beta(self, rhs: np.ndarray) -> np.ndarray:
+    def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         b = coerce_vector(rhs, self.shape[0], 2).astype(np.uint8)
         return _kernels()["forward"](self._log_row, self._log_piv, b)
 
@@ -218,61 +209,19 @@ class PackedGF2Factorization:
                 out.append(vector_to_bits(bits))
         return out
 
-    def _violating_row(self, beta: np.ndarray) -> int | None:
+    def _witness(self, beta: np.ndarray) -> int | None:
         bad = self._zero_rows[beta[self._zero_rows] != 0]
         return int(bad[0]) if bad.size else None
 
-    @solve_doc("2")
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """
-        %(solve)s
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> f = PackedGF2Factorization(sp.csr_array(a))
-        >>> x = f.solve(np.array([1, 0, 1]))
-        >>> (a @ x % 2).tolist(), f.solve(np.array([1, 0, 0]))
-        ([1, 0, 1], None)
-        """
-        beta = self._beta(rhs)
-        if self._violating_row(beta) is not None:
-            return None
+    def _particular(self, beta: np.ndarray) -> np.ndarray:
         words = _kernels()["back_substitute"](
             self._store, self._r_lo, self._r_hi, self._pivot_rows, self._pivot_leads, beta
         )
-        n = self.shape[1]
-        bits = np.unpackbits(words.view(np.uint8), bitorder="little")[:n]
+        bits = np.unpackbits(words.view(np.uint8), bitorder="little")[: self.shape[1]]
         return bits.astype(np.int64)
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 2)`` has a solution.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1], [1, 1]])))
-        >>> f.is_solvable(np.array([1, 1])), f.is_solvable(np.array([1, 0]))
-        (True, False)
-        """
-        return self._violating_row(self._beta(rhs)) is None
-
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≡ 1``; ``None`` exactly when rhs is solvable.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> f = PackedGF2Factorization(sp.csr_array(a))
-        >>> y = f.certificate(np.array([1, 0, 0]))
-        >>> y.tolist(), (y @ a % 2).tolist()
-        ([1, 1, 1], [0, 0, 0])
-        >>> f.certificate(np.array([1, 1, 0])) is None
-        True
-        """
-        i = self._violating_row(self._beta(rhs))
-        if i is None:
-            return None
-        return bits_to_vector(self._combos(np.array([i]))[0], self.shape[0])
+    def _certify(self, row: int) -> np.ndarray:
+        return bits_to_vector(self._combos(np.array([row]))[0], self.shape[0])
 
     def kernel_words(self) -> np.ndarray | None:
         """The kernel basis of gf2.py as packed words, one row per free column (compiled).
@@ -296,29 +245,11 @@ class PackedGF2Factorization:
             self._store, self._r_lo, self._r_hi, self._pivot_rows, self._pivot_leads, free
         )
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 2)`` of the kernel, one per free column.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])))
-        >>> [(g.tolist(), order) for g, order in f.kernel()]
-        [([1, 1, 1], 2)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         n = self.shape[1]
         return [(bits_to_vector(x, n), 2) for x in kernel_bits(self.leads, self.rows, n)]
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 2)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = PackedGF2Factorization(sp.csr_array(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]])))
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([1, 1, 0], 2)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         m = self.shape[0]
         return [(bits_to_vector(c, m), 2) for c in self._combos(self._zero_rows)]
 
@@ -364,15 +295,6 @@ class PackedGF2Echelon:
 
     @property
     def rank(self) -> int:
-        """The rank over GF(2).
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> PackedGF2Factorization(sp.csr_array(a)).echelon.rank
-        2
-        """
         return len(self.leads)
 
     @property
@@ -391,36 +313,15 @@ class PackedGF2Echelon:
         return self._zero_combos
 
     def _beta(self, b: int) -> np.ndarray:
-        rhs = bits_to_vector(b, self.nrows).astype(np.uint8)
-        return _kernels()["forward"](self._f._log_row, self._f._log_piv, rhs)
+        return self._f._prepare(bits_to_vector(b, self.nrows))
 
     def violated(self, b: int) -> int | None:
-        """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
-        >>> e.violated(0b001), e.violated(0b011)
-        (7, None)
-        """
-        i = self._f._violating_row(self._beta(b))
+        i = self._f._witness(self._beta(b))
         if i is None:
             return None
         return self.zero_combos[int(np.searchsorted(self._f._zero_rows, i))]
 
     def back_substitute(self, b: int) -> int:
-        """The solution bitset x with free columns 0, assuming ``b`` is solvable.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> x = PackedGF2Factorization(sp.csr_array(a)).echelon.back_substitute(0b011)
-        >>> x, (a @ bits_to_vector(x, 3) % 2).tolist()
-        (2, [1, 1, 0])
-        """
         f = self._f
         words = _kernels()["back_substitute"](
             f._store, f._r_lo, f._r_hi, f._pivot_rows, f._pivot_leads, self._beta(b)
@@ -428,35 +329,12 @@ class PackedGF2Echelon:
         return int.from_bytes(words.astype("<u8").tobytes(), "little")
 
     def kernel_bits(self) -> list[int]:
-        """One kernel bitset per free column f: bit f set, other free columns clear.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> PackedGF2Factorization(sp.csr_array(a)).echelon.kernel_bits()
-        [7]
-        """
         words = self._f.kernel_words()
         if words is None:
             return kernel_bits(self.leads, self._f.rows, self.ncols)
-        blob = words.astype("<u8").tobytes()
-        size = 8 * words.shape[1]
-        return [
-            int.from_bytes(blob[t * size : (t + 1) * size], "little") for t in range(len(words))
-        ]
+        return _words_to_ints(words)
 
     def left_solve(self, c: int) -> int | None:
-        """A row combination y (bitset over rows) with ``yᵀA = c``, or ``None``.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
-        >>> e.left_solve(0b101), e.left_solve(0b100)
-        (3, None)
-        """
         f = self._f
         by_lead = dict(
             zip(self.leads, zip(f.rows, f._pivot_rows.tolist(), strict=True), strict=True)
@@ -472,3 +350,7 @@ class PackedGF2Echelon:
         seeds[used] = 1
         words = _kernels()["backward"](f._log_row, f._log_piv, seeds)
         return vector_to_bits((words & np.uint64(1)).astype(np.uint8))
+
+
+for _name in ("rank", "violated", "back_substitute", "kernel_bits", "left_solve"):  # as GF2Echelon
+    getattr(PackedGF2Echelon, _name).__doc__ = getattr(GF2Echelon, _name).__doc__

@@ -73,10 +73,8 @@ class GF3Factorization(EliminationSolver):
     """
 
     def __init__(self, matrix: sp.csr_array) -> None:
-        m, n = matrix.shape
-        self.modulus: int = 3
-        self.method: str = "gf3"
-        self.shape: tuple[int, int] = (int(m), int(n))
+        self._start(3, "gf3", matrix.shape)
+        m = self.shape[0]
         plus = rows_to_bits(_split(matrix, 1))
         minus = rows_to_bits(_split(matrix, 2))
         pivots: dict[int, Pair] = {}
@@ -109,10 +107,7 @@ class GF3Factorization(EliminationSolver):
         self._rows = [(pivots[k][0] >> m, pivots[k][1] >> m) for k in keys]
         self._combos = [(pivots[k][0] & mask, pivots[k][1] & mask) for k in keys]
         self._zero_combos = zeros
-        r = len(keys)
-        self.rank: int | None = r
-        self.kernel_size: int = 3 ** (n - r)
-        self.image_size: int = 3**r
+        self._field_counts(len(keys))
 
     def _prepare(self, rhs: np.ndarray) -> Pair:
         return _vector_pair(coerce_vector(rhs, self.shape[0], 3))
@@ -142,16 +137,7 @@ class GF3Factorization(EliminationSolver):
     def _certify(self, witness: Pair) -> np.ndarray:
         return _pair_vector(witness, self.shape[0])
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, 3)`` of the kernel, one per free column.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> [(g.tolist(), order) for g, order in GF3Factorization(sp.csr_array(a)).kernel()]
-        [([1, 2], 3)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         n = self.shape[1]
         lead_set = set(self._leads)
         return [
@@ -160,14 +146,5 @@ class GF3Factorization(EliminationSolver):
             if f not in lead_set
         ]
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, 3)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> [(y.tolist(), order) for y, order in GF3Factorization(sp.csr_array(a)).left_kernel()]
-        [([2, 1], 3)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         return [(_pair_vector(z, self.shape[0]), 3) for z in self._zero_combos]

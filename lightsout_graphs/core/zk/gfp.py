@@ -89,10 +89,8 @@ class GFpFactorization(EliminationSolver):
 
     def __init__(self, matrix: sp.csr_array, prime: int) -> None:
         p = int(prime)
-        m, n = matrix.shape
-        self.modulus: int = p
-        self.method: str = "gfp"
-        self.shape: tuple[int, int] = (int(m), int(n))
+        self._start(p, "gfp", matrix.shape)
+        m = self.shape[0]
         pivots: dict[int, tuple[Span, Span]] = {}
         zeros: list[Span] = []
         indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
@@ -124,10 +122,7 @@ class GFpFactorization(EliminationSolver):
         self._rows = [pivots[lead][0] for lead in self._leads]
         self._combos = [pivots[lead][1] for lead in self._leads]
         self._zero_combos = zeros
-        r = len(self._leads)
-        self.rank: int | None = r
-        self.kernel_size: int = p ** (n - r)
-        self.image_size: int = p**r
+        self._field_counts(len(self._leads))
 
     def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         return coerce_vector(rhs, self.shape[0], self.modulus).astype(np.int64)
@@ -154,35 +149,16 @@ class GFpFactorization(EliminationSolver):
     def _certify(self, witness: Span) -> np.ndarray:
         return _dense(witness, self.shape[0])
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, p)`` of the kernel, one per free column.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> [(g.tolist(), order) for g, order in GFpFactorization(sp.csr_array(a), 5).kernel()]
-        [([1, 4], 5)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         n, p = self.shape[1], self.modulus
         lead_set = set(self._leads)
         out = []
         for f in range(n):
-            if f in lead_set:
-                continue
-            x = np.zeros(n, dtype=np.int64)
-            x[f] = 1
-            out.append((self._back_substitute(x, None, f), p))
+            if f not in lead_set:
+                x = np.zeros(n, dtype=np.int64)
+                x[f] = 1
+                out.append((self._back_substitute(x, None, f), p))
         return out
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, p)`` of ``{y : yᵀA ≡ 0}``, one per row that reduced to zero.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 1]])
-        >>> [(y.tolist(), order) for y, order in GFpFactorization(sp.csr_array(a), 5).left_kernel()]
-        [([4, 1], 5)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         return [(_dense(z, self.shape[0]), self.modulus) for z in self._zero_combos]

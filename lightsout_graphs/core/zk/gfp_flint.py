@@ -21,14 +21,20 @@ factorisation before it starts, for the engine choice and for the memory budget.
 
 from __future__ import annotations
 
-import ctypes
-
 import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.errors import MissingDependencyError
 from lightsout_graphs.core.zk._common import coerce_vector, vector_dtype
-from lightsout_graphs.core.zk._flint import FlintMatrix, FlintWindow, available, library
+from lightsout_graphs.core.zk._flint import (
+    FlintMatrix,
+    FlintWindow,
+    available,
+    library,
+    mul,
+    solve_tri,
+)
+from lightsout_graphs.core.zk._flint import lu as flint_lu
 from lightsout_graphs.core.zk.cost import Cost, flint_lu_cost
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 
@@ -41,25 +47,13 @@ FLINT_LIMIT = 2**63
 def estimate_cost(shape: tuple[int, int], prime: int) -> Cost:
     """The time and peak memory of factorising an m × n matrix over GF(p) with this engine.
 
-    Parameters
-    ----------
-    shape : (int, int)
-        ``(m, n)``.
-    prime : int
-        p.
-
-    Returns
-    -------
-    Cost
-        Seconds (on one core of the development machine, within a factor of about two) and
-        bytes: the two dense copies of the matrix (numpy's, and FLINT's that keeps the LU
-        decomposition; 8 bytes an entry) and the transposed factor made for certificates.
+    :func:`~lightsout_graphs.core.zk.cost.flint_lu_cost` of ``(m, n)`` and p, which says what
+    it counts.
 
     Examples
     --------
-    >>> c = estimate_cost((2000, 2000), 3)
-    >>> 0.05 < c.seconds < 1, c.bytes // 2**20
-    (True, 91)
+    >>> estimate_cost((2000, 2000), 3) == flint_lu_cost(2000, 2000, 3)
+    True
     """
     m, n = (int(s) for s in shape)
     return flint_lu_cost(m, n, int(prime))
@@ -109,29 +103,19 @@ class FlintGFpFactorization(EliminationSolver):
     """
 
     def __init__(self, matrix: sp.csr_array | np.ndarray, prime: int) -> None:
-        lib = library()
-        if lib is None:
+        if library() is None:
             msg = "The 'flint' engine needs python-flint: pip install python-flint."
             raise MissingDependencyError(msg)
         p = int(prime)
-        m, n = (int(s) for s in matrix.shape)
-        self.modulus: int = p
-        self.method: str = "flint"
-        self.shape: tuple[int, int] = (m, n)
+        self._start(p, "flint", matrix.shape)
+        m, n = self.shape
         self._dtype = vector_dtype(p)
         # The LU decomposition stays in FLINT's memory; numpy reads it through a view and
         # FLINT's solves read its blocks in place (windows).
         self._lu = FlintMatrix(m, n, p, _dense(matrix))
-        cperm = (ctypes.c_long * max(m, 1))(*range(m))
-        r = int(lib.nmod_mat_lu(cperm, self._lu.ptr, 0)) if m and n else 0
-        self._perm = np.ctypeslib.as_array(cperm)[:m].astype(np.int64)
-        self._r = r
+        r, self._perm, piv = flint_lu(self._lu)
+        self._r, self._piv = r, piv
         lu = self._lu.view()
-        piv = np.arange(r, dtype=np.int64)
-        diag = lu[np.arange(r), np.arange(r)]
-        for i in np.flatnonzero(diag == 0):  # rows whose pivot lies right of the diagonal
-            piv[i] = i + int(np.argmax(lu[i, i:] != 0))
-        self._piv = piv
         free = np.ones(n, dtype=bool)
         free[piv] = False
         self._free = np.flatnonzero(free)
@@ -143,38 +127,23 @@ class FlintGFpFactorization(EliminationSolver):
             # Only the upper triangle is read: there it holds U's pivot columns.
             self._u_piv = FlintMatrix(r, r, p, lu[:r].take(piv, axis=1)) if r else None
         self._l11t: FlintMatrix | None = None
-        self.rank: int | None = r
-        self.kernel_size: int = p ** (n - r)
-        self.image_size: int = p**r
+        self._field_counts(r)
 
     # -- FLINT helpers --------------------------------------------------------------------------
 
     def _tri(
         self, name: str, tri: FlintMatrix | FlintWindow | None, rhs: np.ndarray, unit: bool
     ) -> np.ndarray:
-        """``tri⁻¹ · rhs`` by FLINT's triangular solve ``name`` (rhs: r × s uint64).
-
-        ``nmod_mat_solve_tril`` reads only the part below the diagonal (and the diagonal unless
-        ``unit``), ``nmod_mat_solve_triu`` the part above: blocks of the LU serve as they are.
-        """
-        r, s = rhs.shape
-        if r == 0 or s == 0 or tri is None:
-            return np.zeros((r, s), dtype=np.uint64)
-        p = self.modulus
-        b = FlintMatrix(r, s, p, rhs)
-        x = FlintMatrix(r, s, p)
-        getattr(tri._lib, name)(x.ptr, tri.ptr, b.ptr, int(unit))
-        return x.to_numpy()
+        """``tri⁻¹ · rhs`` (rhs: r × s uint64); blocks of the LU serve as they are."""
+        if tri is None:
+            return np.zeros(rhs.shape, dtype=np.uint64)
+        return solve_tri(name, tri, rhs, unit, self.modulus)
 
     def _l21_times(self, right: np.ndarray) -> np.ndarray:
         """``L21 · right mod p`` in FLINT."""
-        rows, (inner, cols) = self.shape[0] - self._r, right.shape
-        if self._l21 is None or cols == 0:
-            return np.zeros((rows, cols), dtype=np.uint64)
-        b = FlintMatrix(inner, cols, self.modulus, right)
-        c = FlintMatrix(rows, cols, self.modulus)
-        b._lib.nmod_mat_mul(c.ptr, self._l21.ptr, b.ptr)
-        return c.to_numpy()
+        if self._l21 is None or right.shape[1] == 0:
+            return np.zeros((self.shape[0] - self._r, right.shape[1]), dtype=np.uint64)
+        return mul(self._l21, right, self.modulus)
 
     def _neg(self, values: np.ndarray) -> np.ndarray:
         p = np.uint64(self.modulus)
@@ -224,15 +193,7 @@ class FlintGFpFactorization(EliminationSolver):
     def _certify(self, witness: int) -> np.ndarray:
         return self._out(self._left_vectors(np.array([witness]))[:, 0])
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, p)`` of the kernel, one per free column.
-
-        Examples
-        --------
-        >>> f = FlintGFpFactorization(np.array([[1, 1], [1, 1]]), 5)
-        >>> [(g.tolist(), order) for g, order in f.kernel()]
-        [([4, 1], 5)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         n, p = self.shape[1], self.modulus
         xs = np.zeros((n, len(self._free)), dtype=np.uint64)
         r = self._r
@@ -243,15 +204,7 @@ class FlintGFpFactorization(EliminationSolver):
         xs[self._free, np.arange(len(self._free))] = 1
         return [(self._out(xs[:, j]), p) for j in range(xs.shape[1])]
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, p)`` of ``{y : yᵀA ≡ 0}``, one per row beyond the rank.
-
-        Examples
-        --------
-        >>> f = FlintGFpFactorization(np.array([[1, 1], [1, 1]]), 5)
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([4, 1], 5)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         count = self.shape[0] - self._r
         ys = self._left_vectors(np.arange(count))
         return [(self._out(ys[:, j]), self.modulus) for j in range(count)]

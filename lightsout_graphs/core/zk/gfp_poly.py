@@ -132,19 +132,6 @@ def divmod_poly(a: np.ndarray, b: np.ndarray, p: int) -> tuple[np.ndarray, np.nd
     return trim(q), trim(a[:db])
 
 
-def _mod(a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
-    db = len(b) - 1
-    if len(a) - 1 < db:
-        return a
-    a = a.copy()
-    inv = pow(int(b[-1]), -1, p)
-    for i in range(len(a) - 1, db - 1, -1):
-        c = int(a[i]) * inv % p
-        if c:
-            a[i - db : i + 1] = (a[i - db : i + 1] - c * b) % p
-    return trim(a[:db])
-
-
 def exact_div(a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
     """``a / b`` when b divides a (checked: raises ``ArithmeticError`` otherwise).
 
@@ -169,7 +156,7 @@ def gcd(a: np.ndarray, b: np.ndarray, p: int) -> np.ndarray:
     [1, 1]
     """
     while len(b):
-        a, b = b, _mod(a, b, p)
+        a, b = b, divmod_poly(a, b, p)[1]
     return monic(a, p)
 
 
@@ -182,7 +169,7 @@ def gcd_degree(a: np.ndarray, b: np.ndarray, p: int) -> int:
     0
     """
     while len(b):
-        a, b = b, _mod(a, b, p)
+        a, b = b, divmod_poly(a, b, p)[1]
     return len(a) - 1
 
 

@@ -49,7 +49,7 @@ def jit(func: Any) -> Any:
 
     Examples
     --------
-    >>> int(jit(_popcount_example)(np.uint64(7)))
+    >>> int(jit(_ctz_portable)(np.uint64(8)))
     3
     """
     if not AVAILABLE:
@@ -57,15 +57,6 @@ def jit(func: Any) -> Any:
     import numba
 
     return numba.njit(cache=True, nogil=True)(func)
-
-
-def _popcount_example(w: np.uint64) -> int:
-    """The number of set bits of a word (the example of :func:`jit`)."""
-    c = 0
-    while w:
-        w &= w - np.uint64(1)
-        c += 1
-    return c
 
 
 def _ctz_portable(word: np.uint64) -> int:
@@ -157,13 +148,6 @@ def _reduce(v: int, p: int, inv_p: float) -> int:
     """``v mod p`` for ``|v| < 2**62``, through a float quotient instead of an integer division.
 
     The float quotient is off by at most one for p < 2**31, so one step either way fixes it.
-
-    Examples
-    --------
-    >>> _reduce(-7, 5, 1 / 5), _reduce(24, 5, 1 / 5)
-    (3, 4)
-    >>> _reduce(2**61 + 5, 2**31 - 1, 1 / (2**31 - 1)) == (2**61 + 5) % (2**31 - 1)
-    True
     """
     v -= int(v * inv_p) * p
     while v < 0:
@@ -255,12 +239,9 @@ rank_of = jit(_rank_of)
 
 #: Graphs of at most this many vertices are ranked over GF(2) many at a time, bit-sliced.
 SLICED_MAX_N = 16
-#: Words per bit-sliced entry: a batch holds 64 graphs per lane.
-_LANES = 4
-_BATCH = 64 * _LANES
-#: The lanes and the graphs of one bit-sliced batch (public names of the two above).
-SLICED_LANES = _LANES
-SLICED_BATCH = _BATCH
+#: Words per bit-sliced entry (a batch holds 64 graphs per lane) and the graphs of a batch.
+SLICED_LANES = 4
+SLICED_BATCH = 64 * SLICED_LANES
 
 
 def _sliced_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -275,11 +256,11 @@ def _sliced_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
     """
     m = SLICED_MAX_N
     return (
-        np.zeros((2, m, m + 1, _LANES), dtype=np.uint64),
-        np.zeros((m + 1, _LANES), dtype=np.uint64),
-        np.zeros((2, m, _LANES), dtype=np.uint64),
-        np.zeros((3, _LANES), dtype=np.uint64),
-        np.zeros((5, _LANES), dtype=np.uint64),
+        np.zeros((2, m, m + 1, SLICED_LANES), dtype=np.uint64),
+        np.zeros((m + 1, SLICED_LANES), dtype=np.uint64),
+        np.zeros((2, m, SLICED_LANES), dtype=np.uint64),
+        np.zeros((3, SLICED_LANES), dtype=np.uint64),
+        np.zeros((5, SLICED_LANES), dtype=np.uint64),
     )
 
 
@@ -360,7 +341,7 @@ def _sliced_gf2_ranks(
     found = masks[1]
     bad = masks[2]
     a = work[1]
-    for lane in range(_LANES):
+    for lane in range(SLICED_LANES):
         w = zero
         if count >= 64 * (lane + 1):
             w = ~zero
@@ -369,46 +350,46 @@ def _sliced_gf2_ranks(
         valid[lane] = w
     for r in range(n):
         for k in range(r + 1, n):  # work[0] holds the entries above the diagonal
-            for lane in range(_LANES):
+            for lane in range(SLICED_LANES):
                 a[r, k, lane] = work[0, r, k, lane]
                 a[k, r, lane] = work[0, r, k, lane]
-        for lane in range(_LANES):
+        for lane in range(SLICED_LANES):
             a[r, r, lane] = zero
             a[r, n, lane] = valid[lane]  # the all-ones board
             used[r, lane] = zero
             if closed:
                 a[r, r, lane] = valid[lane]
     for b in range(5):
-        for lane in range(_LANES):
+        for lane in range(SLICED_LANES):
             planes[b, lane] = zero
     for c in range(n):
-        for lane in range(_LANES):
+        for lane in range(SLICED_LANES):
             found[lane] = zero
         for r in range(n):
-            for lane in range(_LANES):
+            for lane in range(SLICED_LANES):
                 can = a[r, c, lane] & ~used[r, lane]
                 select[r, lane] = can & ~found[lane]
                 found[lane] |= can
         for k in range(c, n + 1):
-            for lane in range(_LANES):
+            for lane in range(SLICED_LANES):
                 pivot[k, lane] = zero
         for r in range(n):
             for k in range(c, n + 1):
-                for lane in range(_LANES):
+                for lane in range(SLICED_LANES):
                     pivot[k, lane] ^= a[r, k, lane] & select[r, lane]
         for r in range(n):
-            for lane in range(_LANES):
+            for lane in range(SLICED_LANES):
                 hit = a[r, c, lane] & ~select[r, lane]
                 used[r, lane] |= select[r, lane]
                 for k in range(c, n + 1):
                     a[r, k, lane] ^= pivot[k, lane] & hit
-        for lane in range(_LANES):  # rank += 1 where the column had a pivot
+        for lane in range(SLICED_LANES):  # rank += 1 where the column had a pivot
             carry = found[lane]
             for b in range(5):
                 t = planes[b, lane] & carry
                 planes[b, lane] ^= carry
                 carry = t
-    for lane in range(_LANES):
+    for lane in range(SLICED_LANES):
         w = zero
         for r in range(n):
             w |= a[r, n, lane] & ~used[r, lane]

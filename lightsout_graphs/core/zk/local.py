@@ -49,16 +49,6 @@ valuations : list of int
 MAX_BYTES = 2 << 30
 
 
-def _dense(matrix: sp.csr_array, dtype: object) -> np.ndarray:
-    arr = matrix.toarray().astype(np.int64)
-    return arr.astype(object) if dtype is object else arr
-
-
-def _identity(size: int, dtype: object) -> np.ndarray:
-    eye = np.eye(size, dtype=np.int64)
-    return eye.astype(object) if dtype is object else eye
-
-
 class SmithSolver(EliminationSolver):
     """Solving, counting and certifying from a Smith-like form ``U A V = D`` over Z/p^e.
 
@@ -75,21 +65,17 @@ class SmithSolver(EliminationSolver):
     (True, [0, 1])
     """
 
-    modulus: int
-    shape: tuple[int, int]
     _p: int
     _e: int
     _dtype: Any
 
-    def _start(self, shape: tuple[int, ...], prime: int, exponent: int, method: str) -> None:
+    def _smith_start(self, shape: tuple[int, ...], prime: int, exponent: int, method: str) -> None:
         """Check the exponent and set what every engine of this form knows before it starts."""
         p, e = int(prime), int(exponent)
         if e < 1:
             msg = f"Argument 'exponent' must be >= 1, not {exponent}."
             raise ModulusError(msg)
-        self.modulus = p**e
-        self.method: str = method
-        self.shape = (int(shape[0]), int(shape[1]))
+        self._start(p**e, method, shape)
         self._p, self._e = p, e
         self._dtype = vector_dtype(self.modulus)
 
@@ -98,13 +84,11 @@ class SmithSolver(EliminationSolver):
         p, e, q = self._p, self._e, self.modulus
         n = self.shape[1]
         self.valuations: list[int] = vals
-        self._u = u_mat
-        self._v = v_mat
-        r = len(vals)
-        self._r = r
-        self.rank: int | None = r if e == 1 else None
-        self.kernel_size: int = q ** (n - r) * p ** sum(vals)
-        self.image_size: int = p ** sum(e - d for d in vals)
+        self._u, self._v = u_mat, v_mat
+        self._r = r = len(vals)
+        self.rank = r if e == 1 else None
+        self.kernel_size = q ** (n - r) * p ** sum(vals)
+        self.image_size = p ** sum(e - d for d in vals)
 
     def _prepare(self, rhs: np.ndarray) -> np.ndarray:
         b = coerce_vector(rhs, self.shape[0], self.modulus)
@@ -146,28 +130,10 @@ class SmithSolver(EliminationSolver):
         out.extend((self._scaled(vectors[i], 1), q) for i in range(self._r, count))
         return out
 
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``, a direct sum of cyclic groups.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
-        >>> [(g.tolist(), order) for g, order in f.kernel()]
-        [([2, 0], 2)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
         return self._generators(self._v.T, self.shape[1])
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``, a direct sum of cyclic groups.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = LocalFactorization(sp.csr_array(np.array([[2, 0], [0, 1]])), 2, 2)
-        >>> [(y.tolist(), order) for y, order in f.left_kernel()]
-        [([2, 0], 2)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         return self._generators(self._u, self.shape[0])
 
 
@@ -203,7 +169,7 @@ class LocalFactorization(SmithSolver):
     """
 
     def __init__(self, matrix: sp.csr_array, prime: int, exponent: int = 1) -> None:
-        self._start(matrix.shape, prime, exponent, "local")
+        self._smith_start(matrix.shape, prime, exponent, "local")
         p, e, q, dtype = self._p, self._e, self.modulus, self._dtype
         m, n = self.shape
         entries = m * m + n * n + m * n
@@ -215,9 +181,9 @@ class LocalFactorization(SmithSolver):
                 "cover k = 2, 3, 4 and primes below 2**31 (and their products)."
             )
             raise EngineError(msg)
-        mat = _dense(matrix, dtype)
-        u_mat = _identity(m, dtype)
-        v_mat = _identity(n, dtype)
+        mat = matrix.toarray().astype(np.int64).astype(dtype, copy=False)
+        u_mat = np.eye(m, dtype=np.int64).astype(dtype, copy=False)
+        v_mat = np.eye(n, dtype=np.int64).astype(dtype, copy=False)
         vals: list[int] = []
         powers = [p**d for d in range(e + 1)]
         for t in range(min(m, n)):

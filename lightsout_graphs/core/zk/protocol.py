@@ -51,6 +51,11 @@ class Factorization(Protocol):
     def solve(self, rhs: np.ndarray) -> np.ndarray | None:
         """One x with ``A x ≡ rhs (mod k)``, or ``None`` when there is none.
 
+        Raises
+        ------
+        InvalidStateError
+            If ``rhs`` is not an integer vector of length m.
+
         Examples
         --------
         >>> from lightsout_graphs import zk

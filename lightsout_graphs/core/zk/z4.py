@@ -20,7 +20,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from lightsout_graphs.core.zk import gf2_packed
-from lightsout_graphs.core.zk._common import coerce_vector, solve_doc
+from lightsout_graphs.core.zk._common import coerce_vector
+from lightsout_graphs.core.zk.elimination import EliminationSolver
 from lightsout_graphs.core.zk.gf2 import GF2Echelon, bits_to_vector, rows_to_bits, vector_to_bits
 from lightsout_graphs.core.zk.gf2_packed import PackedGF2Echelon, PackedGF2Factorization
 
@@ -39,7 +40,7 @@ def _parity_matrix_rows(left: list[int], right: list[int]) -> list[int]:
     return out
 
 
-class Z4Factorization:
+class Z4Factorization(EliminationSolver):
     """A matrix over Z_4, factorised through its GF(2) echelon form and one small GF(2) system.
 
     Parameters
@@ -75,11 +76,9 @@ class Z4Factorization:
     """
 
     def __init__(self, matrix: sp.csr_array) -> None:
-        m, n = matrix.shape
-        self.modulus: int = 4
-        self.method: str = "z4"
-        self.shape: tuple[int, int] = (int(m), int(n))
-        self.rank: int | None = None
+        self._start(4, "z4", matrix.shape)
+        n = self.shape[1]
+        self.rank = None
         a = sp.csr_array(matrix, dtype=np.int64)
         self._a = a
         self._at: sp.csr_array | None = None
@@ -103,10 +102,9 @@ class Z4Factorization:
         r, s = ech.rank, self._w.rank
         self.rank_mod2: int = r
         self.twos: int = s
-        self.kernel_size: int = 1 << (2 * (n - r) - s)
-        self.image_size: int = 1 << (2 * r + s)
+        self.kernel_size = 1 << (2 * (n - r) - s)
+        self.image_size = 1 << (2 * r + s)
 
-    # -- helpers -----------------------------------------------------------------------------
     def _combine(self, coeff_bits: int, vectors: list[np.ndarray], length: int) -> np.ndarray:
         total = np.zeros(length, dtype=np.int64)
         j = 0
@@ -136,8 +134,8 @@ class Z4Factorization:
         assert y1 is not None  # Wᵀu = 0 puts uᵀN in the row space of A mod 2
         return (base + 2 * bits_to_vector(y1, m)) % 4
 
-    def _analyse(self, rhs: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """``(solution, None)`` or ``(None, certificate)``."""
+    def _prepare(self, rhs: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """``(solution, None)`` or ``(None, certificate)``: the whole analysis at once."""
         m, n = self.shape
         b = coerce_vector(rhs, m, 4).astype(np.int64)
         b2 = vector_to_bits(b)
@@ -155,56 +153,18 @@ class Z4Factorization:
         x = x0 + self._combine(t, self._k_vecs, n) + 2 * bits_to_vector(x1, n)
         return x % 4, None
 
-    # -- the Factorization protocol ----------------------------------------------------------
-    @solve_doc("4")
-    def solve(self, rhs: np.ndarray) -> np.ndarray | None:
-        """
-        %(solve)s
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 3]])
-        >>> f = Z4Factorization(sp.csr_array(a))
-        >>> x = f.solve(np.array([0, 2]))
-        >>> (a @ x % 4).tolist(), f.solve(np.array([1, 0]))
-        ([0, 2], None)
-        """
-        return self._analyse(rhs)[0]
+    def _witness(self, b: tuple[np.ndarray | None, np.ndarray | None]) -> np.ndarray | None:
+        return b[1]
 
-    def is_solvable(self, rhs: np.ndarray) -> bool:
-        """Whether ``A x ≡ rhs (mod 4)`` has a solution.
+    def _particular(self, b: tuple[np.ndarray | None, np.ndarray | None]) -> np.ndarray:
+        assert b[0] is not None
+        return b[0]
 
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> f = Z4Factorization(sp.csr_array(np.array([[1, 1], [1, 3]])))
-        >>> f.is_solvable(np.array([0, 2])), f.is_solvable(np.array([1, 0]))
-        (True, False)
-        """
-        return self._analyse(rhs)[1] is None
+    def _certify(self, witness: np.ndarray) -> np.ndarray:
+        return witness
 
-    def certificate(self, rhs: np.ndarray) -> np.ndarray | None:
-        """A y with ``yᵀA ≡ 0`` and ``y·rhs ≢ 0``; ``None`` exactly when rhs is solvable.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 3]])
-        >>> f = Z4Factorization(sp.csr_array(a))
-        >>> y = f.certificate(np.array([1, 0]))
-        >>> (y @ a % 4).tolist(), int(y @ np.array([1, 0]) % 4) != 0
-        ([0, 0], True)
-        """
-        return self._analyse(rhs)[1]
-
-    def kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(g, order)`` of ``{x : A x ≡ 0}``: order 4 first, then order 2.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 3]])
-        >>> [(g.tolist(), order) for g, order in Z4Factorization(sp.csr_array(a)).kernel()]
-        [([2, 2], 2)]
-        """
+    def _kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Order 4 first, then order 2."""
         n = self.shape[1]
         out = []
         for tau in self._w.kernel_bits():
@@ -214,16 +174,8 @@ class Z4Factorization:
         out.extend(((2 * self._k_vecs[j]) % 4, 2) for j in self._w.leads)
         return out
 
-    def left_kernel(self) -> list[tuple[np.ndarray, int]]:
-        """Generators ``(y, order)`` of ``{y : yᵀA ≡ 0}``: order 4 first, then order 2.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1], [1, 3]])
-        >>> [(y.tolist(), order) for y, order in Z4Factorization(sp.csr_array(a)).left_kernel()]
-        [([2, 2], 2)]
-        """
+    def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
+        """Order 4 first, then order 2."""
         m = self.shape[0]
         out = [(self._left_lift(u), 4) for u in self._w.zero_combos]
         out.extend((2 * bits_to_vector(self._y_bits[i], m), 2) for i in self._w.pivot_sources)

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightsout_graphs import zk
+from lightsout_graphs.core.zk import gfp_flint
 from lightsout_graphs.core.zk.elimination import EliminationSolver
 from tests.core.zk.zk_oracle import dot, matrices, matvec, vecmat
 
@@ -38,7 +39,12 @@ def test_solution_or_certificate_never_both(method: str, k: int, data: st.DataOb
     assert f.is_solvable(image) and f.certificate(image) is None
 
 
-def test_the_engines_that_are_not_elimination() -> None:
-    a = np.array([[1, 1], [0, 1]])
-    assert not isinstance(zk.factorize(a, 6, method="crt"), EliminationSolver)
-    assert isinstance(zk.factorize(a, 3, method="gf3"), EliminationSolver)
+@pytest.mark.parametrize(
+    ("method", "k"),
+    [(m, k) for m, k in ENGINES if m != "local"]
+    + [("gf2-dense", 2), ("z4", 4), ("crt", 6), ("auto", 12), ("flint", 5), ("flint-local", 9)],
+)
+def test_every_engine_shares_the_steps(method: str, k: int) -> None:
+    if method.startswith("flint") and not gfp_flint.available():
+        pytest.skip("python-flint is not installed")
+    assert isinstance(zk.factorize(np.array([[1, 1], [0, 1]]), k, method=method), EliminationSolver)

@@ -61,3 +61,19 @@ def test_one_answer_to_whether_flint_runs() -> None:
 
     assert gfp_flint.available is local_flint.available is _flint.available
     assert _flint.available() == (library() is not None)
+
+
+def test_lu_triangular_solve_and_product() -> None:
+    from lightsout_graphs.core.zk._flint import lu, mul, solve_tri
+
+    r, perm, piv = lu(FlintMatrix(2, 3, 5, np.array([[0, 1, 2], [0, 2, 4]])))
+    assert (r, perm.tolist(), piv.tolist()) == (1, [0, 1], [1])
+    tri = FlintMatrix(2, 2, 5, np.array([[1, 0], [2, 1]]))
+    assert solve_tri("nmod_mat_solve_tril", tri, np.array([[1], [0]]), True, 5).tolist() == [
+        [1],
+        [3],
+    ]
+    assert solve_tri("nmod_mat_solve_tril", tri, np.zeros((2, 0)), True, 5).shape == (2, 0)
+    assert mul(FlintMatrix(1, 2, 7, np.array([[3, 4]])), np.array([[5], [6]]), 7).tolist() == [[4]]
+    mat = FlintMatrix(2, 2, 3, np.eye(2, dtype=np.int64))
+    assert mat.ptr is not None and mat.window(0, 0, 1, 1).ptr is not None

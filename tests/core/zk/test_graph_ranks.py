@@ -130,3 +130,11 @@ def test_the_sliced_ranks_without_numba_give_the_same_answers() -> None:
     sliced_gf2_ranks(compiled[0], 7, len(graphs), False, *compiled[1:])
     assert np.array_equal(compiled[4], plain_arrays[4])  # the rank bits
     assert np.array_equal(compiled[3][2], plain_arrays[3][2])  # the unsolvable all-ones boards
+
+
+def test_reduction_through_a_float_quotient() -> None:
+    from lightsout_graphs.core.zk.graph_ranks import _reduce
+
+    assert (_reduce(-7, 5, 1 / 5), _reduce(24, 5, 1 / 5)) == (3, 4)
+    p = 2**31 - 1
+    assert _reduce(2**61 + 5, p, 1 / p) == (2**61 + 5) % p

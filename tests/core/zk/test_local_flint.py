@@ -43,7 +43,7 @@ def smith_check(f: LiftedLocalFactorization, a: np.ndarray) -> None:
     """``U A V = D`` exactly, D = diag(p^d_i), valuations non-decreasing, U and V invertible."""
     p, q = f._p, f.modulus
     m, n = a.shape
-    u = f._full_u()
+    u = _full_u(f)
     v = np.asarray(f._v).astype(object)
     d = (u @ (np.asarray(a, dtype=np.int64) % q).astype(object) @ v) % q
     expected = np.zeros((m, n), dtype=object)
@@ -53,6 +53,21 @@ def smith_check(f: LiftedLocalFactorization, a: np.ndarray) -> None:
     assert f.valuations == sorted(f.valuations)
     for mat in (u, v):  # invertible mod p^e iff mod p
         assert _rank_mod_p(mat, p) == len(mat)
+
+
+def _full_u(f: LiftedLocalFactorization) -> np.ndarray:
+    """U with its implicit first rows written out (``X·P``)."""
+    u = np.array(f._u, dtype=object)
+    if f._first_x is not None:
+        r = len(f._first_x)
+        u[:r] = (f._first_x.astype(object) @ u[:r]) % f.modulus
+    if f._first is not None:
+        first, head = f._first
+        r, m = len(head), f.shape[0]
+        rows = np.zeros((r, m), dtype=np.int64)
+        rows[:, head] = first.left(np.eye(r, dtype=np.int64))
+        u[:r] = rows.astype(object)
+    return u
 
 
 def _rank_mod_p(mat: np.ndarray, p: int) -> int:
