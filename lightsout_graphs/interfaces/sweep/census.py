@@ -232,12 +232,9 @@ _SUMMARY_MODULES = ("pandas", "pyarrow.parquet")
 
 
 def _preload(*modules: str) -> None:
-    """Import ``modules`` in a background thread while the run goes on.
+    """Import ``modules`` (needed only later) in a background thread while the run goes on.
 
-    The summary needs pandas and pyarrow only at the end, a LocalCluster needs distributed
-    only once the kernel is loaded: importing them meanwhile takes that time (0.3 s each
-    here, seconds on a machine with a slow disk) off the run. For the local pool it is
-    started once the workers are forked (a fork copies only the thread that calls it).
+    Started after a local pool's workers are forked: a fork copies only the calling thread.
     """
     import importlib
     import threading
@@ -404,11 +401,7 @@ def run_census(
 
 
 def _stored_split(out: Path, settings: dict[str, Any], split: dict[int, int]) -> dict[int, int]:
-    """The parts of the census already in ``out`` when only its split differs from ``split``.
-
-    A folder counted with other default parts (n = 10 had 8 before it had 64) then resumes,
-    or is read back finished, instead of being refused as a different census.
-    """
+    """The split stored in ``out`` when only the split differs: an older default resumes."""
     import json
 
     from lightsout_graphs.interfaces.sweep.census_store import MANIFEST

@@ -129,11 +129,7 @@ def worker_init(parent: int, spec: Any = None) -> None:
 
 
 class _DieWithParentWorker:
-    """Dask worker plugin: the worker process dies with the process that started it.
-
-    In a LocalCluster the nannies run inside the main process and start the worker processes,
-    so the worker's parent is the sweep's main process.
-    """
+    """Dask worker plugin: the worker dies with its starter (in a LocalCluster, this process)."""
 
     name = "lightsout-die-with-nanny"
 

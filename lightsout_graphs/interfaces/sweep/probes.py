@@ -54,17 +54,10 @@ class ProbeTimeout(BaseException):
     """
 
 
-def _int(value: object) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
-
-
 def _count(value: object) -> int | None:
     """A node count given as an int or as a container of nodes (as networkx takes them)."""
-    got = _int(value)
-    if got is not None:
-        return max(got, 0)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(value, 0)
     if isinstance(value, list | tuple | str | range):
         return len(value)
     return None

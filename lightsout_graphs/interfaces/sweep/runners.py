@@ -258,13 +258,7 @@ def _run_worker_chunk(chunk: Chunk) -> Any:
 
 
 def chunk_keys(chunk: Chunk) -> tuple[int, int]:
-    """What a chunk covers, as recorded in the ledger: its items, or its geng part.
-
-    Examples
-    --------
-    >>> chunk_keys(Chunk(0, 10, 20)), chunk_keys(Chunk(3, 0, 0, part=(3, 8)))
-    ((10, 20), (3, 8))
-    """
+    """What a chunk covers, as recorded in the ledger: its items, or its geng part."""
     return chunk.part if chunk.part is not None else (chunk.start, chunk.stop)
 
 

@@ -582,9 +582,8 @@ def _column_names(metrics: tuple[str, ...], custom: tuple[CustomMetric, ...]) ->
                 msg = f"the metrics {seen[col]!r} and {m!r} both fill the column {col!r}."
                 raise key_error("metrics", msg)
             seen[col] = m
-    if set(seen) & {"modulus", "rule", "graph6"}:
-        clash = min(set(seen) & {"modulus", "rule", "graph6"})
-        raise key_error("metrics", f"the column name {clash!r} is reserved.")
+    if clash := set(seen) & {"modulus", "rule", "graph6"}:
+        raise key_error("metrics", f"the column name {min(clash)!r} is reserved.")
     return set(seen)
 
 
@@ -652,8 +651,7 @@ def _stream_source(
 ) -> tuple[tuple[str, ...], str | None]:
     """The graph6 files (absolute paths) or the geng arguments of a graph stream.
 
-    With ``confine`` (a spec file), a graph6 path must lie in the spec file's folder: no
-    absolute path and no ``..`` leads a spec received from elsewhere to read other files.
+    With ``confine`` (a spec file), a graph6 path must lie in the spec file's folder.
     """
     if "params" in table:
         raise key_error("params", "only a family takes params, not a graph stream.")
@@ -687,11 +685,8 @@ def _stream_source(
 def _check_first_puzzle(spec: SweepSpec) -> None:
     """Build a few puzzles of a family sweep so bad parameter values fail at once.
 
-    Each parameter's smallest and largest int (and each other value) is tried with the other
-    parameters at their first value. A networkx generator's graph is estimated first and
-    refused when too big (:mod:`lightsout_graphs.interfaces.sweep.probes`); every constructor call
-    runs under the time limit of the check (``PROBE_SECONDS`` in all). With
-    ``on_error = "skip"`` a rejected combination is no error here: its row records why.
+    Each parameter's extreme ints (and other values) are tried, the others at their first
+    value, within ``probes.PROBE_SECONDS`` in all; with ``on_error = "skip"`` none fails.
     """
     from lightsout_graphs.core.errors import LightsOutError
     from lightsout_graphs.interfaces.sweep import probes

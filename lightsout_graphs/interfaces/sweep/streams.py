@@ -204,13 +204,7 @@ def run_geng_part(args: str, res: int, mod: int) -> bytes:
 
 
 def applies(metrics: tuple[str, ...], rules: tuple[str, ...], moduli: tuple[int, ...]) -> bool:
-    """Whether the compiled kernel computes these metrics, rules and moduli.
-
-    Examples
-    --------
-    >>> applies(("nullity",), ("closed",), (2, 3)), applies(("nullity",), ("closed",), (4,))
-    (True, False)
-    """
+    """Whether the compiled kernel computes these metrics, rules and moduli."""
     from lightsout_graphs.interfaces.sweep.census_store import is_prime
 
     return (

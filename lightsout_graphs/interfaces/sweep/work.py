@@ -181,11 +181,7 @@ def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, 
 
 
 def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) -> dict[str, Any]:
-    """GF(2) metrics of a graph given by adjacency bitsets; the algebra runs in ``zk``.
-
-    The toggle matrix goes to :func:`lightsout_graphs.core.zk.bitset_rank` as row bitsets, with no
-    sparse matrix in between: on graphs of a few vertices that is most of the cost.
-    """
+    """GF(2) metrics of a graph given by adjacency bitsets (no sparse matrix: that is the cost)."""
     from lightsout_graphs.core.zk import bitset_rank
     from lightsout_graphs.interfaces.sweep.engines import counts_cell
 

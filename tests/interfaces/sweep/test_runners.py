@@ -186,3 +186,11 @@ def test_a_long_chunk_still_gives_progress_lines(
     # No chunk finished for a while: a line says the sweep is alive, then each finished chunk.
     assert any(line.startswith("sweep: 0/2 chunks done (0%)") for line in lines)
     assert lines[-1].startswith("sweep: 2/2 chunks done (100%)")
+
+
+def test_a_chunk_s_keys_are_its_items_or_its_geng_part() -> None:
+    from lightsout_graphs.interfaces.sweep.runners import chunk_keys
+    from lightsout_graphs.interfaces.sweep.work import Chunk
+
+    assert chunk_keys(Chunk(0, 10, 20)) == (10, 20)
+    assert chunk_keys(Chunk(3, 0, 0, part=(3, 8))) == (3, 8)

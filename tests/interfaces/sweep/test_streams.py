@@ -124,3 +124,10 @@ def test_a_geng_spec_never_writes_a_file(tmp_path: Path) -> None:
         run_geng_part(f"3 {victim}", 0, 1)
     assert victim.read_text() == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["victim.txt"]
+
+
+def test_the_compiled_kernel_applies_to_prime_moduli_only() -> None:
+    from lightsout_graphs.interfaces.sweep.streams import applies
+
+    assert applies(("nullity",), ("closed",), (2, 3))
+    assert not applies(("nullity",), ("closed",), (4,))
