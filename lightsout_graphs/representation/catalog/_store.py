@@ -95,12 +95,8 @@ def add_folder(path: str | os.PathLike[str]) -> None:
 
 
 def remove_folder(path: str | os.PathLike[str]) -> None:
-    """Stop searching a folder added with :func:`add_folder` (unknown folders are ignored).
-
-    Parameters
-    ----------
-    path : str or path-like
-        The folder.
+    """Stop searching the folder ``path`` (str or path-like) added with :func:`add_folder`;
+    unknown folders are ignored.
 
     Examples
     --------
@@ -113,12 +109,7 @@ def remove_folder(path: str | os.PathLike[str]) -> None:
 
 @contextlib.contextmanager
 def folder(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Search a folder for the duration of a ``with`` block.
-
-    Parameters
-    ----------
-    path : str or path-like
-        The folder.
+    """Search the folder ``path`` (str or path-like) for the duration of a ``with`` block.
 
     Examples
     --------
@@ -205,6 +196,13 @@ def _index() -> tuple[dict[str, list[Traversable]], list[CatalogError]]:
             continue
         table.setdefault(name, []).append(f)
     return table, errors
+
+
+def _twice(name: str, files: list[Traversable]) -> CatalogError:
+    return CatalogError(
+        f"{files[1]}: key 'name': expected a name not used by another file, not {name!r} "
+        f"(also declared in {files[0]})."
+    )
 
 
 def names() -> list[str]:
@@ -294,11 +292,7 @@ def load(name: str) -> Puzzle:
         raise CatalogError(msg)
     files = table[name]
     if len(files) > 1:
-        msg = (
-            f"{files[1]}: key 'name': expected a name not used by another file, not {name!r} "
-            f"(also declared in {files[0]})."
-        )
-        raise CatalogError(msg)
+        raise _twice(name, files)
     return load_file(files[0])
 
 
@@ -318,12 +312,7 @@ def problems() -> list[CatalogError]:
     table, errors = _index()
     for name, files in sorted(table.items()):
         if len(files) > 1:
-            errors.append(
-                CatalogError(
-                    f"{files[1]}: key 'name': expected a name not used by another file, not "
-                    f"{name!r} (also declared in {files[0]})."
-                )
-            )
+            errors.append(_twice(name, files))
         for f in files:
             try:
                 load_file(f)
