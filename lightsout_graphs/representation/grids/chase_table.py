@@ -126,27 +126,16 @@ class ChaseTable:
         gap = n + 1.5
         for r, (bottom, top) in enumerate(self.entries or [((0,) * n, (0,) * n)]):
             y = count - 1 - r
-            for j in range(n):
-                lit = bottom[j] != 0
-                ax.add_patch(
-                    Rectangle(
-                        (j, y), 0.9, 0.9, facecolor="#ffd23f" if lit else "#30343f", ec="black"
-                    )
-                )
-                if self.modulus > 2 and lit:
-                    ax.text(j + 0.45, y + 0.45, str(bottom[j]), ha="center", va="center")
+            for j, (lit, pressed) in enumerate(zip(bottom, top, strict=True)):
+                colour = "#ffd23f" if lit else "#30343f"
+                ax.add_patch(Rectangle((j, y), 0.9, 0.9, facecolor=colour, ec="black"))
                 ax.add_patch(Rectangle((gap + j, y), 0.9, 0.9, facecolor="white", ec="black"))
-                if top[j]:
+                if pressed:
                     ax.add_patch(Circle((gap + j + 0.45, y + 0.45), 0.28, color="#d1495b"))
-                    if top[j] > 1:
-                        ax.text(
-                            gap + j + 0.45,
-                            y + 0.45,
-                            str(top[j]),
-                            ha="center",
-                            va="center",
-                            color="white",
-                        )
+                # Values above 1: the light's value, and the number of presses.
+                for x, value, c in ((j, lit, None), (gap + j, pressed, "white")):
+                    if value > 1 or (x == j and lit and self.modulus > 2):
+                        ax.text(x + 0.45, y + 0.45, str(value), ha="center", va="center", color=c)
         ax.text(n / 2, count + 0.2, "bottom row", ha="center")
         ax.text(gap + n / 2, count + 0.2, "press on top", ha="center")
         ax.set_xlim(-0.3, gap + n + 0.2)
