@@ -223,13 +223,7 @@ def int_list(key: str, value: object, *, low: int, high: int = MAX_INT) -> tuple
         items = [value]
     if not items:
         raise key_error(key, "the list is empty.")
-    out = []
-    for v in items:
-        if isinstance(v, bool) or not isinstance(v, int) or v < low:
-            raise key_error(key, f"every value must be an int >= {low}, not {_shown(v)}.")
-        if v > high:
-            raise key_error(key, f"every value must be an int <= {high}, not {_shown(v)}.")
-        out.append(v)
+    out = [_int_in(key, v, low, high, "every value must be") for v in items]
     if len(set(out)) != len(out):
         raise key_error(key, f"repeated value in {value!r}.")
     return tuple(out)
@@ -270,10 +264,15 @@ def positive_int(key: str, value: object, *, high: int = MAX_INT) -> int:
     ...
     lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int <= 1000, not an int of 331 digits.
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise key_error(key, f"must be an int >= 1, not {_shown(value)}.")
+    return _int_in(key, value, 1, high)
+
+
+def _int_in(key: str, value: object, low: int, high: int, what: str = "must be") -> int:
+    """``value`` if it is an int in ``low..high``, else an error: '{what} an int >= low ...'."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise key_error(key, f"{what} an int >= {low}, not {_shown(value)}.")
     if value > high:
-        raise key_error(key, f"must be an int <= {high}, not {_shown(value)}.")
+        raise key_error(key, f"{what} an int <= {high}, not {_shown(value)}.")
     return value
 
 

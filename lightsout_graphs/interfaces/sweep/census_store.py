@@ -14,6 +14,7 @@ import json
 import os
 import secrets
 import warnings
+from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -149,11 +150,8 @@ class CensusStore(_Folder):
                 continue
             try:
                 record = json.loads(f.read_text(encoding="utf-8"))
-                good = (record["n"], record["res"], record["mod"]) == (
-                    part.n,
-                    part.res,
-                    part.mod,
-                ) and record["sha256"] == checksum(record)
+                keys = (record["n"], record["res"], record["mod"])
+                good = keys == astuple(part) and record["sha256"] == checksum(record)
                 same = good and record["settings"] == self.part_settings
             except (OSError, ValueError, KeyError, TypeError):
                 good = same = False

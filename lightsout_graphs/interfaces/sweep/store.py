@@ -254,21 +254,18 @@ class ResultStore(_Folder):
         {0}
         >>> store.close()
         """
-        ledger = _known_chunks(self.path, _stored_manifest(self.path))
-        out = set()
-        for cid, p in _chunk_files(self.path):
-            if total is not None and cid >= total:
+        good, bad = _verified_chunks(self.path, {**self.manifest, "total_chunks": total})
+        for p in bad:
+            if total is not None and int(p.name[6:14]) >= total:
                 warnings.warn(
                     f"sweep: ignoring {str(p)!r}, not a chunk of this sweep", stacklevel=2
                 )
-            elif _verified(p, ledger.get(cid), self.fingerprint, cid):
-                out.add(cid)
             else:
                 warnings.warn(
                     f"sweep: {str(p)!r} is damaged or foreign; recomputing it", stacklevel=2
                 )
                 p.unlink(missing_ok=True)
-        return out
+        return set(good)
 
     def write_chunk(self, chunk_id: int, table: pa.Table, keys: tuple[int, int] = (0, 0)) -> None:
         """Write one chunk's rows and record them in the ledger, as one step.
@@ -356,14 +353,6 @@ def _read_ledger(folder: Path) -> dict[int, dict[str, Any]]:
         except (ValueError, KeyError, TypeError):
             continue
     return out
-
-
-def _stored_manifest(folder: Path) -> dict[str, Any]:
-    try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _known_chunks(folder: Path, manifest: dict[str, Any]) -> dict[int, dict[str, Any]]:
