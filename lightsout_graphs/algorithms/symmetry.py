@@ -25,7 +25,7 @@ from typing import Any, cast
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
-from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher
+from networkx.algorithms.isomorphism import DiGraphMatcher, GraphMatcher, categorical_node_match
 
 from lightsout_graphs.algorithms._statespace import check_bound
 from lightsout_graphs.core._cache import PuzzleCache
@@ -367,10 +367,6 @@ def _labelled_graph(puzzle: Puzzle) -> nx.Graph:
     return g
 
 
-def _same_label(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return bool(a["label"] == b["label"])
-
-
 def _off_diagonal(matrix: sp.csr_array, i: int) -> dict[int, int]:
     """Row ``i`` of a CSR matrix as column -> amount, without its diagonal entry."""
     start, stop = matrix.indptr[i], matrix.indptr[i + 1]
@@ -436,7 +432,8 @@ def _matched(puzzle: Puzzle, max_count: int) -> list[tuple[int, ...]]:
         raise SearchLimitError(msg)
     g = _labelled_graph(puzzle)
     matcher_type = DiGraphMatcher if g.is_directed() else GraphMatcher
-    matcher = matcher_type(g, g, node_match=_same_label, edge_match=_same_label)
+    same = categorical_node_match("label", None)  # compares edges' data alike
+    matcher = matcher_type(g, g, node_match=same, edge_match=same)
     found: list[tuple[int, ...]] = []
     n = len(puzzle.nodes)
     for mapping in matcher.isomorphisms_iter():
