@@ -55,6 +55,12 @@ n : int, optional
     ``FamilyInfo("%(name)s", {"m": m, "n": n})``.""",
     "raises": """InvalidPuzzleError
     A bad size, modulus or rule.""",
+    "shape_puzzle": """Puzzle
+    Nodes are coordinate tuples in row-major order; ``family`` is
+    ``FamilyInfo("%(name)s", {"shape": sides})``.""",
+    "seed_puzzle": f"""seed : int, optional
+    Random seed (None: fresh randomness).
+{_MODULUS}\n{_RULE}\n{_PRESSABLE}""",
 }
 
 _F = TypeVar("_F", bound=Callable[..., Any])

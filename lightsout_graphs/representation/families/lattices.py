@@ -117,14 +117,11 @@ def grid(
 
     Returns
     -------
-    Puzzle
-        Nodes are coordinate tuples, in row-major order; ``family`` is
-        ``FamilyInfo("grid", {"shape": sides})``.
+    %(shape_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad side length, modulus or rule.
+    %(raises)s
 
     Examples
     --------
@@ -194,14 +191,11 @@ def torus(
 
     Returns
     -------
-    Puzzle
-        Nodes are coordinate tuples in row-major order; ``family`` is
-        ``FamilyInfo("torus", {"shape": sides})``.
+    %(shape_puzzle)s
 
     Raises
     ------
-    InvalidPuzzleError
-        A bad side length, modulus or rule.
+    %(raises)s
 
     Examples
     --------

@@ -220,9 +220,7 @@ def random_graph(
         The number of lights, >= 1.
     p : float
         The probability of each edge, in [0, 1].
-    seed : int, optional
-        Random seed (None: fresh randomness).
-    %(puzzle)s
+    %(seed_puzzle)s
 
     Returns
     -------
@@ -265,9 +263,7 @@ def random_regular(
         The degree of every node, >= 0.
     n : int
         The number of lights, >= 1.
-    seed : int, optional
-        Random seed (None: fresh randomness).
-    %(puzzle)s
+    %(seed_puzzle)s
 
     Returns
     -------
