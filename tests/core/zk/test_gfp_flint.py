@@ -27,7 +27,8 @@ from tests.core.zk.zk_oracle import (
     vecmat,
 )
 
-SMALL_PRIMES = [3, 5, 7, 11, 13, 17, 19, 23, 29, 31]
+#: FLINT's nmod_mat treats every word-sized prime alike: the smallest, two more, the largest here.
+SMALL_PRIMES = [3, 5, 13, 31]
 BIG_PRIMES = [2**31 - 1, 2**61 - 1]
 
 pytestmark = pytest.mark.skipif(not gfp_flint.available(), reason="python-flint is missing")
