@@ -126,12 +126,21 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     return _CACHE.get(puzzle, "grid_layout", lambda: _find_grid_layout(puzzle.nodes))
 
 
-def _find_grid_layout(nodes: Sequence[Hashable]) -> GridLayout | None:
-    for node in nodes:
-        if not (isinstance(node, tuple) and len(node) == 2 and all(_is_int(x) for x in node)):
+def _int_tuples(nodes: Sequence[Hashable]) -> list[tuple[int, ...]] | None:
+    """The nodes as tuples of ints, when every node is a tuple of ints, all of one length >= 1."""
+    coords: list[tuple[int, ...]] = []
+    for v in nodes:
+        if not isinstance(v, tuple) or not all(_is_int(x) for x in v):
             return None
-    rows = [int(node[0]) for node in nodes]  # type: ignore[index]
-    cols = [int(node[1]) for node in nodes]  # type: ignore[index]
+        coords.append(tuple(int(x) for x in v))
+    return coords if len({len(c) for c in coords}) == 1 and coords[0] else None
+
+
+def _find_grid_layout(nodes: Sequence[Hashable]) -> GridLayout | None:
+    coords = _int_tuples(nodes)
+    if coords is None or len(coords[0]) != 2:
+        return None
+    rows, cols = (list(axis) for axis in zip(*coords, strict=True))
     r0, c0 = min(rows), min(cols)
     shape = (max(rows) - r0 + 1, max(cols) - c0 + 1)
     if len(nodes) < _MIN_FILL * shape[0] * shape[1]:
@@ -171,24 +180,15 @@ def _stored_positions(puzzle: Puzzle) -> Positions | None:
 def _tuple_projection(nodes: Sequence[Hashable]) -> Positions | None:
     """Place nodes that are int tuples of one length: a line, a grid (row 0 at the top), a 3-D
     grid projected obliquely, higher dimensions as a hypercube."""
-    coords: list[tuple[int, ...]] = []
-    for v in nodes:
-        if not isinstance(v, tuple) or not all(_is_int(x) for x in v):
-            return None
-        coords.append(tuple(int(x) for x in v))
-    dims = {len(c) for c in coords}
-    if len(dims) != 1 or 0 in dims:
+    coords = _int_tuples(nodes)
+    if coords is None:
         return None
-    d = dims.pop()
-    axes: list[tuple[float, float]]
-    if d == 1:
-        axes = [(1.0, 0.0)]
-    elif d == 2:
-        axes = [(0.0, -1.0), (1.0, 0.0)]
-    elif d == 3:
-        axes = [(0.0, -1.0), (1.0, 0.0), OBLIQUE]
-    else:
-        axes = [(math.cos(math.pi * i / d), math.sin(math.pi * i / d)) for i in range(d)]
+    d = len(coords[0])
+    axes = {
+        1: [(1.0, 0.0)],
+        2: [(0.0, -1.0), (1.0, 0.0)],
+        3: [(0.0, -1.0), (1.0, 0.0), OBLIQUE],
+    }.get(d, [(math.cos(math.pi * i / d), math.sin(math.pi * i / d)) for i in range(d)])
     pos: Positions = {}
     for v, c in zip(nodes, coords, strict=True):
         x = sum(ci * a[0] for ci, a in zip(c, axes, strict=True))
