@@ -5,9 +5,6 @@ from __future__ import annotations
 from lightsout_graphs.core.errors import MemoryBudgetError
 from lightsout_graphs.core.zk.budget import BUDGET_ENV, memory_budget
 
-#: The budget is the one of :mod:`lightsout_graphs.core.zk.budget`: one setting for every refusal.
-BUDGET_VARIABLE = BUDGET_ENV
-
 
 def check_memory(needed: int, what: str, route: str) -> None:
     """Raise :class:`MemoryBudgetError` when ``needed`` bytes exceed the memory budget.
@@ -25,7 +22,7 @@ def check_memory(needed: int, what: str, route: str) -> None:
         )
         msg = (
             f"{what[:1].upper()}{what[1:]} needs about {size}, more than the memory budget of "
-            f"{budget / 2**30:.3g} GiB (zk.set_memory_budget or {BUDGET_VARIABLE} change it); "
+            f"{budget / 2**30:.3g} GiB (zk.set_memory_budget or {BUDGET_ENV} change it); "
             f"{route}."
         )
         raise MemoryBudgetError(msg, int(needed), int(budget))

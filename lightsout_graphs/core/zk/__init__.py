@@ -15,11 +15,13 @@ check and bound of a modulus in the package), :func:`iter_coset` and friends (th
 solution coset), and :func:`bitset_rank` (GF(2) rank of a matrix given as row bitsets).
 """
 
+# ruff: noqa: F401  (the typed imports are the package's names; __all__ comes from _HOMES)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lightsout_graphs.core._lazy import lazy_attributes
+from lightsout_graphs.core._lazy import lazy_package
 
 if TYPE_CHECKING:  # what each name is; at run time it is imported on first use
     from lightsout_graphs.core.zk.bitsets import BitsetRank, bitset_rank
@@ -70,33 +72,4 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "lightsout_graphs.core.zk.moduli": ("MAX_MODULUS", "check_modulus", "is_prime"),
     "lightsout_graphs.core.zk.protocol": ("Factorization",),
 }
-__getattr__, __dir__ = lazy_attributes(__name__, _HOMES)
-
-__all__ = [
-    "MAX_MODULUS",
-    "METHODS",
-    "BitsetRank",
-    "DenseGF2",
-    "Factorization",
-    "bitset_rank",
-    "check_modulus",
-    "component_engines",
-    "coset_blocks",
-    "coset_member",
-    "estimate_memory",
-    "factorize",
-    "is_prime",
-    "iter_coset",
-    "kernel",
-    "kernel_size",
-    "memory_budget",
-    "pack_rows",
-    "prime_power_parts",
-    "rank",
-    "set_memory_budget",
-    "set_time_budget",
-    "solve",
-    "time_budget",
-    "unpack_rows",
-    "words_for",
-]
+__getattr__, __dir__, __all__ = lazy_package(__name__, _HOMES)

@@ -57,7 +57,8 @@ _TRIAL_LIMIT = 1 << 24
 
 
 class CRTFactorization(EliminationSolver):
-    """A matrix over Z_k factorised separately modulo each prime-power factor of k.
+    """A matrix over Z_k factorised separately modulo each prime-power factor of k (a
+    :class:`.Factorization`; ``rank`` is ``None`` unless k is prime).
 
     Parameters
     ----------
@@ -71,9 +72,6 @@ class CRTFactorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`; ``rank`` is ``None``
-        unless k is prime.
     components : list of EliminationSolver
         The factorisation modulo each prime power, in the order of :func:`prime_power_parts`.
 

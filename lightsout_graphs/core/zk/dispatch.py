@@ -119,7 +119,10 @@ def _gf2(a: sp.csr_array, method: str = "gf2") -> EliminationSolver:
 
 
 #: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
-_SHAPE = "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n    Its number of nonzero entries."
+_SHAPE = (
+    "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
+    "    Its number of nonzero entries."
+)
 _SIZE_DOCS = {"shape": _SHAPE, "size": f"{_SHAPE} (An estimate will do.)\nmodulus : int\n    k."}
 
 
@@ -202,9 +205,7 @@ def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, st
         return None
     if method not in ("auto", "flint", "flint-local") or k == 2:
         return None
-    if method != "flint-local" and is_prime(k):
-        if k >= gfp_flint.FLINT_LIMIT:
-            return None
+    if method != "flint-local" and is_prime(k) and k < gfp_flint.FLINT_LIMIT:
         engine = "flint"
     elif method != "flint" and _prime_power(k) is not None:
         engine = "flint-local"
@@ -213,13 +214,10 @@ def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, st
     arr = matrix  # already residues: the engine copies it, no need to reduce
     if matrix.size and (matrix.min() < 0 or matrix.max() >= k):
         arr = residues(matrix, k)
-    if method != "auto":
-        return arr, engine
-    nonzeros = int(np.count_nonzero(arr))
-    if engine == "flint":
-        return (arr, engine) if flint_is_best(arr.shape, nonzeros, k) else None
-    p, e = prime_power_parts(k)[0]
-    return (arr, engine) if lifting_is_best(arr.shape, nonzeros, p, e) else None
+    nonzeros = int(np.count_nonzero(arr)) if method == "auto" else 0
+    if method == "auto" and _engine_name(arr.shape, nonzeros, *prime_power_parts(k)[0]) != engine:
+        return None  # the automatic choice prefers a sparse engine
+    return arr, engine
 
 
 def _run(name: str, a: sp.csr_array, p: int, e: int) -> EliminationSolver:

@@ -309,7 +309,7 @@ class GF2Echelon:
 
 
 class GF2Factorization(EliminationSolver):
-    """A matrix over GF(2), eliminated once with bit-packed rows.
+    """A matrix over GF(2), eliminated once with bit-packed rows: a :class:`.Factorization`.
 
     Parameters
     ----------
@@ -318,8 +318,6 @@ class GF2Factorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(2).
     echelon : GF2Echelon
         The echelon form, for engines built on top of this one.
 

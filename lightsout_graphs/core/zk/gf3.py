@@ -46,17 +46,12 @@ def _pair_vector(pair: Pair, length: int) -> np.ndarray:
 
 
 class GF3Factorization(EliminationSolver):
-    """A matrix over GF(3), eliminated once with bit-sliced rows.
+    """A matrix over GF(3), eliminated once with bit-sliced rows: a :class:`.Factorization`.
 
     Parameters
     ----------
     matrix : scipy.sparse.csr_array
         The m × n matrix; entries are read mod 3.
-
-    Attributes
-    ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(3).
 
     Examples
     --------

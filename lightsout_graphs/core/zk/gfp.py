@@ -61,7 +61,8 @@ def _dense(span: Span, length: int) -> np.ndarray:
 
 
 class GFpFactorization(EliminationSolver):
-    """A matrix over GF(p), eliminated once with rows stored over their nonzero range.
+    """A matrix over GF(p), eliminated once with rows stored over their nonzero range
+    (a :class:`.Factorization`).
 
     Parameters
     ----------
@@ -69,11 +70,6 @@ class GFpFactorization(EliminationSolver):
         The m × n matrix with entries in ``0..p-1``.
     prime : int
         p, a prime with ``(p - 1)**2`` below 2**63 (not checked here).
-
-    Attributes
-    ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(p).
 
     Examples
     --------

@@ -68,7 +68,7 @@ def _dense(matrix: sp.csr_array | np.ndarray) -> np.ndarray:
 
 
 class FlintGFpFactorization(EliminationSolver):
-    """A matrix over GF(p) as FLINT's LU decomposition ``P·A = L·U``.
+    """A matrix over GF(p) as FLINT's LU decomposition ``P·A = L·U``: a :class:`.Factorization`.
 
     Parameters
     ----------
@@ -82,13 +82,6 @@ class FlintGFpFactorization(EliminationSolver):
     ------
     MissingDependencyError
         If python-flint is not installed (see :func:`available`).
-
-    Attributes
-    ----------
-    modulus, shape, rank, kernel_size, image_size
-        As in :class:`~lightsout_graphs.core.zk.protocol.Factorization`, over GF(p).
-    method : str
-        ``"flint"``.
 
     Examples
     --------

@@ -16,6 +16,9 @@
 
 from __future__ import annotations
 
+import functools
+import operator
+
 import numpy as np
 import scipy.sparse as sp
 
@@ -30,14 +33,12 @@ __all__ = ["Z4Factorization"]
 
 def _parity_matrix_rows(left: list[int], right: list[int]) -> list[int]:
     """Rows of the GF(2) matrix ``[parity(left_i & right_j)]_ij`` as bitsets over j."""
-    out = []
-    for a in left:
-        row = 0
-        for j, b in enumerate(right):
-            if (a & b).bit_count() & 1:
-                row |= 1 << j
-        out.append(row)
-    return out
+    return [sum(1 << j for j, b in enumerate(right) if (a & b).bit_count() & 1) for a in left]
+
+
+def _chosen(items: list, bits: int) -> list:
+    """The items whose bit is set in ``bits``."""
+    return [item for j, item in enumerate(items) if bits >> j & 1]
 
 
 class Z4Factorization(EliminationSolver):
@@ -106,21 +107,10 @@ class Z4Factorization(EliminationSolver):
         self.image_size = 1 << (2 * r + s)
 
     def _combine(self, coeff_bits: int, vectors: list[np.ndarray], length: int) -> np.ndarray:
-        total = np.zeros(length, dtype=np.int64)
-        j = 0
-        while coeff_bits:
-            if coeff_bits & 1:
-                total += vectors[j]
-            coeff_bits >>= 1
-            j += 1
-        return total
+        return sum(_chosen(vectors, coeff_bits), np.zeros(length, dtype=np.int64))
 
     def _m_times(self, t_bits: int) -> int:
-        out = 0
-        for j, mj in enumerate(self._m_bits):
-            if (t_bits >> j) & 1:
-                out ^= mj
-        return out
+        return functools.reduce(operator.xor, _chosen(self._m_bits, t_bits), 0)
 
     def _left_lift(self, u_bits: int) -> np.ndarray:
         """The order-4 left-kernel element ``Σ u_i Y_i + 2 y1`` for u in the left kernel of W."""
