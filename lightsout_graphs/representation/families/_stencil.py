@@ -54,21 +54,12 @@ def lattice_positions(sides: tuple[int, ...]) -> list[tuple[float, float]]:
 
 @dataclass(frozen=True)
 class Stencil:
-    """Offsets with amounts on a box, clipped or wrapped.
+    """Offsets with amounts on a box of side lengths ``shape``, clipped or wrapped.
 
-    Attributes
-    ----------
-    shape : tuple of int
-        The side lengths of the box.
-    offsets : tuple of tuple of int
-        The relative cells a press reaches (the zero offset is the pressed cell itself).
-    amounts : tuple of int
-        What a press adds at each offset.
-    wrap : bool or tuple of bool
-        Whether offsets wrap around (every axis, or per axis: a torus, a cylinder) instead of
-        being clipped at the edges.
-    multiplicity : bool
-        Add coinciding offsets up (weighted rules) instead of treating reached cells as a set.
+    A press reaches ``c + o`` for each of ``offsets`` (the zero offset is the pressed cell) and
+    adds the matching entry of ``amounts`` there. ``wrap`` (every axis, or one flag per axis)
+    wraps the offsets around instead of clipping them at the edges; ``multiplicity`` adds
+    coinciding offsets up (weighted rules) instead of treating the reached cells as a set.
     """
 
     shape: tuple[int, ...]
