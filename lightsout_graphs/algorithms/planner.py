@@ -1100,8 +1100,10 @@ def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | 
     nodes = puzzle.nodes
     if isinstance(nodes, LatticeNodes):
         return (shape, wrap) if nodes.shape == shape else None
+    # A grid given with its own graph: its nodes must be the cells in row-major order.
+    box = isinstance(structure, Lattice) and not any(wrap)
     cells = itertools.product(*(range(side) for side in shape))
-    return (shape, wrap) if list(nodes) == list(cells) else None
+    return (shape, wrap) if box and list(nodes) == list(cells) else None
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
