@@ -61,12 +61,8 @@ def _color_initials(puzzle: Puzzle) -> dict[str, int]:
 
 
 def _color_names(puzzle: Puzzle) -> dict[str, int]:
-    if not puzzle.colors:
-        return {}
-    names: dict[str, int] = {}
-    for v, name in enumerate(puzzle.colors):
-        names.setdefault(name.lower(), v)
-    return names
+    """Colour name (lower case) -> value; the first of equal names wins."""
+    return {name.lower(): v for v, name in reversed(list(enumerate(puzzle.colors or ())))}
 
 
 def _expected(puzzle: Puzzle, *, single_char: bool) -> str:
@@ -93,16 +89,12 @@ def _parse_value(puzzle: Puzzle, token: str, where: str, *, single_char: bool) -
         return 1
     if token.isascii() and token.isdigit():
         digits = token.lstrip("0") or "0"
-        if len(digits) > len(str(k - 1)):
-            # Checked before int(): Python refuses to convert more than 4300 digits.
+        # The length first: Python refuses to convert more than 4300 digits.
+        if len(digits) > len(str(k - 1)) or int(digits) >= k:
             shown = digits if len(digits) <= 30 else f"{digits[:12]}… ({len(digits)} digits)"
             msg = f"{where}: value {shown} is too large for modulus {k} (expected 0-{k - 1})."
             raise BoardFormatError(msg)
-        value = int(digits)
-        if value >= k:
-            msg = f"{where}: value {value} is too large for modulus {k} (expected 0-{k - 1})."
-            raise BoardFormatError(msg)
-        return value
+        return int(digits)
     low = token.lower()
     initials = _color_initials(puzzle)
     if low in initials:

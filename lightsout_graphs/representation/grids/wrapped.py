@@ -205,17 +205,13 @@ class WrappedChaser(ChasingFactorization):
             prev_k, cur_k = cur_k, nxt
             if i == h - 2:
                 last_k = cur_k.copy()
-        from lightsout_graphs.core.zk import factorize
-
         if h == 1:
             last_k = first_k.copy()
         if self._row_wrap:
             cur_k, last_k, first_k = (_circulant_blocks(b, w) for b in (cur_k, last_k, first_k))
         if not self._col_wrap:
-            return factorize(cur_k, k)
-        eq1 = (last_k - eye_v) % k
-        eq2 = (cur_k - first_k) % k
-        return factorize(np.concatenate([eq1, eq2]), k)
+            return self._factorize(cur_k)
+        return self._factorize(np.concatenate([last_k - eye_v, cur_k - first_k]) % k)
 
     # -- the Factorization protocol -------------------------------------------------------------
 
