@@ -111,15 +111,7 @@ def press_pattern(
     effects: dict[Hashable, dict[Hashable, int]] = {}
     for button, targets in mapping.items():
         if isinstance(targets, Mapping):
-            row: dict[Hashable, int] = {}
-            for light, amount in targets.items():
-                if isinstance(amount, bool) or not isinstance(amount, numbers.Integral):
-                    msg = (
-                        f"Argument 'mapping' gives button {button!r} the amount {amount!r} on "
-                        f"light {light!r}; amounts must be ints."
-                    )
-                    raise InvalidPuzzleError(msg)
-                row[light] = int(amount)
+            pairs = list(targets.items())
         elif isinstance(targets, str | bytes) or not isinstance(targets, Iterable):
             msg = (
                 f"Argument 'mapping' must map button {button!r} to a dict light -> amount or "
@@ -127,15 +119,22 @@ def press_pattern(
             )
             raise InvalidPuzzleError(msg)
         else:
-            row = {}
-            for light in targets:
-                if not isinstance(light, Hashable):
-                    msg = (
-                        f"Argument 'mapping' gives button {button!r} the light {light!r}, which "
-                        "cannot be a node (not hashable)."
-                    )
-                    raise InvalidPuzzleError(msg)
-                row[light] = row.get(light, 0) + 1
+            pairs = [(light, 1) for light in targets]
+        row: dict[Hashable, int] = {}
+        for light, amount in pairs:
+            if not isinstance(light, Hashable):
+                msg = (
+                    f"Argument 'mapping' gives button {button!r} the light {light!r}, which "
+                    "cannot be a node (not hashable)."
+                )
+                raise InvalidPuzzleError(msg)
+            if isinstance(amount, bool) or not isinstance(amount, numbers.Integral):
+                msg = (
+                    f"Argument 'mapping' gives button {button!r} the amount {amount!r} on "
+                    f"light {light!r}; amounts must be ints."
+                )
+                raise InvalidPuzzleError(msg)
+            row[light] = row.get(light, 0) + int(amount)
         effects[button] = row
     used = dict.fromkeys([*effects, *(v for row in effects.values() for v in row)])
     order = list(used if nodes is None else nodes)
