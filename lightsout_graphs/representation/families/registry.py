@@ -69,13 +69,10 @@ def family_params(name: str) -> tuple[str, ...]:
     >>> family_params("hypercube")
     ('d', 'modulus', 'rule', 'pressable')
     """
-    func = _family(name)
-    if name in _SHAPED:
-        return ("shape", "m", "n", "modulus", "rule", "pressable")
-    names = tuple(inspect.signature(func).parameters)
-    if name in _BOARD:
-        return ("shape", *names)
-    return names
+    names = tuple(inspect.signature(_family(name)).parameters)
+    if name in _SHAPED:  # *shape, then the keywords
+        return ("shape", "m", "n", *names[1:])
+    return ("shape", *names) if name in _BOARD else names
 
 
 def _family(name: object) -> Callable[..., Puzzle]:
