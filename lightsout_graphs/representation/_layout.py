@@ -106,7 +106,7 @@ def grid_layout(puzzle: Puzzle) -> GridLayout | None:
     Parameters
     ----------
     puzzle : Puzzle
-        Any puzzle.
+        Any puzzle; only its nodes, and whether each carries a light, matter.
 
     Returns
     -------

@@ -63,6 +63,11 @@ _GRAPH_KEYS = {
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
+_Table = dict[str, Any]
+_Rule = str | None
+_Nodes = list[Hashable] | None
+
+
 class _Where:
     """Builds CatalogError messages that name the file and the key."""
 
@@ -208,11 +213,7 @@ def _graph(table: object, entry: dict[str, Any], where: _Where) -> Puzzle:
 
 
 def _family_graph(
-    table: dict[str, Any],
-    modulus: int,
-    rule: str | None,
-    pressable: list[Hashable] | None,
-    where: _Where,
+    table: _Table, modulus: int, rule: _Rule, pressable: _Nodes, where: _Where
 ) -> Puzzle:
     family = table["family"]
     if family not in FAMILIES:
@@ -298,11 +299,7 @@ def _lights(table: dict[str, Any], where: _Where) -> list[Hashable] | None:
 
 
 def _explicit_graph(
-    table: dict[str, Any],
-    modulus: int,
-    rule: str | None,
-    pressable: list[Hashable] | None,
-    where: _Where,
+    table: _Table, modulus: int, rule: _Rule, pressable: _Nodes, where: _Where
 ) -> Puzzle:
     nodes = _nodes(table, "nodes", where, full=True)
     if len(set(nodes)) != len(nodes):
