@@ -137,9 +137,6 @@ class LatticeIndex(Mapping[Hashable, int]):
             raise KeyError(node)
         return int(np.ravel_multi_index(cell, self.shape))
 
-    def __contains__(self, node: object) -> bool:
-        return _as_cell(node, self.shape) is not None
-
     def __iter__(self) -> Iterator[Hashable]:
         return iter(LatticeNodes(self.shape))
 
@@ -201,13 +198,6 @@ class ProductIndex(Mapping[Hashable, int]):
             return self._left[node[0]] * self._width + self._right[node[1]]
         except (KeyError, TypeError):
             raise KeyError(node) from None
-
-    def __contains__(self, node: object) -> bool:
-        try:
-            self[node]
-        except KeyError:
-            return False
-        return True
 
     def __iter__(self) -> Iterator[Hashable]:
         return itertools.product(self._left, self._right)

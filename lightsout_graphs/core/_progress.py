@@ -22,10 +22,6 @@ from lightsout_graphs.core.errors import InvalidPuzzleError
 TICK = 0.5
 
 
-def _silent(text: str) -> None:
-    """The ``note`` of a call without progress: nothing."""
-
-
 @contextlib.contextmanager
 def seconds_bar(
     progress: bool, desc: str, limit: float | None = None
@@ -40,7 +36,7 @@ def seconds_bar(
         msg = f"Argument 'progress' must be True or False, not {type(progress).__name__}."
         raise InvalidPuzzleError(msg)
     if not progress:
-        yield _silent
+        yield lambda text: None  # the note of a call without progress: nothing
         return
     from tqdm.auto import tqdm
 

@@ -51,8 +51,6 @@ def _declare(lib: Any) -> None:
     lib.nmod_mat_clear.restype = None
     lib.nmod_mat_lu.argtypes = [vp, vp, ci]
     lib.nmod_mat_lu.restype = sl
-    lib.nmod_mat_rank.argtypes = [vp]
-    lib.nmod_mat_rank.restype = sl
     lib.nmod_mat_solve_tril.argtypes = [vp, vp, vp, ci]
     lib.nmod_mat_solve_tril.restype = None
     lib.nmod_mat_solve_triu.argtypes = [vp, vp, vp, ci]
@@ -117,8 +115,8 @@ class FlintMatrix:
         self._lib = lib
         self.rows, self.cols = int(rows), int(cols)
         self.modulus = int(modulus)
-        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
-        lib.nmod_mat_init(self._buf, self.rows, self.cols, self.modulus)
+        self.ptr: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
+        lib.nmod_mat_init(self.ptr, self.rows, self.cols, self.modulus)
         if values is not None and self.rows * self.cols:
             src = np.asarray(values).reshape(self.rows, self.cols)
             if src.dtype not in (np.uint64, np.int64):  # int64 residues are >= 0: same words
@@ -127,12 +125,7 @@ class FlintMatrix:
             ctypes.memmove(self._entries(), src.ctypes.data, src.nbytes)
 
     def _entries(self) -> int:
-        return int(ctypes.c_void_p.from_buffer(self._buf).value or 0)
-
-    @property
-    def ptr(self) -> Any:
-        """The ``nmod_mat_t`` to hand to FLINT's functions."""
-        return self._buf
+        return int(ctypes.c_void_p.from_buffer(self.ptr).value or 0)
 
     def view(self) -> np.ndarray:
         """The entries as a rows × cols uint64 array sharing FLINT's memory (keep self alive)."""
@@ -152,10 +145,6 @@ class FlintMatrix:
             ctypes.memmove(out.ctypes.data, self._entries(), out.nbytes)
         return out
 
-    def rank(self) -> int:
-        """The rank, by FLINT's ``nmod_mat_rank``."""
-        return int(self._lib.nmod_mat_rank(self._buf))
-
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the entries, not FLINT's pointers."""
         return {"shape": (self.rows, self.cols, self.modulus), "values": self.to_numpy()}
@@ -165,10 +154,10 @@ class FlintMatrix:
         self.__init__(rows, cols, modulus, state["values"])  # type: ignore[misc]
 
     def __del__(self) -> None:
-        buf = getattr(self, "_buf", None)
+        buf = getattr(self, "ptr", None)
         if buf is not None:
             self._lib.nmod_mat_clear(buf)
-            self._buf = None
+            self.ptr = None
 
 
 class FlintWindow:
@@ -179,8 +168,8 @@ class FlintWindow:
         self._lib = parent._lib
         self._corners = (int(r1), int(c1), int(r2), int(c2))
         self.rows, self.cols = int(r2 - r1), int(c2 - c1)
-        self._buf: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
-        self._lib.nmod_mat_window_init(self._buf, parent.ptr, *self._corners)
+        self.ptr: Any = ctypes.create_string_buffer(_STRUCT_BYTES)
+        self._lib.nmod_mat_window_init(self.ptr, parent.ptr, *self._corners)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle the parent matrix and the corners (pickle keeps one copy of a shared parent)."""
@@ -189,16 +178,11 @@ class FlintWindow:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__(state["parent"], *state["corners"])  # type: ignore[misc]
 
-    @property
-    def ptr(self) -> Any:
-        """The ``nmod_mat_t`` of the window."""
-        return self._buf
-
     def __del__(self) -> None:
-        buf = getattr(self, "_buf", None)
+        buf = getattr(self, "ptr", None)
         if buf is not None:
             self._lib.nmod_mat_window_clear(buf)
-            self._buf = None
+            self.ptr = None
 
 
 def lu(mat: FlintMatrix) -> tuple[int, np.ndarray, np.ndarray]:
@@ -227,7 +211,8 @@ def solve_tri(
     rows, cols = rhs.shape
     if rows == 0 or cols == 0:
         return np.zeros((rows, cols), dtype=np.uint64)
-    b, x = FlintMatrix(rows, cols, modulus, rhs), FlintMatrix(rows, cols, modulus)
+    b = FlintMatrix(rows, cols, modulus, rhs)
+    x = FlintMatrix(rows, cols, modulus)
     getattr(library(), name)(x.ptr, tri.ptr, b.ptr, int(unit))
     return x.to_numpy()
 

@@ -8,12 +8,9 @@ the band for ``gfp``, dense copies for ``flint``, ``local`` and ``flint-local``;
 remainder theorem sums its components) is one entry of
 :data:`~lightsout_graphs.core.zk.cost.MODELS`, measured with tracemalloc.
 
-Time is budgeted the same way, for every engine, from the one cost model of
-:mod:`lightsout_graphs.core.zk.cost` (seconds and bytes of each engine from the size and the
-modulus; for sparse matrices over budget, again from the band they are eliminated in). An
-elimination estimated to take longer than the time budget (:func:`time_budget`, 60 s unless
-``LIGHTSOUT_TIME_BUDGET`` or :func:`set_time_budget` says otherwise) is refused with
-:class:`~lightsout_graphs.core.errors.TimeBudgetError` before it starts.
+Time is budgeted the same way, from the same model (for sparse matrices over budget, again
+from the band they are eliminated in): an elimination estimated to take longer than
+:func:`time_budget` is refused with :class:`~lightsout_graphs.core.errors.TimeBudgetError`.
 
 The budget is, by default, half of the machine's physical memory. Set it with the environment
 variable ``LIGHTSOUT_MEMORY_BUDGET`` (bytes, or a number with ``K``, ``M``, ``G`` or ``T``, or

@@ -15,7 +15,7 @@ import numpy as np
 
 from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core.errors import MatrixError, require_int
-from lightsout_graphs.core.zk._common import INT64_MAX
+from lightsout_graphs.core.zk._common import INT64_MAX, residues
 from lightsout_graphs.core.zk.moduli import check_modulus
 
 __all__ = ["coset_blocks", "coset_member", "iter_coset"]
@@ -29,14 +29,6 @@ _COSET_DOCS = {
     "orders, forming a direct sum (as the\n    engines' ``kernel()`` returns them).\n"
     "modulus : int\n    k (below :data:`~lightsout_graphs.core.zk.MAX_MODULUS`)."
 }
-
-
-def _residues(vector: object, modulus: int) -> np.ndarray:
-    """``vector mod k`` as int64 (exact for any integers, as entries below k fit 64 bits)."""
-    arr = np.asarray(vector)
-    if arr.dtype != object and arr.dtype.kind in "iub":
-        return arr.astype(np.int64) % modulus
-    return np.array([int(v) % modulus for v in arr.ravel()], dtype=np.int64).reshape(arr.shape)
 
 
 def _checked(
@@ -61,9 +53,13 @@ def _checked(
 
 
 def _vector(vector: object, name: str, modulus: int) -> np.ndarray:
-    """A 1-D vector of integers as residues, or MatrixError naming it."""
+    """A 1-D vector of integers as int64 residues mod k (exact for any integers), or
+    MatrixError naming it."""
     try:
-        arr = _residues(vector, modulus)
+        arr = np.asarray(vector)
+        if arr.dtype == object or arr.dtype.kind not in "iub":
+            arr = np.array([int(v) % modulus for v in arr.ravel()], dtype=object).reshape(arr.shape)
+        arr = residues(arr, modulus)
     except (TypeError, ValueError, OverflowError) as err:
         msg = f"The {name} must be a vector of integers ({err})."
         raise MatrixError(msg) from err

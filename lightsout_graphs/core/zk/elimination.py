@@ -39,13 +39,16 @@ class EliminationSolver(Factorization):
     rank: int | None
 
     def _start(self, modulus: int, method: str, shape: tuple[int, ...]) -> None:
-        self.modulus, self.method = modulus, method
+        self.modulus = modulus
+        self.method = method
         self.shape = (int(shape[0]), int(shape[1]))
 
     def _field_counts(self, rank: int) -> None:
         """Rank and counts over the prime field GF(modulus)."""
         p, n = self.modulus, self.shape[1]
-        self.rank, self.kernel_size, self.image_size = rank, p ** (n - rank), p**rank
+        self.rank = rank
+        self.kernel_size = p ** (n - rank)
+        self.image_size = p**rank
 
     def _prepare(self, rhs: np.ndarray) -> Any:
         raise NotImplementedError

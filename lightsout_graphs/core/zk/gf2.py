@@ -192,6 +192,8 @@ class GF2Echelon:
 
     Attributes
     ----------
+    rank : int
+        The rank over GF(2).
     leads : list of int
         The pivot columns, increasing.
     rows : list of int
@@ -206,8 +208,8 @@ class GF2Echelon:
     Examples
     --------
     >>> e = GF2Echelon([0b011, 0b110, 0b101], 3)
-    >>> e.leads, e.zero_combos
-    ([1, 2], [7])
+    >>> e.rank, e.leads, e.zero_combos
+    (2, [1, 2], [7])
     """
 
     def __init__(self, rows: list[int], ncols: int) -> None:
@@ -235,17 +237,7 @@ class GF2Echelon:
         self.combos: list[int] = [pivots[key] & mask for key in keys]
         self.zero_combos: list[int] = zeros
         self.pivot_sources: list[int] = [c.bit_length() - 1 for c in self.combos]
-
-    @property
-    def rank(self) -> int:
-        """The rank over GF(2).
-
-        Examples
-        --------
-        >>> GF2Echelon([0b011, 0b110, 0b101], 3).rank
-        2
-        """
-        return len(self.leads)
+        self.rank: int = len(self.leads)
 
     def violated(self, b: int) -> int | None:
         """A left-kernel combo with odd overlap with ``b`` (a certificate), or ``None``.

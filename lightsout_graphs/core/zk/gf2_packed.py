@@ -87,13 +87,6 @@ def worthwhile(matrix: sp.csr_array) -> bool:
     return AVAILABLE and m * n >= MIN_CELLS and m * ((n + 63) // 64) * 8 <= MAX_BYTES
 
 
-def _pack_rows(matrix: sp.csr_array, words: int) -> np.ndarray:
-    """The rows of ``matrix`` as packed uint64 words (bit ``j`` of row ``i``: entry ``(i, j)``
-    is odd), through the compiled kernel: one pass over the nonzeros."""
-    csr = sp.csr_array(matrix)
-    return _kernels()["pack"](csr.indptr, csr.indices, csr.data, int(words))
-
-
 def _words_to_ints(words: np.ndarray) -> list[int]:
     """Rows of packed words as Python int bitsets."""
     blob = words.astype("<u8").tobytes()
@@ -120,6 +113,8 @@ class PackedGF2Factorization(EliminationSolver):
         The pivot columns, increasing.
     rows : list of int
         The pivot rows as bitsets over columns, in the order of ``leads``.
+    echelon : PackedGF2Echelon
+        The echelon form with the interface of :class:`~lightsout_graphs.core.zk.gf2.GF2Echelon`.
 
     Raises
     ------
@@ -143,8 +138,9 @@ class PackedGF2Factorization(EliminationSolver):
         words = max(1, (n + 63) // 64)
         batch = BATCH if bandwidth(matrix) <= WIDE * max(m, n) else WIDE_BATCH
         room = max(1, min(LOG_START, m * min(m, n) // LOG_CELLS_PER_STEP))
+        csr = sp.csr_array(matrix)  # packed words, bit j of row i: entry (i, j) is odd
         store, r_lo, r_hi, lead_of, self._log_row, self._log_piv = kern["eliminate"](
-            _pack_rows(matrix, words),
+            kern["pack"](csr.indptr, csr.indices, csr.data, words),
             int(n),
             batch,
             GROUP,
@@ -161,20 +157,7 @@ class PackedGF2Factorization(EliminationSolver):
         self.leads: list[int] = self._pivot_leads.tolist()
         self._rows: list[int] | None = None
         self._field_counts(len(self.leads))
-
-    @property
-    def echelon(self) -> PackedGF2Echelon:
-        """The echelon form with the interface of :class:`~lightsout_graphs.core.zk.gf2.GF2Echelon`.
-
-        Examples
-        --------
-        >>> import scipy.sparse as sp
-        >>> a = np.array([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
-        >>> e = PackedGF2Factorization(sp.csr_array(a)).echelon
-        >>> e.leads, e.rank
-        ([1, 2], 2)
-        """
-        return PackedGF2Echelon(self)
+        self.echelon = PackedGF2Echelon(self)
 
     @property
     def rows(self) -> list[int]:
@@ -268,8 +251,8 @@ class PackedGF2Echelon:
 
     Attributes
     ----------
-    nrows, ncols : int
-        m and n.
+    nrows, ncols, rank : int
+        m, n and the rank over GF(2).
     leads : list of int
         The pivot columns, increasing.
 
@@ -291,11 +274,8 @@ class PackedGF2Echelon:
         self._f = factorization
         self.nrows, self.ncols = factorization.shape
         self.leads: list[int] = factorization.leads
+        self.rank: int = len(self.leads)
         self._zero_combos: list[int] | None = None
-
-    @property
-    def rank(self) -> int:
-        return len(self.leads)
 
     @property
     def zero_combos(self) -> list[int]:
@@ -352,5 +332,5 @@ class PackedGF2Echelon:
         return vector_to_bits((words & np.uint64(1)).astype(np.uint8))
 
 
-for _name in ("rank", "violated", "back_substitute", "kernel_bits", "left_solve"):  # as GF2Echelon
+for _name in ("violated", "back_substitute", "kernel_bits", "left_solve"):  # as GF2Echelon
     getattr(PackedGF2Echelon, _name).__doc__ = getattr(GF2Echelon, _name).__doc__

@@ -106,8 +106,9 @@ class FlintGFpFactorization(EliminationSolver):
         # The LU decomposition stays in FLINT's memory; numpy reads it through a view and
         # FLINT's solves read its blocks in place (windows).
         self._lu = FlintMatrix(m, n, p, _dense(matrix))
-        r, self._perm, piv = flint_lu(self._lu)
-        self._r, self._piv = r, piv
+        r, self._perm, self._piv = flint_lu(self._lu)
+        self._r = r
+        piv = self._piv
         lu = self._lu.view()
         free = np.ones(n, dtype=bool)
         free[piv] = False

@@ -31,16 +31,8 @@ _SMITH_DOCS: dict[str, str] = {
     p, a prime (not checked here: :func:`lightsout_graphs.core.zk.factorize` checks it).
 exponent : int, default 1
     e >= 1.""",
-    "attributes": """modulus : int
-    ``p**e``.
-method : str
-    The engine's name.
-shape : tuple of int
-    ``(m, n)``.
-rank : int or None
-    The rank when e = 1, else ``None``.
-kernel_size, image_size : int
-    Exact counts of quiet vectors and of solvable right-hand sides.
+    "attributes": """modulus, method, shape, rank, kernel_size, image_size
+    As in :class:`.Factorization`, over Z/p^e (``rank`` is ``None`` unless e = 1).
 valuations : list of int
     The p-valuations ``d_i`` of the diagonal entries of D, in pivot order (non-decreasing).""",
 }
@@ -84,7 +76,8 @@ class SmithSolver(EliminationSolver):
         p, e, q = self._p, self._e, self.modulus
         n = self.shape[1]
         self.valuations: list[int] = vals
-        self._u, self._v = u_mat, v_mat
+        self._u = u_mat
+        self._v = v_mat
         self._r = r = len(vals)
         self.rank = r if e == 1 else None
         self.kernel_size = q ** (n - r) * p ** sum(vals)

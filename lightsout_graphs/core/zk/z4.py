@@ -44,6 +44,8 @@ def _chosen(items: list, bits: int) -> list:
 class Z4Factorization(EliminationSolver):
     """A matrix over Z_4, factorised through its GF(2) echelon form and one small GF(2) system.
 
+    A :class:`.Factorization` whose ``rank`` is ``None`` (rank is not defined over Z_4).
+
     Parameters
     ----------
     matrix : scipy.sparse.csr_array
@@ -51,12 +53,6 @@ class Z4Factorization(EliminationSolver):
 
     Attributes
     ----------
-    modulus : int
-        Always 4.
-    shape : tuple of int
-        ``(m, n)``.
-    rank : None
-        Rank is not defined over Z_4.
     rank_mod2 : int
         r, the rank of A over GF(2).
     twos : int
