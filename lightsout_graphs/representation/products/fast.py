@@ -48,14 +48,6 @@ SMALL_FACTOR = 16
 Factor = tuple[str, Any]
 
 
-def _hamming_graph(d: int, q: int) -> nx.Graph:
-    graph = nx.complete_graph(q)
-    out = graph
-    for _ in range(d - 1):
-        out = nx.cartesian_product(out, graph)
-    return out
-
-
 def _split_power(d: int, q: int) -> tuple[Factor, Factor] | None:
     """``K_q^□d`` as two factors ``K_q^□d1`` and ``K_q^□d2``, when both are small enough."""
     if d < 2:
@@ -68,7 +60,7 @@ def _split_power(d: int, q: int) -> tuple[Factor, Factor] | None:
 
 @functools.lru_cache(maxsize=64)
 def _hamming_factors(d: int, q: int, p: int) -> tuple[Any, ...]:
-    graph = _hamming_graph(d, q)
+    graph = functools.reduce(nx.cartesian_product, [nx.complete_graph(q)] * d)
     adjacency = nx.to_numpy_array(graph, dtype="int64", weight=None)
     return _smith_factors(adjacency, p)
 

@@ -238,21 +238,16 @@ def _smith_factors(matrix: np.ndarray, p: int) -> tuple[Poly, ...]:
                 row[k], row[bj] = row[bj], row[k]
             piv = m[k][k]
             clean = True
-            for i in range(k + 1, n):
-                if len(m[i][k]):
-                    q, r = P.divmod_poly(m[i][k], piv, p)
-                    clean &= not len(r)
-                    rk, ri = m[k], m[i]
-                    for j in range(k, n):
-                        if len(rk[j]):
-                            ri[j] = P.sub(ri[j], P.mul(q, rk[j], p), p)
-            for j in range(k + 1, n):
-                if len(m[k][j]):
-                    q, r = P.divmod_poly(m[k][j], piv, p)
-                    clean &= not len(r)
-                    for i in range(k, n):
-                        if len(m[i][k]):
-                            m[i][j] = P.sub(m[i][j], P.mul(q, m[i][k], p), p)
+            for _ in range(2):  # the rows below the pivot, then (transposed) the columns after it
+                for i in range(k + 1, n):
+                    if len(m[i][k]):
+                        q, r = P.divmod_poly(m[i][k], piv, p)
+                        clean &= not len(r)
+                        rk, ri = m[k], m[i]
+                        for j in range(k, n):
+                            if len(rk[j]):
+                                ri[j] = P.sub(ri[j], P.mul(q, rk[j], p), p)
+                m = [list(column) for column in zip(*m, strict=True)]
             if not clean:
                 continue
             bad = next(
