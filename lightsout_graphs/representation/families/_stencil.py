@@ -314,9 +314,6 @@ def stencil_puzzle(
         check_edges(stencil.edges(), f"The graph of {what}")
         return graph()
 
-    def apply(state: np.ndarray, presses: np.ndarray) -> np.ndarray | None:
-        return stencil.apply(state, presses, k, own)
-
     return lazy_puzzle(
         family,
         params,
@@ -329,6 +326,6 @@ def stencil_puzzle(
         rule=rule,
         pressable=pressable,
         board_shape=board_shape,
-        apply=apply,
+        apply=lambda state, presses: stencil.apply(state, presses, k, own),
         structure=structure,
     )
