@@ -210,21 +210,19 @@ def chase_table(
     ((0, 0, 1, 1, 1), (0, 0, 0, 1, 0))
     """
     if isinstance(board, Puzzle):
-        chaser = GridChaser.for_puzzle(board)
-        if chaser is None:
+        shape = GridChaser.for_puzzle_shape(board)
+        if shape is None:
             msg = "A chase table needs a plain 2-D grid puzzle (lo.grid, closed or open rule)."
             raise InvalidPuzzleError(msg)
-        m, n = chaser.rows, chaser.cols
+        (m, n), modulus, rule = shape, board.modulus, board.rule
+    elif isinstance(board, bool) or not isinstance(board, numbers.Integral):
+        msg = f"Argument 'board' must be a grid Puzzle or a number of rows, not {board!r}."
+        raise InvalidPuzzleError(msg)
     else:
-        if isinstance(board, bool) or not isinstance(board, numbers.Integral):
-            msg = f"Argument 'board' must be a grid Puzzle or a number of rows, not {board!r}."
-            raise InvalidPuzzleError(msg)
-        m = int(board)
-        n = m if n is None else n
-        _check_cells(m, n)
-        chaser = GridChaser(m, n, modulus=modulus, rule=rule)
-        m, n = chaser.rows, chaser.cols
+        m, n = int(board), int(board) if n is None else n
     _check_cells(m, n)
+    chaser = GridChaser(m, n, modulus=modulus, rule=rule)
+    m, n = chaser.rows, chaser.cols
     k = chaser.modulus
     if k**n > MAX_TOP_PATTERNS:
         msg = (
