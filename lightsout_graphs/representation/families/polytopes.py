@@ -174,24 +174,17 @@ def _great_circles(verts: list[_Vec], edges: list[tuple[int, int]]) -> Rings:
         members = [w for w in range(len(verts)) if _in_plane(verts[i], verts[j], verts[w])]
         ring = _cycle(members, edge_set)
         rings.append(ring)
-        for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
-            covered.add((min(a, b), max(a, b)))
+        covered.update((min(e), max(e)) for e in zip(ring, ring[1:] + ring[:1], strict=True))
     return tuple(sorted(rings, key=lambda r: sorted(r)))
 
 
 def _duopyramid(p: int, q: int) -> tuple[np.ndarray, Rings]:
     """The p-gon in the xy plane, the q-gon in the zw plane; rings: the two polygons and, for
     each pair of diameters (one of each polygon), the square through their 4 ends."""
-    xy = [
-        (math.cos(2 * math.pi * i / p), math.sin(2 * math.pi * i / p), 0.0, 0.0) for i in range(p)
-    ]
-    zw = [
-        (0.0, 0.0, math.cos(2 * math.pi * j / q), math.sin(2 * math.pi * j / q)) for j in range(q)
-    ]
+    xy = [(x, y, 0.0, 0.0) for x, y in circle_pos(p, start=0.0)]
+    zw = [(0.0, 0.0, z, w) for z, w in circle_pos(q, start=0.0)]
     rings: list[tuple[int, ...]] = [tuple(range(p)), tuple(range(p, p + q))]
-    for i in range(p // 2):
-        for j in range(q // 2):
-            rings.append((i, p + j, i + p // 2, p + j + q // 2))
+    rings += [(i, p + j, i + p // 2, p + j + q // 2) for i in range(p // 2) for j in range(q // 2)]
     return np.array(xy + zw, dtype=float), tuple(sorted(rings, key=lambda r: sorted(r)))
 
 
