@@ -336,8 +336,7 @@ class OpenTheory:
                 stack.extend(_ones(new))
             seen |= comp
             nodes = _ones(comp)
-            local = {g: i for i, g in enumerate(nodes)}
-            lm = [sum(1 << local[u] for u in _ones(masks[g])) for g in nodes]
+            lm = _induced(masks, nodes)
             ech = GF2Echelon(lm, len(nodes))
             kern = ech.kernel_bits()
             part = _Component(nodes, lm, [m.bit_count() for m in lm], ech, kern, [])
@@ -998,13 +997,11 @@ class OpenTheory:
             found, seen = self._connect_local(part, a, b, SLACKS[:2])
             if found is not None:
                 return found, seen
+        routes = [self._connect_defects] if a and b else []
         if part.sides is not None and a and b:
-            found = self._connect_bipartite(part, a, b)
-            if found is not None:
-                return found, len(found)
-        if a and b:
-            found = self._connect_defects(part, a, b)
-            if found is not None:
+            routes.insert(0, self._connect_bipartite)
+        for route in routes:
+            if (found := route(part, a, b)) is not None:
                 return found, len(found)
         if light and len(part.nodes) > SMALL_LOCAL:
             return None, 0
