@@ -1,15 +1,17 @@
 """The ``lightsout`` command: solve, analyze, tabulate and draw puzzles from the shell.
 
-Each subcommand lives in its own module of this package and exposes ``register(subparsers)``,
-which adds its parser and sets ``handler`` (arguments -> exit code) as a default. :func:`main`
-registers the modules of :data:`SUBCOMMAND_MODULES` in order; a module that is not installed
-is skipped. Heavy libraries (matplotlib, the solver engines) are imported inside the handlers,
-so ``lightsout --version`` and ``--help`` stay fast. What the subcommands share lives in
-:mod:`~lightsout_graphs.interfaces.cli.commands` (adding a subcommand and its common options),
-:mod:`~lightsout_graphs.interfaces.cli.puzzles` (which puzzle a command is about),
-:mod:`~lightsout_graphs.interfaces.cli.starts` (which boards),
-:mod:`~lightsout_graphs.interfaces.cli.output` (reading input text, writing JSON, text and figures) and
-:mod:`~lightsout_graphs.interfaces.cli.runtime` (exit codes, the error policy, progress).
+The public interface is the ``lightsout`` command itself (``docs/cli.md``) and, in Python,
+:func:`main`, :func:`build_parser` and :data:`SUBCOMMAND_MODULES`; the submodules are its
+implementation. Each subcommand lives in its own module and exposes ``register(subparsers)``,
+which adds its parser (through ``commands.add_command``) and sets ``handler`` as a default: a
+handler takes the parsed arguments and returns the exit code (0 done, 1 unsolvable board);
+errors are raised, and ``runtime.run`` turns them into one line on stderr and an exit code.
+:func:`main` registers the modules of :data:`SUBCOMMAND_MODULES` in order; a module that is
+not installed is skipped. Heavy libraries (matplotlib, the solver engines) are imported inside
+the handlers, so ``lightsout --version`` and ``--help`` stay fast. What the subcommands share
+lives in ``commands`` (adding a subcommand and its common options), ``puzzles`` (which puzzle),
+``starts`` (which boards), ``output`` (reading input text, writing JSON, text and figures) and
+``runtime`` (exit codes, the error policy, progress).
 
 Exit codes: 0 done, 1 unsolvable board, 2 usage or input error, 3 internal error.
 """

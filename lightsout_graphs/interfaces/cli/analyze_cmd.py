@@ -16,18 +16,11 @@ from lightsout_graphs.representation._describe import puzzle_summary
 if TYPE_CHECKING:
     from lightsout_graphs.algorithms.analysis import Analysis
 
-__all__ = ["analysis_json", "analysis_lines", "handle", "register"]
+__all__: list[str] = []
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``analyze`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> build_parser().parse_args(["analyze", "lights-out", "--max-patterns", "2"]).max_patterns
-    2
-    """
+    """Add the ``analyze`` subcommand."""
     parser = add_command(
         subparsers,
         "analyze",
@@ -49,25 +42,7 @@ def register(subparsers: Any) -> None:
 
 
 def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
-    """The text report of an analysis (without the puzzle's summary line).
-
-    Parameters
-    ----------
-    analysis : Analysis
-        From :func:`lightsout_graphs.analyze`.
-    max_patterns : int, default 8
-        Print at most this many generators of the quiet patterns.
-
-    Returns
-    -------
-    list of str
-        One entry per line (a press grid spans several lines).
-
-    Examples
-    --------
-    >>> analysis_lines(lo.analyze(lo.grid(3, 3)))[:2]
-    ['Rank: 9 of 9', 'Nullity: 0']
-    """
+    """The text report of an analysis (without the puzzle's summary line), one entry per line."""
     from lightsout_graphs.core.zk import memory_budget
     from lightsout_graphs.representation.boards import format_presses
 
@@ -116,17 +91,7 @@ def analysis_lines(analysis: Analysis, *, max_patterns: int = 8) -> list[str]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Analyse the puzzle and print the report or its JSON.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle(build_parser().parse_args(["analyze", "--family", "grid", "--shape", "2x2"]))
-    ... # doctest: +ELLIPSIS
-    Puzzle: grid 2×2: 4 lights, 4 edges, closed rule, modulus 2
-    ...
-    0
-    """
+    """Analyse the puzzle and print the report or its JSON."""
     import lightsout_graphs as lo
 
     puzzle = resolve_puzzle(args)

@@ -16,18 +16,11 @@ from lightsout_graphs.representation._describe import family_label, is_directed,
 if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = ["graph_description", "handle_list", "handle_show", "register", "rules_sentence"]
+__all__ = ["graph_description", "rules_sentence"]
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``list`` and ``show`` subcommands.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> build_parser().parse_args(["show", "merlin", "--max-patterns", "1"]).max_patterns
-    1
-    """
+    """Add the ``list`` and ``show`` subcommands."""
     listing = add_command(
         subparsers,
         "list",
@@ -109,16 +102,7 @@ def _nullity(puzzle: Puzzle) -> tuple[int | None, int]:
 
 
 def handle_list(args: argparse.Namespace) -> int:
-    """Print the catalog as a table (or JSON).
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle_list(build_parser().parse_args(["-q", "list"]))  # doctest: +ELLIPSIS
-    name ...
-    lights-out ...
-    0
-    """
+    """Print the catalog as a table (or JSON)."""
     from lightsout_graphs.representation import catalog
 
     rows = []
@@ -148,17 +132,7 @@ def handle_list(args: argparse.Namespace) -> int:
 
 
 def handle_show(args: argparse.Namespace) -> int:
-    """Describe one puzzle: metadata, analysis, quiet patterns and named boards.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle_show(build_parser().parse_args(["show", "--family", "grid", "--shape", "1x2"]))
-    ... # doctest: +ELLIPSIS
-    grid 1×2: 2 lights, 1 edge, closed rule, modulus 2
-    ...
-    0
-    """
+    """Describe one puzzle: metadata, analysis, quiet patterns and named boards."""
     import lightsout_graphs as lo
     from lightsout_graphs.interfaces.cli.analyze_cmd import analysis_lines
     from lightsout_graphs.representation.boards import format_board

@@ -10,24 +10,14 @@ from lightsout_graphs.interfaces.cli.commands import add_output_argument
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
 from lightsout_graphs.interfaces.cli.sweep_cmd import add_runner_options
 
-__all__ = ["COMPILING", "format_census", "handle_census", "register"]
+__all__: list[str] = []
 
 #: What the progress bar says before the first part: the kernel may be compiling.
 COMPILING = "census (loading the counting kernel; its first run compiles it: about a minute)"
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``census`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(["census", "9", "-o", "c9", "--dask-local", "2"])
-    >>> args.max_n, args.out, args.dask_local, args.moduli
-    (9, 'c9', 2, '2')
-    >>> build_parser().parse_args(["census", "9"]).out is None  # the handler makes it census-9
-    True
-    """
+    """Add the ``census`` subcommand."""
     parser = subparsers.add_parser(
         "census",
         help="count every graph on up to N vertices by nullity (nauty's geng; resumable)",
@@ -79,27 +69,7 @@ def _split(text: str, what: str) -> list[str]:
 
 
 def format_census(summary: Any) -> str:
-    """The census tables as text: per rule and modulus, per n, the counts and histograms.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> t = pd.DataFrame(
-    ...     {
-    ...         "n": [2, 2],
-    ...         "rule": "closed",
-    ...         "modulus": 2,
-    ...         "nullity": [0, 1],
-    ...         "all_on_solvable": True,
-    ...         "graphs": [1, 1],
-    ...         "connected": [1, 0],
-    ...     }
-    ... )
-    >>> print(format_census(t))
-    rule closed, modulus 2
-     n  graphs  connected  all solvable (connected)  nullity histogram of connected graphs
-     2       2          1                     1 (1)  0:1
-    """
+    """The census tables as text: per rule and modulus, per n, the counts and histograms."""
     lines: list[str] = []
     for (rule, k), block in summary.groupby(["rule", "modulus"], sort=False):
         if lines:
@@ -124,21 +94,7 @@ def format_census(summary: Any) -> str:
 
 
 def handle_census(args: argparse.Namespace) -> int:
-    """Run ``lightsout census``: count, print the tables, say where the summary is.
-
-    Examples
-    --------
-    Counting needs nauty's ``geng``; a modulus that is not prime is refused before it runs, with
-    exit code 2 and the reason on stderr:
-
-    >>> import os, tempfile
-    >>> from lightsout_graphs.interfaces.cli import main
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     out = os.path.join(tmp, "census")
-    ...     code = main(["census", "3", "-o", out, "--moduli", "4", "--quiet"])
-    ...     code, os.path.exists(os.path.join(out, "census.parquet"))
-    (2, False)
-    """
+    """Run ``lightsout census``: count, print the tables, say where the summary is."""
     from lightsout_graphs.interfaces.cli.runtime import progress_enabled
     from lightsout_graphs.interfaces.sweep.census import SUMMARY, run_census
     from lightsout_graphs.interfaces.sweep.lifetime import EXIT_TERMINATED, SweepTerminated

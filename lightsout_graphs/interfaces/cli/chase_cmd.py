@@ -16,19 +16,11 @@ from lightsout_graphs.interfaces.cli.output import output_path, save_figure
 from lightsout_graphs.interfaces.cli.puzzles import load_named, parse_shape
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError
 
-__all__ = ["handle", "register"]
+__all__: list[str] = []
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``chase-table`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(["chase-table", "5x5", "-k", "3"])
-    >>> args.name, args.modulus
-    ('5x5', 3)
-    """
+    """Add the ``chase-table`` subcommand."""
     parser = add_command(
         subparsers,
         "chase-table",
@@ -78,15 +70,7 @@ def _size_or_name(args: argparse.Namespace) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Print the chase table of ``args.name`` and draw it with ``-o FILE``.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle(build_parser().parse_args(["chase-table", "2x2"]))  # doctest: +ELLIPSIS
-    Light chasing on the 2×2 board...
-    0
-    """
+    """Print the chase table of ``args.name`` and draw it with ``-o FILE``."""
     from lightsout_graphs.representation.grids.chase_table import chase_table
 
     name = _size_or_name(args)

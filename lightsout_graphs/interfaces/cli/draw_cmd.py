@@ -17,7 +17,7 @@ from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, CommandError, statu
 from lightsout_graphs.interfaces.cli.starts import DEFAULT_START, read_board, start_board
 from lightsout_graphs.representation._describe import describe_certificate
 
-__all__ = ["DRAW_BYTES_PER_LIGHT", "MAX_DRAW_LIGHTS", "handle", "register"]
+__all__: list[str] = []
 
 #: The most lights a picture draws (512×512): past it a light is smaller than a pixel, and
 #: drawing takes minutes (700×700: 2 minutes and 2.5 GB).
@@ -27,15 +27,7 @@ DRAW_BYTES_PER_LIGHT = 6000
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``draw`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(["draw", "lights-out", "--solution", "-o", "s.svg"])
-    >>> args.solution, args.output, args.dpi
-    (True, 's.svg', 100)
-    """
+    """Add the ``draw`` subcommand."""
     parser = add_command(
         subparsers,
         "draw",
@@ -71,26 +63,8 @@ def register(subparsers: Any) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Draw the requested picture and save it.
 
-    Raises
-    ------
-    Unsolvable
-        ``--solution`` for a board that cannot be solved (exit code 1).
-    CommandError
-        Options that the picture would ignore (``--min`` without ``--solution``, ``--presses``
-        with ``--solution`` or ``--quiet-patterns``), or a bad ``--dpi``.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     out = os.path.join(folder, "board.svg")
-    ...     args = build_parser().parse_args(
-    ...         ["draw", "--family", "grid", "--shape", "2x2", "-o", out]
-    ...     )
-    ...     handle(args)  # doctest: +ELLIPSIS
-    Wrote ...board.svg...
-    0
+    Options the picture would ignore are a CommandError; ``--solution`` of an unsolvable board
+    raises Unsolvable (exit code 1).
     """
     if args.output is None:
         what = "solution" if args.solution else "quiet-patterns" if args.quiet_patterns else ""

@@ -21,48 +21,16 @@ if TYPE_CHECKING:
     from lightsout_graphs.core.errors import Unsolvable
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "analysis_json",
-    "catalog_row",
-    "solution_json",
-    "unsolvable_json",
-]
+__all__: list[str] = []
 
 
 def analysis_json(analysis: Analysis) -> dict[str, Any]:
-    """The object of ``lightsout analyze --json``: :meth:`Analysis.to_dict` without its extras.
-
-    That method's docstring says what each key holds and how huge counts are written.
-
-    Parameters
-    ----------
-    analysis : Analysis
-
-    Returns
-    -------
-    dict
-
-    Examples
-    --------
-    >>> data = analysis_json(lo.analyze(lo.grid(5, 5)))
-    >>> data["nullity"], data["kernel_size"], data["solvable_fraction"]
-    (2, 4, 0.25)
-    >>> data["solvable_states"], data["solvable_fraction_exact"]
-    (8388608, '1/4')
-    """
+    """The object of ``lightsout analyze --json``: :meth:`Analysis.to_dict` without its extras."""
     return analysis.to_dict(extras=False)
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:
-    """The object of ``lightsout solve --json`` for a solved board: :meth:`Solution.to_dict`
-    without its extras (the board keys, the presses, their number, how many solutions exist).
-
-    Examples
-    --------
-    >>> data = solution_json(lo.solve(lo.grid(1, 2), [1, 1]))
-    >>> data["presses"], data["num_presses"], data["count"], data["press_text"]
-    ([0, 1], 1, 2, '.1')
-    """
+    """The object of ``lightsout solve --json``: :meth:`Solution.to_dict` without its extras."""
     return solution.to_dict(extras=False)
 
 
@@ -73,16 +41,7 @@ def unsolvable_json(
     target: Iterable[int],
     reason: str,
 ) -> dict[str, Any]:
-    """An unsolvable board: the board keys, the reason in words and the certificate.
-
-    Examples
-    --------
-    >>> p = lo.grid(1, 2, rule="open")
-    >>> err = lo.Unsolvable("no", {(0, 0): 1, (0, 1): 1}, 1)
-    >>> data = unsolvable_json(p, err, [1, 0], [0, 0], "odd")
-    >>> data["solvable"], data["certificate"], data["value"]
-    (False, [[[0, 0], 1], [[0, 1], 1]], 1)
-    """
+    """An unsolvable board: the board keys, the reason in words and the certificate."""
     from lightsout_graphs.algorithms.solution import board_dict
 
     return {
@@ -96,13 +55,7 @@ def unsolvable_json(
 def catalog_row(
     name: str, puzzle: Puzzle, graph: str, nullity: int | None, kernel_size: int
 ) -> dict[str, Any]:
-    """One puzzle of ``lightsout list --json``.
-
-    Examples
-    --------
-    >>> catalog_row("tiny", lo.grid(1, 2), "grid 1×2", 0, 1)["lights"]
-    2
-    """
+    """One puzzle of ``lightsout list --json``."""
     return {
         "name": name,
         "title": puzzle.title,

@@ -13,16 +13,7 @@ from typing import Any, TextIO
 from lightsout_graphs.core.errors import BoardFormatError
 from lightsout_graphs.interfaces.cli.runtime import CommandError
 
-__all__ = [
-    "GRID_TEXT_LIMIT",
-    "default_output",
-    "grid_too_big",
-    "output_path",
-    "print_json",
-    "read_text",
-    "save_figure",
-    "write_text",
-]
+__all__: list[str] = []
 
 #: Above this many lights, text commands summarise boards, presses and quiet patterns instead
 #: of printing their grids (a million-light grid is a megabyte of text nobody reads on a
@@ -31,33 +22,12 @@ GRID_TEXT_LIMIT = 10_000
 
 
 def grid_too_big(lights: int) -> bool:
-    """Whether a board of this many lights is summarised rather than printed as a grid.
-
-    Examples
-    --------
-    >>> grid_too_big(25), grid_too_big(10**6)
-    (False, True)
-    """
+    """Whether a board of this many lights is summarised rather than printed as a grid."""
     return lights > GRID_TEXT_LIMIT
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` (and a final newline) to the file ``path``, in UTF-8.
-
-    Raises
-    ------
-    CommandError
-        The file cannot be written (a folder, a missing folder, no permission).
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     write_text(str(pathlib.Path(folder) / "p.txt"), "1.")
-    ...     print((pathlib.Path(folder) / "p.txt").read_text())
-    1.
-    <BLANKLINE>
-    """
+    """Write ``text`` and a final newline to ``path`` in UTF-8 (CommandError if it cannot)."""
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text + "\n")
@@ -69,34 +39,10 @@ def write_text(path: str, text: str) -> None:
 def read_text(
     source: str, *, stdin: TextIO | None = None, limit: int | None = None
 ) -> tuple[str, bool]:
-    """Return ``(text, from_file)`` for ``-`` (standard input), a file name, or literal text.
+    """``(text, from_file)`` for ``-`` (standard input), a regular file's name, or literal text.
 
-    Parameters
-    ----------
-    source : str
-        ``-``, the name of an existing regular file, or anything else (taken as the text
-        itself; devices such as ``/dev/zero`` and FIFOs are not read).
-    stdin : file, optional
-        Where ``-`` reads from (default ``sys.stdin``, read as bytes).
-    limit : int, optional
-        The most characters to accept from a file or standard input: at most ``limit + 1``
-        are read, so endless or huge input is refused without being read whole.
-
-    Returns
-    -------
-    (str, bool)
-        The text, and whether it came from a file or standard input.
-
-    Raises
-    ------
-    BoardFormatError
-        A file that exists but cannot be read, input that is not UTF-8 text, or input longer
-        than ``limit``.
-
-    Examples
-    --------
-    >>> read_text("*./..")
-    ('*./..', False)
+    At most ``limit + 1`` characters are read; devices and FIFOs, unreadable or non-UTF-8 input
+    and input over ``limit`` raise BoardFormatError.
     """
     if source == "-":
         return _read_stream(stdin or sys.stdin, "standard input", limit), True
@@ -163,57 +109,15 @@ def _format_json(data: Any, indent: int) -> str:
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON value on standard output, indented, with a final newline.
-
-    Objects are indented; lists of numbers (boards, presses, node labels) stay on one line.
-
-    Parameters
-    ----------
-    data : object
-        Anything ``json`` can write; other values are written as their ``str``.
-
-    Examples
-    --------
-    >>> print_json({"solvable": True, "presses": [1, 0, 1], "nodes": [[0, 0], [0, 1]]})
-    {
-      "solvable": true,
-      "presses": [1, 0, 1],
-      "nodes": [[0, 0], [0, 1]]
-    }
-    """
+    """Print one JSON value, indented, lists of scalars on one line (other values as ``str``)."""
     sys.stdout.write(_format_json(json.loads(json.dumps(data, default=str)), 0))
     sys.stdout.write("\n")
 
 
 def default_output(args: Any, suffix: str, what: str = "") -> str:
-    """The file a command writes when ``-o/--output`` is not given: named after the puzzle.
+    """The file written without ``-o``: ``NAME`` or ``FAMILY-SHAPE``, ``-WHAT``, then ``suffix``.
 
-    ``NAME`` for a catalog puzzle, else the family and its shape (``grid-7x9``), then
-    ``-WHAT`` when given, then ``suffix``; characters unsafe in a file name become ``-``.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        Parsed puzzle options (``name``, ``family``, ``shape``).
-    suffix : str
-        With its dot: ``".png"``, ``".html"``.
-    what : str, optional
-        What the file shows, e.g. ``"solution"``.
-
-    Returns
-    -------
-    str
-        A file name in the current folder.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> default_output(argparse.Namespace(name="lights-out"), ".html")
-    'lights-out.html'
-    >>> default_output(
-    ...     argparse.Namespace(name=None, family="grid", shape="7x9"), ".png", "solution"
-    ... )
-    'grid-7x9-solution.png'
+    Characters unsafe in a file name become ``-`` (``grid-7x9-solution.png``).
     """
     name = getattr(args, "name", None)
     if name is None:
@@ -225,29 +129,7 @@ def default_output(args: Any, suffix: str, what: str = "") -> str:
 
 
 def output_path(path: str, allowed: Sequence[str]) -> Path:
-    """Check an output file's suffix against ``allowed`` (e.g. ``(".png", ".svg")``).
-
-    Parameters
-    ----------
-    path : str
-        The file name given on the command line.
-    allowed : sequence of str
-        The accepted suffixes, lower case with the dot.
-
-    Returns
-    -------
-    pathlib.Path
-
-    Raises
-    ------
-    CommandError
-        Another suffix.
-
-    Examples
-    --------
-    >>> output_path("board.SVG", (".png", ".svg")).name
-    'board.SVG'
-    """
+    """``path`` as a Path when its suffix is one of ``allowed`` (lower case, with the dot)."""
     p = Path(path)
     if p.suffix.lower() not in allowed:
         msg = f"Output file {path!r} must end in {' or '.join(allowed)}, not {p.suffix or 'nothing'!r}."
@@ -260,34 +142,9 @@ _MAX_PIXELS = 2**16
 
 
 def save_figure(artist: Any, path: Path, dpi: int) -> tuple[int, int]:
-    """Save the figure of an Axes or Figure; return its size in pixels (width, height).
+    """Save the figure of an Axes or Figure; return its (width, height) in pixels.
 
-    Parameters
-    ----------
-    artist : matplotlib Axes or Figure
-        What was drawn.
-    path : pathlib.Path
-        The file; its suffix picks the format.
-    dpi : int
-        Dots per inch.
-
-    Returns
-    -------
-    (int, int)
-        Width and height in pixels.
-
-    Raises
-    ------
-    CommandError
-        A ``dpi`` below 1, or one that makes a side of a PNG 65536 pixels or more.
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> from matplotlib.figure import Figure
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     save_figure(Figure(figsize=(2, 1)), pathlib.Path(folder) / "f.png", 50)
-    (100, 50)
+    A ``dpi`` below 1, or one making a side of a PNG 65536 pixels or more, is a CommandError.
     """
     from matplotlib.figure import Figure
 

@@ -11,21 +11,11 @@ from lightsout_graphs.interfaces.cli.puzzles import resolve_puzzle
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
 from lightsout_graphs.interfaces.cli.starts import start_board
 
-__all__ = ["handle", "register"]
+__all__: list[str] = []
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``play`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(
-    ...     ["play", "--family", "grid", "--shape", "3x3", "-o", "p.html"]
-    ... )
-    >>> args.output, args.handler is handle
-    ('p.html', True)
-    """
+    """Add the ``play`` subcommand."""
     parser = add_command(
         subparsers,
         "play",
@@ -51,26 +41,7 @@ def register(subparsers: Any) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Write the play page.
-
-    Raises
-    ------
-    LightsOutError
-        A bad puzzle, board or output name (the CLI prints one line and exits with 2).
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     out = os.path.join(folder, "p.html")
-    ...     args = build_parser().parse_args(
-    ...         ["play", "--family", "grid", "--shape", "2x2", "-o", out]
-    ...     )
-    ...     handle(args)  # doctest: +ELLIPSIS
-    Wrote ...p.html...
-    0
-    """
+    """Write the play page."""
     from lightsout_graphs.interfaces.play import write_play_page
 
     if args.output is None:

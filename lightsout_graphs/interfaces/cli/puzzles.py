@@ -18,38 +18,11 @@ from lightsout_graphs.interfaces.cli.runtime import CommandError
 if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "add_puzzle_arguments",
-    "catalog_names",
-    "family_name",
-    "load_named",
-    "make_family",
-    "parse_shape",
-    "resolve_puzzle",
-]
+__all__: list[str] = []
 
 
 def add_puzzle_arguments(parser: argparse.ArgumentParser, *, name_required: bool = False) -> None:
-    """Add ``NAME`` and the family options ``--family --shape --modulus --rule --param``.
-
-    :func:`resolve_puzzle` turns the parsed values into a puzzle.
-
-    Parameters
-    ----------
-    parser : argparse.ArgumentParser
-        The subcommand's parser.
-    name_required : bool, default False
-        Whether ``NAME`` must be given (no family options then).
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> add_puzzle_arguments(parser)
-    >>> args = parser.parse_args(["--family", "torus", "--shape", "3x4"])
-    >>> args.family, args.shape
-    ('torus', '3x4')
-    """
+    """Add ``NAME`` and ``--family --shape --modulus --rule --param`` (read by resolve_puzzle)."""
     parser.add_argument(
         "name",
         metavar="NAME",
@@ -79,27 +52,7 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser, *, name_required: bool
 
 
 def parse_shape(text: str) -> tuple[int, ...]:
-    """Read a size such as ``7x9``, ``7,9``, ``3x3x3`` or ``4``.
-
-    Parameters
-    ----------
-    text : str
-        Side lengths separated by ``x``, ``×`` or ``,``.
-
-    Returns
-    -------
-    tuple of int
-
-    Raises
-    ------
-    InvalidPuzzleError
-        Anything but positive ints.
-
-    Examples
-    --------
-    >>> parse_shape("7x9"), parse_shape("4")
-    ((7, 9), (4,))
-    """
+    """Read a size such as ``7x9``, ``7,9``, ``3x3x3`` or ``4`` (InvalidPuzzleError otherwise)."""
     parts = text.lower().replace("×", "x").replace(",", "x").split("x")
     try:
         sides = tuple(int(p) for p in parts)
@@ -173,34 +126,8 @@ def make_family(
 ) -> Puzzle:
     """Build a puzzle of a family from command-line values.
 
-    Parameters
-    ----------
-    family : str
-        A name of ``lightsout_graphs.representation.families.FAMILIES``.
-    shape : tuple of int, optional
-        The size; mapped to the family's own keywords (``shape``, ``m``/``n`` or ``d``).
-    modulus, rule : optional
-        Passed on when given.
-    params : dict, optional
-        Further keyword parameters.
-
-    Returns
-    -------
-    Puzzle
-
-    Raises
-    ------
-    InvalidPuzzleError
-        An unknown family or parameters it does not take.
-    CommandError
-        A ``--shape`` that does not fit the family.
-
-    Examples
-    --------
-    >>> make_family("torus", (7, 9), modulus=3).n
-    63
-    >>> make_family("hypercube", (4,)).n
-    16
+    ``shape`` goes to the family's own keywords (``shape``, ``m``/``n`` or its sizes): one that
+    does not fit is a CommandError, an unknown family an InvalidPuzzleError.
     """
     from lightsout_graphs.representation import families
 
@@ -220,45 +147,14 @@ def make_family(
 
 
 def catalog_names() -> list[str]:
-    """The names of the catalog's puzzles.
-
-    Returns
-    -------
-    list of str
-
-    Examples
-    --------
-    >>> "lights-out" in catalog_names()
-    True
-    """
+    """The names of the catalog's puzzles."""
     from lightsout_graphs.representation import catalog
 
     return list(catalog.names())
 
 
 def load_named(name: str) -> Puzzle:
-    """Load a puzzle of the catalog by name.
-
-    Parameters
-    ----------
-    name : str
-        A name from ``lightsout list``.
-
-    Returns
-    -------
-    Puzzle
-        With its metadata (title, boards, colours...).
-
-    Raises
-    ------
-    CatalogError
-        An unknown name (the message lists a few known ones).
-
-    Examples
-    --------
-    >>> load_named("lights-out").n
-    25
-    """
+    """Load a puzzle of the catalog by name (an unknown one is a CatalogError)."""
     from lightsout_graphs.representation import catalog
 
     return catalog.load(name)
@@ -268,30 +164,6 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
     """The puzzle named on the command line: ``NAME`` or ``--family`` with its parameters.
 
     A ``NAME`` that is not in the catalog but is a family name is read as ``--family NAME``.
-
-    Parameters
-    ----------
-    args : argparse.Namespace
-        Parsed options of :func:`add_puzzle_arguments` (absent ones count as not given).
-
-    Returns
-    -------
-    Puzzle
-
-    Raises
-    ------
-    CommandError
-        Neither or both of NAME and --family, or family options given with a catalog name.
-    InvalidPuzzleError
-        A bad family parameter.
-    CatalogError
-        An unknown catalog name.
-
-    Examples
-    --------
-    >>> args = argparse.Namespace(name=None, family="torus", shape="3x4", modulus=3, param=[])
-    >>> resolve_puzzle(args)
-    <Puzzle: 12 nodes, 24 edges, rule='closed', modulus=3>
     """
     from lightsout_graphs.representation.families import FAMILIES
 
@@ -340,25 +212,7 @@ def resolve_puzzle(args: argparse.Namespace) -> Puzzle:
 
 
 def family_name(text: str) -> str:
-    """A family name as the command line may spell it: ``x-pattern`` is ``x_pattern``.
-
-    Catalog names use ``-`` and family names ``_``; both spellings name the same family.
-
-    Parameters
-    ----------
-    text : str
-        The name given.
-
-    Returns
-    -------
-    str
-        The family's own name when one matches, else ``text`` unchanged.
-
-    Examples
-    --------
-    >>> family_name("x-pattern"), family_name("x_pattern"), family_name("grid")
-    ('x_pattern', 'x_pattern', 'grid')
-    """
+    """The family named ``text``, also spelled with ``-`` (``x-pattern``); else ``text`` itself."""
     from lightsout_graphs.representation import families
 
     if text in families.FAMILIES:

@@ -19,20 +19,7 @@ from typing import TypeVar
 
 from lightsout_graphs.core.errors import LightsOutError, Unsolvable
 
-__all__ = [
-    "EXIT_ERROR",
-    "EXIT_INTERNAL",
-    "EXIT_OK",
-    "EXIT_UNSOLVABLE",
-    "PROG",
-    "CommandError",
-    "error_line",
-    "option_words",
-    "progress",
-    "progress_enabled",
-    "run",
-    "status",
-]
+__all__ = ["CommandError"]
 
 PROG = "lightsout"
 EXIT_OK = 0
@@ -54,22 +41,7 @@ class CommandError(LightsOutError, ValueError):
 
 
 def progress_enabled(args: argparse.Namespace | None = None) -> bool:
-    """Whether to show a progress bar: standard error is a terminal and ``--quiet`` is off.
-
-    Parameters
-    ----------
-    args : argparse.Namespace, optional
-        Parsed options; its ``quiet`` attribute turns bars off.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> progress_enabled(argparse.Namespace(quiet=True))
-    False
-    """
+    """Whether to show progress: standard error is a terminal and ``--quiet`` is off."""
     if args is not None and getattr(args, "quiet", False):
         return False
     try:
@@ -85,29 +57,7 @@ def progress(
     total: int | None = None,
     desc: str | None = None,
 ) -> Iterator[T]:
-    """Iterate with a tqdm bar on standard error when :func:`progress_enabled`, else plainly.
-
-    Parameters
-    ----------
-    items : iterable
-        What to iterate over.
-    args : argparse.Namespace, optional
-        Parsed options (``--quiet``).
-    total : int, optional
-        The number of items, for the bar.
-    desc : str, optional
-        The bar's label.
-
-    Yields
-    ------
-    object
-        The items, unchanged.
-
-    Examples
-    --------
-    >>> list(progress(range(3), argparse.Namespace(quiet=True)))
-    [0, 1, 2]
-    """
+    """Iterate with a tqdm bar on standard error when :func:`progress_enabled`, else plainly."""
     if not progress_enabled(args):
         yield from items
         return
@@ -120,27 +70,9 @@ def progress(
 def status(
     args: argparse.Namespace | None, text: str, *, size: int = 0, threshold: int = 2000
 ) -> Iterator[None]:
-    """Show a line on standard error while one long step runs (a terminal only, not ``--quiet``).
+    """Show ``text`` on standard error while a step runs (on a terminal, not ``--quiet``).
 
-    Parameters
-    ----------
-    args : argparse.Namespace, optional
-        Parsed options (``--quiet``).
-    text : str
-        What is being done, e.g. ``"solving 10000 lights"``.
-    size : int, default 0
-        The size of the work (e.g. the number of lights).
-    threshold : int, default 2000
-        Show nothing for work smaller than this.
-
-    Yields
-    ------
-    None
-
-    Examples
-    --------
-    >>> with status(argparse.Namespace(quiet=True), "solving", size=10**6):
-    ...     pass
+    Nothing is shown for a ``size`` below ``threshold``; the line is cleared afterwards.
     """
     show = size >= threshold and progress_enabled(args)
     if show:
@@ -155,22 +87,7 @@ def status(
 
 
 def error_line(message: object) -> str:
-    """One line for standard error: ``lightsout: error: ...`` with newlines folded.
-
-    Parameters
-    ----------
-    message : object
-        The error (or its text).
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> error_line("bad\\n  board")
-    'lightsout: error: bad board'
-    """
+    """One line for standard error: ``lightsout: error: ...`` with whitespace folded."""
     text = " ".join(str(message).split())
     return f"{PROG}: error: {text}"
 
@@ -204,29 +121,8 @@ def _option_name(name: str, args: argparse.Namespace) -> str | None:
 def option_words(message: str, args: argparse.Namespace | None) -> str:
     """An error message of the Python API in the words of the command line.
 
-    ``Argument 'time_limit'`` becomes ``--time-limit``, ``Argument 'max_n'`` the positional
-    ``N``, a family parameter ``--param KEY`` or ``--shape``; a name without a command-line
-    spelling is left as it is.
-
-    Parameters
-    ----------
-    message : str
-        The error's text.
-    args : argparse.Namespace, optional
-        The parsed arguments (their parser, ``--param`` and ``--shape``).
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(["solve", "lights-out", "--time-limit", "0"])
-    >>> option_words("Argument 'time_limit' must be > 0, not 0.", args)
-    '--time-limit must be > 0, not 0.'
-    >>> option_words("Argument 'pressable' is bad.", argparse.Namespace(param=["pressable=[1]"]))
-    '--param pressable is bad.'
+    ``Argument 'time_limit'`` becomes ``--time-limit``, ``Argument 'max_n'`` the positional ``N``, a
+    family parameter ``--param KEY`` or ``--shape``; a name without such a spelling is kept.
     """
     if args is None:
         return message
@@ -240,32 +136,8 @@ def option_words(message: str, args: argparse.Namespace | None) -> str:
 def run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Call a subcommand's handler under the error policy and return the exit code.
 
-    ``LightsOutError`` → one line on stderr, exit 2; :class:`Unsolvable` → one line naming the
-    violated parity check, exit 1 (its JSON, if asked for, is printed by the handler); a file
-    that cannot be written → exit 2; anything else is a bug → one line, exit 3. With
-    ``--debug`` the traceback is printed before that line; the exit code is the same.
-
-    Parameters
-    ----------
-    handler : callable
-        The subcommand's handler: parsed arguments -> exit code.
-    args : argparse.Namespace
-        The parsed arguments (``debug`` is read from them).
-
-    Returns
-    -------
-    int
-        The exit code.
-
-    Examples
-    --------
-    >>> def fails(args):
-    ...     raise lo.InvalidStateError("bad board")
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
-    ...     code = run(fails, argparse.Namespace(debug=False))
-    >>> code, err.getvalue()
-    (2, 'lightsout: error: bad board\\n')
+    LightsOutError: one line, exit 2; Unsolvable: the violated parity check, exit 1; OSError:
+    exit 2; anything else is a bug: exit 3. ``--debug`` prints the traceback first.
     """
     debug = bool(getattr(args, "debug", False))
     try:

@@ -23,18 +23,11 @@ from lightsout_graphs.interfaces.cli.runtime import EXIT_OK, progress_enabled, s
 from lightsout_graphs.interfaces.cli.starts import start_board, target_board
 from lightsout_graphs.representation._describe import describe_certificate, puzzle_summary
 
-__all__ = ["handle", "register"]
+__all__: list[str] = []
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``solve`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> build_parser().parse_args(["solve", "lights-out", "--min", "--json"]).minimize
-    True
-    """
+    """Add the ``solve`` subcommand."""
     parser = add_command(
         subparsers,
         "solve",
@@ -80,22 +73,8 @@ def register(subparsers: Any) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Solve the board and print the presses, their number and the number of solutions.
 
-    Raises
-    ------
-    Unsolvable
-        With the violated parity check in words (exit code 1); with ``--json`` the JSON
-        object (``"solvable": false`` and the certificate) is printed first.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(
-    ...     ["solve", "--family", "grid", "--shape", "1x2", "--board", "**"]
-    ... )
-    >>> handle(args)  # doctest: +ELLIPSIS
-    grid 1×2: 2 lights, 1 edge, closed rule, modulus 2
-    ...
-    0
+    An unsolvable board raises Unsolvable in words (exit code 1); with ``--json`` its object
+    (``"solvable": false`` and the certificate) is printed first.
     """
     import lightsout_graphs as lo
     from lightsout_graphs.algorithms.solver import factorization

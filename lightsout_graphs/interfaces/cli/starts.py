@@ -19,16 +19,7 @@ if TYPE_CHECKING:
 
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "ALL_ON",
-    "DEFAULT_START",
-    "add_start_arguments",
-    "board_names",
-    "named_board",
-    "read_board",
-    "start_board",
-    "target_board",
-]
+__all__: list[str] = []
 
 
 #: The name of the board with every light at 1 (``--start all-on``): the start board when
@@ -41,24 +32,7 @@ DEFAULT_START = "the puzzle's first named board, else all-on"
 
 
 def add_start_arguments(parser: argparse.ArgumentParser, *, default: str = DEFAULT_START) -> None:
-    """Add ``--board TEXT|FILE|-`` and ``--start BOARD_NAME`` (at most one of them is given).
-
-    Parameters
-    ----------
-    parser : argparse.ArgumentParser
-        The subcommand's parser; :func:`start_board` reads the values back.
-    default : str, default :data:`DEFAULT_START`
-        The words of ``--start``'s help for a command given neither option.
-
-    Examples
-    --------
-    >>> import argparse
-    >>> parser = argparse.ArgumentParser()
-    >>> add_start_arguments(parser)
-    >>> args = parser.parse_args(["--start", "all-on"])
-    >>> args.start, args.board
-    ('all-on', None)
-    """
+    """Add ``--board TEXT|FILE|-`` and ``--start BOARD_NAME`` (at most one of them is given)."""
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--board",
@@ -83,34 +57,8 @@ def read_board(
 ) -> np.ndarray:
     """Read a board given on the command line as text, a file name, or ``-``.
 
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle the board belongs to.
-    source : str
-        Board text, a file name, or ``-`` for standard input.
-    option : str
-        The option's name, for error messages.
-    stdin : file, optional
-        Where ``-`` reads from (default ``sys.stdin``).
-    named : bool, default False
-        Whether the option also takes board names (then errors list them).
-
-    Returns
-    -------
-    numpy.ndarray
-        The board in node order.
-
-    Raises
-    ------
-    BoardFormatError
-        Text that is not a board of this puzzle; the message names the option, the file (if
-        any), the line and the column.
-
-    Examples
-    --------
-    >>> read_board(lo.grid(2, 2), "*./.*").tolist()
-    [1, 0, 0, 1]
+    A BoardFormatError names ``option``, the file (if any), the line and the column; with ``named``
+    it also lists the puzzle's named boards.
     """
     from lightsout_graphs.representation.boards import board_text_limit, parse_board
 
@@ -155,43 +103,13 @@ def _looks_like_path(text: str) -> bool:
 
 
 def board_names(puzzle: Puzzle) -> str:
-    """The puzzle's named boards for messages, e.g. ``'pattern', 'cross'`` or ``none``.
-
-    Examples
-    --------
-    >>> board_names(lo.grid(2, 2))
-    'none'
-    """
+    """The puzzle's named boards for messages, e.g. ``'pattern', 'cross'`` or ``none``."""
     names = [repr(name) for name in puzzle.boards]
     return ", ".join(names) if names else "none"
 
 
 def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.ndarray:
-    """A named board of the puzzle, or :data:`ALL_ON` (every light at 1).
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    name : str
-        A key of ``puzzle.boards``, or ``"all-on"``.
-    option : str
-        The option's name, for error messages.
-
-    Returns
-    -------
-    numpy.ndarray
-        The named board, one value per light.
-
-    Raises
-    ------
-    CommandError
-        An unknown name (the message lists the known ones).
-
-    Examples
-    --------
-    >>> named_board(lo.grid(1, 3), "all-on").tolist()
-    [1, 1, 1]
-    """
+    """A named board of the puzzle, or :data:`ALL_ON`; an unknown name is a CommandError."""
     import numpy as np
 
     if name in puzzle.boards:
@@ -206,33 +124,9 @@ def named_board(puzzle: Puzzle, name: str, *, option: str = "--start") -> np.nda
 
 
 def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, str]:
-    """The start board from ``--board`` or ``--start``, else the default start board.
+    """The start board and words on where it came from: ``--board``, ``--start``, else the default.
 
-    The one rule of every command (solve, draw, play): without ``--board`` or ``--start`` a
-    puzzle starts from its first named board (the catalog's starting board, e.g.
-    ``'pattern'`` of lights-out), and a puzzle without named boards from every light at 1.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    args : argparse.Namespace
-        Parsed options of :func:`add_start_arguments`.
-
-    Returns
-    -------
-    (numpy.ndarray, str)
-        The board in node order and a few words saying where it came from.
-
-    Raises
-    ------
-    BoardFormatError, CommandError
-        A board that cannot be read, or an unknown board name.
-
-    Examples
-    --------
-    >>> board, words = start_board(lo.grid(1, 2), argparse.Namespace(board="*.", start=None))
-    >>> board.tolist(), words
-    ([1, 0], 'the board given')
+    The rule of every command: the puzzle's first named board, else every light at 1.
     """
     board = getattr(args, "board", None)
     start = getattr(args, "start", None)
@@ -250,24 +144,7 @@ def start_board(puzzle: Puzzle, args: argparse.Namespace) -> tuple[np.ndarray, s
 
 
 def target_board(puzzle: Puzzle, text: str | None) -> np.ndarray | None:
-    """``--target``: a named board, :data:`ALL_ON`, board text, a file or ``-``; None if absent.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    text : str or None
-        The option's value.
-
-    Returns
-    -------
-    numpy.ndarray or None
-        The target in node order; None means the puzzle's goal.
-
-    Examples
-    --------
-    >>> target_board(lo.grid(1, 2), ".*").tolist()
-    [0, 1]
-    """
+    """``--target``: a named board, :data:`ALL_ON`, board text, a file or ``-``; None if absent."""
     if text is None:
         return None
     if text in puzzle.boards or text == ALL_ON:

@@ -9,7 +9,7 @@ from typing import Any
 from lightsout_graphs.interfaces.cli.commands import add_output_argument
 from lightsout_graphs.interfaces.cli.runtime import EXIT_OK
 
-__all__ = ["handle_report", "handle_sweep", "register"]
+__all__: list[str] = []
 
 
 def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
@@ -32,17 +32,7 @@ def add_runner_options(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``sweep`` and ``sweep-report`` subcommands.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(
-    ...     ["sweep", "spec.toml", "--out", "res", "--dask-local", "2"]
-    ... )
-    >>> args.spec, args.out, args.dask_local, args.overwrite
-    ('spec.toml', 'res', 2, False)
-    """
+    """Add the ``sweep`` and ``sweep-report`` subcommands."""
     parser = subparsers.add_parser(
         "sweep",
         help="run a research sweep over a family or a graph6 stream (resumable)",
@@ -97,22 +87,7 @@ def register(subparsers: Any) -> None:
 
 
 def handle_sweep(args: argparse.Namespace) -> int:
-    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> from lightsout_graphs.interfaces.cli import main
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     spec = os.path.join(tmp, "grids.toml")
-    ...     with open(spec, "w") as f:
-    ...         _ = f.write(
-    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
-    ...         )
-    ...     main(["sweep", spec, "--out", os.path.join(tmp, "out"), "--workers", "1", "--quiet"])
-    Sweep complete: 3 rows in 1 chunk file in .../out
-    0
-    """
+    """Run ``lightsout sweep``: load the spec, run or resume it, say where the table is."""
     from lightsout_graphs.interfaces.sweep import run
     from lightsout_graphs.interfaces.sweep.lifetime import EXIT_TERMINATED, SweepTerminated
     from lightsout_graphs.interfaces.sweep.store import read_manifest
@@ -163,29 +138,7 @@ def _rejected_rows(out: Any, chunks: int) -> int:
 
 
 def handle_report(args: argparse.Namespace) -> int:
-    """Run ``lightsout sweep-report``: print the summary tables and the plot files written.
-
-    Examples
-    --------
-    >>> import os, tempfile
-    >>> from lightsout_graphs.interfaces.cli import main
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     spec, out = os.path.join(tmp, "grids.toml"), os.path.join(tmp, "out")
-    ...     with open(spec, "w") as f:
-    ...         _ = f.write(
-    ...             'family = "grid"\\nmetrics = ["nullity"]\\n[params]\\nm = "1..3"\\nn = [3]\\n'
-    ...         )
-    ...     _ = main(["sweep", spec, "--out", out, "--workers", "1", "--quiet"])
-    ...     main(["sweep-report", out, "--no-plots"])
-    Sweep complete: ...
-    Sweep of grid: 3 puzzles, complete
-    <BLANKLINE>
-                 k=2 closed
-    puzzles               3
-    nullity mean     0.6667
-    nullity max           2
-    0
-    """
+    """Run ``lightsout sweep-report``: print the summary tables and the plot files written."""
     from lightsout_graphs.interfaces.sweep import report
 
     result = report(args.dir, plot_dir=args.plots, metrics=args.metrics, plots=not args.no_plots)

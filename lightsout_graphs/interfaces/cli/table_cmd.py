@@ -27,19 +27,11 @@ from lightsout_graphs.interfaces.cli.runtime import (
     progress_enabled,
 )
 
-__all__ = ["handle", "register", "write_csv", "write_long_csv"]
+__all__: list[str] = []
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``table`` subcommand.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> args = build_parser().parse_args(["table", "9", "--family", "torus", "-o", "t.png"])
-    >>> args.size, args.family, args.output, args.dpi
-    (9, 'torus', 't.png', 100)
-    """
+    """Add the ``table`` subcommand."""
     parser = add_command(
         subparsers,
         "table",
@@ -90,23 +82,7 @@ def register(subparsers: Any) -> None:
 
 
 def write_csv(table: Any, out: TextIO) -> None:
-    """Write a nullity table as CSV: a header ``m\\n,1,2,...`` then one row per m.
-
-    Parameters
-    ----------
-    table : numpy.ndarray
-        ``table[m - 1, n - 1]`` is the nullity of the m×n board.
-    out : file
-        Where to write.
-
-    Examples
-    --------
-    >>> import sys
-    >>> write_csv(np.array([[0, 1], [1, 0]]), sys.stdout)
-    m\\n,1,2
-    1,0,1
-    2,1,0
-    """
+    """Write a nullity table as CSV: a header ``m\\n,1,2,...`` then one row per m."""
     writer = csv.writer(out, lineterminator="\n")
     rows, cols = table.shape
     writer.writerow(["m\\n", *range(1, cols + 1)])
@@ -115,21 +91,7 @@ def write_csv(table: Any, out: TextIO) -> None:
 
 
 def write_long_csv(table: Any, out: TextIO) -> None:
-    """Write a nullity table as long-form CSV: a header ``m,n,nullity`` then one row per board.
-
-    This is the shape that pandas (``read_csv``) and plotting tools expect. The parameters
-    are those of :func:`write_csv`.
-
-    Examples
-    --------
-    >>> import sys
-    >>> write_long_csv(np.array([[0, 1], [1, 0]]), sys.stdout)
-    m,n,nullity
-    1,1,0
-    1,2,1
-    2,1,1
-    2,2,0
-    """
+    """Write a nullity table as long-form CSV: a header ``m,n,nullity`` then one row per board."""
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["m", "n", "nullity"])
     rows, cols = table.shape
@@ -213,17 +175,7 @@ def _check_size(args: argparse.Namespace) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    """Compute the table; write the CSV and/or the picture.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.cli import build_parser
-    >>> handle(build_parser().parse_args(["-q", "table", "2"]))
-    m\\n,1,2
-    1,0,1
-    2,1,0
-    0
-    """
+    """Compute the table; write the CSV and/or the picture."""
     _check_size(args)
     png = output_path(args.output, (".png", ".svg")) if args.output else None
     if png is not None:

@@ -119,7 +119,7 @@ def test_to_dict_holds_the_cli_json_in_its_order(
     import json
 
     from lightsout_graphs.interfaces.cli import main
-    from lightsout_graphs.interfaces.cli.analyze_cmd import analysis_json
+    from lightsout_graphs.interfaces.cli.json_data import analysis_json
 
     assert main(["analyze", *argv, "--json"]) == 0
     cli = json.loads(capsys.readouterr()[0])

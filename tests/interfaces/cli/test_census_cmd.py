@@ -40,6 +40,7 @@ def test_census_prints_a334443(tmp_path: Path, capsys: pytest.CaptureFixture[str
         (["13"], "N must be an int in 1..12"),
         (["5", "--moduli", "2,x"], "--moduli: 'x' is not an int"),
         (["5", "--moduli", "6"], "must be a prime"),
+        (["3", "--moduli", "4"], "must be a prime"),
         (["5", "--rules", ","], "--rules is empty"),
         (["5", "--workers", "1000000"], "--workers must be an int"),
     ],
@@ -52,6 +53,7 @@ def test_usage_errors_exit_2(
     assert message in err
     assert "Argument" not in err  # the command line's words, not the Python API's
     assert "Traceback" not in err
+    assert not (tmp_path / "c" / "census.parquet").exists()
 
 
 def test_census_n_works_as_written_with_a_default_folder(
@@ -74,3 +76,26 @@ def test_too_many_parts_exit_2_naming_the_cap(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--parts must be an int in 1..34 for n = 5" in err[0]
     assert not (tmp_path / "c" / "parts").exists()
+
+
+def test_census_tables_as_text() -> None:
+    import pandas as pd
+
+    from lightsout_graphs.interfaces.cli.census_cmd import format_census
+
+    summary = pd.DataFrame(
+        {
+            "n": [2, 2],
+            "rule": "closed",
+            "modulus": 2,
+            "nullity": [0, 1],
+            "all_on_solvable": True,
+            "graphs": [1, 1],
+            "connected": [1, 0],
+        }
+    )
+    assert format_census(summary).splitlines() == [
+        "rule closed, modulus 2",
+        "n graphs connected all solvable (connected)  nullity histogram of connected graphs",
+        "2      2         1                    1 (1)  0:1",
+    ]

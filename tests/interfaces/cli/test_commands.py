@@ -6,11 +6,17 @@ import argparse
 
 import pytest
 
+from lightsout_graphs.interfaces.cli import build_parser
 from lightsout_graphs.interfaces.cli.commands import (
+    MIN_DPI,
     add_command,
     add_dpi_argument,
     add_json_argument,
+    check_dpi,
+    count_value,
+    seed_value,
 )
+from lightsout_graphs.interfaces.cli.runtime import CommandError
 
 
 def parser_with(**options: bool) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
@@ -84,3 +90,45 @@ def test_defaults_are_said_one_way() -> None:
         text = " ".join(sub.format_help().split())
         assert not re.search(r"\((\d+|closed|open)\)", text), (name, text)
         assert "--out " not in text, name
+
+
+@pytest.mark.parametrize(
+    ("argv", "module", "expected"),
+    [
+        (["analyze", "lights-out", "--max-patterns", "2"], "analyze_cmd", {"max_patterns": 2}),
+        (["analyze", "--family", "torus", "--shape", "3x4"], "analyze_cmd", {"family": "torus"}),
+        (["show", "merlin", "--max-patterns", "1"], "catalog_cmd", {"max_patterns": 1}),
+        (
+            ["census", "9", "-o", "c9", "--dask-local", "2"],
+            "census_cmd",
+            {"out": "c9", "moduli": "2"},
+        ),
+        (["census", "9"], "census_cmd", {"max_n": 9, "out": None, "dask_local": None}),
+        (["chase-table", "5x5", "-k", "3"], "chase_cmd", {"name": "5x5", "modulus": 3}),
+        (["draw", "lights-out", "--solution", "-o", "s.svg"], "draw_cmd", {"solution": True}),
+        (["play", "grid", "--shape", "3x3", "-o", "p.html"], "play_cmd", {"output": "p.html"}),
+        (["solve", "lights-out", "--min", "--json"], "solve_cmd", {"minimize": True, "json": True}),
+        (
+            ["solve", "lights-out", "--start", "all-on"],
+            "solve_cmd",
+            {"start": "all-on", "board": None},
+        ),
+        (["sweep", "s.toml", "--out", "r", "--dask-local", "2"], "sweep_cmd", {"overwrite": False}),
+        (["table", "9", "--family", "torus", "-o", "t.png"], "table_cmd", {"size": 9, "dpi": 100}),
+    ],
+)
+def test_each_subcommand_reads_its_options(
+    argv: list[str], module: str, expected: dict[str, object]
+) -> None:
+    args = build_parser().parse_args(argv)
+    assert args.handler.__module__ == f"lightsout_graphs.interfaces.cli.{module}"
+    assert {key: getattr(args, key) for key in expected} == expected
+
+
+def test_argument_types_and_dpi() -> None:
+    assert (seed_value("7"), count_value(" 12 ")) == (7, 12)
+    with pytest.raises(argparse.ArgumentTypeError, match=r"^a seed is an int >= 0, not '-1'$"):
+        seed_value("-1")
+    check_dpi(MIN_DPI)
+    with pytest.raises(CommandError, match=r"^--dpi must be an int of 10 or more, not 1\.$"):
+        check_dpi(1)

@@ -182,3 +182,32 @@ def test_bad_dpi_is_a_usage_error(
     assert code == 2
     assert_one_error_line(err, message)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("argv", "start", "part"),
+    [
+        (
+            ["analyze", "--family", "grid", "--shape", "2x2"],
+            "Puzzle: grid 2×2: 4 lights, 4 edges",
+            "Rank: 4 of",
+        ),
+        (["analyze", "grid", "--shape", "3x3"], "Puzzle: grid 3×3", "\nRank: 9 of 9\nNullity: 0\n"),
+        (
+            ["show", "--family", "grid", "--shape", "1x2"],
+            "grid 1×2: 2 lights, 1 edge, closed rule, modulus 2\n",
+            "",
+        ),
+        (["solve", "grid", "--shape", "1x2", "--board", "**"], "grid 1×2: 2 lights, 1 edge", ""),
+        (["chase-table", "2x2"], "Light chasing on the 2×2 board", ""),
+        (["-q", "table", "2"], "m\\n,1,2\n1,0,1\n2,1,0\n", None),
+        (["-q", "table", "2", "--long", "-"], "m,n,nullity\n1,1,0\n1,2,1\n2,1,1\n2,2,0\n", None),
+    ],
+)
+def test_small_runs_print(
+    capsys: pytest.CaptureFixture[str], argv: list[str], start: str, part: str | None
+) -> None:
+    """``part`` is a piece of the output, or None when ``start`` is all of it."""
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.startswith(start) and (out == start if part is None else part in out)

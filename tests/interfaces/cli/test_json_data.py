@@ -178,3 +178,19 @@ def test_an_unsolvable_board_starts_with_the_keys_of_a_solution(
     assert {k: solved[k] for k in ("puzzle", "modulus", "nodes", "light_nodes")} == {
         k: cli[k] for k in ("puzzle", "modulus", "nodes", "light_nodes")
     }
+
+
+def test_small_objects_hold_exact_values() -> None:
+    data = analysis_json(lo.analyze(lo.grid(5, 5)))
+    assert (data["nullity"], data["kernel_size"], data["solvable_fraction"]) == (2, 4, 0.25)
+    assert (data["solvable_states"], data["solvable_fraction_exact"]) == (8388608, "1/4")
+    data = solution_json(lo.solve(lo.grid(1, 2), [1, 1]))
+    assert [data[k] for k in ("presses", "num_presses", "count", "press_text")] == [
+        [0, 1],
+        1,
+        2,
+        ".1",
+    ]
+    err = lo.Unsolvable("no", {(0, 0): 1, (0, 1): 1}, 1)
+    data = unsolvable_json(lo.grid(1, 2, rule="open"), err, [1, 0], [0, 0], "odd")
+    assert data["certificate"] == [[[0, 0], 1], [[0, 1], 1]] and data["value"] == 1

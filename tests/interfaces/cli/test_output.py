@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -13,7 +14,16 @@ from hypothesis import strategies as st
 from matplotlib.figure import Figure
 
 from lightsout_graphs.core.errors import BoardFormatError
-from lightsout_graphs.interfaces.cli.output import output_path, print_json, read_text, save_figure
+from lightsout_graphs.interfaces.cli.output import (
+    GRID_TEXT_LIMIT,
+    default_output,
+    grid_too_big,
+    output_path,
+    print_json,
+    read_text,
+    save_figure,
+    write_text,
+)
 from lightsout_graphs.interfaces.cli.runtime import CommandError
 
 JSON_VALUES = st.recursive(
@@ -76,3 +86,12 @@ def test_saved_figures_report_their_pixels(tmp_path: Path) -> None:
     ax = Figure(figsize=(2, 2)).subplots()
     assert save_figure(ax, tmp_path / "f.svg", 50) == (100, 100)
     assert (tmp_path / "f.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_default_names_text_files_and_the_text_limit(tmp_path: Path) -> None:
+    assert default_output(argparse.Namespace(name="lights-out"), ".html") == "lights-out.html"
+    grid = argparse.Namespace(name=None, family="grid", shape="7x9")
+    assert default_output(grid, ".png", "solution") == "grid-7x9-solution.png"
+    write_text(str(tmp_path / "p.txt"), "1.")
+    assert (tmp_path / "p.txt").read_text(encoding="utf-8") == "1.\n"
+    assert (grid_too_big(GRID_TEXT_LIMIT), grid_too_big(GRID_TEXT_LIMIT + 1)) == (False, True)

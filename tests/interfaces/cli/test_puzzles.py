@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from lightsout_graphs.core.errors import InvalidPuzzleError
@@ -69,3 +71,15 @@ def test_family_options_with_a_catalog_name_in_words(capsys: pytest.CaptureFixtu
     assert "--shape only applies with --family" in capsys.readouterr().err
     assert main(["show", "lights-out", "--shape", "3x3", "-k", "3"]) == 2
     assert "--shape and --modulus only apply with --family" in capsys.readouterr().err
+
+
+def test_puzzles_from_a_namespace_the_catalog_and_family_spellings() -> None:
+    args = argparse.Namespace(name=None, family="torus", shape="3x4", modulus=3, param=[])
+    assert repr(puzzles.resolve_puzzle(args)) == (
+        "<Puzzle: 12 nodes, 24 edges, rule='closed', modulus=3>"
+    )
+    assert puzzles.make_family("torus", (7, 9), modulus=3).n == 63
+    assert "lights-out" in puzzles.catalog_names()
+    assert puzzles.load_named("lights-out").n == 25
+    spelled = [puzzles.family_name(t) for t in ("x-pattern", "x_pattern", "grid", "no-such")]
+    assert spelled == ["x_pattern", "x_pattern", "grid", "no-such"]

@@ -83,3 +83,13 @@ def test_errors_name_options_not_python_arguments(
     err = capsys.readouterr().err
     assert words in err
     assert "Argument '" not in err and "lightsout_graphs." not in err
+
+
+def test_run_turns_an_input_error_into_one_folded_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import lightsout_graphs as lo
+
+    def fails(args: argparse.Namespace) -> int:
+        raise lo.InvalidStateError("bad\n  board")
+
+    assert runtime.run(fails, argparse.Namespace(debug=False)) == 2
+    assert capsys.readouterr().err == "lightsout: error: bad board\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from lightsout_graphs.interfaces.cli import runtime, starts
@@ -94,3 +96,16 @@ def test_binary_input_is_a_format_error(tmp_path: object) -> None:
     stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe..\n"))
     with pytest.raises(BoardFormatError, match="Cannot read standard input: not UTF-8"):
         starts.read_board(lo.grid(2, 2), "-", stdin=stdin)
+
+
+def test_boards_from_text_names_and_the_default() -> None:
+    import lightsout_graphs as lo
+
+    p = lo.grid(1, 2)
+    assert starts.read_board(lo.grid(2, 2), "*./.*").tolist() == [1, 0, 0, 1]
+    assert starts.board_names(p) == "none"
+    assert starts.named_board(lo.grid(1, 3), "all-on").tolist() == [1, 1, 1]
+    board, words = starts.start_board(p, argparse.Namespace(board="*.", start=None))
+    assert (board.tolist(), words) == ([1, 0], "the board given")
+    assert starts.target_board(p, ".*").tolist() == [0, 1]
+    assert starts.target_board(p, None) is None

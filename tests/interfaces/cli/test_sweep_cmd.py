@@ -232,3 +232,19 @@ def test_sweep_report_shows_your_own_metrics(
     assert main(argv) == 0
     said = capsys.readouterr().out
     assert "leaves max" in said and "nullity" not in said
+
+
+def test_report_of_a_small_sweep(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec, out = tmp_path / "grids.toml", tmp_path / "out"
+    spec.write_text('family = "grid"\nmetrics = ["nullity"]\n[params]\nm = "1..3"\nn = [3]\n')
+    assert main(["sweep", str(spec), "--out", str(out), "--workers", "1", "--quiet"]) == 0
+    assert capsys.readouterr().out == f"Sweep complete: 3 rows in 1 chunk file in {out}\n"
+    assert main(["sweep-report", str(out), "--no-plots"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Sweep of grid: 3 puzzles, complete",
+        "",
+        "             k=2 closed",
+        "puzzles               3",
+        "nullity mean     0.6667",
+        "nullity max           2",
+    ]
