@@ -15,23 +15,18 @@ from collections.abc import Callable, Mapping, Sequence
 
 
 def lazy_attributes(
-    package: str,
-    homes: Mapping[str, Sequence[str]],
-    fallback: Callable[[str], object] | None = None,
+    package: str, homes: Mapping[str, Sequence[str]]
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """``__getattr__`` and ``__dir__`` for ``package``, whose names live in ``homes``.
 
     ``homes`` maps a home module to the names taken from it, as in ``from HOME import NAME``
-    (a name may be a submodule of its home); ``fallback``, when given, is called with a name
-    no home has and returns its value or raises AttributeError.
+    (a name may be a submodule of its home).
     """
     home_of = {name: home for home, names in homes.items() for name in names}
 
     def __getattr__(name: str) -> object:
         home = home_of.get(name)
         if home is None:
-            if fallback is not None:
-                return fallback(name)
             msg = f"module {package!r} has no attribute {name!r}"
             raise AttributeError(msg)
         module = importlib.import_module(home)

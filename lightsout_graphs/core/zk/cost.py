@@ -74,22 +74,21 @@ def _work(m: int, n: int, band: int | None) -> int:
     return m * width * min(width, n)
 
 
-def _bitsets(planes: float, words_per_second: float) -> Callable[[int, int, int, int | None], Cost]:
+def _bitsets(
+    planes: float, words_per_second: float, per_word: int = 64, per_line: float = 2e-6
+) -> Callable[[int, int, int, int | None], Cost]:
     """Bitset elimination: ``planes · m · (n + m)`` bits kept (the factor measured with
-    tracemalloc on tori and random graphs of 2,500 to 12,100 lights), 64 entries a word."""
+    tracemalloc on tori and random graphs of 2,500 to 12,100 lights), ``per_word`` entries a
+    word, and ``per_line`` seconds per row and column."""
 
     def model(m: int, n: int, q: int, band: int | None) -> Cost:
         del q
-        seconds = CALL_SECONDS + _work(m, n, band) / 64 / words_per_second + 2e-6 * (m + n)
-        return Cost(seconds, int(planes * m * (n + m) // 8 + 64 * m))
+        work = _work(m, n, band) / per_word / words_per_second
+        return Cost(
+            CALL_SECONDS + work + per_line * (m + n), int(planes * m * (n + m) // 8 + 64 * m)
+        )
 
     return model
-
-
-def _gf3(m: int, n: int, q: int, band: int | None) -> Cost:
-    del q
-    seconds = CALL_SECONDS + _work(m, n, band) / 32 / ENTRY_OPS["gf3"] + 5e-6 * (m + n)
-    return Cost(seconds, 4 * m * (n + m) // 8 + 64 * m)
 
 
 def _gfp(m: int, n: int, q: int, band: int | None) -> Cost:
@@ -182,7 +181,7 @@ MODELS: dict[str, Callable[[int, int, int, int | None], Cost]] = {
     "gf2-python": _bitsets(2, PYTHON_WORD_OPS),
     "gf2-packed": _bitsets(6, WORD_OPS),
     "gf2-dense": _bitsets(3, WORD_OPS),
-    "gf3": _gf3,
+    "gf3": _bitsets(4, ENTRY_OPS["gf3"], 32, 5e-6),
     "z4": _bitsets(6, PYTHON_WORD_OPS / 2),
     "gfp": _gfp,
     "flint": _flint,

@@ -1,11 +1,7 @@
 """What the Z_k engines share: the :class:`~lightsout_graphs.core.zk.Factorization` methods,
-written once over a few steps each engine defines.
-
-Each engine reduces a right-hand side once (``_prepare``), finds a witness of unsolvability in
-it, if any (``_witness``: a left-kernel combination with a non-zero dot product, or a row that
-cannot be met), and turns the reduced side into a particular solution (``_particular``) or the
-witness into a certificate (``_certify``); ``_kernel`` and ``_left_kernel`` give the
-generators.
+written once over a few steps each engine defines (a witness of unsolvability in a reduced
+right-hand side is a left-kernel combination with a non-zero dot product, or a row that cannot
+be met).
 """
 
 from __future__ import annotations

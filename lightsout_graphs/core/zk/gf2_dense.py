@@ -69,18 +69,15 @@ def unpack_rows(words: np.ndarray, nbits: int) -> np.ndarray:
 class DenseGF2(EliminationSolver):
     """A dense GF(2) matrix ``A`` (rows × cols), reduced once as ``P·A = E`` (E in reduced form).
 
+    A :class:`~lightsout_graphs.core.zk.Factorization` over k = 2, built from any matrix by
+    ``zk.factorize(matrix, 2, method="gf2-dense")`` (:meth:`from_matrix`).
+
     Parameters
     ----------
     packed : numpy.ndarray
         uint64, shape ``(rows, words_for(cols))``: the rows of A, packed by :func:`pack_rows`.
     cols : int
         The number of columns of A.
-
-    Notes
-    -----
-    A :class:`lightsout_graphs.core.zk.protocol.Factorization` over k = 2, with 0/1 int64 vectors;
-    ``zk.factorize(matrix, 2, method="gf2-dense")`` builds one from any matrix
-    (:meth:`from_matrix`).
 
     Examples
     --------
