@@ -76,22 +76,20 @@ def bitset_rank(
     n = require_int(ncols, "ncols", minimum=0, error=MatrixError)
     if rhs is not None:
         rhs = require_int(rhs, "rhs", minimum=0, error=MatrixError)
-    if isinstance(rows, np.ndarray) and (
-        rows.dtype != np.uint64 or rows.ndim != 2 or rows.shape[1] != words_for(n)
-    ):
-        msg = (
-            f"Packed rows must be a uint64 array of shape (rows, {words_for(n)}) as pack_rows "
-            f"makes, not {rows.dtype} of shape {rows.shape}; or give the rows as Python ints."
-        )
-        raise MatrixError(msg)
     if isinstance(rows, np.ndarray):
+        if rows.dtype != np.uint64 or rows.ndim != 2 or rows.shape[1] != words_for(n):
+            msg = (
+                f"Packed rows must be a uint64 array of shape (rows, {words_for(n)}) as pack_rows "
+                f"makes, not {rows.dtype} of shape {rows.shape}; or give the rows as Python ints."
+            )
+            raise MatrixError(msg)
         dense = DenseGF2(rows, n)
         rank = dense.rank or 0
         solvable = None
         if rhs is not None:
             solvable = dense.is_solvable(bits_to_vector(int(rhs), dense.shape[0]))
         return BitsetRank(rank, n - rank, solvable)
-    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence | np.ndarray):
+    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
         msg = f"Argument 'rows' must be a sequence of ints (bitsets), not {type(rows).__name__}."
         raise MatrixError(msg)
     ints = [require_int(r, f"row {i}", minimum=0, error=MatrixError) for i, r in enumerate(rows)]
