@@ -448,6 +448,7 @@ def factorize(matrix: object, modulus: int, *, method: str = "auto") -> Factoriz
 _ONE_CALL_DOCS = {
     "raises": "Raises\n------\nMatrixError, ModulusError\n    For a bad matrix or modulus.",
     "examples": "Examples\n--------\n>>> from lightsout_graphs import zk",
+    "matrix": "matrix : scipy.sparse array or matrix, or 2-D numpy integer array\nmodulus : int",
 }
 
 
@@ -496,8 +497,7 @@ def kernel(matrix: object, modulus: int) -> list[tuple[np.ndarray, int]]:
 
     Parameters
     ----------
-    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
-    modulus : int
+    %(matrix)s
 
     Returns
     -------
@@ -546,8 +546,7 @@ def kernel_size(matrix: object, modulus: int) -> int:
 
     Parameters
     ----------
-    matrix : scipy.sparse array or matrix, or 2-D numpy integer array
-    modulus : int
+    %(matrix)s
 
     Returns
     -------
