@@ -248,10 +248,7 @@ class GF2Echelon:
         >>> e.violated(0b001), e.violated(0b011)
         (7, None)
         """
-        for c in self.zero_combos:
-            if (c & b).bit_count() & 1:
-                return c
-        return None
+        return next((c for c in self.zero_combos if (c & b).bit_count() & 1), None)
 
     def back_substitute(self, b: int) -> int:
         """The solution bitset x with free columns 0, assuming ``b`` is solvable.

@@ -108,10 +108,7 @@ class GF3Factorization(EliminationSolver):
         return _vector_pair(coerce_vector(rhs, self.shape[0], 3))
 
     def _witness(self, b: Pair) -> Pair | None:
-        for z in self._zero_combos:
-            if _dot(z, b):
-                return z
-        return None
+        return next((z for z in self._zero_combos if _dot(z, b)), None)
 
     def _back_substitute(self, b: Pair | None, start: Pair, after: int) -> Pair:
         xp, xn = start

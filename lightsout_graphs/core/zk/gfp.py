@@ -124,10 +124,7 @@ class GFpFactorization(EliminationSolver):
         return coerce_vector(rhs, self.shape[0], self.modulus).astype(np.int64)
 
     def _witness(self, b: np.ndarray) -> Span | None:
-        for z in self._zero_combos:
-            if _dot(z, b, self.modulus):
-                return z
-        return None
+        return next((z for z in self._zero_combos if _dot(z, b, self.modulus)), None)
 
     def _back_substitute(self, x: np.ndarray, b: np.ndarray | None, after: int) -> np.ndarray:
         p = self.modulus

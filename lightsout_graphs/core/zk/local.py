@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any
 
 import numpy as np
@@ -88,14 +89,10 @@ class SmithSolver(EliminationSolver):
         return matvec_mod(self._u, b, self.modulus)
 
     def _witness(self, c: np.ndarray) -> int | None:
-        p = self._p
-        for i, d in enumerate(self.valuations):
-            if d and int(c[i]) % p**d:
-                return i
-        for i in range(self._r, self.shape[0]):
-            if int(c[i]):
-                return i
-        return None
+        """A row whose entry of ``c`` its diagonal entry cannot meet, or ``None``."""
+        unmet = (i for i, d in enumerate(self.valuations) if d and int(c[i]) % self._p**d)
+        past = (i for i in range(self._r, self.shape[0]) if int(c[i]))
+        return next(itertools.chain(unmet, past), None)
 
     def _particular(self, c: np.ndarray) -> np.ndarray:
         y = np.zeros(self.shape[1], dtype=self._dtype)
