@@ -15,19 +15,7 @@ from typing import Any
 
 from lightsout_graphs.core.errors import SweepSpecError
 
-__all__ = [
-    "MAX_AXIS",
-    "MAX_INT",
-    "ParamAxis",
-    "check_int",
-    "int_list",
-    "int_range",
-    "key_error",
-    "param_axis",
-    "positive_int",
-    "seconds",
-    "str_list",
-]
+__all__ = ["MAX_AXIS", "MAX_INT", "ParamAxis"]
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*(?:step\s+(\d+)\s*)?$")
 _TUPLE = re.compile(r"^\s*(\w+(?:\s*x\s*\w+)*)\s+for\s+(\w+(?:\s*,\s*\w+)*)\s+in\s+(.+?)\s*$")
@@ -66,28 +54,12 @@ class ParamAxis:
 
 
 def key_error(key: str, message: str) -> SweepSpecError:
-    """The error for a bad value of spec key ``key``; the message names the key.
-
-    Examples
-    --------
-    >>> key_error("moduli", "the list is empty.")
-    SweepSpecError("Sweep spec key 'moduli': the list is empty.")
-    """
+    """The error for a bad value of spec key ``key``; the message names the key."""
     return SweepSpecError(f"Sweep spec key {key!r}: {message}")
 
 
 def int_range(key: str, text: str) -> list[int] | None:
-    """The ints of an inclusive range ``"a..b"`` or ``"a..b step s"``; None for other text.
-
-    Examples
-    --------
-    >>> int_range("n", "3..7 step 2"), int_range("n", "seven")
-    ([3, 5, 7], None)
-    >>> int_range("n", "7..3")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'n': bad range '7..3': ...
-    """
+    """The ints of an inclusive range ``"a..b"`` or ``"a..b step s"``; None for other text."""
     match = _RANGE.match(text)
     if match is None:
         return None
@@ -113,17 +85,7 @@ def _bound(key: str, text: str, digits: str) -> int:
 
 
 def check_int(key: str, value: int) -> int:
-    """``value`` when it lies in ``-MAX_INT..MAX_INT`` (an int64 table cell), else a key error.
-
-    Examples
-    --------
-    >>> check_int("n", 7)
-    7
-    >>> check_int("n", 10**30)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'n': an int of 31 digits is beyond -9223372036854775807..9223372036854775807.
-    """
+    """``value`` when it lies in ``-MAX_INT..MAX_INT`` (an int64 table cell), else a key error."""
     if abs(value) > MAX_INT:
         raise key_error(key, f"{_shown(value)} is beyond -{MAX_INT}..{MAX_INT}.")
     return value
@@ -172,16 +134,7 @@ def _tuple_axis(key: str, text: str) -> ParamAxis | None:
 
 
 def param_axis(key: str, value: object) -> ParamAxis:
-    """The :class:`ParamAxis` of family parameter ``key`` given as a range, list or value.
-
-    Examples
-    --------
-    >>> param_axis("m", "1..3").values
-    (1, 2, 3)
-    >>> axis = param_axis("shape", "m x n for m, n in 1..2")
-    >>> axis.values, axis.columns[1]
-    (((1, 1), (1, 2), (2, 1), (2, 2)), {'shape': '1x2', 'm': 1, 'n': 2})
-    """
+    """The :class:`ParamAxis` of family parameter ``key`` given as a range, list or value."""
     values: list[Any] | None
     if isinstance(value, str):
         values = int_range(key, value)
@@ -205,13 +158,7 @@ def param_axis(key: str, value: object) -> ParamAxis:
 
 
 def int_list(key: str, value: object, *, low: int, high: int = MAX_INT) -> tuple[int, ...]:
-    """Distinct ints ``>= low`` from a range, a list or one int (moduli, for example).
-
-    Examples
-    --------
-    >>> int_list("moduli", "2..4", low=2), int_list("moduli", 5, low=2)
-    ((2, 3, 4), (5,))
-    """
+    """Distinct ints ``>= low`` from a range, a list or one int (moduli, for example)."""
     if isinstance(value, str):
         got = int_range(key, value)
         if got is None:
@@ -230,13 +177,7 @@ def int_list(key: str, value: object, *, low: int, high: int = MAX_INT) -> tuple
 
 
 def str_list(key: str, value: object) -> tuple[str, ...]:
-    """Distinct strings from one string or a non-empty list (rules, metrics).
-
-    Examples
-    --------
-    >>> str_list("rules", "open"), str_list("rules", ["closed", "open"])
-    (('open',), ('closed', 'open'))
-    """
+    """Distinct strings from one string or a non-empty list (rules, metrics)."""
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple) or not items:
         raise key_error(key, f"must be a string or a non-empty list of strings, not {value!r}.")
@@ -249,21 +190,7 @@ def str_list(key: str, value: object) -> tuple[str, ...]:
 
 
 def positive_int(key: str, value: object, *, high: int = MAX_INT) -> int:
-    """``value`` when it is an int in ``1..high`` (a chunk size, a bound).
-
-    Examples
-    --------
-    >>> positive_int("chunk_size", 20)
-    20
-    >>> positive_int("chunk_size", 0)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int >= 1, not 0.
-    >>> positive_int("chunk_size", 10**330, high=1000)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'chunk_size': must be an int <= 1000, not an int of 331 digits.
-    """
+    """``value`` when it is an int in ``1..high`` (a chunk size, a bound)."""
     return _int_in(key, value, 1, high)
 
 
@@ -285,17 +212,7 @@ def _shown(value: object) -> str:
 
 
 def seconds(key: str, value: object) -> float:
-    """``value`` as a number of seconds > 0 (a time limit).
-
-    Examples
-    --------
-    >>> seconds("time_limit", 2)
-    2.0
-    >>> seconds("time_limit", "ten")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'time_limit': must be a number of seconds > 0, not 'ten'.
-    """
+    """``value`` as a number of seconds > 0 (a time limit)."""
     from lightsout_graphs.core.errors import MAX_SECONDS
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from lightsout_graphs.algorithms import planner
+from lightsout_graphs.interfaces.sweep.streams import counts_column
 
 __all__ = [
     "ODD_TABLE_LIMIT",
@@ -206,30 +207,6 @@ def _table_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -> 
 def _chasing_column(metric: str, m: Any, n: Any, k: int, r: str, nullity: Any) -> Any:
     del metric
     return _all_on(m, n, k, r, nullity)
-
-
-def counts_cell(metric: str, lights: Any, nullity: Any, k: Any) -> Any:
-    """One of :data:`TABLE_METRICS` from the number of lights and the nullity over Z_k."""
-    if metric == "nullity":
-        return nullity
-    if metric == "rank":
-        return lights - nullity
-    if metric == "all_solvable":
-        return nullity == 0
-    if metric == "solvable_fraction":
-        return 1 / k**nullity  # correctly rounded, as float(Fraction) on the per-board path
-    return str(k**nullity)
-
-
-def counts_column(metric: str, lights: Any, nullity: np.ndarray, moduli: Any) -> Any:
-    """:func:`counts_cell` over arrays of boards (one modulus, or an array of them)."""
-    if metric not in ("solvable_fraction", "kernel_size"):
-        return counts_cell(metric, lights, nullity, moduli)
-    pairs = list(
-        zip(np.broadcast_to(moduli, nullity.shape).tolist(), nullity.tolist(), strict=True)
-    )
-    cells = {(k, v): counts_cell(metric, 0, v, k) for k, v in set(pairs)}
-    return [cells[p] for p in pairs]
 
 
 def _all_on(

@@ -17,20 +17,14 @@ from typing import IO, Any
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep.lifetime import _alive
 
-__all__ = ["RUN_TAG", "FolderLock", "atomic_write", "json_kind"]
+__all__ = ["ORPHAN_SECONDS", "RUN_TAG"]
 
 #: Marks the temporary files of this process, so two runs on one folder never share one.
 RUN_TAG = f"{os.getpid()}-{secrets.token_hex(4)}"
 
 
 def json_kind(data: object) -> str:
-    """What a parsed JSON value is, in JSON's words (for messages about damaged files).
-
-    Examples
-    --------
-    >>> json_kind([]), json_kind(None), json_kind(4), json_kind("x"), json_kind({})
-    ('an array', 'null', 'a number', 'a string', 'an object')
-    """
+    """What a parsed JSON value is, in JSON's words ('an array'), for messages on damaged files."""
     if data is None:
         return "null"
     if isinstance(data, bool):
@@ -101,25 +95,7 @@ class _Folder:
 def atomic_write(path: Path, data: bytes, tag: str = RUN_TAG) -> None:
     """Write ``data`` to ``path`` at once: readers see the old file or the new one, not a part.
 
-    The bytes go to ``_tmp-NAME.TAG`` beside ``path``, are synced to disk, and the file is
-    renamed over ``path``; the temporary file is removed if anything fails.
-
-    Parameters
-    ----------
-    path : Path
-        The file to write.
-    data : bytes
-        Its new content.
-    tag : str, optional
-        Marks the temporary file (default: one tag per process).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> atomic_write(folder / "a.json", b"{}")
-    >>> (folder / "a.json").read_bytes(), sorted(p.name for p in folder.iterdir())
-    (b'{}', ['a.json'])
+    The bytes go to ``_tmp-NAME.TAG`` beside ``path``, are synced and renamed over ``path``.
     """
     tmp = path.with_name(f"_tmp-{path.name}.{tag}")
     try:
@@ -144,32 +120,9 @@ class FolderLock:
     a killed run is therefore free, and the next run takes it over and says so on stderr. The
     workers a run forks share its ``flock`` and die a moment after it: while the pid in the file
     is dead, a new run waits up to :data:`ORPHAN_SECONDS` for them. A
-    clean :meth:`release` removes the file, so a finished folder holds no lock file.
-
-    Parameters
-    ----------
-    path : Path
-        The lock file (created when missing).
-    what : str
-        What the folder holds, for messages ("sweep", "census").
-
-    Raises
-    ------
-    SweepSpecError
-        Another live run holds the lock: "in use by another run".
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> lock = FolderLock(folder / "_x.lock", "sweep")
-    >>> FolderLock(folder / "_x.lock", "sweep")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Result folder '...' is in use by another run (process ...) of a sweep; wait for it to end or use another folder.
-    >>> lock.release()
-    >>> sorted(p.name for p in folder.iterdir())
-    []
+    clean :meth:`release` removes the file, so a finished folder holds no lock file. Another
+    live holder: :class:`~lightsout_graphs.core.errors.SweepSpecError` "in use by another run";
+    ``what`` ("sweep", "census") names what the folder holds.
     """
 
     def __init__(self, path: Path, what: str) -> None:
@@ -224,15 +177,7 @@ class FolderLock:
         self._fh: IO[str] | None = fh
 
     def release(self) -> None:
-        """Remove the lock file and end the lock (the run is over); a second call does nothing.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> lock = FolderLock(Path(tempfile.mkdtemp()) / "_x.lock", "census")
-        >>> lock.release()
-        >>> lock.release()
-        """
+        """Remove the lock file and end the lock (the run is over); a second call does nothing."""
         if self._fh is None:
             return
         # Removed while still held: a run waiting on this file sees it gone and starts over.

@@ -248,7 +248,7 @@ class CustomMetric:
     code: Any
 
     def value(self, puzzle: Any, where: str) -> Any:
-        """The metric of one puzzle, checked against the column type.
+        """The metric of one puzzle, checked against the column type (once it is known).
 
         Raises
         ------
@@ -268,7 +268,7 @@ class CustomMetric:
         except Exception as exc:  # the user's code: any failure is reported with the puzzle
             msg = f"Metric {self.ref!r} failed on {where}: {type(exc).__name__}: {exc}"
             raise SweepError(msg) from exc
-        return check_value(self.ref, self.dtype or "", got, where)
+        return got if self.dtype is None else check_value(self.ref, self.dtype, got, where)
 
 
 def infer_dtype(value: object) -> str | None:

@@ -18,19 +18,7 @@ from typing import Any
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError, require_int
 from lightsout_graphs.interfaces.sweep.lifetime import die_with_parent, threading_main
 
-__all__ = [
-    "DASK_WORKER_BYTES",
-    "MAX_WORKERS",
-    "WORKER_SPEC",
-    "abandon",
-    "check_dask_local",
-    "check_workers",
-    "dask_client",
-    "dask_results",
-    "local_results",
-    "pool_context",
-    "worker_init",
-]
+__all__ = ["DASK_WORKER_BYTES", "MAX_WORKERS", "WORKER_SPEC"]
 
 #: ``workers`` (and ``dask_local``) above this are refused: a fork storm, not a speed-up.
 MAX_WORKERS = 1024
@@ -44,29 +32,8 @@ WORKER_SPEC: list[Any] = []
 def check_workers(workers: int | None, tasks: int, name: str = "workers") -> int:
     """The number of local worker processes to start for ``tasks`` pieces of work.
 
-    Default every core; never more than ``tasks`` or 4 per core. Absurd values (below 1, or
-    above :data:`MAX_WORKERS`) are refused.
-
-    Parameters
-    ----------
-    workers : int or None
-    tasks : int
-    name : str, default "workers"
-        The argument's name, for the message.
-
-    Raises
-    ------
-    SweepSpecError
-        ``workers`` is not an int in ``1..MAX_WORKERS``.
-
-    Examples
-    --------
-    >>> check_workers(None, 1), check_workers(2, 10)
-    (1, 2)
-    >>> check_workers(10**6, 10)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Argument 'workers' must be an int in 1..1024, not 1000000.
+    Default every core; never more than ``tasks`` or 4 per core. A ``workers`` (named
+    ``name`` in the message) outside ``1..MAX_WORKERS`` is a :class:`SweepSpecError`.
     """
     cores = os.cpu_count() or 1
     if workers is not None:
@@ -78,21 +45,8 @@ def check_workers(workers: int | None, tasks: int, name: str = "workers") -> int
 def check_dask_local(dask_local: int | None, tasks: int) -> int:
     """The number of Dask LocalCluster workers to start for ``tasks`` pieces of work.
 
-    The same cap as local workers (:func:`check_workers`: at most ``tasks`` and 4 per core,
-    default every core), and their memory (:data:`DASK_WORKER_BYTES` each) must fit the
-    memory budget (:func:`lightsout_graphs.core.zk.memory_budget`, ``LIGHTSOUT_MEMORY_BUDGET``).
-
-    Raises
-    ------
-    SweepSpecError
-        ``dask_local`` is not an int in ``1..MAX_WORKERS``.
-    MemoryBudgetError
-        The workers would not fit the memory budget.
-
-    Examples
-    --------
-    >>> check_dask_local(2, 1), check_dask_local(None, 1)
-    (1, 1)
+    Capped as :func:`check_workers` caps, and their memory (:data:`DASK_WORKER_BYTES` each)
+    must fit the memory budget, else a ``MemoryBudgetError``.
     """
     from lightsout_graphs.core.errors import MemoryBudgetError
     from lightsout_graphs.core.zk import memory_budget
@@ -112,12 +66,7 @@ def check_dask_local(dask_local: int | None, tasks: int) -> int:
 
 
 def worker_init(parent: int, spec: Any = None) -> None:
-    """Initializer of local worker processes: die with the parent, leave Ctrl-C to it.
-
-    Examples
-    --------
-    >>> worker_init(os.getppid())  # harmless outside a pool
-    """
+    """Initializer of local worker processes: die with the parent, leave Ctrl-C to it."""
     import signal
 
     die_with_parent(parent)
@@ -146,22 +95,9 @@ def dask_client(
 ) -> Iterator[Any]:
     """A Dask client: on ``scheduler``, or on a LocalCluster of ``dask_local`` workers.
 
-    The LocalCluster's worker processes die with this process (see
-    :mod:`lightsout_graphs.interfaces.sweep.lifetime`) and the cluster is closed on the way out.
-    With ``processes=False`` its workers are threads of this process instead: right for tasks
-    that release the GIL (the census: geng runs in its own process and the compiled kernel
-    runs without the GIL), which then skip every worker's start-up.
-
-    Raises
-    ------
-    SweepSpecError
-        The scheduler cannot be reached.
-
-    Examples
-    --------
-    >>> with dask_client(None, 1) as client:  # doctest: +SKIP
-    ...     client.submit(abs, -1).result()
-    1
+    The LocalCluster's worker processes die with this process and the cluster is closed on
+    the way out; with ``processes=False`` its workers are threads of this process (right for
+    tasks that release the GIL, as the census's). An unreachable scheduler: SweepSpecError.
     """
     try:
         from distributed import Client, LocalCluster
@@ -202,11 +138,6 @@ def pool_context() -> Any:
 
     ``fork`` while this process runs a single thread, else ``forkserver`` (``spawn`` where
     neither exists).
-
-    Examples
-    --------
-    >>> pool_context().get_start_method() in ("fork", "forkserver", "spawn")
-    True
     """
     import multiprocessing as mp
     import threading
@@ -226,20 +157,7 @@ def pool_context() -> Any:
 def abandon(pool: Any) -> None:
     """Stop a local process pool at once: cancel its queued tasks and kill its workers.
 
-    Used when a run is interrupted or fails; the geng processes of the workers follow them
-    (parent-death signal, see :mod:`lightsout_graphs.interfaces.sweep.lifetime`).
-
-    Parameters
-    ----------
-    pool : concurrent.futures.ProcessPoolExecutor
-
-    Examples
-    --------
-    >>> from concurrent.futures import ProcessPoolExecutor
-    >>> pool = ProcessPoolExecutor(1, mp_context=pool_context())
-    >>> pool.submit(abs, -1).result()
-    1
-    >>> abandon(pool)
+    Used when a run is interrupted or fails; the workers' geng processes follow them.
     """
     procs = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -274,11 +192,6 @@ def local_results(
     At most ``2 * workers + 2`` tasks are queued; ``idle()`` is called when none finished for
     ``every`` seconds, ``started()`` once the workers are forked. An error or interruption
     abandons the pool.
-
-    Examples
-    --------
-    >>> sorted(local_results(abs, [-1, -2], 2))
-    [(-2, 2), (-1, 1)]
     """
     numbered = enumerate(tasks)
     running: dict[Future[Any], tuple[int, Any]] = {}
@@ -318,11 +231,6 @@ def dask_results(
     """:func:`local_results` on Dask (:func:`dask_client`), as ``fn(shared, task)`` if shared.
 
     ``shared`` (a sweep's spec) is sent to every worker once.
-
-    Examples
-    --------
-    >>> sorted(dask_results(abs, [-1, -2], None, 1))  # doctest: +SKIP
-    [(-2, 2), (-1, 1)]
     """
     from distributed import wait as dask_wait
 

@@ -218,12 +218,8 @@ def report(
 
 def _column_types(manifest: dict[str, Any]) -> dict[str, str]:
     """Each column's type name as a metric declares it, from the manifest's ``columns``."""
-    names = {"double": "float64", "bool": "bool", "int64": "int64", "string": "string"}
-    out = {}
-    for entry in manifest.get("columns", []):
-        name, _, typ = str(entry).partition(":")
-        out[name] = names.get(typ, typ)
-    return out
+    pairs = (str(entry).partition(":") for entry in manifest.get("columns", []))
+    return {name: "float64" if typ == "double" else typ for name, _, typ in pairs}
 
 
 def _int_params(frame: Any, spec: dict[str, Any]) -> list[str]:

@@ -27,11 +27,9 @@ from lightsout_graphs.interfaces.sweep.pools import (
     WORKER_SPEC,
     check_dask_local,
     check_workers,
-    dask_client,
     dask_results,
     local_results,
     pool_context,
-    worker_init,
 )
 from lightsout_graphs.interfaces.sweep.spec import SweepSpec, load_spec
 from lightsout_graphs.interfaces.sweep.store import ResultStore
@@ -43,13 +41,9 @@ __all__ = [
     "PROGRESS_INTERVAL",
     "RUNNERS",
     "LineProgress",
-    "check_workers",
-    "dask_client",
     "find_geng",
     "plan_chunks",
-    "pool_context",
     "run",
-    "worker_init",
 ]
 
 

@@ -214,6 +214,30 @@ def applies(metrics: tuple[str, ...], rules: tuple[str, ...], moduli: tuple[int,
     )
 
 
+def counts_cell(metric: str, lights: Any, nullity: Any, k: Any) -> Any:
+    """One of :data:`TABLE_METRICS` from the number of lights and the nullity over Z_k."""
+    if metric == "nullity":
+        return nullity
+    if metric == "rank":
+        return lights - nullity
+    if metric == "all_solvable":
+        return nullity == 0
+    if metric == "solvable_fraction":
+        return 1 / k**nullity  # correctly rounded, as float(Fraction) on the per-board path
+    return str(k**nullity)
+
+
+def counts_column(metric: str, lights: Any, nullity: np.ndarray, moduli: Any) -> Any:
+    """:func:`counts_cell` over arrays of boards (one modulus, or an array of them)."""
+    if metric not in ("solvable_fraction", "kernel_size"):
+        return counts_cell(metric, lights, nullity, moduli)
+    pairs = list(
+        zip(np.broadcast_to(moduli, nullity.shape).tolist(), nullity.tolist(), strict=True)
+    )
+    cells = {(k, v): counts_cell(metric, 0, v, k) for k, v in set(pairs)}
+    return [cells[p] for p in pairs]
+
+
 def fast_table(
     data: bytes, spec: Any, schema: pa.Schema, first_line: int, source: str
 ) -> pa.Table | None:
@@ -251,7 +275,6 @@ def fast_table(
     >>> table.column("nullity").to_pylist()
     [2, 1]
     """
-    from lightsout_graphs.interfaces.sweep.engines import counts_column
     from lightsout_graphs.interfaces.sweep.kernels import metrics_block
     from lightsout_graphs.representation.families.graph6_batch import ERRORS
 

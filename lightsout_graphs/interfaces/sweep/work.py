@@ -183,7 +183,7 @@ def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, 
 def _lean_metrics(n: int, rows: list[int], rule: str, metrics: Sequence[str]) -> dict[str, Any]:
     """GF(2) metrics of a graph given by adjacency bitsets (no sparse matrix: that is the cost)."""
     from lightsout_graphs.core.zk import bitset_rank
-    from lightsout_graphs.interfaces.sweep.engines import counts_cell
+    from lightsout_graphs.interfaces.sweep.streams import counts_cell
 
     out: dict[str, Any] = {}
     counts = None
@@ -408,11 +408,7 @@ def infer_metric_types(spec: SweepSpec) -> SweepSpec:
     filled = []
     for c in spec.custom:
         if c.dtype is None:
-            try:
-                raw = c.code.func(puzzle)
-            except Exception as exc:  # the user's code: any failure is reported with the puzzle
-                msg = f"Metric {c.ref!r} failed on {where}: {type(exc).__name__}: {exc}"
-                raise SweepError(msg) from exc
+            raw = c.value(puzzle, where)
             dtype = infer_dtype(raw)
             if dtype is None:
                 msg = (

@@ -105,3 +105,34 @@ def test_any_range_is_read_or_refused_by_key(lo_: int, hi: int, step: int) -> No
         assert str(err).startswith("Sweep spec key 'm': ")
         return
     assert values is not None and all(-MAX_INT <= v <= MAX_INT for v in values)
+
+
+def test_each_check_says_the_key_and_the_value() -> None:
+    from lightsout_graphs.interfaces.sweep.axes import check_int, key_error, param_axis, seconds
+
+    assert str(key_error("moduli", "the list is empty.")) == (
+        "Sweep spec key 'moduli': the list is empty."
+    )
+    assert int_range("n", "3..7 step 2") == [3, 5, 7]
+    assert int_range("n", "seven") is None
+    with pytest.raises(SweepSpecError, match=r"key 'n': bad range '7\.\.3'"):
+        int_range("n", "7..3")
+    assert check_int("n", 7) == 7
+    with pytest.raises(SweepSpecError, match="an int of 31 digits is beyond -9223372036854775807"):
+        check_int("n", 10**30)
+    assert param_axis("m", "1..3").values == (1, 2, 3)
+    axis = param_axis("shape", "m x n for m, n in 1..2")
+    assert axis.values == ((1, 1), (1, 2), (2, 1), (2, 2))
+    assert axis.columns[1] == {"shape": "1x2", "m": 1, "n": 2}
+    assert int_list("moduli", "2..4", low=2) == (2, 3, 4)
+    assert int_list("moduli", 5, low=2) == (5,)
+    assert str_list("rules", "open") == ("open",)
+    assert str_list("rules", ["closed", "open"]) == ("closed", "open")
+    assert positive_int("chunk_size", 20) == 20
+    with pytest.raises(SweepSpecError, match=r"'chunk_size': must be an int >= 1, not 0\."):
+        positive_int("chunk_size", 0)
+    with pytest.raises(SweepSpecError, match="must be an int <= 1000, not an int of 331 digits"):
+        positive_int("chunk_size", 10**330, high=1000)
+    assert seconds("time_limit", 2) == 2.0
+    with pytest.raises(SweepSpecError, match="must be a number of seconds > 0, not 'ten'"):
+        seconds("time_limit", "ten")

@@ -62,3 +62,15 @@ def test_dask_local_workers_must_fit_the_memory_budget() -> None:
             check_dask_local(4, 100)
     finally:
         set_memory_budget(None)
+
+
+def test_local_results_come_with_their_task() -> None:
+    from lightsout_graphs.interfaces.sweep.pools import local_results
+
+    assert sorted(local_results(abs, [-1, -2, -3], 2)) == [(-3, 3), (-2, 2), (-1, 1)]
+
+
+def test_the_default_is_one_worker_per_core_for_enough_work() -> None:
+    assert check_workers(None, 1) == 1
+    with pytest.raises(SweepSpecError, match=r"'workers' must be an int in 1\.\.1024, not 1000000"):
+        check_workers(10**6, 10)
