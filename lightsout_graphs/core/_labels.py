@@ -21,15 +21,10 @@ def _as_cell(node: object, shape: tuple[int, ...]) -> tuple[int, ...] | None:
     """The coordinates of ``node`` when it is a cell of the box, else None."""
     if not isinstance(node, tuple) or len(node) != len(shape):
         return None
-    cell = []
-    for value, side in zip(node, shape, strict=True):
-        if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-            return None
-        v = int(value)
-        if not 0 <= v < side:
-            return None
-        cell.append(v)
-    return tuple(cell)
+    if any(isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral) for v in node):
+        return None
+    cell = tuple(int(v) for v in node)
+    return cell if all(0 <= v < side for v, side in zip(cell, shape, strict=True)) else None
 
 
 class _Nodes(Sequence[Any]):

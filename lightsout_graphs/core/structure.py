@@ -104,10 +104,8 @@ class Lattice:
         """
         if not self.is_axis_stencil:
             return None
-        factors = []
-        for side, wrapped in zip(self.shape, self.wrap, strict=True):
-            kind: FactorKind = "cycle" if wrapped and side >= 3 else "path"
-            factors.append(Factor(kind, side))
+        sides = zip(self.shape, self.wrap, strict=True)
+        factors = (Factor("cycle" if wrap and side >= 3 else "path", side) for side, wrap in sides)
         return Product(tuple(factors), self.rule)
 
 
