@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -299,21 +299,16 @@ class TokenGame:
             incident[i].append((j, e))
             incident[j].append((i, e))
         parent, edge = [-1] * self.m, [-1] * self.m
-        order, seen = [0], [False] * self.m
-        seen[0] = True
-        queue = deque([0])
-        while queue:
-            v = queue.popleft()
+        adjacent: list[list[tuple[int, int]]] = [[] for _ in range(self.m)]
+        order, seen = [0], [True] + [False] * (self.m - 1)
+        for v in order:  # breadth-first (the list grows while it is read)
             for u, e in incident[v]:
                 if not seen[u]:
                     seen[u] = True
                     parent[u], edge[u] = v, e
                     order.append(u)
-                    queue.append(u)
-        adjacent: list[list[tuple[int, int]]] = [[] for _ in range(self.m)]
-        for u in order[1:]:
-            adjacent[u].append((parent[u], edge[u]))
-            adjacent[parent[u]].append((u, edge[u]))
+                    adjacent[u].append((v, e))
+                    adjacent[v].append((u, e))
         self.tree = _Tree(parent, edge, order, adjacent)
         tree_edges = {e for e in edge if e >= 0}
         self.off_tree = [e for e in range(n) if e not in tree_edges]
@@ -470,11 +465,7 @@ class TokenGame:
     # -- the minimum light number ---------------------------------------------------------------
 
     def _simple_edges(self) -> dict[tuple[int, int], int]:
-        mult: dict[tuple[int, int], int] = {}
-        for i, j in self.ends:
-            key = (min(i, j), max(i, j))
-            mult[key] = mult.get(key, 0) + 1
-        return mult
+        return Counter((min(i, j), max(i, j)) for i, j in self.ends)
 
     def cut_profile(self) -> np.ndarray | None:
         """``f[w]``: the fewest edges of ``Δ`` (with multiplicity) leaving a set of ``w``

@@ -85,25 +85,19 @@ defined by ``A`` and ``q`` alone, so case (a) for ``G'`` says the group ``Γ' = 
 has the level sets as orbits. ``Γ' ⊆ Γ`` and ``Γ`` keeps the invariants, so ``Γ`` has the same
 orbits. ∎
 
-In cases (a), (b) and (d) the orbit size is :meth:`OpenTheory.component_level_size`,
-reachability is the comparison of the invariants, and the minimum light number comes from the
-coset leaders (:func:`theory_min_light`, ``2**d`` steps for a kernel of dimension ``d``); in
-case (c) :class:`._lit_only_lines.TokenGame` answers all three and builds every sequence.
-Every hypothesis is checked and kept as a certificate (the six nodes of an induced E6, the
-root multigraph checked edge by edge, the four nodes of a claw, the six nodes of type E6 with
-their roots). The tests compare every answer with the breadth-first search on all 996
-connected graphs of up to 7 nodes and on random graphs of up to 16 nodes. A component is left
-unclassified only when the searches for certificates give up (their budgets); it is then
-searched on its own boards when small enough.
+In cases (a), (b) and (d) the orbit size is :meth:`OpenTheory.component_level_size` and the
+minimum light number comes from coset leaders (:func:`theory_min_light`); in case (c)
+:class:`._lit_only_lines.TokenGame` answers both and builds every sequence. Every hypothesis
+is checked and kept as a certificate. The tests compare every answer with the breadth-first
+search on all 996 connected graphs of up to 7 nodes and on random graphs of up to 16 nodes.
+A component is left unclassified only when the searches for certificates give up (their
+budgets); it is then searched on its own boards when small enough.
 
-**Reduction.** A reachable pair gets a sequence, replayed by the caller, from heuristics that
-are not proved to always succeed (where they fail the classification still decides, with no
-sequence built): light boards first try a meeting of two short local searches; a *bipartite*
-component is lit nearly fully by phases of presses on one lit side (which stays lit), then
-steered; and *defect steering* (``OpenTheory._connect_defects``, the route that scales: every
-one of 2,814 random pairs of one orbit on classified components of up to 300 nodes was joined)
-walks the set ``D`` of presses still owed towards a core and cancels them in pairs by root
-transvections. Small components end with a meet-in-the-middle search over every weight.
+**Reduction.** A reachable pair gets a sequence, replayed by the caller, from heuristics not
+proved to always succeed (where they fail the classification still decides, with no sequence
+built): short local searches for light boards, phases that light a *bipartite* component, and
+*defect steering* (``OpenTheory._connect_defects``; it joined all of 2,814 random pairs of one
+orbit on classified components of up to 300 nodes).
 """
 
 from __future__ import annotations
@@ -779,22 +773,16 @@ class OpenTheory:
             if not kicked:
                 owed = kred(owed)
             kicked = False
-            cancelled = self._cancel_pair(part, x, owed)
-            if cancelled is not None:
+            if (cancelled := self._cancel_pair(part, x, owed)) is not None:
                 x, owed, presses = cancelled
                 head.extend(presses)
                 continue
-            cancelled = self._cancel_pair(part, z, owed)
-            if cancelled is not None:
+            if (cancelled := self._cancel_pair(part, z, owed)) is not None:
                 z, owed, presses = cancelled
                 tail.extend(presses)
                 continue
-            moved = None
-            for tier in DEFECT_TIERS:
-                moved = self._defect_window(part, x, z, owed, phi, tier, kernel)
-                if moved is not None:
-                    break
-            if moved is not None:
+            windows = (self._defect_window(part, x, z, owed, phi, t, kernel) for t in DEFECT_TIERS)
+            if (moved := next(filter(None, windows), None)) is not None:
                 x, z, owed, steps = moved
                 for v, side in steps:
                     (head if side == 0 else tail).append(v)

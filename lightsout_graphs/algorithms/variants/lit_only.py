@@ -1030,16 +1030,12 @@ def min_light_number(puzzle: Puzzle, *, max_states: int = DEFAULT_MAX_STATES) ->
     The smallest m such that from every board, lit-only presses reach a board with at most m
     lit lights (Wang and Wu, Theoret. Comput. Sci. 381 (2007), who prove m <= ceil(l/2) on a
     tree with l leaves; Huang, arXiv:1209.1233, proves m <= 2 on nondegenerate graphs that are
-    not line graphs). Components add up. On a component whose orbits are the level sets of
-    the invariants (see :func:`lit_only_solve`) the number is computed from them: the least
-    weight of every coset of the adjacency matrix's image (one convolution per weight over the
-    ``2**d`` cosets, ``d`` the kernel's dimension, so up to ``d = 28`` within the memory
-    budget: about ``48 * 2**d`` bytes) and of the two level
-    sets of the quadratic invariant. On a line graph of a multigraph ``Δ`` it is the largest
-    of the fewest edges leaving a set of ``w`` vertices of ``Δ`` (every ``w``; by trying every
-    set when ``Δ`` has at most 20 vertices, else by a dynamic programme over a spanning tree)
-    and the coset leader weights of the cut code (``2**c`` cosets, ``c`` the cycle rank of
-    ``Δ``). Components out of both reaches are searched, sorting their boards into orbits.
+    not line graphs). Components add up. Where the orbits are the level sets of the invariants
+    (see :func:`lit_only_solve`) it comes from the least weights of the ``2**d`` cosets of the
+    adjacency matrix's image (``d`` the kernel's dimension, up to 28, in about ``48 * 2**d``
+    bytes); on a line graph of a multigraph ``Δ`` from the fewest edges leaving a set of ``w``
+    vertices of ``Δ`` and the coset leaders of its cut code (``2**c`` cosets, ``c`` its cycle
+    rank). Components out of both reaches are searched, sorting their boards into orbits.
 
     Parameters
     ----------
