@@ -147,16 +147,10 @@ class CRTFactorization(EliminationSolver):
         ranked = [sorted(gens, key=lambda go: -go[1]) for gens in lists]
         out = []
         for i in range(max((len(r) for r in ranked), default=0)):
-            total: np.ndarray | None = None
-            order = 1
-            for gens, factor in zip(ranked, self._embed, strict=True):
-                if i < len(gens):
-                    part = embed_crt(gens[i][0], factor, k).astype(object)
-                    total = part if total is None else total + part
-                    order *= gens[i][1]
-            assert total is not None
+            terms = [(g[i], f) for g, f in zip(ranked, self._embed, strict=True) if i < len(g)]
+            total = np.sum([embed_crt(g, f, k).astype(object) for (g, _), f in terms], axis=0)
             vec = np.array([int(v) % k for v in total], dtype=vector_dtype(k))
-            out.append((vec.reshape(len(total)), order))
+            out.append((vec.reshape(len(total)), math.prod(o for (_, o), _ in terms)))
         return out
 
     def _kernel(self) -> list[tuple[np.ndarray, int]]:
