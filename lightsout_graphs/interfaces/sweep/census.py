@@ -43,17 +43,7 @@ from lightsout_graphs.interfaces.sweep.census_store import SUMMARY, CensusStore,
 from lightsout_graphs.interfaces.sweep.lifetime import child_starter, terminate_on_sigterm
 from lightsout_graphs.interfaces.sweep.streams import CONNECTED_GRAPHS, GRAPHS, find_geng
 
-__all__ = [
-    "CONNECTED_GRAPHS",
-    "GRAPHS",
-    "SUMMARY",
-    "CensusPart",
-    "count_part",
-    "default_parts",
-    "plan_parts",
-    "read_census",
-    "run_census",
-]
+__all__ = ["CONNECTED_GRAPHS", "GRAPHS", "SUMMARY", "read_census", "run_census"]
 
 #: The largest n a census accepts (n = 12 has 1.65e11 graphs: days on a workstation).
 MAX_N = 12
@@ -67,11 +57,6 @@ def default_parts(n: int) -> int:
     About 2 million graphs a part, and at least 64 parts once there are a million graphs, so
     that 16 or more workers share even n = 10 evenly (splitting n = 10 into 64 parts costs
     geng about 4 % more than one run).
-
-    Examples
-    --------
-    >>> [default_parts(n) for n in (5, 9, 10, 11)]
-    [1, 1, 64, 512]
     """
     total = GRAPHS[n] if n < len(GRAPHS) else 10**12
     if total < 1_000_000:
@@ -81,13 +66,7 @@ def default_parts(n: int) -> int:
 
 @dataclass(frozen=True)
 class CensusPart:
-    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices.
-
-    Examples
-    --------
-    >>> CensusPart(11, 12, 512).name
-    'n11-00012of00512.json'
-    """
+    """One task: the part ``res`` of ``mod`` of geng's graphs on ``n`` vertices."""
 
     n: int
     res: int
@@ -95,24 +74,12 @@ class CensusPart:
 
     @property
     def name(self) -> str:
-        """The part's file name, such as ``n11-00012of00512.json``.
-
-        Examples
-        --------
-        >>> CensusPart(9, 3, 40).name, CensusPart(5, 0, 1).name
-        ('n9-00003of00040.json', 'n5-00000of00001.json')
-        """
+        """The part's file name, such as ``n11-00012of00512.json``."""
         return f"n{self.n}-{self.res:05d}of{self.mod:05d}.json"
 
 
 def plan_parts(ns: list[int], parts: dict[int, int]) -> list[CensusPart]:
-    """Every part of a census, largest n first (so the long tasks start early).
-
-    Examples
-    --------
-    >>> [p.name for p in plan_parts([3, 4], {3: 1, 4: 2})]
-    ['n4-00000of00002.json', 'n4-00001of00002.json', 'n3-00000of00001.json']
-    """
+    """Every part of a census, largest n first (so the long tasks start early)."""
     return [CensusPart(n, r, parts[n]) for n in sorted(ns, reverse=True) for r in range(parts[n])]
 
 
@@ -146,13 +113,6 @@ def count_part(
     Returns ``{"graphs": how many, "seconds": ..., "counts": [...]}``, each count a list
     ``[rule index, modulus index, connected, nullity, all_on_solvable, count]``; raises
     :class:`~lightsout_graphs.core.errors.SweepError` when geng fails or writes no graph6.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep.streams import find_geng
-    >>> got = count_part(CensusPart(4, 0, 1), False, (2,), ("closed",), find_geng())
-    >>> got["graphs"], sum(c[-1] for c in got["counts"] if c[2] == 1)
-    (11, 6)
     """
     from lightsout_graphs.interfaces.sweep.kernels import census_block
 

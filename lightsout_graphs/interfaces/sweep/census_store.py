@@ -25,7 +25,7 @@ from lightsout_graphs.interfaces.sweep.files import _Folder, atomic_write, shape
 if TYPE_CHECKING:
     from lightsout_graphs.interfaces.sweep.census import CensusPart
 
-__all__ = ["MANIFEST", "SUMMARY", "CensusStore", "checksum", "is_prime"]
+__all__ = ["MANIFEST", "SUMMARY", "is_prime"]
 
 MANIFEST = "_census.json"
 SUMMARY = "census.parquet"
@@ -38,16 +38,6 @@ def checksum(record: dict[str, Any]) -> str:
     """SHA-256 of a part record's counted content (its keys, settings and counts).
 
     Other keys of the record (timings, for example) do not change it.
-
-    Examples
-    --------
-    >>> record = {"n": 3, "res": 0, "mod": 1, "graphs": 4, "counts": [], "settings": {}}
-    >>> checksum(record) == checksum({**record, "seconds": 0.5})
-    True
-    >>> checksum(record) == checksum({**record, "settings": {"moduli": [3]}})
-    False
-    >>> len(checksum(record))
-    64
     """
     body = {k: record[k] for k in ("n", "res", "mod", "graphs", "counts")}
     body["settings"] = record.get("settings")
@@ -63,14 +53,6 @@ class CensusStore(_Folder):
         ``out`` is a file, is in use by another live run ("in use by another run"), or holds
         a different census. A lock left by a run that no longer exists is taken over (said
         on stderr); the lock file is removed when the run ends.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
-    >>> store.verified([])
-    {}
-    >>> store.close()
     """
 
     def __init__(self, out: Path, settings: dict[str, Any], overwrite: bool) -> None:
@@ -107,15 +89,7 @@ class CensusStore(_Folder):
         self._write_manifest()
 
     def close(self) -> None:
-        """Release the folder's lock (the run is over).
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep.census import CensusPart
-        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
-        >>> store.close()
-        """
+        """Release the folder's lock (the run is over)."""
         self._lock.release()
 
     def _write_manifest(self) -> None:
@@ -124,19 +98,7 @@ class CensusStore(_Folder):
         )
 
     def verified(self, wanted: list[CensusPart]) -> dict[CensusPart, dict[str, Any]]:
-        """The finished parts whose files check out; others are recomputed or ignored.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep.census import CensusPart
-        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
-        >>> part = CensusPart(3, 0, 1)
-        >>> _ = store.write_part(part, {"graphs": 4, "counts": []})
-        >>> store.verified([part])[part]["graphs"]
-        4
-        >>> store.close()
-        """
+        """The finished parts whose files check out; others are recomputed or ignored."""
         names = {p.name: p for p in wanted}
         out: dict[CensusPart, dict[str, Any]] = {}
         for f in sorted((self.path / "parts").iterdir()):
@@ -164,21 +126,7 @@ class CensusStore(_Folder):
         return out
 
     def write_part(self, part: CensusPart, result: dict[str, Any]) -> dict[str, Any]:
-        """Store one finished part with its checksum and return the record written.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep.census import CensusPart
-        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
-        >>> record = store.write_part(CensusPart(3, 0, 1), {"graphs": 4, "counts": []})
-        >>> (
-        ...     record["sha256"] == checksum(record),
-        ...     (store.path / "parts" / "n3-00000of00001.json").is_file(),
-        ... )
-        (True, True)
-        >>> store.close()
-        """
+        """Store one finished part with its checksum and return the record written."""
         record = {"n": part.n, "res": part.res, "mod": part.mod, **result}
         record["settings"] = self.part_settings
         record["sha256"] = checksum(record)
@@ -186,19 +134,7 @@ class CensusStore(_Folder):
         return record
 
     def finish(self, summary: Any, seconds: float) -> None:
-        """Write the summary table and mark the census complete in its manifest.
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep.census import CensusPart
-        >>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
-        >>> store.finish(pd.DataFrame({"n": [3], "graphs": [4]}), 0.25)
-        >>> store.manifest["complete"], (store.path / SUMMARY).is_file()
-        (True, True)
-        >>> store.close()
-        """
+        """Write the summary table and mark the census complete in its manifest."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 

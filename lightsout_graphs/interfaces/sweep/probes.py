@@ -23,14 +23,7 @@ from typing import Any
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep.lifetime import threading_main
 
-__all__ = [
-    "MAX_GRAPH_SIZE",
-    "PROBE_SECONDS",
-    "ProbeTimeout",
-    "check_size",
-    "estimate",
-    "time_limit",
-]
+__all__ = ["MAX_GRAPH_SIZE", "PROBE_SECONDS", "ProbeTimeout"]
 
 #: The most nodes plus edges a sweep builds for one puzzle from a networkx generator (a
 #: networkx graph of this size takes about 2 GB and tens of seconds to build).
@@ -183,18 +176,6 @@ def estimate(func: Callable[..., Any], kwargs: Mapping[str, Any]) -> tuple[int, 
     Returns
     -------
     (int, int) or None
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> estimate(nx.complete_graph, {"n": 100_000})
-    (100000, 4999950000)
-    >>> estimate(nx.hypercube_graph, {"n": 10})
-    (1024, 10240)
-    >>> estimate(nx.circulant_graph, {"n": 12, "offsets": [1, 3]})
-    (12, 24)
-    >>> estimate(lambda n: None, {"n": 7}), estimate(lambda m: None, {"m": 7})
-    ((7, 0), None)
     """
     try:
         bound = inspect.signature(func).bind_partial(**kwargs)
@@ -230,15 +211,6 @@ def check_size(ref: str, func: Callable[..., Any], kwargs: Mapping[str, Any]) ->
     SweepSpecError
         The estimate is over the limit; the message names the family, the parameters and
         the estimate.
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> check_size("networkx:complete_graph", nx.complete_graph, {"n": 100})
-    >>> check_size("networkx:complete_graph", nx.complete_graph, {"n": 100_000})
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: family 'networkx:complete_graph' with n=100000 would build about 100000 nodes and 4999950000 edges, more than a sweep builds (10000000 nodes and edges, ...
     """
     got = estimate(func, kwargs)
     if got is None:
@@ -267,18 +239,6 @@ def time_limit(seconds: float) -> Iterator[None]:
     The alarm (``SIGALRM``) interrupts Python code such as a networkx generator between two
     bytecodes. It is set only in the main thread of a process with ``setitimer``, and an
     alarm already pending there keeps its time; elsewhere the block runs without a limit.
-
-    Examples
-    --------
-    >>> with time_limit(5):
-    ...     total = sum(range(10))
-    >>> try:
-    ...     with time_limit(0.05):
-    ...         while True:
-    ...             pass
-    ... except ProbeTimeout:
-    ...     print("stopped")
-    stopped
     """
     usable = hasattr(signal, "setitimer") and threading_main()
     if not usable or seconds <= 0:

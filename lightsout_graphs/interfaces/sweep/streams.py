@@ -30,16 +30,7 @@ import pyarrow as pa
 from lightsout_graphs.core.errors import MissingDependencyError, SweepSpecError
 from lightsout_graphs.interfaces.sweep.lifetime import child_starter
 
-__all__ = [
-    "CONNECTED_GRAPHS",
-    "FAST_METRICS",
-    "GRAPHS",
-    "fast_table",
-    "find_geng",
-    "geng_argv",
-    "geng_parts",
-    "run_geng_part",
-]
+__all__ = ["CONNECTED_GRAPHS", "FAST_METRICS", "GRAPHS", "find_geng"]
 
 #: Metrics the compiled stream kernel computes.
 FAST_METRICS = frozenset(
@@ -105,15 +96,6 @@ def geng_argv(args: str) -> list[str]:
     ------
     SweepSpecError
         A string that cannot be split or holds an argument outside the allow-list.
-
-    Examples
-    --------
-    >>> geng_argv("-c 9"), geng_argv("-cd1D4 8 7:12 0/4")
-    (['-c', '9'], ['-cd1D4', '8', '7:12', '0/4'])
-    >>> geng_argv("3 /tmp/victim.txt")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'geng': argument '/tmp/victim.txt' of '3 /tmp/victim.txt' is not allowed ...
     """
     try:
         argv = shlex.split(args)
@@ -154,11 +136,6 @@ def geng_parts(args: str, chunk_size: int) -> int:
 
     The count of graphs on n vertices (OEIS A000088) bounds the stream; the number of parts
     is a power of two. Arguments that already hold a ``res/mod`` split give one part.
-
-    Examples
-    --------
-    >>> geng_parts("-c 10", 100_000), geng_parts("6", 5), geng_parts("10 0/4", 10)
-    (128, 32, 1)
     """
     argv = geng_argv(args)
     if any(_SPLIT.match(a) for a in argv):
@@ -177,11 +154,6 @@ def run_geng_part(args: str, res: int, mod: int) -> bytes:
     ------
     SweepSpecError
         When geng fails; the message ends with geng's own complaint.
-
-    Examples
-    --------
-    >>> run_geng_part("3", 0, 1).split()  # the 4 graphs on 3 vertices
-    [b'B?', b'BO', b'BW', b'Bw']
     """
     argv = [find_geng(), "-q", *geng_argv(args)]
     if mod > 1:
@@ -265,15 +237,6 @@ def fast_table(
     ------
     SweepSpecError
         A line that is not graph6; the message names the source and line.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> from lightsout_graphs.interfaces.sweep.work import schema
-    >>> spec = load_spec({"geng": "3", "metrics": ["n", "nullity"]})
-    >>> table = fast_table(b"Bw\\nA_\\n", spec, schema(spec), 1, "small.g6")
-    >>> table.column("nullity").to_pylist()
-    [2, 1]
     """
     from lightsout_graphs.interfaces.sweep.kernels import metrics_block
     from lightsout_graphs.representation.families.graph6_batch import ERRORS

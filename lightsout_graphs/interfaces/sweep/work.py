@@ -26,14 +26,7 @@ from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN, SweepSpec
 from lightsout_graphs.interfaces.sweep.streams import FAST_METRICS
 from lightsout_graphs.representation.families.graph6 import decode_graph6
 
-__all__ = [
-    "LEAN_METRICS",
-    "Chunk",
-    "family_item",
-    "infer_metric_types",
-    "run_chunk",
-    "schema",
-]
+__all__ = ["LEAN_METRICS"]
 
 #: Metrics the lean GF(2) path computes for graph streams without building a Puzzle: those of
 #: the compiled stream kernel.
@@ -59,11 +52,6 @@ class Chunk:
         Streams only: the graph6 lines as one block of text.
     part : tuple of int, optional
         geng streams only: ``(res, mod)``, the part of geng's output this chunk runs.
-
-    Examples
-    --------
-    >>> Chunk(0, 0, 2, (b"Bw", b"A_"), "small.g6").stop
-    2
     """
 
     chunk_id: int
@@ -75,17 +63,7 @@ class Chunk:
     part: tuple[int, int] | None = None
 
     def text(self, spec: SweepSpec) -> bytes:
-        """The chunk's graph6 text (running geng for a geng part).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.interfaces.sweep import load_spec
-        >>> spec = load_spec({"geng": "3", "metrics": ["n"]})
-        >>> Chunk(0, 0, 2, (b"Bw", b"A_")).text(spec)
-        b'Bw\\nA_\\n'
-        >>> Chunk(0, 0, 0, part=(0, 1)).text(spec).split()
-        [b'B?', b'BO', b'BW', b'Bw']
-        """
+        """The chunk's graph6 text (running geng for a geng part)."""
         if self.part is not None:
             from lightsout_graphs.interfaces.sweep.streams import run_geng_part
 
@@ -106,23 +84,7 @@ def _arrow_type(values: Sequence[Any]) -> pa.DataType:
 
 
 def schema(spec: SweepSpec) -> pa.Schema:
-    """The Arrow schema of a sweep's table: parameters (or ``graph6``), modulus, rule, metrics.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> s = schema(
-    ...     load_spec(
-    ...         {
-    ...             "family": "grid",
-    ...             "params": {"m": "1..2", "n": 3},
-    ...             "metrics": ["nullity", "kernel_size"],
-    ...         }
-    ...     )
-    ... )
-    >>> s.names
-    ['m', 'n', 'modulus', 'rule', 'nullity', 'kernel_size']
-    """
+    """The Arrow schema of a sweep's table: parameters (or ``graph6``), modulus, rule, metrics."""
     fields: list[pa.Field] = []
     if spec.is_stream:
         fields.append(pa.field("graph6", pa.string()))
@@ -157,15 +119,6 @@ def family_item(spec: SweepSpec, index: int) -> tuple[dict[str, Any], dict[str, 
     """The keyword arguments and table cells of parameter combination ``index``.
 
     Combinations are numbered in row-major order of the parameters (last one fastest).
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> spec = load_spec(
-    ...     {"family": "grid", "params": {"m": "1..3", "n": "1..2"}, "metrics": ["edges"]}
-    ... )
-    >>> family_item(spec, 3)
-    ({'m': 2, 'n': 2}, {'m': 2, 'n': 2})
     """
     kwargs: dict[str, Any] = {}
     cells: dict[str, Any] = {}
@@ -383,15 +336,6 @@ def infer_metric_types(spec: SweepSpec) -> SweepSpec:
         a geng stream (declare the types with :func:`lightsout_graphs.interfaces.sweep.metric`).
     SweepError
         The metric fails on the first puzzle.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> def big(puzzle):
-    ...     return puzzle.n > 4
-    >>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 3}, "metrics": [big]})
-    >>> spec.custom[0].dtype is None, infer_metric_types(spec).custom[0].dtype
-    (True, 'bool')
     """
     import dataclasses
 
@@ -441,16 +385,6 @@ def run_chunk(spec: SweepSpec, chunk: Chunk) -> pa.Table:
         A graph6 line that cannot be read (the message names the file and line).
     SweepError
         Any failure of a puzzle; the message names the puzzle and the cause.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> spec = load_spec(
-    ...     {"family": "grid", "params": {"m": 4, "n": "4..5"}, "metrics": ["nullity"]}
-    ... )
-    >>> run_chunk(spec, Chunk(0, 0, 2)).to_pylist()
-    [{'m': 4, 'n': 4, 'modulus': 2, 'rule': 'closed', 'nullity': 4},
-     {'m': 4, 'n': 5, 'modulus': 2, 'rule': 'closed', 'nullity': 0}]
     """
     sch = schema(spec)
     if spec.is_stream:

@@ -23,6 +23,7 @@ from lightsout_graphs.interfaces.sweep.census import (
     run_census,
 )
 from lightsout_graphs.interfaces.sweep.runners import find_geng
+from tests.interfaces.sweep.examples import run_examples
 from tests.interfaces.sweep.procs import start_and_stop, wait_gone
 
 A334443 = [1, 0, 1, 2, 9, 33, 290, 3692, 94280]
@@ -253,3 +254,35 @@ def test_a_census_without_geng_speaks_of_itself(
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(MissingDependencyError, match=r"^A census needs nauty's geng"):
         run_census(3, tmp_path / "c", workers=1)
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "default_parts": """
+>>> [default_parts(n) for n in (5, 9, 10, 11)]
+[1, 1, 64, 512]
+""",
+    "CensusPart": """
+>>> CensusPart(11, 12, 512).name
+'n11-00012of00512.json'
+""",
+    "CensusPart.name": """
+>>> CensusPart(9, 3, 40).name, CensusPart(5, 0, 1).name
+('n9-00003of00040.json', 'n5-00000of00001.json')
+""",
+    "plan_parts": """
+>>> [p.name for p in plan_parts([3, 4], {3: 1, 4: 2})]
+['n4-00000of00002.json', 'n4-00001of00002.json', 'n3-00000of00001.json']
+""",
+    "count_part": """
+>>> from lightsout_graphs.interfaces.sweep.streams import find_geng
+>>> got = count_part(CensusPart(4, 0, 1), False, (2,), ("closed",), find_geng())
+>>> got["graphs"], sum(c[-1] for c in got["counts"] if c[2] == 1)
+(11, 6)
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.census", name, EXAMPLES[name])

@@ -11,6 +11,7 @@ import pytest
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep.census import CensusPart
 from lightsout_graphs.interfaces.sweep.census_store import MANIFEST, SUMMARY, CensusStore, checksum
+from tests.interfaces.sweep.examples import run_examples
 
 SETTINGS = {"max_n": 4}
 
@@ -111,3 +112,67 @@ def test_finish_writes_the_summary_and_marks_the_manifest(tmp_path: Path) -> Non
     assert manifest["settings"] == SETTINGS
     assert manifest["runs"][-1]["seconds"] == 1.3
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("_tmp-")]
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "checksum": """
+>>> record = {"n": 3, "res": 0, "mod": 1, "graphs": 4, "counts": [], "settings": {}}
+>>> checksum(record) == checksum({**record, "seconds": 0.5})
+True
+>>> checksum(record) == checksum({**record, "settings": {"moduli": [3]}})
+False
+>>> len(checksum(record))
+64
+""",
+    "CensusStore": """
+>>> import tempfile
+>>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+>>> store.verified([])
+{}
+>>> store.close()
+""",
+    "CensusStore.close": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep.census import CensusPart
+>>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+>>> store.close()
+""",
+    "CensusStore.verified": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep.census import CensusPart
+>>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+>>> part = CensusPart(3, 0, 1)
+>>> _ = store.write_part(part, {"graphs": 4, "counts": []})
+>>> store.verified([part])[part]["graphs"]
+4
+>>> store.close()
+""",
+    "CensusStore.write_part": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep.census import CensusPart
+>>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+>>> record = store.write_part(CensusPart(3, 0, 1), {"graphs": 4, "counts": []})
+>>> (
+...     record["sha256"] == checksum(record),
+...     (store.path / "parts" / "n3-00000of00001.json").is_file(),
+... )
+(True, True)
+>>> store.close()
+""",
+    "CensusStore.finish": """
+>>> import pandas as pd
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep.census import CensusPart
+>>> store = CensusStore(Path(tempfile.mkdtemp()), {"max_n": 3}, overwrite=False)
+>>> store.finish(pd.DataFrame({"n": [3], "graphs": [4]}), 0.25)
+>>> store.manifest["complete"], (store.path / SUMMARY).is_file()
+(True, True)
+>>> store.close()
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.census_store", name, EXAMPLES[name])

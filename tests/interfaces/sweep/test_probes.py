@@ -20,6 +20,7 @@ from lightsout_graphs.interfaces.sweep.probes import (
     estimate,
     time_limit,
 )
+from tests.interfaces.sweep.examples import run_examples
 
 SMALL = [
     (nx.complete_graph, {"n": 9}),
@@ -156,3 +157,43 @@ def test_rows_of_a_huge_graph_are_refused_or_skipped(tmp_path: Path) -> None:
     table = read_results(out)
     assert table["edges"].tolist()[0] == 10
     assert "would build about" in table["error"].tolist()[1]
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "estimate": """
+>>> import networkx as nx
+>>> estimate(nx.complete_graph, {"n": 100_000})
+(100000, 4999950000)
+>>> estimate(nx.hypercube_graph, {"n": 10})
+(1024, 10240)
+>>> estimate(nx.circulant_graph, {"n": 12, "offsets": [1, 3]})
+(12, 24)
+>>> estimate(lambda n: None, {"n": 7}), estimate(lambda m: None, {"m": 7})
+((7, 0), None)
+""",
+    "check_size": """
+>>> import networkx as nx
+>>> check_size("networkx:complete_graph", nx.complete_graph, {"n": 100})
+>>> check_size("networkx:complete_graph", nx.complete_graph, {"n": 100_000})
+Traceback (most recent call last):
+...
+lightsout_graphs.core.errors.SweepSpecError: family 'networkx:complete_graph' with n=100000 would build about 100000 nodes and 4999950000 edges, more than a sweep builds (10000000 nodes and edges, ...
+""",
+    "time_limit": """
+>>> with time_limit(5):
+...     total = sum(range(10))
+>>> try:
+...     with time_limit(0.05):
+...         while True:
+...             pass
+... except ProbeTimeout:
+...     print("stopped")
+stopped
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.probes", name, EXAMPLES[name])

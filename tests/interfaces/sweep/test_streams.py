@@ -19,6 +19,7 @@ from lightsout_graphs.interfaces.sweep.streams import (
     run_geng_part,
 )
 from lightsout_graphs.interfaces.sweep.work import Chunk, run_chunk
+from tests.interfaces.sweep.examples import run_examples
 
 METRICS = sorted(FAST_METRICS)
 
@@ -131,3 +132,37 @@ def test_the_compiled_kernel_applies_to_prime_moduli_only() -> None:
 
     assert applies(("nullity",), ("closed",), (2, 3))
     assert not applies(("nullity",), ("closed",), (4,))
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "geng_argv": """
+>>> geng_argv("-c 9"), geng_argv("-cd1D4 8 7:12 0/4")
+(['-c', '9'], ['-cd1D4', '8', '7:12', '0/4'])
+>>> geng_argv("3 /tmp/victim.txt")
+Traceback (most recent call last):
+...
+lightsout_graphs.core.errors.SweepSpecError: Sweep spec key 'geng': argument '/tmp/victim.txt' of '3 /tmp/victim.txt' is not allowed ...
+""",
+    "geng_parts": """
+>>> geng_parts("-c 10", 100_000), geng_parts("6", 5), geng_parts("10 0/4", 10)
+(128, 32, 1)
+""",
+    "run_geng_part": """
+>>> run_geng_part("3", 0, 1).split()  # the 4 graphs on 3 vertices
+[b'B?', b'BO', b'BW', b'Bw']
+""",
+    "fast_table": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> from lightsout_graphs.interfaces.sweep.work import schema
+>>> spec = load_spec({"geng": "3", "metrics": ["n", "nullity"]})
+>>> table = fast_table(b"Bw\\nA_\\n", spec, schema(spec), 1, "small.g6")
+>>> table.column("nullity").to_pylist()
+[2, 1]
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.streams", name, EXAMPLES[name])

@@ -14,6 +14,7 @@ from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep import load_spec
 from lightsout_graphs.interfaces.sweep.work import LEAN_METRICS, Chunk, family_item, run_chunk
 from lightsout_graphs.representation.families.graph6 import decode_graph6
+from tests.interfaces.sweep.examples import run_examples
 
 LEAN = sorted(LEAN_METRICS)
 
@@ -212,3 +213,64 @@ def test_a_row_whose_constructor_hangs_is_stopped_or_skipped(tmp_path: Path) -> 
     table = read_results(out)
     assert table["error"].tolist()[2] == "TimeoutError: not built within time_limit=0.3 s"
     assert table["nullity"].notna().tolist() == [True, True, False, True, True]
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "Chunk": """
+>>> Chunk(0, 0, 2, (b"Bw", b"A_"), "small.g6").stop
+2
+""",
+    "Chunk.text": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec({"geng": "3", "metrics": ["n"]})
+>>> Chunk(0, 0, 2, (b"Bw", b"A_")).text(spec)
+b'Bw\\nA_\\n'
+>>> Chunk(0, 0, 0, part=(0, 1)).text(spec).split()
+[b'B?', b'BO', b'BW', b'Bw']
+""",
+    "schema": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> s = schema(
+...     load_spec(
+...         {
+...             "family": "grid",
+...             "params": {"m": "1..2", "n": 3},
+...             "metrics": ["nullity", "kernel_size"],
+...         }
+...     )
+... )
+>>> s.names
+['m', 'n', 'modulus', 'rule', 'nullity', 'kernel_size']
+""",
+    "family_item": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec(
+...     {"family": "grid", "params": {"m": "1..3", "n": "1..2"}, "metrics": ["edges"]}
+... )
+>>> family_item(spec, 3)
+({'m': 2, 'n': 2}, {'m': 2, 'n': 2})
+""",
+    "infer_metric_types": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> def big(puzzle):
+...     return puzzle.n > 4
+>>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 3}, "metrics": [big]})
+>>> spec.custom[0].dtype is None, infer_metric_types(spec).custom[0].dtype
+(True, 'bool')
+""",
+    "run_chunk": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec(
+...     {"family": "grid", "params": {"m": 4, "n": "4..5"}, "metrics": ["nullity"]}
+... )
+>>> run_chunk(spec, Chunk(0, 0, 2)).to_pylist()
+[{'m': 4, 'n': 4, 'modulus': 2, 'rule': 'closed', 'nullity': 4},
+ {'m': 4, 'n': 5, 'modulus': 2, 'rule': 'closed', 'nullity': 0}]
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.work", name, EXAMPLES[name])
