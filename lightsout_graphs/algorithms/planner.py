@@ -31,9 +31,9 @@ The engines, by question:
     ``closed`` or ``open`` (the theorems, polynomial time) where their hypotheses hold, else
     ``search`` (breadth-first over the boards).
 
-Two more choices take numbers, not a puzzle: ``gods`` (God's number, see :func:`gods_methods`:
+Two more choices take numbers, not a puzzle: ``gods`` (God's number, see ``gods_methods``:
 ``breadth-first search`` over few solvable boards, else ``covering``) and ``minimum`` (fewest
-presses among the solutions, see :func:`minimum_engine`: ``enumeration``, ``split search`` or
+presses among the solutions, see ``minimum_engine``: ``enumeration``, ``split search`` or
 ``cp-sat``, from the size of the solution coset).
 """
 
@@ -57,32 +57,18 @@ from lightsout_graphs.core.zk.protocol import Factorization
 from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
 __all__ = [
-    "COLUMN_KINDS",
-    "GF2_TABLE_LIMIT",
-    "LIT_ONLY_METHODS",
-    "MAX_GENERAL_ENTRIES",
-    "MAX_GENERAL_LIGHTS",
-    "ODD_TABLE_LIMIT",
     "QUESTIONS",
-    "QUICK_SEARCH",
-    "TABLE_FAMILIES",
     "Cost",
     "Engine",
     "Plan",
-    "box_shape",
-    "check_seconds",
     "counts",
     "engines",
     "factorize",
     "formula_table",
-    "gods_methods",
-    "lattice_shape",
     "lit_only_method",
-    "minimum_engine",
     "plan",
     "register",
     "sweep_column_engine",
-    "table_applies",
     "unregister",
 ]
 
@@ -383,16 +369,8 @@ def _bytes(x: int) -> str:
 
 
 def check_seconds(cost: Cost, what: str) -> None:
-    """Refuse work whose estimate is over the time budget, naming the estimate and the knob.
-
-    Raises
-    ------
-    TimeBudgetError
-
-    Examples
-    --------
-    >>> check_seconds(Cost(1.0, 1024), "a small board")
-    """
+    """Refuse work whose estimate is over the time budget (:class:`TimeBudgetError`), naming
+    the estimate and the setting that raises the budget."""
     from lightsout_graphs.core.zk.budget import TIME_ENV, time_budget
 
     budget = time_budget()
@@ -801,7 +779,7 @@ def factorize(puzzle: Puzzle, *, method: str = "auto") -> Factorization:
     ------
     InvalidPuzzleError
         For an unknown method, ``"chasing"`` where it does not apply, or a general
-        elimination beyond :data:`MAX_GENERAL_LIGHTS` lights.
+        elimination beyond ``MAX_GENERAL_LIGHTS`` lights.
     MemoryBudgetError, TimeBudgetError
         When the chosen engine's estimate is over the memory or time budget.
 
@@ -876,36 +854,9 @@ def counts(puzzle: Puzzle) -> tuple[int | None, str]:
 def minimum_engine(
     orders: list[int], modulus: int, *, max_enumerate: int, split_limit: int
 ) -> Plan:
-    """The engine that proves the fewest presses among the solutions of a coset.
-
-    Parameters
-    ----------
-    orders : list of int
-        The additive order of each quiet-pattern generator (the coset has their product
-        many solutions).
-    modulus : int
-    max_enumerate : int
-        The largest coset the grouped transform enumerates (its table is k counts wide for
-        2 < k <= 64).
-    split_limit : int
-        The most generators the GF(2) split search takes.
-
-    Returns
-    -------
-    Plan
-        ``"enumeration"`` (the grouped transform over the whole coset, exact),
-        ``"split search"`` (GF(2) branch and bound over two halves of the generators) or
-        ``"cp-sat"`` (ortools' CP-SAT over the generators' coefficients).
-
-    Examples
-    --------
-    >>> minimum_engine([2] * 10, 2, max_enumerate=2**24, split_limit=40).engine
-    'enumeration'
-    >>> minimum_engine([2] * 30, 2, max_enumerate=2**24, split_limit=40).engine
-    'split search'
-    >>> minimum_engine([3] * 30, 3, max_enumerate=2**24, split_limit=40).engine
-    'cp-sat'
-    """
+    """The plan that proves the fewest presses in a coset of generators of these additive orders:
+    ``"enumeration"`` (grouped transform), ``"split search"`` (GF(2), at most ``split_limit``
+    generators) or ``"cp-sat"``."""
     from lightsout_graphs.core import zk
 
     size = math.prod(int(order) for order in orders)
@@ -930,35 +881,8 @@ QUICK_SEARCH = 2**16
 
 
 def gods_methods(image: int, kernel: int, *, max_states: int, max_kernel: int) -> list[str]:
-    """The methods that may prove a God's number, in the order to try them.
-
-    Parameters
-    ----------
-    image : int
-        The number of solvable boards.
-    kernel : int
-        The number of quiet patterns.
-    max_states : int
-        The most boards the breadth-first search may enumerate.
-    max_kernel : int
-        The most quiet patterns the covering programmes accept.
-
-    Returns
-    -------
-    list of str
-        Among ``"breadth-first search"`` (every solvable board, by depth) and ``"covering"``
-        (the covering radius of the quiet-pattern code: averaging, the Walsh spectrum and
-        integer programmes), cheapest first; empty when none fits the limits.
-
-    Examples
-    --------
-    >>> gods_methods(2**10, 4, max_states=2**24, max_kernel=2**40)
-    ['breadth-first search']
-    >>> gods_methods(2**79, 4, max_states=2**24, max_kernel=2**40)
-    ['covering']
-    >>> gods_methods(2**20, 2**50, max_states=2**24, max_kernel=2**40)
-    ['breadth-first search']
-    """
+    """The methods that may prove a God's number from the counts of solvable boards and quiet
+    patterns, cheapest first (``"breadth-first search"``, ``"covering"``); empty when none fits."""
     if image <= min(max_states, QUICK_SEARCH):
         return ["breadth-first search"]
     out = ["covering"] if kernel <= max_kernel else []
@@ -1063,28 +987,8 @@ def lit_only_method(
 
 
 def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
-    """``(shape, wrap)`` when the puzzle is a box of paths and cycles labelled by its cells.
-
-    A lattice of the axis stencil (grid, torus, or wrapped only along some axes) or a
-    Cartesian product of path and cycle factors (a cylinder), under the closed or open rule,
-    whose nodes are its cells in row-major order: its symmetries are read from its factors.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    (tuple of int, tuple of bool) or None
-        The sides and, per axis, whether it wraps.
-
-    Examples
-    --------
-    >>> lattice_shape(lo.torus(3, 4)), lattice_shape(lo.cylinder(2, 5))
-    (((3, 4), (True, True)), ((2, 5), (False, True)))
-    >>> lattice_shape(lo.king(3)) is None
-    True
-    """
+    """``(shape, wrap)`` when the puzzle is a box of paths and cycles (closed or open rule) whose
+    nodes are its cells in row-major order, else None: its symmetries come from its factors."""
     from lightsout_graphs.core._labels import LatticeNodes
 
     structure = puzzle.structure
@@ -1107,25 +1011,8 @@ def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | 
 
 
 def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The side lengths when the puzzle is a box lattice whose symmetries are geometric.
-
-    A box of the axis stencil without wrapping, under the closed or open rule: its toggle
-    matrix is preserved by every isometry of the box, so the symmetry search enumerates those
-    instead of the graph's automorphisms.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    tuple of int or None
-
-    Examples
-    --------
-    >>> box_shape(lo.grid(3, 4)), box_shape(lo.torus(3, 4)), box_shape(lo.king(3))
-    ((3, 4), None, None)
-    """
+    """The sides of an unwrapped box of the axis stencil (closed or open rule), else None: its
+    symmetries are the isometries of the box."""
     lattice = puzzle.structure
     if not isinstance(lattice, Lattice) or puzzle.rule not in ("closed", "open"):
         return None
@@ -1136,7 +1023,7 @@ def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
 
 #: Above this many sides, odd-prime nullity tables are not used (an M×M table over an odd prime
 #: takes about 2 s at M = 500 and grows like M² log M); GF(2) tables go to
-#: :data:`GF2_TABLE_LIMIT`.
+#: ``GF2_TABLE_LIMIT``.
 ODD_TABLE_LIMIT = 2048
 #: The largest side of a GF(2) nullity table a sweep reads.
 GF2_TABLE_LIMIT = 16384
@@ -1159,13 +1046,7 @@ def formula_table(family: str) -> bool:
 
 
 def table_applies(size: int, modulus: int, rule: str) -> bool:
-    """Whether an M×M nullity table answers the count columns of a sweep up to ``size``.
-
-    Examples
-    --------
-    >>> table_applies(500, 3, "closed"), table_applies(500, 4, "closed")
-    (True, False)
-    """
+    """Whether an M×M nullity table answers the count columns of a sweep up to ``size``."""
     limit = GF2_TABLE_LIMIT if modulus == 2 else ODD_TABLE_LIMIT
     return rule in ("closed", "open") and _prime(modulus) and size <= limit
 
@@ -1191,7 +1072,7 @@ def sweep_column_engine(
     family : str or None
         The sweep's family name (None for a graph stream).
     kind : str
-        One of :data:`COLUMN_KINDS`: ``"counts"`` (rank, nullity and the counts that follow),
+        One of ``COLUMN_KINDS``: ``"counts"`` (rank, nullity and the counts that follow),
         ``"size"`` (lights and edges), ``"all_on"`` (whether the all-on board is solvable),
         ``"search"`` (fewest presses, God's number...), ``"custom"`` (a metric of your own),
         ``"other"``.

@@ -229,3 +229,29 @@ def test_chasing_over_the_time_budget_is_refused_before_it_starts() -> None:
     finally:
         zk.set_time_budget(None)
     assert zk.time_budget() == before
+
+
+def test_the_numeric_choices() -> None:
+    choose = planner.minimum_engine
+    assert [
+        choose([k] * n, k, max_enumerate=2**24, split_limit=40).engine
+        for k, n in ((2, 10), (2, 30), (3, 30))
+    ] == [
+        "enumeration",
+        "split search",
+        "cp-sat",
+    ]
+    gods = planner.gods_methods
+    assert gods(2**10, 4, max_states=2**24, max_kernel=2**40) == ["breadth-first search"]
+    assert gods(2**79, 4, max_states=2**24, max_kernel=2**40) == ["covering"]
+    assert gods(2**20, 2**50, max_states=2**24, max_kernel=2**40) == ["breadth-first search"]
+    assert planner.table_applies(500, 3, "closed") and not planner.table_applies(500, 4, "closed")
+    planner.check_seconds(planner.Cost(1.0, 1024), "a small board")  # under budget: no error
+
+
+def test_the_shapes_read_from_the_structure() -> None:
+    assert planner.lattice_shape(lo.torus(3, 4)) == ((3, 4), (True, True))
+    assert planner.lattice_shape(lo.cylinder(2, 5)) == ((2, 5), (False, True))
+    assert planner.lattice_shape(lo.king(3)) is None
+    assert planner.box_shape(lo.grid(3, 4)) == (3, 4)
+    assert planner.box_shape(lo.torus(3, 4)) is None and planner.box_shape(lo.king(3)) is None
