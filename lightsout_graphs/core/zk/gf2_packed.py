@@ -218,10 +218,7 @@ class PackedGF2Factorization(EliminationSolver):
         >>> f.kernel_words().tolist()
         [[7]]
         """
-        n = self.shape[1]
-        is_free = np.ones(n, dtype=bool)
-        is_free[self._pivot_leads] = False
-        free = np.flatnonzero(is_free)
+        free = np.setdiff1d(np.arange(self.shape[1]), self._pivot_leads)
         if free.size > KERNEL_COMPILED_MAX:
             return None
         return _kernels()["kernel_words"](

@@ -110,9 +110,7 @@ class FlintGFpFactorization(EliminationSolver):
         self._r = r
         piv = self._piv
         lu = self._lu.view()
-        free = np.ones(n, dtype=bool)
-        free[piv] = False
-        self._free = np.flatnonzero(free)
+        self._free = np.setdiff1d(np.arange(n), piv)
         self._l11 = self._lu.window(0, 0, r, r) if r else None
         self._l21 = self._lu.window(r, 0, m, r) if r and r < m else None
         if r and np.array_equal(piv, np.arange(r)):

@@ -163,9 +163,7 @@ class _Reduction:
 
 
 def _free_after(pivots: np.ndarray, n: int) -> np.ndarray:
-    free = np.ones(n, dtype=bool)
-    free[pivots] = False
-    return np.concatenate([pivots, np.flatnonzero(free)]).astype(np.int64)
+    return np.concatenate([pivots, np.setdiff1d(np.arange(n), pivots)]).astype(np.int64)
 
 
 def _reduce_flint(block: np.ndarray, p: int, inverse: bool = True) -> _Reduction:

@@ -89,11 +89,8 @@ class Z4Factorization(EliminationSolver):
         self._k_vecs = [bits_to_vector(x, n) for x in self._k_bits]
         self._y_bits = ech.zero_combos
         # M_j = (A k_j / 2) mod 2, as bitsets over rows.
-        if self._k_vecs:
-            halves = (a @ np.column_stack(self._k_vecs)) % 4 // 2
-            self._m_bits = [vector_to_bits(col) for col in halves.T]
-        else:
-            self._m_bits = []
+        halves = (a @ np.column_stack(self._k_vecs)) % 4 // 2 if self._k_vecs else np.zeros((0, 0))
+        self._m_bits = [vector_to_bits(col) for col in halves.T]
         w_rows = _parity_matrix_rows(self._y_bits, self._m_bits)
         self._w = GF2Echelon(w_rows, len(self._k_bits))
         r, s = ech.rank, self._w.rank
