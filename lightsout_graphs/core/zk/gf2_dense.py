@@ -173,15 +173,12 @@ class DenseGF2(EliminationSolver):
 
     def _kernel(self) -> list[tuple[np.ndarray, int]]:
         cols = self.shape[1]
-        reduced = unpack_rows(self._reduced, cols) if self._rank else None
-        out = []
-        for f in np.setdiff1d(np.arange(cols), self._pivots):
-            x = np.zeros(cols, dtype=np.int64)
-            x[f] = 1
-            if reduced is not None:
-                x[self._pivots] = reduced[:, f]
-            out.append((x, 2))
-        return out
+        free = np.setdiff1d(np.arange(cols), self._pivots)
+        basis = np.zeros((len(free), cols), dtype=np.int64)
+        basis[np.arange(len(free)), free] = 1
+        if self._rank:
+            basis[:, self._pivots] = unpack_rows(self._reduced, cols)[:, free].T
+        return [(x, 2) for x in basis]
 
     def _left_kernel(self) -> list[tuple[np.ndarray, int]]:
         """The rows of P beyond the rank."""

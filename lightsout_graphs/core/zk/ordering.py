@@ -68,8 +68,7 @@ def _cuthill_mckee(matrix: sp.csr_array) -> tuple[np.ndarray, int, int] | None:
     pattern = sp.csr_matrix(matrix, dtype=np.int8)
     pattern = (pattern + pattern.T).tocsr()
     perm = np.asarray(reverse_cuthill_mckee(pattern, symmetric_mode=True), dtype=np.int64)
-    position = np.empty(n, dtype=np.int64)
-    position[perm] = np.arange(n)
+    position = np.argsort(perm)  # the inverse permutation
     after = int(np.abs(position[rows] - position[cols]).max())  # the band of A[perm][:, perm]
     return perm, before, after
 
@@ -132,8 +131,7 @@ def elimination_order(matrix: sp.csr_array) -> tuple[np.ndarray, np.ndarray] | N
     n = matrix.shape[0]
     if after <= WIDE * n:
         return (perm, perm) if after < GAIN * before else None
-    position = np.empty(n, dtype=np.int64)
-    position[perm] = np.arange(n)
+    position = np.argsort(perm)  # the inverse permutation
     row_count = np.diff(sp.csr_array(matrix).indptr)
     col_count = np.diff(sp.csc_array(matrix).indptr)
     rows = np.lexsort((position, row_count)).astype(np.int64)
