@@ -25,35 +25,13 @@ import numpy as np
 from lightsout_graphs.core._labels import LatticeIndex
 from lightsout_graphs.core.errors import InvalidPuzzleError, InvalidStateError
 
-__all__ = [
-    "StateCodec",
-    "StateLike",
-    "check_value",
-    "checked_node",
-    "checked_values",
-    "in_range",
-    "int_vector",
-    "is_node",
-    "light_rows",
-    "node_positions",
-    "press_columns",
-    "reduce_mod",
-]
-
-
 #: A state, target or press vector as users may give it: a dict node -> int (missing nodes are
 #: 0), a sequence or array in node order, or one int meaning "every node has this value".
 StateLike: TypeAlias = Mapping[Hashable, int] | Sequence[int] | np.ndarray | int
 
 
 def is_node(node: object, index: Mapping[Hashable, int]) -> bool:
-    """Whether ``node`` is a key of ``index`` (False for unhashable values).
-
-    Examples
-    --------
-    >>> is_node("a", {"a": 0}), is_node(["a"], {"a": 0})
-    (True, False)
-    """
+    """Whether ``node`` is a key of ``index`` (False for unhashable values)."""
     try:
         return node in index
     except TypeError:
@@ -62,17 +40,7 @@ def is_node(node: object, index: Mapping[Hashable, int]) -> bool:
 
 def node_positions(nodes: Iterable[Hashable], index: Mapping[Hashable, int], name: str) -> set[int]:
     """The set of positions (in ``index``) of the nodes given as argument ``name``; a value
-    that is not a node raises :class:`InvalidPuzzleError` naming the argument and the value.
-
-    Examples
-    --------
-    >>> sorted(node_positions("ca", {"a": 0, "b": 1, "c": 2}, "lights"))
-    [0, 2]
-    >>> node_positions(["z"], {"a": 0}, "pressable")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'pressable' holds 'z', which is not a node of the graph.
-    """
+    that is not a node raises :class:`InvalidPuzzleError` naming the argument and the value."""
     chosen = set()
     for node in nodes:
         if not is_node(node, index):
@@ -98,17 +66,7 @@ def reduce_mod(arr: np.ndarray, k: int) -> np.ndarray:
 
 
 def checked_node(node: object, index: Mapping[Hashable, int], name: str) -> int:
-    """The position of a node named in a state, or an error naming the argument and the node.
-
-    Examples
-    --------
-    >>> checked_node("b", {"a": 0, "b": 1}, "state")
-    1
-    >>> checked_node("z", {"a": 0}, "target")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidStateError: Argument 'target' names 'z', which is not a node of the puzzle.
-    """
+    """The position of a node named in a state, or an error naming the argument and the node."""
     if not is_node(node, index):
         msg = f"Argument {name!r} names {node!r}, which is not a node of the puzzle."
         raise InvalidStateError(msg)
@@ -116,24 +74,12 @@ def checked_node(node: object, index: Mapping[Hashable, int], name: str) -> int:
 
 
 def in_range(x: np.ndarray, k: int) -> bool:
-    """Whether every value of ``x`` lies in ``0..k-1``.
-
-    Examples
-    --------
-    >>> in_range(np.array([0, 3]), 4), in_range(np.array([4]), 4)
-    (True, False)
-    """
+    """Whether every value of ``x`` lies in ``0..k-1``."""
     return bool(x.size == 0 or (int(x.min()) >= 0 and int(x.max()) < k))
 
 
 def check_value(value: object, modulus: int, name: str, where: str) -> int:
-    """``value`` as an int in ``0..k-1``, or an error naming the argument and the place.
-
-    Examples
-    --------
-    >>> check_value(2, 3, "state", "node 'a'")
-    2
-    """
+    """``value`` as an int in ``0..k-1``, or an error naming the argument and the place."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
         msg = f"Argument {name!r} at {where} must be an int in 0..{modulus - 1}, not {value!r}."
         raise InvalidStateError(msg)
@@ -148,17 +94,7 @@ def checked_values(
     values: Sequence[object], labels: Sequence[Hashable], modulus: int, name: str, what: str
 ) -> np.ndarray:
     """Values given in order as an int64 vector, each checked by :func:`check_value`; the first
-    bad one is named with its position and its label (``what``, a node or a light).
-
-    Examples
-    --------
-    >>> checked_values([1, 0], "ab", 2, "state", "node").tolist()
-    [1, 0]
-    >>> checked_values([1, 2], "ab", 2, "state", "node")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidStateError: Argument 'state' at position 1 (node 'b') must be in 0..1, not 2.
-    """
+    bad one is named with its position and its label (``what``, a node or a light)."""
     out = np.zeros(len(values), dtype=np.int64)
     for i, value in enumerate(values):
         out[i] = check_value(value, modulus, name, f"position {i} ({what} {labels[i]!r})")
@@ -188,29 +124,13 @@ def _node_subset(
 
 def press_columns(pressable: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
     """The sorted positions of the pressable nodes (the argument as given), or None when every
-    node may be pressed.
-
-    Examples
-    --------
-    >>> press_columns(["c", "a"], {"a": 0, "b": 1, "c": 2}).tolist()
-    [0, 2]
-    >>> press_columns(None, {"a": 0}) is None
-    True
-    """
+    node may be pressed."""
     return _node_subset(pressable, index, "pressable", lights=False)
 
 
 def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | None:
     """The sorted positions of the lights (the argument as given), or None when every node
-    carries one.
-
-    Examples
-    --------
-    >>> light_rows(["c", "a"], {"a": 0, "b": 1, "c": 2}).tolist()
-    [0, 2]
-    >>> light_rows(["a", "b"], {"a": 0, "b": 1}) is None
-    True
-    """
+    carries one."""
     return _node_subset(lights, index, "lights", lights=True)
 
 
@@ -244,17 +164,7 @@ def int_vector(vector: object, sizes: Sequence[int], what: str) -> np.ndarray:
     """A 1-D vector of ints of one of ``sizes`` values as int64, or InvalidStateError.
 
     The vector-form methods (:meth:`~lightsout_graphs.Puzzle.apply_vector` and the like) take
-    engine vectors; this names what is wrong with one that is not.
-
-    Examples
-    --------
-    >>> int_vector([1, 0, 2], (3,), "'presses'").tolist()
-    [1, 0, 2]
-    >>> int_vector("abc", (3,), "'presses'")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidStateError: 'presses' must be a vector of 3 ints, not a str.
-    """
+    engine vectors; this names what is wrong with one that is not."""
     want = " or ".join(str(n) for n in dict.fromkeys(sizes))
     if isinstance(vector, str | bytes | Mapping) or vector is None:
         msg = f"{what} must be a vector of {want} ints, not a {type(vector).__name__}."
@@ -282,14 +192,7 @@ class StateCodec:
 
     ``index`` maps each node to its position in ``nodes``; ``press_cols`` and ``light_rows``
     are the sorted positions of the pressable nodes and of the lights (None: every node).
-    Board-shaped arrays need every node to be a light.
-
-    Examples
-    --------
-    >>> codec = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 3, None)
-    >>> codec.state_vector({2: 2}, "state").tolist(), codec.as_dict([1, 0, 2])
-    ([0, 0, 2], {0: 1, 1: 0, 2: 2})
-    """
+    Board-shaped arrays need every node to be a light."""
 
     def __init__(
         self,
@@ -315,38 +218,19 @@ class StateCodec:
             self.light_index = {v: j for j, v in enumerate(self.lights)}
 
     def every_node_lit(self) -> StateCodec:
-        """The same codec with a light on every node.
-
-        Examples
-        --------
-        >>> codec = StateCodec((0, 1), {0: 0, 1: 1}, 2, None, light_rows=np.array([1]))
-        >>> codec.n, codec.every_node_lit().n
-        (1, 2)
-        """
+        """The same codec with a light on every node."""
         return StateCodec(self.nodes, self.index, self.modulus, self.board_shape, self.press_cols)
 
     # -- the parts --------------------------------------------------------------------------------
 
     @property
     def n(self) -> int:
-        """The number of lights (the length of a state vector).
-
-        Examples
-        --------
-        >>> StateCodec("ab", {"a": 0, "b": 1}, 2, None).n
-        2
-        """
+        """The number of lights (the length of a state vector)."""
         return len(self.nodes) if self.light_rows is None else len(self.light_rows)
 
     @property
     def pressable(self) -> Sequence[Hashable]:
-        """The pressable nodes, in node order.
-
-        Examples
-        --------
-        >>> StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2])).pressable
-        ('a', 'c')
-        """
+        """The pressable nodes, in node order."""
         if self.press_cols is None:
             return self.nodes
         if self._pressable is None:
@@ -355,13 +239,7 @@ class StateCodec:
 
     @property
     def press_index(self) -> Mapping[Hashable, int]:
-        """pressable node -> position among :attr:`pressable`.
-
-        Examples
-        --------
-        >>> dict(StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([2])).press_index)
-        {'c': 0}
-        """
+        """pressable node -> position among :attr:`pressable`."""
         if self.press_cols is None:
             return self.index
         if self._press_index is None:
@@ -371,28 +249,12 @@ class StateCodec:
     # -- from users to vectors ------------------------------------------------------------------
 
     def state_vector(self, state: StateLike, name: str) -> np.ndarray:
-        """A state (or target) as a vector with one value per light, in node order.
-
-        Examples
-        --------
-        >>> codec = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 2, None, light_rows=np.array([0, 2]))
-        >>> codec.state_vector({2: 1}, "state").tolist()
-        [0, 1]
-        """
+        """A state (or target) as a vector with one value per light, in node order."""
         return self.node_vector(state, name, lit=self.light_rows is not None)
 
     def node_vector(self, state: Any, name: str, *, lit: bool = False) -> np.ndarray:
         """A value per node (lit or not; per light with ``lit``) from any accepted form (see
-        the module notes).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core._labels import LatticeNodes
-        >>> StateCodec(LatticeNodes((1, 3)), LatticeIndex((1, 3)), 2, (1, 3)).node_vector(
-        ...     {(0, 2): 1}, "state"
-        ... ).tolist()
-        [0, 0, 1]
-        """
+        the module notes)."""
         labels, where = (self.lights, self.light_index) if lit else (self.nodes, self.index)
         what, n, k, shape = "light" if lit else "node", len(labels), self.modulus, self.board_shape
         if isinstance(state, Mapping):
@@ -496,14 +358,7 @@ class StateCodec:
         return out
 
     def presses_vector(self, presses: StateLike, name: str) -> np.ndarray:
-        """Presses as a vector over the pressable nodes (counts in ``0..k-1``).
-
-        Examples
-        --------
-        >>> codec = StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2]))
-        >>> codec.presses_vector({"c": 1}, "presses").tolist()
-        [0, 1]
-        """
+        """Presses as a vector over the pressable nodes (counts in ``0..k-1``)."""
         full = self.node_vector(presses, name)
         if self.press_cols is None:
             return full
@@ -517,14 +372,7 @@ class StateCodec:
         return full[self.press_cols]
 
     def full_presses(self, presses: np.ndarray) -> np.ndarray:
-        """A vector over the pressable nodes as one over every node (0 elsewhere), mod k.
-
-        Examples
-        --------
-        >>> codec = StateCodec("abc", dict(a=0, b=1, c=2), 2, None, np.array([0, 2]))
-        >>> codec.full_presses(np.array([1, 1])).tolist()
-        [1, 0, 1]
-        """
+        """A vector over the pressable nodes as one over every node (0 elsewhere), mod k."""
         x = int_vector(presses, (len(self.pressable),), "'presses'")
         if self.press_cols is None:
             return x if in_range(x, self.modulus) else reduce_mod(x.copy(), self.modulus)
@@ -535,13 +383,7 @@ class StateCodec:
     # -- from vectors to users ------------------------------------------------------------------
 
     def as_dict(self, vector: Sequence[int] | np.ndarray) -> dict[Hashable, int]:
-        """A vector in node order as a dict node -> int (over the lights for a state).
-
-        Examples
-        --------
-        >>> StateCodec((0, 1), {0: 0, 1: 1}, 2, None).as_dict([1, 0])
-        {0: 1, 1: 0}
-        """
+        """A vector in node order as a dict node -> int (over the lights for a state)."""
         vector = int_vector(vector, (len(self.lights), len(self.nodes)), "'vector'")
         if self.light_rows is not None and len(vector) == len(self.lights):
             labels: Iterable[Hashable] = self.lights
@@ -550,15 +392,6 @@ class StateCodec:
         return dict(zip(labels, vector.tolist(), strict=True))
 
     def board_array(self, vector: Sequence[int] | np.ndarray) -> np.ndarray:
-        """A vector in node order shaped like the board (1-dimensional without a shape).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.core._labels import LatticeNodes
-        >>> StateCodec(LatticeNodes((2, 2)), LatticeIndex((2, 2)), 2, (2, 2)).board_array(
-        ...     [1, 0, 0, 1]
-        ... ).tolist()
-        [[1, 0], [0, 1]]
-        """
+        """A vector in node order shaped like the board (1-dimensional without a shape)."""
         arr = int_vector(vector, (self.n, len(self.nodes)), "'vector'").copy()
         return arr.reshape(self.board_shape) if self.board_shape is not None else arr

@@ -17,16 +17,6 @@ import numpy as np
 if TYPE_CHECKING:
     from lightsout_graphs.representation.puzzle import Puzzle
 
-__all__ = [
-    "counted",
-    "describe_certificate",
-    "family_label",
-    "is_directed",
-    "node_json",
-    "node_label",
-    "puzzle_label",
-    "puzzle_summary",
-]
 
 #: How many nodes of a certificate are named before "and N more".
 _SHOWN = 12
@@ -36,15 +26,7 @@ def counted(x: int, one: str, many: str | None = None, *, modulus: int = 10) -> 
     """A count and its noun (``many``, default ``one + "s"``, unless the count is 1).
 
     Large counts are written as :func:`lightsout_graphs.core._counts.count_text` writes them
-    (digit groups, or powers of ``modulus`` past 40 digits), so any count prints.
-
-    Examples
-    --------
-    >>> counted(1, "solution"), counted(4, "solution"), counted(1, "press", "presses")
-    ('1 solution', '4 solutions', '1 press')
-    >>> counted(2**20000, "solution", modulus=2)
-    '2^20000 (about 10^6020.6) solutions'
-    """
+    (digit groups, or powers of ``modulus`` past 40 digits), so any count prints."""
     from lightsout_graphs.core._counts import count_text
 
     noun = one if x == 1 else (many if many is not None else one + "s")
@@ -79,15 +61,7 @@ def node_label(node: Hashable) -> str:
 def node_json(node: Hashable) -> Any:
     """A node as a value :func:`json.dumps` writes: tuples become (nested) arrays, numbers
     and strings stay, and what JSON cannot hold (frozensets, objects, infinite floats) becomes
-    its ``str``.
-
-    Examples
-    --------
-    >>> node_json((0, 1)), node_json("a"), node_json(frozenset({1}))
-    ([0, 1], 'a', 'frozenset({1})')
-    >>> node_json(np.int64(3)), node_json(((0, 1), 2)), node_json(float("nan"))
-    (3, [[0, 1], 2], 'nan')
-    """
+    its ``str``."""
     if isinstance(node, bool | np.bool_):
         return bool(node)
     if isinstance(node, int | np.integer):
@@ -103,13 +77,7 @@ def node_json(node: Hashable) -> Any:
 
 
 def family_label(puzzle: Puzzle) -> str | None:
-    """The family and its parameters, e.g. ``grid 5×7`` or ``hypercube d=3``; None without one.
-
-    Examples
-    --------
-    >>> family_label(lo.grid(5, 7)), family_label(lo.Puzzle(nx.path_graph(4)))
-    ('grid 5×7', None)
-    """
+    """The family and its parameters, e.g. ``grid 5×7`` or ``hypercube d=3``; None without one."""
     family = puzzle.family
     if family is None:
         return None
@@ -146,15 +114,7 @@ def is_directed(puzzle: Puzzle) -> bool:
 
     A lattice is directed when some offset lacks its mirror, a product of factors never is;
     any other puzzle whose graph is not built yet is read from its toggle matrix (a lattice of
-    a million lights takes a minute to build as a graph).
-
-    Examples
-    --------
-    >>> is_directed(lo.grid(300, 300)), is_directed(lo.Puzzle(nx.DiGraph([(0, 1)])))
-    (False, True)
-    >>> is_directed(lo.stencil((200, 200), [(0, 1)]))
-    True
-    """
+    a million lights takes a minute to build as a graph)."""
     from lightsout_graphs.core.structure import Lattice, Product
 
     structure = puzzle.structure
@@ -170,15 +130,7 @@ def is_directed(puzzle: Puzzle) -> bool:
 
 
 def puzzle_summary(puzzle: Puzzle) -> str:
-    """One line for the top of a report: name, lights, edges, rule and modulus.
-
-    Examples
-    --------
-    >>> puzzle_summary(lo.grid(2, 3, modulus=3))
-    'grid 2×3: 6 lights, 7 edges, closed rule, modulus 3'
-    >>> puzzle_summary(lo.grid(1, 2))
-    'grid 1×2: 2 lights, 1 edge, closed rule, modulus 2'
-    """
+    """One line for the top of a report: name, lights, edges, rule and modulus."""
     label = puzzle_label(puzzle)
     if puzzle.name and puzzle.title and puzzle.name != puzzle.title:
         label = f"{puzzle.name} ({puzzle.title})"
@@ -221,18 +173,7 @@ def describe_certificate(
 
     ``certificate`` maps node -> coefficient y (``yᵀT ≡ 0``). With the board (``state`` and
     ``target``, one value per light) the words say what the sum is and must be; without it,
-    that no press changes the sum and by how much (``value``) the board must change it.
-
-    Examples
-    --------
-    >>> p = lo.grid(1, 3, rule="open")
-    >>> describe_certificate(p, {(0, 0): 1, (0, 2): 1}, state=[1, 0, 0], target=[0, 0, 0])
-    'the lights at (0,0), (0,2) must have an even sum to reach the target, but on this board it is odd; no press changes the parity of that sum'
-    >>> describe_certificate(lo.Puzzle(nx.empty_graph(2), rule="open"), {0: 1}, 1)
-    'no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1'
-    >>> describe_certificate(lo.Puzzle(nx.empty_graph(4), modulus=3), {1: 1, 3: 2}, 1)
-    'no press changes the weighted sum of the lights at 1, 2·[3] (mod 3), and the board must change it by 1'
-    """
+    that no press changes the sum and by how much (``value``) the board must change it."""
     k = puzzle.modulus
     terms = [(node, int(c) % k) for node, c in certificate.items() if int(c) % k]
     weighted = [_term(c, node_label(v)) for v, c in terms]

@@ -27,17 +27,6 @@ from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core.errors import InvalidPuzzleError
 from lightsout_graphs.representation.puzzle import Puzzle, checks_puzzle
 
-__all__ = [
-    "MAX_KAMADA_KAWAI",
-    "OBLIQUE",
-    "TILE_FAMILIES",
-    "GridLayout",
-    "grid_layout",
-    "node_positions",
-    "placed_nodes",
-    "square_shape",
-]
-
 #: What this module computes per puzzle (see :mod:`lightsout_graphs.core._cache`).
 _CACHE = PuzzleCache()
 
@@ -52,17 +41,7 @@ OBLIQUE = (0.45, 0.3)
 
 #: Families drawn as squares when their ``pos`` lie on a lattice, like the classic board.
 TILE_FAMILIES = frozenset(
-    {
-        "grid",
-        "torus",
-        "king",
-        "knight",
-        "rook",
-        "alien_tiles",
-        "x_pattern",
-        "merlin",
-        "cube_surface",
-    }
+    ["grid", "torus", "king", "knight", "rook", "alien_tiles", "x_pattern", "merlin", "cube_surface"]
 )
 
 Positions = dict[Hashable, tuple[float, float]]
@@ -214,18 +193,7 @@ def placed_nodes(puzzle: Puzzle, *, seed: int = 0) -> tuple[Positions, str]:
     """Where each node is drawn (a new dict node -> ``(x, y)``, y up), and which of the three
     ways placed it: ``"pos"`` (the nodes' attributes; one that is not 2 or 3 finite numbers
     raises :class:`InvalidPuzzleError`), ``"grid"`` (the nodes' coordinates) or ``"layout"``
-    (computed, the spring layout from ``seed``).
-
-    Examples
-    --------
-    >>> pos, source = placed_nodes(lo.grid(2, 2))
-    >>> source, pos[(1, 0)]
-    ('pos', (0.0, -1.0))
-    >>> placed_nodes(lo.Puzzle(nx.grid_2d_graph(2, 2)))[1]
-    'grid'
-    >>> placed_nodes(lo.Puzzle(nx.path_graph(3)))[1]
-    'layout'
-    """
+    (computed, the spring layout from ``seed``)."""
     seed = int(seed)
 
     def compute() -> tuple[Positions, str]:
@@ -301,13 +269,7 @@ def square_shape(puzzle: Puzzle) -> tuple[int, int] | None:
 
     Squares suit grids (nodes ``(row, column)`` whose positions, if any, agree with the grid, so
     hexagonal or triangular lattices keep their shape) and nets of squares such as the Lights
-    Out Cube (distinct integer ``pos`` points, most edges between lattice neighbours).
-
-    Examples
-    --------
-    >>> square_shape(lo.grid(2, 3)), square_shape(lo.Puzzle(nx.path_graph(3)))
-    ((2, 3), None)
-    """
+    Out Cube (distinct integer ``pos`` points, most edges between lattice neighbours)."""
     if not _as_squares(puzzle):
         return None
     layout = grid_layout(puzzle)

@@ -561,8 +561,6 @@ class Puzzle:
         self._fill(codec, structure, builders=(graph, matrix, edges, apply))
         return self
 
-    _lazy = from_builders  # the earlier name, still used by the families
-
     def _build_matrix(self) -> sp.csr_array:
         return _graph_toggle_matrix(
             self.graph, self.index, self.rule, self.modulus, self.weight, self.self_weight
@@ -807,8 +805,6 @@ class Puzzle:
         new._press = None
         new.info = PuzzleInfo()
         return new
-
-    _every_node_lit = every_node_lit  # the earlier name
 
     # -- the toggle matrix ----------------------------------------------------------------------
 

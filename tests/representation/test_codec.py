@@ -28,6 +28,7 @@ from lightsout_graphs.representation._codec import (
     checked_node,
     checked_values,
     in_range,
+    int_vector,
     is_node,
     light_rows,
     node_positions,
@@ -439,3 +440,19 @@ def test_bad_states_say_what_is_wrong(state: object, words: str) -> None:
     with pytest.raises(InvalidStateError, match="'state'") as info:
         puzzle.state_vector(state)
     assert words in str(info.value)
+
+
+def test_codec_conversions() -> None:
+    codec = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 3, None)
+    assert codec.state_vector({2: 2}, "state").tolist() == [0, 0, 2]
+    assert codec.as_dict([1, 0, 2]) == {0: 1, 1: 0, 2: 2}
+    lit = StateCodec((0, 1, 2), {0: 0, 1: 1, 2: 2}, 2, None, light_rows=np.array([0, 2]))
+    assert lit.state_vector({2: 1}, "state").tolist() == [0, 1]
+    one = StateCodec("abc", {"a": 0, "b": 1, "c": 2}, 2, None, np.array([2]))
+    assert (one.pressable, dict(one.press_index)) == (("c",), {"c": 0})
+    box = StateCodec(LatticeNodes((2, 2)), LatticeIndex((2, 2)), 2, (2, 2))
+    assert box.node_vector({(1, 1): 1}, "state").tolist() == [0, 0, 0, 1]
+    assert box.board_array([1, 0, 0, 1]).tolist() == [[1, 0], [0, 1]]
+    assert int_vector([1, 0, 2], (3,), "'presses'").tolist() == [1, 0, 2]
+    with pytest.raises(InvalidStateError, match="'presses' must be a vector of 3 ints, not a str"):
+        int_vector("abc", (3,), "'presses'")

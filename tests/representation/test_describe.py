@@ -6,6 +6,7 @@ import json
 
 import networkx as nx
 import numpy as np
+import pytest
 
 import lightsout_graphs as lo
 from lightsout_graphs import catalog
@@ -13,7 +14,10 @@ from lightsout_graphs.algorithms import solver
 from lightsout_graphs.interfaces.play.model import play_data
 from lightsout_graphs.representation import boards
 from lightsout_graphs.representation._describe import (
+    counted,
     describe_certificate,
+    family_label,
+    is_directed,
     node_json,
     node_label,
     puzzle_label,
@@ -88,3 +92,45 @@ def test_weights_on_integer_labels_do_not_read_as_arithmetic() -> None:
     assert "the weighted sum 1 + 2·[3] of the lights" in words
     grid = lo.grid(1, 4, modulus=3)
     assert "2·(0,3)" in describe_certificate(grid, {(0, 1): 1, (0, 3): 2}, 1)
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        (counted(1, "solution"), "1 solution"),
+        (counted(4, "solution"), "4 solutions"),
+        (counted(2, "press", "presses"), "2 presses"),
+        (counted(2**20000, "solution", modulus=2), "2^20000 (about 10^6020.6) solutions"),
+        (node_json(float("nan")), "nan"),
+        (family_label(lo.grid(5, 7)), "grid 5×7"),
+        (family_label(lo.Puzzle(nx.path_graph(4))), None),
+        (puzzle_label(lo.Puzzle(nx.path_graph(4))), "graph with 4 lights"),
+        (
+            puzzle_summary(lo.grid(2, 3, modulus=3)),
+            "grid 2×3: 6 lights, 7 edges, closed rule, modulus 3",
+        ),
+        (puzzle_summary(lo.grid(1, 2)), "grid 1×2: 2 lights, 1 edge, closed rule, modulus 2"),
+        (
+            describe_certificate(
+                lo.grid(1, 3, rule="open"), {(0, 0): 1, (0, 2): 1}, state=[1, 0, 0], target=[0] * 3
+            ),
+            (
+                "the lights at (0,0), (0,2) must have an even sum to reach the target, but on this "
+                "board it is odd; no press changes the parity of that sum"
+            ),
+        ),
+        (
+            describe_certificate(lo.Puzzle(nx.empty_graph(2), rule="open"), {0: 1}, 1),
+            "no press changes the sum of the lights at 0 (mod 2), and the board must change it by 1",
+        ),
+    ],
+)
+def test_words(words: object, expected: object) -> None:
+    assert words == expected
+
+
+def test_is_directed_without_building_the_graph() -> None:
+    big = lo.grid(300, 300)
+    assert not is_directed(big) and big._graph is None
+    assert is_directed(lo.Puzzle(nx.DiGraph([(0, 1)])))
+    assert is_directed(lo.stencil((200, 200), [(0, 1)]))

@@ -134,3 +134,9 @@ def test_positions_of_grids_families_tuples_and_graphs() -> None:
     split = lo.Puzzle(nx.disjoint_union(nx.path_graph(3), nx.path_graph(2)))
     assert len(node_positions(split)) == 5
     assert node_positions(lo.Puzzle(nx.empty_graph(1))) == {0: (0.0, 0.0)}
+
+
+def test_where_a_grid_is_drawn() -> None:
+    assert placed_nodes(lo.grid(2, 2))[0][(1, 0)] == (0.0, -1.0)
+    assert square_shape(lo.grid(2, 3)) == (2, 3)
+    assert square_shape(lo.Puzzle(nx.path_graph(3))) is None

@@ -29,8 +29,6 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["applies", "chase", "path_power", "row_matrix", "run", "times_row", "transfer_power"]
-
 #: The widest rows chased in blocks: the products cost about ``2·w²`` per light, against a
 #: Python step of a few microseconds per row when chasing row by row.
 MAX_WIDTH = 64
@@ -41,26 +39,12 @@ _CHUNK_ROWS = 1 << 18
 
 
 def applies(height: int, width: int, modulus: int) -> bool:
-    """Whether a board of ``height`` rows of ``width`` cells mod k is chased in blocks.
-
-    Examples
-    --------
-    >>> applies(2**20, 3, 2), applies(100, 100, 2), applies(2**20, 3, 2**40)
-    (True, False, False)
-    """
+    """Whether a board of ``height`` rows of ``width`` cells mod k is chased in blocks."""
     return width <= MAX_WIDTH and height >= MIN_HEIGHT and 2 * width * (modulus - 1) ** 2 < 2**63
 
 
 def row_matrix(width: int, diag: int, wrap: bool) -> np.ndarray:
-    """M: the w×w int64 matrix of one row (``diag`` on the diagonal, 1 beside it, wrapped).
-
-    Examples
-    --------
-    >>> row_matrix(3, 1, False).tolist()
-    [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
-    >>> row_matrix(4, 0, True)[0].tolist()
-    [0, 1, 0, 1]
-    """
+    """M: the w×w int64 matrix of one row (``diag`` on the diagonal, 1 beside it, wrapped)."""
     m = np.eye(width, dtype=np.int64) * diag
     j = np.arange(width - 1)
     m[j, j + 1] += 1
@@ -91,13 +75,7 @@ def _mulmod(a: np.ndarray, b: np.ndarray, k: int) -> np.ndarray:
 def transfer_power(height: int, m_row: np.ndarray, modulus: int) -> np.ndarray:
     """``S**h mod k``: rows ``(x[h], x[h−1])`` as a linear map of ``(x[0], x[−1])`` on a dark
     board, the 2w×2w int64 matrix ``[[P_h, Q_h], [P_{h−1}, Q_{h−1}]]`` with
-    ``x[t] = P_t·x[0] + Q_t·x[−1]`` (``m_row`` is M).
-
-    Examples
-    --------
-    >>> transfer_power(1, row_matrix(1, 1, False), 2).tolist()  # x[1] = x[0] + x[-1]
-    [[1, 1], [1, 0]]
-    """
+    ``x[t] = P_t·x[0] + Q_t·x[−1]`` (``m_row`` is M)."""
     k, w = modulus, m_row.shape[0]
     step = np.zeros((2 * w, 2 * w), dtype=np.int64)
     step[:w, :w] = (-m_row) % k
@@ -117,15 +95,7 @@ def transfer_power(height: int, m_row: np.ndarray, modulus: int) -> np.ndarray:
 def times_row(
     out: np.ndarray, cur: np.ndarray, diag: int, wrap: bool, *, xor: bool = False
 ) -> None:
-    """``out += M·cur`` (``^=`` with ``xor``) along the first axis (the cells of a row), unreduced.
-
-    Examples
-    --------
-    >>> out = np.zeros(3, dtype=np.int64)
-    >>> times_row(out, np.array([1, 0, 0]), 1, True)
-    >>> out.tolist()
-    [1, 1, 1]
-    """
+    """``out += M·cur`` (``^=`` with ``xor``) along the first axis (the cells of a row), unreduced."""
     add = np.bitwise_xor if xor else np.add
     if diag:
         add(out, cur, out=out)
@@ -147,15 +117,7 @@ def run(
 ) -> np.ndarray:
     """Rows ``x[0..steps]`` of n chases at once, row by row, cells first: ``first``, ``before``
     (w × n), ``board`` (steps × w × n) or None; returns (steps + 1) × w × n residues (uint8 for
-    k = 2, int64 below 2**60, else Python ints).
-
-    Examples
-    --------
-    >>> run(np.array([[1], [0]]), np.zeros((2, 1), dtype=np.int64), None, 2, 1, False, 2)[:, :, 0]
-    array([[1, 0],
-           [1, 1],
-           [1, 0]], dtype=uint8)
-    """
+    k = 2, int64 below 2**60, else Python ints)."""
     binary = k == 2
     dtype: Any = np.uint8 if binary else (np.int64 if k <= 2**60 else object)
     out = np.empty((steps + 1, *first.shape), dtype=dtype)
@@ -194,20 +156,7 @@ def chase(
     The same rows as chasing ``x[i+1] = b[i] − M·x[i] − x[i−1] (mod k)`` row by row, with
     ``x[0] = first``, ``x[−1] = before``, ``board`` h × w (None: dark), ``diag`` 1 for the
     closed rule and 0 for the open one: (h + 1) × w residues, uint8 for k = 2, else int64. With
-    ``last``, only the rows ``x[h−1]`` and ``x[h]`` (cheaper: no other row is built).
-
-    Examples
-    --------
-    >>> board = np.ones((300, 2), dtype=np.int64)
-    >>> x = chase(np.array([1, 0]), np.zeros(2, dtype=np.int64), board, 300, 1, False, 2)
-    >>> x.shape, x[:4].tolist()
-    ((301, 2), [[1, 0], [0, 0], [0, 1], [0, 0]])
-    >>> ends = chase(
-    ...     np.array([1, 0]), np.zeros(2, dtype=np.int64), board, 300, 1, False, 2, last=True
-    ... )
-    >>> bool((ends == x[-2:]).all())
-    True
-    """
+    ``last``, only the rows ``x[h−1]`` and ``x[h]`` (cheaper: no other row is built)."""
     k, h = modulus, int(height)
     binary = k == 2
     w = int(np.asarray(first).shape[0])
@@ -280,19 +229,7 @@ def path_power(height: int, width: int, diag: int, modulus: int) -> np.ndarray:
     w + 1 stay 0), so with ``f`` the first column of ``p_h`` of the cycle's matrix (one column
     chased h steps), ``A_h[i, j] = f[i − j] − f[i + j + 2]`` (indices mod N).
 
-    Returns w×w residues: int64, or Python ints (object) for moduli of 2**60 and more.
-
-    Examples
-    --------
-    >>> path_power(2, 3, 1, 2).tolist()  # M² + I over GF(2), M the closed 3-cell path
-    [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
-    >>> bool(
-    ...     (
-    ...         path_power(40, 5, 0, 7) == transfer_power(40, row_matrix(5, 0, False), 7)[:5, :5]
-    ...     ).all()
-    ... )
-    True
-    """
+    Returns w×w residues: int64, or Python ints (object) for moduli of 2**60 and more."""
     k, h, w = modulus, int(height), int(width)
     n = 2 * w + 2
     dtype: Any = np.int64 if k < 2**60 else object

@@ -167,3 +167,16 @@ def test_the_path_power_is_the_chased_first_row_system(h: int, w: int, diag: int
     for _ in range(h):  # A_{t+1} = −M·A_t − A_{t−1}, with Python ints
         prev, cur = cur, (-(m.dot(cur)) - prev) % k
     assert [[int(v) for v in row] for row in got] == [[int(v) for v in row] for row in cur]
+
+
+def test_rows_and_their_products() -> None:
+    assert _row_scan.row_matrix(3, 1, False).tolist() == [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
+    assert _row_scan.row_matrix(4, 0, True)[0].tolist() == [0, 1, 0, 1]
+    out = np.zeros(3, dtype=np.int64)
+    _row_scan.times_row(out, np.array([1, 0, 0]), 1, True)
+    assert out.tolist() == [1, 1, 1]
+    one = _row_scan.run(
+        np.array([[1], [0]]), np.zeros((2, 1), dtype=np.int64), None, 2, 1, False, 2
+    )
+    assert one.dtype == np.uint8 and one[:, :, 0].tolist() == [[1, 0], [1, 1], [1, 0]]
+    assert _row_scan.path_power(2, 3, 1, 2).tolist() == [[1, 0, 1], [0, 0, 0], [1, 0, 1]]
