@@ -123,16 +123,10 @@ def mul_mod(a: np.ndarray, b: np.ndarray, modulus: int) -> np.ndarray:
         big = a.astype(object) @ b.astype(object)
         return np.array(big % q, dtype=np.int64)
     fq = dtype(q)
-    acc: np.ndarray | None = None
-    for s in range(0, inner, step):
-        part: np.ndarray = a[:, s : s + step].astype(dtype) @ b[s : s + step].astype(dtype)
-        np.fmod(part, fq, out=part)
-        if acc is None:
-            acc = part
-        else:
-            acc += part
-            np.fmod(acc, fq, out=acc)
-    assert acc is not None
+    acc = np.zeros((rows, cols), dtype=dtype)
+    for s in range(0, inner, step):  # each block's sum is exact; so is acc + part < 2q
+        acc += np.fmod(a[:, s : s + step].astype(dtype) @ b[s : s + step].astype(dtype), fq)
+        np.fmod(acc, fq, out=acc)
     return acc.astype(np.int64)
 
 
