@@ -82,8 +82,6 @@ def vector_to_bits(vector: np.ndarray) -> int:
     >>> vector_to_bits(np.array([1, 0, 3, 2]))
     5
     """
-    if len(vector) == 0:
-        return 0
     bits = (np.asarray(vector) % 2).astype(np.uint8)
     return int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
 

@@ -85,10 +85,8 @@ def is_prime(k: int) -> bool:
         import sympy  # imported here: it is slow to import and rarely needed
 
         return bool(sympy.isprime(n))
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
+    s = ((n - 1) & (1 - n)).bit_length() - 1  # n - 1 = d · 2**s with d odd
+    d = (n - 1) >> s
     for a in _BASES:
         x = pow(a, d, n)
         if x in (1, n - 1):
