@@ -15,12 +15,8 @@ candidate (:func:`lightsout_graphs.algorithms.gods.press_counts`, or the branch 
 :func:`lightsout_graphs.algorithms.gods.split_minimum`) is a lower bound and names the λ to add. The
 search stops when the bounds meet, or at its time limit with both bounds.
 
-Over GF(2) with at most 24 quiet patterns a sharper route applies
-(:func:`lightsout_graphs.algorithms.gods.covering_radius_bounds`): God's number is ``(C + c_0 − M)/2``, where ``C`` counts
-the lights, ``c_0`` those no quiet pattern touches and ``M`` is the smallest largest value of the
-Walsh spectrum of an integer function on the group columns. Averaging proves
-``God's number ≤ (C + c_0)/2`` at once (with equality when every group is even), a local search
-over the spectrum finds hard boards, and an integer programme in small boxes proves the rest.
+Over GF(2) with at most 24 quiet patterns the Walsh spectrum of
+:mod:`lightsout_graphs.algorithms.gods._spectrum` is sharper.
 """
 
 from __future__ import annotations
@@ -28,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -179,14 +175,7 @@ def _gf2_bounds(groups: CosetGroups, n: int, clock: Clock) -> GodsNumber:
     x = (column == 0).astype(np.int64)  # lights no quiet pattern changes: pressed, they count
     for g, a in enumerate(found.witness.tolist()):
         x[np.flatnonzero(column == masks[g])[: int(a)]] = 1
-    return GodsNumber(
-        lower=found.lower,
-        upper=found.upper,
-        witness=x,
-        rounds=0,
-        seconds=clock.elapsed(),
-        notes=found.notes,
-    )
+    return GodsNumber(found.lower, found.upper, x, seconds=clock.elapsed(), notes=found.notes)
 
 
 def _unique_solutions(n: int, k: int, clock: Clock) -> GodsNumber:
@@ -331,14 +320,8 @@ def _over_distinct_buttons(
         kernel_size, lambda: group_coset(zero, gens, k), k, int(kept.size), max_kernel, clock
     )
     witness[kept] = found.witness
-    return GodsNumber(
-        lower=found.lower,
-        upper=found.upper,
-        witness=witness,
-        rounds=found.rounds,
-        seconds=clock.elapsed(),
-        notes=(note, *found.notes),
-    )
+    notes = (note, *found.notes)
+    return replace(found, witness=witness, seconds=clock.elapsed(), notes=notes)
 
 
 def _bounds(
@@ -468,13 +451,8 @@ def _max_min_programme(groups: CosetGroups, k: int, n: int, clock: Clock) -> God
     integrality = np.ones(nv + 1)
     var_upper = np.concatenate([np.tile(sizes, k - 1), [upper]]).astype(float)
     # Σ_v n[c, v] <= size_c for every group (sparse: one row per group, k − 1 entries each).
-    share = sparse.csr_matrix(
-        (
-            np.ones(nv),
-            (np.tile(np.arange(ng), k - 1), np.arange(nv)),
-        ),
-        shape=(ng, nv + 1),
-    )
+    share_at = (np.tile(np.arange(ng), k - 1), np.arange(nv))
+    share = sparse.csr_matrix((np.ones(nv), share_at), shape=(ng, nv + 1))
     seen = {tuple(lam) for lam in lams}
     while best_low < upper and clock.left() > _MIN_ROUND:
         rows, consts = zip(*(row(lam) for lam in lams), strict=True)

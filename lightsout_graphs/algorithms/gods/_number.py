@@ -38,10 +38,9 @@ def gods_number(
 ) -> int:
     """The most presses any solvable board needs at the fewest, proven by any method that can.
 
-    The methods, in the order :func:`lightsout_graphs.algorithms.planner.gods_methods` gives, cheapest
-    first: no quiet pattern (every board has one solution, so the
-    answer is ``(k − 1)·n``); breadth-first search over the solvable boards when there are
-    few; the covering radius of the quiet-pattern code (:func:`gods_number_bounds`: averaging,
+    The methods, cheapest first: no quiet pattern (every board has one solution, so the answer
+    is ``(k − 1)·n``); breadth-first search over the solvable boards when there are few; the
+    covering radius of the quiet-pattern code (:func:`gods_number_bounds`: averaging,
     the Walsh spectrum and integer programmes), which needs no enumeration of boards; and the
     breadth-first search again up to ``max_states`` boards.
 
@@ -205,7 +204,7 @@ def _by_covering(
     return None
 
 
-#: How each method of :func:`lightsout_graphs.algorithms.planner.gods_methods` is tried.
+#: How each method of ``planner.gods_methods`` is tried.
 _METHODS: dict[str, Callable[[Puzzle, int, float, int, list[str]], int | None]] = {
     "breadth-first search": _by_search,
     "covering": _by_covering,

@@ -73,19 +73,7 @@ class _Bounds:
 
     @property
     def exact(self) -> bool:
-        """Whether the bounds meet.
-
-        Examples
-        --------
-        >>> b = covering_radius_bounds(
-        ...     np.array([1, 2, 3]), np.array([2, 2, 2]), zero=0, dimension=2
-        ... )
-        >>> b.lower, b.upper, b.exact
-        (3, 3, True)
-        >>> from lightsout_graphs.algorithms.gods import GodsNumber
-        >>> GodsNumber(lower=3, upper=5, witness=np.zeros(2)).exact
-        False
-        """
+        """Whether the bounds meet (``lower == upper``)."""
         return self.lower == self.upper
 
 
@@ -313,18 +301,10 @@ def _integer_bound(
     until: float,
     spectrum_seconds: float = 0.0,
 ) -> tuple[float, np.ndarray | None, int]:
-    """A lower bound on ``M`` (and maybe a better ``b``) from an integer programme (HiGHS).
-
-    Shifting ``λ`` by ``μ`` multiplies ``b_g`` by ``(−1)^{μ·v_g}`` and keeps every value of the
-    spectrum, so the maximum may be placed at ``λ = 0``: ``M = min Σ_g b_g`` subject to
-    ``F(λ) ≤ F(0)``, that is ``Σ_{g: λ·v_g = 1} b_g ≥ 0``, for every ``λ``. This removes the
-    ``2**d`` translated copies of every solution that a plain ``max F ≤ z`` model has. Every
-    value of ``F`` has the parity of ``known`` (the spectrum maximum of ``start``), and a ``b``
-    with a lower peak has every ``|b_g| ≤ known − 2`` (fact 2), so the programme runs in that
-    box: its optimum ``r`` gives ``M = min(r, known)``. Small kernels take every ``λ`` at once;
-    larger ones add the violated ``λ`` round by round (each round is a relaxation, so the
-    bounds it proves hold).
-    """
+    """A lower bound on ``M`` (and maybe a better ``b``) from the pinned programme with the
+    peak at ``λ = 0`` (no translated copies), in the box ``|b_g| ≤ known − 2`` (fact 2), where
+    ``known`` is the peak of ``start``. Large kernels add the violated ``λ`` round by round
+    (each round a relaxation, so its bound holds)."""
     g_count = len(columns)
     start = _translate(columns, start, dimension)
     if (g_count << dimension) <= _FULL_MODEL:

@@ -71,6 +71,10 @@ def test_even_groups_meet_the_averaging_bound() -> None:
     assert found.exact and found.lower == 15 and found.spectrum_max == 0
 
 
+def test_bounds_apart_are_not_exact() -> None:
+    assert not lo.gods.GodsNumber(lower=3, upper=5, witness=np.zeros(2)).exact
+
+
 def test_averaging_is_an_identity_over_the_whole_code() -> None:
     # For any press vector x, the mean over all 2**16 quiet patterns λ·Q of |x + λ·Q| is
     # (C + c_0)/2 when x presses every untouched light: so no board of the 19×19 board needs
