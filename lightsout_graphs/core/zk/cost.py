@@ -223,7 +223,4 @@ def engine_cost(
     76800
     """
     m, n = (int(s) for s in shape)
-    total = Cost(0.0, 0)
-    for name, q in engines:
-        total = total + MODELS[name](m, n, int(q), band)
-    return total
+    return sum((MODELS[name](m, n, int(q), band) for name, q in engines), Cost(0.0, 0))
