@@ -85,11 +85,9 @@ def count_text(x: int, modulus: int) -> str:
     if _digits(x) <= SHORT_DIGITS:
         # Digits in groups of three from 10 000 on: 8,388,608 reads at a glance.
         return f"{x:,}" if x >= 10_000 else str(x)
-    form = _power_form(x, modulus)
+    form = _power_form(x, modulus)  # None when not a product of the modulus' primes
     size = f"about 10^{_log10(x):.1f}"
-    if form is None:  # not a product of the modulus' primes: give the size only
-        return size
-    return f"{form} ({size})"
+    return size if form is None else f"{form} ({size})"
 
 
 def _log10(x: int) -> float:
