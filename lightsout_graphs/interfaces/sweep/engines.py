@@ -38,13 +38,7 @@ import numpy as np
 from lightsout_graphs.algorithms import planner
 from lightsout_graphs.interfaces.sweep.streams import counts_column
 
-__all__ = [
-    "ODD_TABLE_LIMIT",
-    "TABLE_FAMILIES",
-    "TABLE_METRICS",
-    "column_engines",
-    "grid_rows",
-]
+__all__ = ["ODD_TABLE_LIMIT", "TABLE_FAMILIES", "TABLE_METRICS", "column_engines"]
 
 #: Above this many sides, odd-prime nullity tables are not used (see the planner).
 ODD_TABLE_LIMIT = planner.ODD_TABLE_LIMIT
@@ -157,16 +151,6 @@ def grid_rows(spec: Any, start: int, stop: int, engines: dict[str, dict[str, str
     Returns ``(cells, m, n)``: ``cells[(modulus, rule, metric)]`` is an array over the
     combinations for every metric whose engine is ``table``, ``chasing`` or ``formula``;
     ``m`` and ``n`` are the combinations' sides.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> spec = load_spec(
-    ...     {"family": "grid", "params": {"m": "1..3", "n": 3}, "metrics": ["nullity"]}
-    ... )
-    >>> cells, m, n = grid_rows(spec, 0, 3, column_engines(spec))
-    >>> m.tolist(), cells[(2, "closed", "nullity")].tolist()
-    ([1, 2, 3], [0, 2, 0])
     """
     lens = [len(a.values) for a in spec.axes]
     idx = np.arange(start, stop)

@@ -38,16 +38,11 @@ from lightsout_graphs.representation.families.graph6_batch import (
 __all__ = [
     "SLICED_MAX_N",
     "add_to_slices",
-    "census_block",
-    "connected",
-    "decode_graph6",
     "gf2_rank",
     "gfp_rank",
-    "metrics_block",
     "rank_of",
     "sliced_gf2_ranks",
     "sliced_scratch",
-    "warm_census",
 ]
 
 
@@ -63,15 +58,7 @@ _PAIR_I = np.concatenate([np.arange(j, dtype=np.uint8) for j in range(64)])
 
 
 def _connected(rows: np.ndarray, n: int) -> bool:
-    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected.
-
-    Examples
-    --------
-    >>> rows = np.zeros(64, dtype=np.uint64)
-    >>> rows[:3] = [0b010, 0b001, 0]  # an edge and a lone vertex
-    >>> connected(rows, 3), connected(rows, 2)
-    (False, True)
-    """
+    """Whether the graph with adjacency bitsets ``rows[:n]`` is connected."""
     if n <= 1:
         return True
     one = np.uint64(1)
@@ -144,17 +131,7 @@ _decode_short = jit(_decode_short)
 
 
 def _decode_graph6(buf: np.ndarray, lo: int, hi: int, rows: np.ndarray) -> int:
-    """``graph6_batch.decode_line`` (same answers and error codes), fast for geng's short lines.
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"DhcBw", dtype=np.uint8)  # a 5-cycle, then the triangle
-    >>> rows = np.zeros(64, dtype=np.uint64)
-    >>> decode_graph6(buf, 0, 3, rows), rows[:5].tolist()
-    (5, [18, 5, 10, 20, 9])
-    >>> decode_graph6(buf, 0, 2, rows)  # too short for 5 vertices
-    -2
-    """
+    """``graph6_batch.decode_line`` (same answers and error codes), fast for geng's short lines."""
     if hi > lo and 63 <= buf[lo] < 126:
         return _decode_short(buf, lo, hi, rows)
     return decode_line(buf, lo, hi, rows)  # empty, header, long form or not graph6
@@ -242,18 +219,6 @@ def _metrics_block(
 
     Rank columns run over the moduli, then the rules. Returns (graphs, bytes consumed, lines
     consumed, 0 or the error code of the next line); blank lines are skipped but counted.
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
-    >>> n, edges, start, end = (np.zeros(4, dtype=np.int64) for _ in range(4))
-    >>> rank, all_on = np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=bool)
-    >>> metrics_block(
-    ...     buf, 6, False, np.array([2]), np.array([True]), n, edges, rank, all_on, start, end
-    ... )
-    (2, 6, 2, 0)
-    >>> n[:2].tolist(), edges[:2].tolist(), rank[:2, 0].tolist(), all_on[:2, 0].tolist()
-    ([3, 3], [3, 2], [1, 3], [True, True])
     """
     rows, tmp, mat = scratch()
     lo = count = lines = 0
@@ -294,15 +259,6 @@ def _census_block(
     """Add the lines of ``buf[:hi]`` to ``hist[n, rule, modulus, connected, nullity, all_on]``.
 
     Returns as :func:`metrics_block` does.
-
-    Examples
-    --------
-    >>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
-    >>> hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
-    >>> census_block(buf, buf.size, False, np.array([2]), np.array([True]), hist)
-    (2, 6, 2, 0)
-    >>> np.argwhere(hist).tolist()  # [n, rule, modulus, connected, nullity, all-on solvable]
-    [[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
     """
     rows, tmp, mat = scratch()
     work, pivot, row_masks, masks, planes = sliced_scratch()
@@ -382,10 +338,6 @@ def warm_census() -> None:
 
     The census calls it in the main process before its local workers are forked, so they
     inherit the loaded kernel instead of each loading it again.
-
-    Examples
-    --------
-    >>> warm_census()
     """
     buf = np.frombuffer(b"Bw\n", dtype=np.uint8)
     hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)

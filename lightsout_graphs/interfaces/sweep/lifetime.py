@@ -33,14 +33,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = [
-    "EXIT_TERMINATED",
-    "SweepTerminated",
-    "child_preexec",
-    "child_starter",
-    "die_with_parent",
-    "terminate_on_sigterm",
-]
+__all__ = ["EXIT_TERMINATED", "SweepTerminated"]
 
 #: The exit code of ``lightsout sweep``/``census`` ended by SIGTERM.
 EXIT_TERMINATED = 143
@@ -103,10 +96,6 @@ def die_with_parent(parent: int | None = None) -> None:
         The main process's pid (``os.getpid()`` there); default the current parent. When the
         worker was started through an intermediary (a ``forkserver``), the kernel signal
         follows the intermediary and a watchdog thread also polls ``parent`` once a second.
-
-    Examples
-    --------
-    >>> die_with_parent()  # in a worker's initializer; harmless in any process
     """
     direct = parent is None or os.getppid() == parent
     main = os.getppid() if parent is None else parent
@@ -129,14 +118,7 @@ def die_with_parent(parent: int | None = None) -> None:
 
 
 def child_preexec() -> None:
-    """``preexec_fn`` for subprocesses (such as geng): killed when their starter dies.
-
-    Examples
-    --------
-    >>> import subprocess, sys
-    >>> subprocess.run([sys.executable, "-c", "pass"], preexec_fn=child_preexec).returncode
-    0
-    """
+    """``preexec_fn`` for subprocesses (such as geng): killed when their starter dies."""
     _prctl_pdeathsig(signal.SIGKILL)
 
 
@@ -166,13 +148,6 @@ def child_starter(argv: list[str]) -> tuple[list[str], Callable[[], None] | None
     start the child without copying the parent's memory map (a ``preexec_fn`` forces a full
     ``fork``, about 10 ms for a worker with numba loaded, which a census with hundreds of geng
     parts pays each time). Elsewhere it is ``argv`` with :func:`child_preexec`.
-
-    Examples
-    --------
-    >>> import subprocess
-    >>> argv, preexec = child_starter(["echo", "hi"])
-    >>> argv[-2:], subprocess.run(argv, preexec_fn=preexec, capture_output=True).stdout.split()
-    (['echo', 'hi'], [b'hi'])
     """
     setpriv = _setpriv()
     if setpriv is None:
@@ -182,13 +157,7 @@ def child_starter(argv: list[str]) -> tuple[list[str], Callable[[], None] | None
 
 @contextlib.contextmanager
 def terminate_on_sigterm() -> Iterator[None]:
-    """While active, SIGTERM raises :class:`SweepTerminated` (main thread only; else no-op).
-
-    Examples
-    --------
-    >>> with terminate_on_sigterm():
-    ...     pass
-    """
+    """While active, SIGTERM raises :class:`SweepTerminated` (main thread only; else no-op)."""
     if not threading_main():
         yield
         return

@@ -64,19 +64,7 @@ import numpy as np
 
 from lightsout_graphs.core.errors import SweepError
 
-__all__ = [
-    "DEFAULT_TIME_LIMIT",
-    "DTYPES",
-    "METRICS",
-    "CustomMetric",
-    "Metric",
-    "check_value",
-    "compute_metrics",
-    "infer_dtype",
-    "lightest_quiet_weight",
-    "metric",
-    "metric_columns",
-]
+__all__ = ["DEFAULT_TIME_LIMIT", "DTYPES", "METRICS", "Metric", "metric"]
 
 #: Seconds each costly search may take per puzzle when the spec gives no ``time_limit``
 #: (the default of :func:`lightsout_graphs.solve`).
@@ -233,13 +221,6 @@ class CustomMetric:
         The declared type, None until inferred.
     code : CodeRef
         The callable (see :mod:`lightsout_graphs.interfaces.sweep.plugins`).
-
-    Examples
-    --------
-    >>> from lightsout_graphs.interfaces.sweep.plugins import resolve
-    >>> m = CustomMetric("networkx:density", "density", "float64", resolve(nx.density, "m"))
-    >>> m.column, m.dtype
-    ('density', 'float64')
     """
 
     ref: str
@@ -255,13 +236,6 @@ class CustomMetric:
         SweepError
             The callable failed, or returned a value of another type; the message names the
             metric and ``where`` (the puzzle).
-
-        Examples
-        --------
-        >>> from lightsout_graphs.interfaces.sweep.plugins import resolve
-        >>> m = CustomMetric("nx:number_of_nodes", "nodes", "int64", resolve(lambda p: p.n, "m"))
-        >>> m.value(lo.grid(2, 3), "grid(2, 3)")
-        6
         """
         try:
             got = self.code.func(puzzle)
@@ -272,13 +246,7 @@ class CustomMetric:
 
 
 def infer_dtype(value: object) -> str | None:
-    """The column type of a metric value (None for None, or a value no column type holds).
-
-    Examples
-    --------
-    >>> infer_dtype(True), infer_dtype(3), infer_dtype(0.5), infer_dtype("3x5"), infer_dtype([1])
-    ('bool', 'int64', 'float64', 'string', None)
-    """
+    """The column type of a metric value (None for None, or a value no column type holds)."""
     if isinstance(value, bool | np.bool_):
         return "bool"
     if isinstance(value, int | np.integer):
@@ -294,15 +262,6 @@ def check_value(ref: str, dtype: str, value: object, where: str) -> Any:
     """``value`` as a Python scalar of column type ``dtype``, or a :class:`SweepError`.
 
     ``None`` is a null cell; a float column takes ints too, no other column converts.
-
-    Examples
-    --------
-    >>> check_value("m:f", "float64", 3, "grid(2, 2)")
-    3.0
-    >>> check_value("m:f", "int64", 2.5, "grid(2, 2)")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SweepError: Metric 'm:f' returned 2.5 (float) for grid(2, 2), not an int64 as its column type says.
     """
     if value is None:
         return None
@@ -329,13 +288,7 @@ def check_value(ref: str, dtype: str, value: object, where: str) -> Any:
 
 
 def metric_columns(spec: Mapping[str, Any]) -> list[str]:
-    """The table columns of the metrics of a spec in its canonical (manifest) form.
-
-    Examples
-    --------
-    >>> metric_columns({"metrics": ["nullity", "gods_number"]})
-    ['nullity', 'gods_number', 'gods_number_lower', 'gods_number_upper']
-    """
+    """The table columns of the metrics of a spec in its canonical (manifest) form."""
     custom = spec.get("code", {}).get("metrics", {})
     out: list[str] = []
     for m in spec.get("metrics", []):
@@ -365,14 +318,6 @@ def lightest_quiet_weight(
     -------
     int or None
         None when there is no non-zero pattern or more than ``limit`` of them.
-
-    Examples
-    --------
-    >>> g = [np.array([1, 1, 0, 1]), np.array([0, 1, 1, 1])]
-    >>> lightest_quiet_weight(g, [2, 2], 2, 100)
-    2
-    >>> lightest_quiet_weight([], [], 2, 100) is None
-    True
     """
     total = 1
     for o in orders:
@@ -451,17 +396,6 @@ def compute_metrics(
     -------
     dict
         column name -> value (Python scalars or None), every column of each metric.
-
-    Examples
-    --------
-    >>> compute_metrics(
-    ...     lo.grid(5, 5), ["n", "nullity", "kernel_size", "lightest_quiet_pattern"], 1000
-    ... )
-    {'n': 25, 'nullity': 2, 'kernel_size': '4', 'lightest_quiet_pattern': 12}
-    >>> compute_metrics(lo.grid(3, 3), ["min_presses_all_on", "gods_number"], 1000)
-    {'min_presses_all_on': 5, 'min_presses_all_on_optimal': True, 'min_presses_all_on_lower': 5,
-     'min_presses_all_on_upper': 5, 'gods_number': 9, 'gods_number_lower': 9,
-     'gods_number_upper': 9}
     """
     import lightsout_graphs as lo
 

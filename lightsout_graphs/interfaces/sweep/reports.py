@@ -14,7 +14,7 @@ from lightsout_graphs.interfaces.sweep.metrics import METRICS, metric_columns
 from lightsout_graphs.interfaces.sweep.spec import ERROR_COLUMN
 from lightsout_graphs.interfaces.sweep.store import read_manifest, read_results, results_state
 
-__all__ = ["SweepReport", "metric_values", "report"]
+__all__ = ["SweepReport", "report"]
 
 
 @dataclass
@@ -49,12 +49,6 @@ def metric_values(frame: Any, metric: str) -> Any:
 
     Booleans become 0/1 and ``kernel_size`` (an exact decimal string) becomes its base-2
     logarithm.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> metric_values(pd.DataFrame({"kernel_size": ["1", "4", "1024"]}), "kernel_size").tolist()
-    [0.0, 2.0, 10.0]
     """
     col = frame[metric]
     if metric == "kernel_size":

@@ -36,15 +36,7 @@ from lightsout_graphs.interfaces.sweep.store import ResultStore
 from lightsout_graphs.interfaces.sweep.streams import find_geng
 from lightsout_graphs.interfaces.sweep.work import Chunk, infer_metric_types, run_chunk
 
-__all__ = [
-    "MAX_WORKERS",
-    "PROGRESS_INTERVAL",
-    "RUNNERS",
-    "LineProgress",
-    "find_geng",
-    "plan_chunks",
-    "run",
-]
+__all__ = ["MAX_WORKERS", "PROGRESS_INTERVAL", "RUNNERS", "find_geng", "run"]
 
 
 #: The runner names :func:`run` accepts.
@@ -77,20 +69,6 @@ def plan_chunks(spec: SweepSpec, inputs: list[str] | None = None) -> tuple[int, 
     Returns
     -------
     (int, iterator of Chunk)
-
-    Examples
-    --------
-    >>> spec = load_spec(
-    ...     {
-    ...         "family": "grid",
-    ...         "params": {"m": "1..5", "n": 2},
-    ...         "metrics": ["edges"],
-    ...         "chunk_size": 2,
-    ...     }
-    ... )
-    >>> total, chunks = plan_chunks(spec)
-    >>> total, [(c.start, c.stop) for c in chunks]
-    (3, [(0, 2), (2, 4), (4, 5)])
     """
     size = spec.chunk_size
     if not spec.is_stream:
@@ -151,19 +129,6 @@ class LineProgress:
     interval : float, optional
         Default :data:`PROGRESS_INTERVAL`.
     clock : callable, default time.monotonic
-
-    Examples
-    --------
-    >>> import io
-    >>> out, now = io.StringIO(), [0.0]
-    >>> tell = LineProgress(4, 0, out, interval=30, clock=lambda: now[0])
-    >>> for t in (0.0, 10.0, 40.0, 40.0):  # seconds at which chunks finish
-    ...     now[0] = t
-    ...     tell(1)
-    >>> print(out.getvalue(), end="")
-    sweep: 1/4 chunks done (25%), 0s elapsed
-    sweep: 3/4 chunks done (75%), 40s elapsed, about 13s left
-    sweep: 4/4 chunks done (100%), 40s elapsed
     """
 
     def __init__(

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from lightsout_graphs.interfaces.sweep import engines, load_spec, read_results, run
 from lightsout_graphs.interfaces.sweep.store import read_manifest
+from tests.interfaces.sweep.examples import run_examples
 
 FAST = ["edges", "rank", "nullity", "kernel_size", "all_solvable", "solvable_fraction"]
 
@@ -128,3 +129,22 @@ def test_own_metrics_and_searches_are_named_in_the_manifest() -> None:
     assert got["gods_number"] == {"2/closed": "search"}
     assert got["symmetries"] == {"2/closed": "general"}
     assert got[spec.custom[0].ref] == {"2/closed": "custom"}
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "grid_rows": """
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec(
+...     {"family": "grid", "params": {"m": "1..3", "n": 3}, "metrics": ["nullity"]}
+... )
+>>> cells, m, n = grid_rows(spec, 0, 3, column_engines(spec))
+>>> m.tolist(), cells[(2, "closed", "nullity")].tolist()
+([1, 2, 3], [0, 2, 0])
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.engines", name, EXAMPLES[name])

@@ -21,6 +21,7 @@ from lightsout_graphs.interfaces.sweep.kernels import (
     rank_of,
 )
 from lightsout_graphs.representation.families.graph6_batch import decode_line
+from tests.interfaces.sweep.examples import run_examples
 from tests.strategies import as_words, small_graphs, wide_graphs
 
 #: The kernels the no-numba test runs as plain Python.
@@ -201,3 +202,49 @@ def test_census_block_batches_full_batches_and_wide_graphs() -> None:
                 rank, ok = rank_of(rows, n, closed, p, tmp, mat)
                 want[n, r, m, conn, n - rank, int(ok)] += 1
     assert (hist == want).all()
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "_connected": """
+>>> rows = np.zeros(64, dtype=np.uint64)
+>>> rows[:3] = [0b010, 0b001, 0]  # an edge and a lone vertex
+>>> connected(rows, 3), connected(rows, 2)
+(False, True)
+""",
+    "_decode_graph6": """
+>>> buf = np.frombuffer(b"DhcBw", dtype=np.uint8)  # a 5-cycle, then the triangle
+>>> rows = np.zeros(64, dtype=np.uint64)
+>>> decode_graph6(buf, 0, 3, rows), rows[:5].tolist()
+(5, [18, 5, 10, 20, 9])
+>>> decode_graph6(buf, 0, 2, rows)  # too short for 5 vertices
+-2
+""",
+    "_metrics_block": """
+>>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+>>> n, edges, start, end = (np.zeros(4, dtype=np.int64) for _ in range(4))
+>>> rank, all_on = np.zeros((4, 1), dtype=np.int64), np.zeros((4, 1), dtype=bool)
+>>> metrics_block(
+...     buf, 6, False, np.array([2]), np.array([True]), n, edges, rank, all_on, start, end
+... )
+(2, 6, 2, 0)
+>>> n[:2].tolist(), edges[:2].tolist(), rank[:2, 0].tolist(), all_on[:2, 0].tolist()
+([3, 3], [3, 2], [1, 3], [True, True])
+""",
+    "_census_block": """
+>>> buf = np.frombuffer(b"Bw\\nBo\\n", dtype=np.uint8)  # a triangle and a path, in graph6
+>>> hist = np.zeros((4, 1, 1, 2, 4, 2), dtype=np.int64)
+>>> census_block(buf, buf.size, False, np.array([2]), np.array([True]), hist)
+(2, 6, 2, 0)
+>>> np.argwhere(hist).tolist()  # [n, rule, modulus, connected, nullity, all-on solvable]
+[[3, 0, 0, 1, 0, 1], [3, 0, 0, 1, 2, 1]]
+""",
+    "warm_census": """
+>>> warm_census()
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.kernels", name, EXAMPLES[name])

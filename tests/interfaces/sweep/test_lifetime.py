@@ -12,6 +12,7 @@ import pytest
 
 from lightsout_graphs.interfaces.sweep import read_results, run
 from lightsout_graphs.interfaces.sweep.lifetime import die_with_parent
+from tests.interfaces.sweep.examples import run_examples
 from tests.interfaces.sweep.procs import alive, start_and_stop, wait_gone
 
 # Per-board metrics (lightest_quiet_pattern), so the run lasts long enough to be stopped.
@@ -78,3 +79,31 @@ def test_die_with_parent_in_a_child(tmp_path: Path) -> None:
     assert wait_gone({grandchild}, 5) == set()
     die_with_parent(os.getppid())  # harmless in the test process itself
     time.sleep(0)
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "die_with_parent": """
+>>> die_with_parent()  # in a worker's initializer; harmless in any process
+""",
+    "child_preexec": """
+>>> import subprocess, sys
+>>> subprocess.run([sys.executable, "-c", "pass"], preexec_fn=child_preexec).returncode
+0
+""",
+    "child_starter": """
+>>> import subprocess
+>>> argv, preexec = child_starter(["echo", "hi"])
+>>> argv[-2:], subprocess.run(argv, preexec_fn=preexec, capture_output=True).stdout.split()
+(['echo', 'hi'], [b'hi'])
+""",
+    "terminate_on_sigterm": """
+>>> with terminate_on_sigterm():
+...     pass
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.lifetime", name, EXAMPLES[name])

@@ -27,6 +27,7 @@ from lightsout_graphs.interfaces.sweep.metrics import (
     metric,
 )
 from lightsout_graphs.interfaces.sweep.store import read_manifest
+from tests.interfaces.sweep.examples import run_examples
 
 ALL = list(METRICS)
 
@@ -291,3 +292,58 @@ def test_value_checks_and_the_decorator() -> None:
     with pytest.raises(SweepError, match="one of int64, bool, float64, string"):
         metric("int32")
     assert infer_dtype(np.float32(1.5)) == "float64"
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "CustomMetric": """
+>>> from lightsout_graphs.interfaces.sweep.plugins import resolve
+>>> m = CustomMetric("networkx:density", "density", "float64", resolve(nx.density, "m"))
+>>> m.column, m.dtype
+('density', 'float64')
+""",
+    "CustomMetric.value": """
+>>> from lightsout_graphs.interfaces.sweep.plugins import resolve
+>>> m = CustomMetric("nx:number_of_nodes", "nodes", "int64", resolve(lambda p: p.n, "m"))
+>>> m.value(lo.grid(2, 3), "grid(2, 3)")
+6
+""",
+    "infer_dtype": """
+>>> infer_dtype(True), infer_dtype(3), infer_dtype(0.5), infer_dtype("3x5"), infer_dtype([1])
+('bool', 'int64', 'float64', 'string', None)
+""",
+    "check_value": """
+>>> check_value("m:f", "float64", 3, "grid(2, 2)")
+3.0
+>>> check_value("m:f", "int64", 2.5, "grid(2, 2)")
+Traceback (most recent call last):
+...
+lightsout_graphs.core.errors.SweepError: Metric 'm:f' returned 2.5 (float) for grid(2, 2), not an int64 as its column type says.
+""",
+    "metric_columns": """
+>>> metric_columns({"metrics": ["nullity", "gods_number"]})
+['nullity', 'gods_number', 'gods_number_lower', 'gods_number_upper']
+""",
+    "lightest_quiet_weight": """
+>>> g = [np.array([1, 1, 0, 1]), np.array([0, 1, 1, 1])]
+>>> lightest_quiet_weight(g, [2, 2], 2, 100)
+2
+>>> lightest_quiet_weight([], [], 2, 100) is None
+True
+""",
+    "compute_metrics": """
+>>> compute_metrics(
+...     lo.grid(5, 5), ["n", "nullity", "kernel_size", "lightest_quiet_pattern"], 1000
+... )
+{'n': 25, 'nullity': 2, 'kernel_size': '4', 'lightest_quiet_pattern': 12}
+>>> compute_metrics(lo.grid(3, 3), ["min_presses_all_on", "gods_number"], 1000)
+{'min_presses_all_on': 5, 'min_presses_all_on_optimal': True, 'min_presses_all_on_lower': 5,
+ 'min_presses_all_on_upper': 5, 'gods_number': 9, 'gods_number_lower': 9,
+ 'gods_number_upper': 9}
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.metrics", name, EXAMPLES[name])

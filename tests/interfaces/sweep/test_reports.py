@@ -9,6 +9,7 @@ import pytest
 import lightsout_graphs as lo
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep import report, run
+from tests.interfaces.sweep.examples import run_examples
 
 
 def test_two_parameters_give_heat_maps(tmp_path: Path) -> None:
@@ -262,3 +263,18 @@ def test_heat_maps_tick_integers_and_say_what_they_average(
     out = run(three, tmp_path / "three", workers=1, progress=False)
     report(out, plot_dir=tmp_path / "pics3")
     assert "(mean over seed)" in seen[-1][0], seen[-1][0]
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "metric_values": """
+>>> import pandas as pd
+>>> metric_values(pd.DataFrame({"kernel_size": ["1", "4", "1024"]}), "kernel_size").tolist()
+[0.0, 2.0, 10.0]
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.reports", name, EXAMPLES[name])

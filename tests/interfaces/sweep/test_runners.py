@@ -20,6 +20,7 @@ from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep import read_results, run
 from lightsout_graphs.interfaces.sweep.runners import find_geng
 from lightsout_graphs.representation.grids import nullity_table
+from tests.interfaces.sweep.examples import run_examples
 
 FAMILY = {
     "family": "grid",
@@ -194,3 +195,38 @@ def test_a_chunk_s_keys_are_its_items_or_its_geng_part() -> None:
 
     assert chunk_keys(Chunk(0, 10, 20)) == (10, 20)
     assert chunk_keys(Chunk(3, 0, 0, part=(3, 8))) == (3, 8)
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "plan_chunks": """
+>>> spec = load_spec(
+...     {
+...         "family": "grid",
+...         "params": {"m": "1..5", "n": 2},
+...         "metrics": ["edges"],
+...         "chunk_size": 2,
+...     }
+... )
+>>> total, chunks = plan_chunks(spec)
+>>> total, [(c.start, c.stop) for c in chunks]
+(3, [(0, 2), (2, 4), (4, 5)])
+""",
+    "LineProgress": """
+>>> import io
+>>> out, now = io.StringIO(), [0.0]
+>>> tell = LineProgress(4, 0, out, interval=30, clock=lambda: now[0])
+>>> for t in (0.0, 10.0, 40.0, 40.0):  # seconds at which chunks finish
+...     now[0] = t
+...     tell(1)
+>>> print(out.getvalue(), end="")
+sweep: 1/4 chunks done (25%), 0s elapsed
+sweep: 3/4 chunks done (75%), 40s elapsed, about 13s left
+sweep: 4/4 chunks done (100%), 40s elapsed
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.runners", name, EXAMPLES[name])
