@@ -42,7 +42,7 @@ from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep.files import RUN_TAG, _Folder, atomic_write, shape_problem
 from lightsout_graphs.interfaces.sweep.spec import SweepSpec
 
-__all__ = ["MANIFEST", "ResultStore", "read_manifest", "read_results", "results_state"]
+__all__ = ["MANIFEST", "read_manifest", "read_results", "results_state"]
 
 #: The manifest's file name inside a result folder.
 MANIFEST = "_manifest.json"
@@ -112,15 +112,6 @@ class ResultStore(_Folder):
         or is a non-empty folder without a manifest, and ``overwrite`` is False; or when
         another live run holds the folder ("in use by another run"), with or without
         ``overwrite``. A lock left by a run that no longer exists is taken over (said on stderr).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from lightsout_graphs.interfaces.sweep import load_spec
-    >>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 2}, "metrics": ["edges"]})
-    >>> store = ResultStore(tempfile.mkdtemp(), spec)
-    >>> store.finished_chunks()
-    set()
     """
 
     def __init__(
@@ -208,32 +199,11 @@ class ResultStore(_Folder):
                 p.unlink(missing_ok=True)
 
     def close(self) -> None:
-        """Release the folder's lock (the run is over).
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.close()
-        >>> ResultStore(store.path, spec).close()  # another run may open the folder now
-        """
+        """Release the folder's lock (the run is over)."""
         self._lock.release()
 
     def chunk_path(self, chunk_id: int) -> Path:
-        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort).
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.chunk_path(12).name
-        'chunk-00000012.parquet'
-        >>> store.close()
-        """
+        """The file of one chunk: ``chunk-NNNNNNNN.parquet`` (zero-padded, so names sort)."""
         return self.path / f"chunk-{chunk_id:08d}.parquet"
 
     def finished_chunks(self, total: int | None = None) -> set[int]:
@@ -243,16 +213,6 @@ class ResultStore(_Folder):
         damaged), or whose metadata names another sweep or another chunk (copied), is removed
         with a warning so that it is computed again; a chunk file past ``total`` is ignored
         with a warning.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep import load_spec, run
-        >>> spec = load_spec({"family": "path", "params": {"n": "1..3"}, "metrics": ["edges"]})
-        >>> store = ResultStore(run(spec, tempfile.mkdtemp(), workers=1), spec)
-        >>> store.finished_chunks(total=1)
-        {0}
-        >>> store.close()
         """
         good, bad = _verified_chunks(self.path, {**self.manifest, "total_chunks": total})
         for p in bad:
@@ -273,18 +233,6 @@ class ResultStore(_Folder):
         The rows go to a temporary file (stamped with the sweep's fingerprint and the chunk id
         in its Parquet metadata) that is synced, entered in the ledger, and then renamed into
         place: a chunk file never exists without its ledger entry.
-
-        Examples
-        --------
-        >>> import pyarrow as pa
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep import load_spec
-        >>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}), keys=(0, 1))
-        >>> sorted(p.name for p in store.path.glob("chunk-*"))
-        ['chunk-00000000.parquet']
-        >>> store.close()
         """
         final = self.chunk_path(chunk_id)
         tmp = final.with_name(f"_tmp-{final.name}.{RUN_TAG}")
@@ -313,21 +261,7 @@ class ResultStore(_Folder):
             tmp.unlink(missing_ok=True)
 
     def mark_complete(self, total_chunks: int, rows: int) -> None:
-        """Record in the manifest that every chunk is done, with each chunk's checksum.
-
-        Examples
-        --------
-        >>> import tempfile
-        >>> from lightsout_graphs.interfaces.sweep import load_spec
-        >>> from lightsout_graphs.interfaces.sweep.work import Chunk, run_chunk
-        >>> spec = load_spec({"family": "cycle", "params": {"n": 5}, "metrics": ["nullity"]})
-        >>> store = ResultStore(tempfile.mkdtemp(), spec)
-        >>> store.write_chunk(0, run_chunk(spec, Chunk(0, 0, 1)))
-        >>> store.mark_complete(total_chunks=1, rows=1)
-        >>> read_manifest(store.path)["complete"]
-        True
-        >>> store.close()
-        """
+        """Record in the manifest that every chunk is done, with each chunk's checksum."""
         ledger = _known_chunks(self.path, self.manifest)
         self.manifest.update(
             complete=True,

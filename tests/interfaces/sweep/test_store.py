@@ -17,6 +17,7 @@ import lightsout_graphs as lo
 from lightsout_graphs.core.errors import SweepSpecError
 from lightsout_graphs.interfaces.sweep import load_spec, read_results, run
 from lightsout_graphs.interfaces.sweep.store import LEDGER, MANIFEST, ResultStore, results_state
+from tests.interfaces.sweep.examples import run_examples
 
 SPEC = {
     "family": "grid",
@@ -262,3 +263,70 @@ def test_a_lost_ledger_of_an_unfinished_sweep_recomputes_its_chunks(tmp_path: Pa
     with pytest.warns(UserWarning, match="damaged or foreign"):
         run(SPEC, out, workers=1, progress=False)
     assert results_state(out)["complete"]
+
+
+#: The examples these functions showed in their docstrings, run as doctests.
+EXAMPLES = {
+    "ResultStore": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec({"family": "grid", "params": {"m": 2, "n": 2}, "metrics": ["edges"]})
+>>> store = ResultStore(tempfile.mkdtemp(), spec)
+>>> store.finished_chunks()
+set()
+""",
+    "ResultStore.close": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+>>> store = ResultStore(tempfile.mkdtemp(), spec)
+>>> store.close()
+>>> ResultStore(store.path, spec).close()  # another run may open the folder now
+""",
+    "ResultStore.chunk_path": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+>>> store = ResultStore(tempfile.mkdtemp(), spec)
+>>> store.chunk_path(12).name
+'chunk-00000012.parquet'
+>>> store.close()
+""",
+    "ResultStore.finished_chunks": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec, run
+>>> spec = load_spec({"family": "path", "params": {"n": "1..3"}, "metrics": ["edges"]})
+>>> store = ResultStore(run(spec, tempfile.mkdtemp(), workers=1), spec)
+>>> store.finished_chunks(total=1)
+{0}
+>>> store.close()
+""",
+    "ResultStore.write_chunk": """
+>>> import pyarrow as pa
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> spec = load_spec({"family": "path", "params": {"n": 3}, "metrics": ["edges"]})
+>>> store = ResultStore(tempfile.mkdtemp(), spec)
+>>> store.write_chunk(0, pa.table({"n": [3], "edges": [2]}), keys=(0, 1))
+>>> sorted(p.name for p in store.path.glob("chunk-*"))
+['chunk-00000000.parquet']
+>>> store.close()
+""",
+    "ResultStore.mark_complete": """
+>>> import tempfile
+>>> from lightsout_graphs.interfaces.sweep import load_spec
+>>> from lightsout_graphs.interfaces.sweep.work import Chunk, run_chunk
+>>> spec = load_spec({"family": "cycle", "params": {"n": 5}, "metrics": ["nullity"]})
+>>> store = ResultStore(tempfile.mkdtemp(), spec)
+>>> store.write_chunk(0, run_chunk(spec, Chunk(0, 0, 1)))
+>>> store.mark_complete(total_chunks=1, rows=1)
+>>> read_manifest(store.path)["complete"]
+True
+>>> store.close()
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_the_examples(name: str) -> None:
+    run_examples("lightsout_graphs.interfaces.sweep.store", name, EXAMPLES[name])
