@@ -15,6 +15,7 @@ take the key-by-key route, which names the first bad one.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import numbers
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -134,17 +135,14 @@ def light_rows(lights: object, index: Mapping[Hashable, int]) -> np.ndarray | No
     return _node_subset(lights, index, "lights", lights=True)
 
 
-def _shape_words(board_shape: tuple[int, ...] | None) -> str:
+def _shape_words(board_shape: tuple[int, ...] | None, sep: str = ", ") -> str:
     if board_shape is None or len(board_shape) < 2:
         return ""
-    return f", an array of shape {board_shape}"
+    return f"{sep}an array of shape {board_shape}"
 
 
 def _expected_shapes(n: int, board_shape: tuple[int, ...] | None) -> str:
-    flat = f"a sequence of {n} values in node order"
-    if board_shape is None or len(board_shape) < 2:
-        return flat
-    return f"{flat} or an array of shape {board_shape}"
+    return f"a sequence of {n} values in node order{_shape_words(board_shape, ' or ')}"
 
 
 def _int_types(values: Iterable[object]) -> bool:
@@ -209,8 +207,6 @@ class StateCodec:
         self.press_cols = press_cols
         self.light_rows = light_rows
         self.board_shape = board_shape if light_rows is None else None
-        self._pressable: tuple[Hashable, ...] | None = None
-        self._press_index: dict[Hashable, int] | None = None
         self.lights: Sequence[Hashable] = nodes
         self.light_index: Mapping[Hashable, int] = index
         if light_rows is not None:
@@ -228,23 +224,19 @@ class StateCodec:
         """The number of lights (the length of a state vector)."""
         return len(self.nodes) if self.light_rows is None else len(self.light_rows)
 
-    @property
+    @functools.cached_property
     def pressable(self) -> Sequence[Hashable]:
         """The pressable nodes, in node order."""
         if self.press_cols is None:
             return self.nodes
-        if self._pressable is None:
-            self._pressable = tuple(self.nodes[int(i)] for i in self.press_cols)
-        return self._pressable
+        return tuple(self.nodes[int(i)] for i in self.press_cols)
 
-    @property
+    @functools.cached_property
     def press_index(self) -> Mapping[Hashable, int]:
         """pressable node -> position among :attr:`pressable`."""
         if self.press_cols is None:
             return self.index
-        if self._press_index is None:
-            self._press_index = {u: j for j, u in enumerate(self.pressable)}
-        return self._press_index
+        return {u: j for j, u in enumerate(self.pressable)}
 
     # -- from users to vectors ------------------------------------------------------------------
 

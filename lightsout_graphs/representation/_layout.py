@@ -41,7 +41,17 @@ OBLIQUE = (0.45, 0.3)
 
 #: Families drawn as squares when their ``pos`` lie on a lattice, like the classic board.
 TILE_FAMILIES = frozenset(
-    ["grid", "torus", "king", "knight", "rook", "alien_tiles", "x_pattern", "merlin", "cube_surface"]
+    {
+        "grid",
+        "torus",
+        "king",
+        "knight",
+        "rook",
+        "alien_tiles",
+        "x_pattern",
+        "merlin",
+        "cube_surface",
+    }
 )
 
 Positions = dict[Hashable, tuple[float, float]]
@@ -227,24 +237,22 @@ def node_positions(puzzle: Puzzle, *, seed: int = 0) -> Positions:
 def _as_squares(puzzle: Puzzle) -> bool:
     """Whether to draw the lights as grid squares: (row, column) nodes, and any stored
     positions agree with that grid (so hexagonal or triangular lattices keep their shape)."""
-    cached = _CACHE.peek(puzzle, "squares")
-    if cached is None:
+
+    def compute() -> bool:
         layout = grid_layout(puzzle)
-        cached = layout is not None
-        if layout is not None:
-            placed = node_positions(puzzle)
-            first = puzzle.nodes[0]
-            r0, c0 = layout.cells[first]
-            x0, y0 = placed[first]
-            cached = all(
-                math.isclose(placed[v][0] - x0, c - c0, abs_tol=1e-9)
-                and math.isclose(placed[v][1] - y0, r0 - r, abs_tol=1e-9)
-                for v, (r, c) in layout.cells.items()
-            )
         if layout is None:  # a net of squares (the Lights Out Cube): draw cells, not edges
-            cached = _is_net(puzzle)
-        _CACHE.put(puzzle, "squares", cached)
-    return bool(cached)
+            return _is_net(puzzle)
+        placed = node_positions(puzzle)
+        first = puzzle.nodes[0]
+        r0, c0 = layout.cells[first]
+        x0, y0 = placed[first]
+        return all(
+            math.isclose(placed[v][0] - x0, c - c0, abs_tol=1e-9)
+            and math.isclose(placed[v][1] - y0, r0 - r, abs_tol=1e-9)
+            for v, (r, c) in layout.cells.items()
+        )
+
+    return _CACHE.get(puzzle, "squares", compute)
 
 
 def _is_net(puzzle: Puzzle) -> bool:

@@ -127,8 +127,7 @@ def folder(path: str | os.PathLike[str]) -> Iterator[None]:
 
 def _files() -> list[Traversable]:
     out: list[Traversable] = []
-    roots: list[Traversable] = [builtin_folder(), *_USER_FOLDERS]
-    for root in roots:
+    for root in [builtin_folder(), *_USER_FOLDERS]:
         if not root.is_dir():
             continue
         found = [f for f in root.iterdir() if f.name.endswith(".toml") and f.is_file()]
@@ -145,13 +144,8 @@ def _stamp(f: Traversable) -> object:
 
 
 def _parse(f: Traversable) -> dict[str, Any]:
-    """The parsed table of a catalog file, cached by path and modification time.
-
-    Raises
-    ------
-    CatalogError
-        The file cannot be read, is too large, or is not valid TOML.
-    """
+    """The parsed table of a catalog file, cached by path and modification time; CatalogError
+    when the file cannot be read, is too large, or is not valid TOML."""
     key = str(f)
     try:
         stamp = _stamp(f)

@@ -183,18 +183,11 @@ def chase(
     starts = np.empty((nb, 2 * w), dtype=np.int64)
     starts[0, :w] = np.asarray(first, dtype=np.int64) % k
     starts[0, w:] = np.asarray(before, dtype=np.int64) % k
-    ends = np.concatenate([response[block], response[block - 1]]).T.copy()  # s_next = s·ends
-    carry = np.concatenate([dark[block], dark[block - 1]]).T.astype(np.int64)  # nb × 2w
-    if 2 * w * (k - 1) ** 2 < 2**53:  # exact in floats
-        ends_f = ends.astype(np.float64)
-        state = starts[0].astype(np.float64)
-        carry_f = carry.astype(np.float64)
-        for j in range(nb - 1):
-            state = np.fmod(state @ ends_f + carry_f[j], k)
-            starts[j + 1] = state
-    else:
-        for j in range(nb - 1):
-            starts[j + 1] = (starts[j] @ ends + carry[j]) % k
+    exact: Any = np.float64 if 2 * w * (k - 1) ** 2 < 2**53 else np.int64  # floats go to BLAS
+    ends = np.concatenate([response[block], response[block - 1]]).T.astype(exact)  # s·ends
+    carry = np.concatenate([dark[block], dark[block - 1]]).T.astype(exact)  # nb × 2w
+    for j in range(nb - 1):
+        starts[j + 1] = (starts[j].astype(exact) @ ends + carry[j]) % k
     if last:
         j, t = divmod(h, block)
         rows = [(j, t - 1) if t else (j - 1, block - 1), (j, t)]
