@@ -110,14 +110,6 @@ def _narrow(
     return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
 
 
-def _gf2(a: sp.csr_array, method: str = "gf2") -> EliminationSolver:
-    if method == "gf2-dense":
-        return DenseGF2.from_matrix(a)
-    if method == "gf2-packed" or (method == "gf2" and gf2_packed.worthwhile(a)):
-        return _narrow(gf2_packed.PackedGF2Factorization, a)
-    return _narrow(GF2Factorization, a)
-
-
 #: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
 _SHAPE = (
     "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
@@ -222,8 +214,12 @@ def _dense_residues(matrix: object, k: int, method: str) -> tuple[np.ndarray, st
 
 def _run(name: str, a: sp.csr_array, p: int, e: int) -> EliminationSolver:
     """The engine ``name`` (not ``auto`` nor ``crt``) on ``a`` over Z/p^e."""
+    if name == "gf2-dense":
+        return DenseGF2.from_matrix(a)
+    if name == "gf2-packed" or (name == "gf2" and gf2_packed.worthwhile(a)):
+        return _narrow(gf2_packed.PackedGF2Factorization, a)
     if name.startswith("gf2"):
-        return _gf2(a, name)
+        return _narrow(GF2Factorization, a)
     if name in ("gf3", "z4"):
         return _narrow(GF3Factorization if name == "gf3" else Z4Factorization, a)
     if name == "gfp":
