@@ -30,10 +30,9 @@ _STRUCT_BYTES = 128
 
 def _candidates() -> list[str]:
     try:
-        import flint  # noqa: F401  (loads libflint into the process)
+        import flint as _fl  # loads libflint into the process
     except ImportError:
         return []
-    import flint as _fl
 
     pkg = os.path.dirname(os.path.dirname(os.path.abspath(_fl.__file__)))
     found: list[str] = []
@@ -44,25 +43,21 @@ def _candidates() -> list[str]:
 
 
 def _declare(lib: Any) -> None:
+    """Argument and result types of the FLINT functions called here."""
     vp, sl, ul, ci = ctypes.c_void_p, ctypes.c_long, ctypes.c_ulong, ctypes.c_int
-    lib.nmod_mat_init.argtypes = [vp, sl, sl, ul]
-    lib.nmod_mat_init.restype = None
-    lib.nmod_mat_clear.argtypes = [vp]
-    lib.nmod_mat_clear.restype = None
-    lib.nmod_mat_lu.argtypes = [vp, vp, ci]
-    lib.nmod_mat_lu.restype = sl
-    lib.nmod_mat_solve_tril.argtypes = [vp, vp, vp, ci]
-    lib.nmod_mat_solve_tril.restype = None
-    lib.nmod_mat_solve_triu.argtypes = [vp, vp, vp, ci]
-    lib.nmod_mat_solve_triu.restype = None
-    lib.nmod_mat_inv.argtypes = [vp, vp]
-    lib.nmod_mat_inv.restype = ci
-    lib.nmod_mat_mul.argtypes = [vp, vp, vp]
-    lib.nmod_mat_mul.restype = None
-    lib.nmod_mat_window_init.argtypes = [vp, vp, sl, sl, sl, sl]
-    lib.nmod_mat_window_init.restype = None
-    lib.nmod_mat_window_clear.argtypes = [vp]
-    lib.nmod_mat_window_clear.restype = None
+    for name, args, result in (
+        ("nmod_mat_init", [vp, sl, sl, ul], None),
+        ("nmod_mat_clear", [vp], None),
+        ("nmod_mat_lu", [vp, vp, ci], sl),
+        ("nmod_mat_solve_tril", [vp, vp, vp, ci], None),
+        ("nmod_mat_solve_triu", [vp, vp, vp, ci], None),
+        ("nmod_mat_inv", [vp, vp], ci),
+        ("nmod_mat_mul", [vp, vp, vp], None),
+        ("nmod_mat_window_init", [vp, vp, sl, sl, sl, sl], None),
+        ("nmod_mat_window_clear", [vp], None),
+    ):
+        getattr(lib, name).argtypes = args
+        getattr(lib, name).restype = result
 
 
 def _layout_ok(lib: Any) -> bool:
