@@ -52,32 +52,20 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
     Accepts scipy.sparse arrays or matrices and 2-D numpy integer (or boolean) arrays; any
     integers are reduced mod ``modulus``. Raises :class:`MatrixError` for anything else.
     """
+    arr: Any
     if sp.issparse(matrix):
-        a = sp.csr_array(matrix)
-        if a.ndim != 2:
-            msg = f"Argument 'matrix' must be 2-D, not of shape {a.shape}."
-            raise MatrixError(msg)
-        if not _is_int_kind(a.dtype):
-            msg = f"Argument 'matrix' must hold integers, not dtype {a.dtype}."
-            raise MatrixError(msg)
-        a.sum_duplicates()
-        data = residues(a.data, modulus)
-        out = sp.csr_array((data, a.indices.copy(), a.indptr.copy()), shape=a.shape)
-        out.eliminate_zeros()
-        return out
-    if isinstance(matrix, np.ndarray):
+        arr = sp.csr_array(matrix)
+    elif isinstance(matrix, np.ndarray):
         arr = matrix
     elif isinstance(matrix, list | tuple):
-        built: np.ndarray | None
         try:
-            built = np.array(matrix, dtype=object)
+            arr = np.array(matrix, dtype=object)
         except ValueError:
-            built = None
-        if built is None or (built.ndim == 1 and any(isinstance(v, list | tuple) for v in built)):
+            arr = None
+        if arr is None or (arr.ndim == 1 and any(isinstance(v, list | tuple) for v in arr)):
             lengths = [len(v) if isinstance(v, list | tuple) else None for v in matrix]
             msg = f"Argument 'matrix' is a ragged sequence (row lengths {lengths}), not 2-D."
             raise MatrixError(msg)
-        arr = built
     else:
         msg = (
             "Argument 'matrix' must be a scipy.sparse array or a 2-D numpy integer array, "
@@ -87,13 +75,17 @@ def coerce_matrix(matrix: object, modulus: int) -> sp.csr_array:
     if arr.ndim != 2:
         msg = f"Argument 'matrix' must be 2-D, not of shape {arr.shape}."
         raise MatrixError(msg)
-    if arr.dtype == object:
+    if arr.dtype == object and not sp.issparse(arr):
         reduced = _reduce_object(arr, modulus)
-    elif _is_int_kind(arr.dtype):
-        reduced = residues(arr, modulus)
-    else:
+    elif not _is_int_kind(arr.dtype):
         msg = f"Argument 'matrix' must hold integers, not dtype {arr.dtype}."
         raise MatrixError(msg)
+    elif sp.issparse(arr):
+        arr.sum_duplicates()
+        data = residues(arr.data, modulus)
+        reduced = sp.csr_array((data, arr.indices.copy(), arr.indptr.copy()), shape=arr.shape)
+    else:
+        reduced = residues(arr, modulus)
     out = sp.csr_array(reduced)
     out.eliminate_zeros()
     return out
