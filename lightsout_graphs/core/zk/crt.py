@@ -121,11 +121,8 @@ class CRTFactorization(EliminationSolver):
         ]
 
     def _witness(self, parts: list[object]) -> tuple[int, object] | None:
-        for i, (comp, b) in enumerate(zip(self.components, parts, strict=True)):
-            witness = comp._witness(b)
-            if witness is not None:
-                return i, witness
-        return None
+        found = (c._witness(b) for c, b in zip(self.components, parts, strict=True))
+        return next(((i, w) for i, w in enumerate(found) if w is not None), None)
 
     def _particular(self, parts: list[object]) -> np.ndarray:
         total = [0] * self.shape[1]

@@ -294,9 +294,7 @@ class PackedGF2Echelon:
 
     def violated(self, b: int) -> int | None:
         i = self._f._witness(self._beta(b))
-        if i is None:
-            return None
-        return self.zero_combos[int(np.searchsorted(self._f._zero_rows, i))]
+        return None if i is None else self.zero_combos[int(np.searchsorted(self._f._zero_rows, i))]
 
     def back_substitute(self, b: int) -> int:
         f = self._f
