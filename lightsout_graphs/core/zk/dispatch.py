@@ -312,11 +312,9 @@ def component_engines(shape: tuple[int, int], nonzeros: int, modulus: int) -> li
 
 def _concrete(name: str, shape: tuple[int, int]) -> str:
     """The name a factorisation of engine ``name`` carries: ``gf2`` is one of its two kernels."""
-    if name != "gf2":
-        return name
-    return (
-        "gf2-packed" if gf2_packed.worthwhile(sp.csr_array(shape, dtype=np.int8)) else "gf2-python"
-    )
+    if name == "gf2" and gf2_packed.worthwhile(sp.csr_array(shape, dtype=np.int8)):
+        return "gf2-packed"
+    return "gf2-python" if name == "gf2" else name
 
 
 @functools.partial(fill_doc, docs=_SIZE_DOCS)

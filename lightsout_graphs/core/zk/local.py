@@ -96,8 +96,7 @@ class SmithSolver(EliminationSolver):
 
     def _particular(self, c: np.ndarray) -> np.ndarray:
         y = np.zeros(self.shape[1], dtype=self._dtype)
-        for i, d in enumerate(self.valuations):
-            y[i] = int(c[i]) // self._p**d
+        y[: self._r] = [int(c[i]) // self._p**d for i, d in enumerate(self.valuations)]
         return matvec_mod(self._v, y, self.modulus)
 
     def _certify(self, witness: int) -> np.ndarray:

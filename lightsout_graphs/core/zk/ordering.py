@@ -46,9 +46,7 @@ def bandwidth(matrix: sp.csr_array) -> int:
     2
     """
     coo = matrix.tocoo()
-    if coo.nnz == 0:
-        return 0
-    return int(np.abs(coo.row.astype(np.int64) - coo.col.astype(np.int64)).max())
+    return int(np.abs(coo.row.astype(np.int64) - coo.col.astype(np.int64)).max(initial=0))
 
 
 def _cuthill_mckee(matrix: sp.csr_array) -> tuple[np.ndarray, int, int] | None:
