@@ -367,8 +367,7 @@ def estimate_seconds(
     >>> estimate_seconds((2000, 2000), 3, [("flint", 3)]) < 1
     True
     """
-    m, n = (int(s) for s in shape)
-    return engine_cost((m, n), engines, band).seconds
+    return engine_cost(shape, engines, band).seconds
 
 
 def check_time(
