@@ -1010,17 +1010,6 @@ def lattice_shape(puzzle: Puzzle) -> tuple[tuple[int, ...], tuple[bool, ...]] | 
     return (shape, wrap) if box and list(nodes) == list(cells) else None
 
 
-def box_shape(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The sides of an unwrapped box of the axis stencil (closed or open rule), else None: its
-    symmetries are the isometries of the box."""
-    lattice = puzzle.structure
-    if not isinstance(lattice, Lattice) or puzzle.rule not in ("closed", "open"):
-        return None
-    if not lattice.is_axis_stencil or any(lattice.wrap):
-        return None
-    return lattice.shape
-
-
 #: Above this many sides, odd-prime nullity tables are not used (an M×M table over an odd prime
 #: takes about 2 s at M = 500 and grows like M² log M); GF(2) tables go to
 #: ``GF2_TABLE_LIMIT``.

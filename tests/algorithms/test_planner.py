@@ -253,5 +253,3 @@ def test_the_shapes_read_from_the_structure() -> None:
     assert planner.lattice_shape(lo.torus(3, 4)) == ((3, 4), (True, True))
     assert planner.lattice_shape(lo.cylinder(2, 5)) == ((2, 5), (False, True))
     assert planner.lattice_shape(lo.king(3)) is None
-    assert planner.box_shape(lo.grid(3, 4)) == (3, 4)
-    assert planner.box_shape(lo.torus(3, 4)) is None and planner.box_shape(lo.king(3)) is None
