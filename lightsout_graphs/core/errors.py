@@ -28,8 +28,6 @@ __all__ = [
     "TimeBudgetError",
     "Unsolvable",
     "require_int",
-    "require_int_entries",
-    "require_seconds",
 ]
 
 
@@ -383,33 +381,6 @@ def require_int_entries(
     """Return the entries of a flat sequence as ``int``, or raise ``error`` naming the first bad one.
 
     As :func:`require_int`, ``bool`` is refused and numpy integers are accepted.
-
-    Parameters
-    ----------
-    values : iterable
-        The entries, for instance a 1-D numpy array of dtype ``object``.
-    name : str
-        The argument's name, quoted in the message.
-    error : type of LightsOutError
-        The exception class to raise (default :class:`InvalidStateError`).
-
-    Returns
-    -------
-    list of int
-
-    Raises
-    ------
-    LightsOutError
-        ``error``, naming the position and value of the first entry that is not an integer.
-
-    Examples
-    --------
-    >>> require_int_entries([3, -1], "rhs")
-    [3, -1]
-    >>> require_int_entries([1, 0.5], "rhs")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidStateError: Argument 'rhs' must hold integers; entry 1 is 0.5.
     """
     out = []
     for i, v in enumerate(values):
@@ -430,34 +401,8 @@ def require_seconds(
 ) -> float:
     """Return ``value`` as a float number of seconds in ``(0, MAX_SECONDS]``, or raise ``error``.
 
-    Integers of any size are compared exactly, never converted first: ``10**400`` is refused
-    with ``error``, not with an ``OverflowError``.
-
-    Parameters
-    ----------
-    value : object
-        The argument as the caller gave it (``bool`` is refused).
-    name : str, default "time_limit"
-        The argument's name, quoted in the message.
-    error : type of LightsOutError
-        The exception class to raise (default :class:`SearchLimitError`).
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> require_seconds(2)
-    2.0
-    >>> require_seconds(-1)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SearchLimitError: Argument 'time_limit' must be a number of seconds > 0, not -1.
-    >>> require_seconds(10**400)
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.SearchLimitError: Argument 'time_limit' must be at most 31536000 seconds (a year), not 1000000000000000000000000000000000000000... (401 digits).
+    Integers of any size are compared exactly (``10**400`` is refused with ``error``, not with an
+    ``OverflowError``); ``bool`` is refused.
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         msg = f"Argument {name!r} must be a number of seconds > 0, not {value!r}."

@@ -42,9 +42,6 @@ __all__ = [
     "Puzzle",
     "PuzzleInfo",
     "StateLike",
-    "check_puzzle",
-    "check_rule",
-    "checks_puzzle",
     "reduce_mod",
 ]
 
@@ -62,37 +59,7 @@ MAX_MODULUS = zk.MAX_MODULUS
 def check_rule(rule: object, allowed: tuple[str, ...] = RULES) -> str:
     """Return ``rule`` when it is one of ``allowed``, else raise :class:`InvalidPuzzleError`.
 
-    The one check of a rule argument: engines that know fewer rules (the grid polynomials and
-    product formulas know ``closed`` and ``open``) pass theirs as ``allowed``.
-
-    Parameters
-    ----------
-    rule : object
-        The argument as the caller gave it.
-    allowed : tuple of str, default :data:`RULES`
-        The rules this caller accepts.
-
-    Returns
-    -------
-    str
-
-    Raises
-    ------
-    InvalidPuzzleError
-        When ``rule`` is not one of ``allowed``; the message names the argument.
-
-    Examples
-    --------
-    >>> check_rule("open")
-    'open'
-    >>> check_rule("diagonal")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, weighted, not 'diagonal'.
-    >>> check_rule("weighted", ("closed", "open"))
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'rule' must be one of closed, open, not 'weighted'.
+    Engines that know fewer rules (grid polynomials, product formulas) pass theirs as ``allowed``.
     """
     if not isinstance(rule, str) or rule not in allowed:
         msg = f"Argument 'rule' must be one of {', '.join(allowed)}, not {rule!r}."
@@ -1215,32 +1182,7 @@ class Puzzle:
 
 
 def check_puzzle(obj: object, name: str = "puzzle") -> Puzzle:
-    """Return ``obj`` if it is a :class:`Puzzle`, else raise a package error naming the argument.
-
-    Parameters
-    ----------
-    obj : object
-        What the caller passed.
-    name : str, default "puzzle"
-        The argument's name, for the message.
-
-    Returns
-    -------
-    Puzzle
-        ``obj`` itself.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        When ``obj`` is not a Puzzle.
-
-    Examples
-    --------
-    >>> check_puzzle("5x5")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'puzzle' must be a Puzzle, not str.
-    """
+    """Return ``obj`` if it is a :class:`Puzzle`, else raise a package error naming ``name``."""
     if not isinstance(obj, Puzzle):
         msg = f"Argument {name!r} must be a Puzzle, not {type(obj).__name__}."
         raise InvalidPuzzleError(msg)
@@ -1254,30 +1196,10 @@ _INSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("lightsout_inside
 
 
 def checks_puzzle(func: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Decorate a function whose first argument is a puzzle: anything else is refused at the call.
+    """Decorate a function whose first argument (or ``puzzle=``) must be a :class:`Puzzle`.
 
-    The one home of that check, as networkx's argument decorators are: the body may take its
-    ``puzzle`` for a :class:`Puzzle`, and the refusal names the argument. A puzzle is checked
-    once per public call: the checked functions it calls in turn (``solve`` asks
-    ``factorization``, which asks the planner) skip the check. The function keeps its name,
-    docstring and signature.
-
-    Raises
-    ------
-    InvalidPuzzleError
-        When the first argument (or ``puzzle=``) is not a Puzzle.
-
-    Examples
-    --------
-    >>> @checks_puzzle
-    ... def lights(puzzle):
-    ...     return puzzle.n
-    >>> lights(lo.grid(2, 3)), lights(puzzle=lo.grid(1, 2))
-    (6, 2)
-    >>> lights("5x5")
-    Traceback (most recent call last):
-    ...
-    lightsout_graphs.core.errors.InvalidPuzzleError: Argument 'puzzle' must be a Puzzle, not str.
+    Checked once per public call: checked functions called inside it skip the check. The
+    function keeps its name, docstring and signature.
     """
 
     @functools.wraps(func)

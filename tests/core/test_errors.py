@@ -1,4 +1,4 @@
-"""The exceptions of the package and ``require_int``.
+"""The exceptions of the package and the ``require_*`` argument checks.
 
 Every exception survives pickle (Dask and multiprocessing pickle them); ``require_int`` accepts
 exactly the integers (numpy's too, never ``bool``) within its bounds and names the argument.
@@ -153,3 +153,23 @@ def test_huge_time_limits_are_refused_by_the_package(call: Any, limit: object) -
 @given(st.integers(min_value=1, max_value=errors.MAX_SECONDS))
 def test_every_time_limit_up_to_a_year_is_taken(seconds: int) -> None:
     assert errors.require_seconds(seconds) == float(seconds)
+
+
+def test_require_seconds_refuses_with_a_short_message() -> None:
+    assert errors.require_seconds(2) == 2.0
+    with pytest.raises(errors.SearchLimitError) as info:
+        errors.require_seconds(-1)
+    assert str(info.value) == "Argument 'time_limit' must be a number of seconds > 0, not -1."
+    with pytest.raises(errors.SearchLimitError) as info:
+        errors.require_seconds(10**400)
+    assert str(info.value) == (
+        "Argument 'time_limit' must be at most 31536000 seconds (a year), "
+        f"not {'1' + '0' * 39}... (401 digits)."
+    )
+
+
+def test_require_int_entries_names_the_first_bad_entry() -> None:
+    assert errors.require_int_entries(np.array([3, -1], dtype=object), "rhs") == [3, -1]
+    with pytest.raises(errors.InvalidStateError) as info:
+        errors.require_int_entries([1, 0.5], "rhs")
+    assert str(info.value) == "Argument 'rhs' must hold integers; entry 1 is 0.5."

@@ -21,7 +21,10 @@ from lightsout_graphs.representation.puzzle import (
     FamilyInfo,
     PuzzleInfo,
     ReadOnlyDict,
+    check_puzzle,
+    check_rule,
     checked_info,
+    checks_puzzle,
 )
 
 
@@ -690,3 +693,22 @@ def test_families_record_their_parameters() -> None:
     family = lo.grid(2, 3).family
     assert isinstance(family, FamilyInfo) and family.name == "grid"
     assert FamilyInfo("mine", {"size": 3}) == FamilyInfo("mine", {"size": 3})
+
+
+def test_check_rule_takes_the_allowed_rules_only() -> None:
+    assert check_rule("open") == "open"
+    msg = "Argument 'rule' must be one of closed, open, not 'weighted'."
+    with pytest.raises(InvalidPuzzleError, match=re.escape(msg)):
+        check_rule("weighted", ("closed", "open"))
+
+
+def test_checks_puzzle_refuses_what_is_not_a_puzzle() -> None:
+    @checks_puzzle
+    def lights(puzzle: lo.Puzzle) -> int:
+        return puzzle.n
+
+    assert (lights(lo.grid(2, 3)), lights(puzzle=lo.grid(1, 2))) == (6, 2)
+    msg = "Argument 'puzzle' must be a Puzzle, not str."
+    for call in (lambda: lights("5x5"), lambda: check_puzzle("5x5")):  # type: ignore[arg-type]
+        with pytest.raises(InvalidPuzzleError, match=re.escape(msg)):
+            call()
