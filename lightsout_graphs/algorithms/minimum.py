@@ -39,11 +39,7 @@ __all__ = [
     "SPLIT_INNER",
     "SPLIT_OUTER",
     "MinimumInterrupted",
-    "MinimumResult",
-    "cpsat_minimum",
-    "enumerate_minimum",
     "fewest_presses",
-    "split_search_minimum",
 ]
 
 #: Coefficients handled by one transform in the GF(2) branch and bound (4 * 2**22 bytes).
@@ -54,26 +50,10 @@ SPLIT_OUTER = 16
 
 @dataclass(frozen=True)
 class MinimumResult:
-    """A press vector (over the pressable nodes) with the fewest presses found, and its proof.
+    """A press vector over the pressable nodes with the fewest presses found, and its proof.
 
-    Attributes
-    ----------
-    vector : numpy.ndarray
-        Press counts over ``puzzle.pressable``.
-    num_presses : int
-        Their sum.
-    proof : str
-        How optimality was proved, or why it was not.
-    optimal : bool, default True
-        Whether ``num_presses`` is proven to be the fewest.
-    lower_bound : int or None
-        A proven lower bound on the fewest presses (``num_presses`` when optimal).
-
-    Examples
-    --------
-    >>> best = enumerate_minimum(np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)], 2)
-    >>> best.vector.tolist(), best.num_presses, best.optimal
-    ([0, 0, 1], 1, True)
+    ``optimal``: whether ``num_presses`` is proven the fewest; ``lower_bound``: a proven lower
+    bound (``num_presses`` when optimal).
     """
 
     vector: np.ndarray
@@ -112,27 +92,8 @@ def enumerate_minimum(
 ) -> MinimumResult:
     """The fewest presses over the whole coset ``x0 + span(generators)``, proven.
 
-    The number of presses of every solution is computed at once on the grouped coset
-    (:func:`lightsout_graphs.algorithms._cosets.press_counts`); memory is about 4 or 8 bytes per solution
-    (times k for k > 2).
-
-    Parameters
-    ----------
-    x0 : numpy.ndarray
-        One solution.
-    generators : list of (numpy.ndarray, int)
-        Kernel generators with their additive orders (a direct sum, as the zk engines return).
-    modulus : int
-
-    Returns
-    -------
-    MinimumResult
-
-    Examples
-    --------
-    >>> x0 = np.array([1, 1, 0])
-    >>> enumerate_minimum(x0, [(np.array([1, 1, 1]), 2)], 2).vector.tolist()
-    [0, 0, 1]
+    Every solution's presses come from one transform on the grouped coset (memory about 4 or
+    8 bytes per solution, times k for k > 2).
     """
     groups = group_coset(x0, generators, modulus)
     counts = press_counts(groups)
@@ -221,38 +182,8 @@ def cpsat_minimum(
 ) -> MinimumResult:
     """Fewest presses by ortools' CP-SAT over the coefficients λ of the grouped coset.
 
-    The model has one variable per quiet-pattern generator and one weighted residue per group
-    of lights, so its size depends on the kernel, not on the board. When ``time_limit`` runs
-    out, the best solution found is returned with ``optimal=False`` and CP-SAT's proven
-    ``lower_bound`` (never less than 0, never more than the presses returned).
-
-    Parameters
-    ----------
-    x0 : numpy.ndarray
-        One solution.
-    generators : list of (numpy.ndarray, int)
-        Kernel generators with their additive orders.
-    modulus : int
-    time_limit : float, default 120
-        Seconds allowed to prove optimality.
-
-    Returns
-    -------
-    MinimumResult
-
-    Raises
-    ------
-    MissingDependencyError
-        When ortools is not installed (``pip install 'lightsout_graphs[cpsat]'``).
-    MinimumInterrupted
-        On Ctrl-C (a ``KeyboardInterrupt``); its ``best`` holds the best solution found.
-
-    Examples
-    --------
-    >>> x0 = np.array([1, 1, 0])
-    >>> best = cpsat_minimum(x0, [(np.array([1, 1, 1]), 2)], 2)
-    >>> best.num_presses, best.optimal
-    (1, True)
+    When ``time_limit`` runs out: the best found with ``optimal=False`` and CP-SAT's proven
+    ``lower_bound``; Ctrl-C raises :class:`MinimumInterrupted` carrying it.
     """
     try:
         from ortools.sat.python import cp_model
@@ -363,35 +294,10 @@ def split_search_minimum(
     time_limit: float = 120.0,
     inner: int = SPLIT_INNER,
 ) -> MinimumResult:
-    """Fewest presses over GF(2) by the exact branch and bound of :func:`~lightsout_graphs.algorithms.gods.split_minimum`.
+    """Fewest presses over GF(2) by the exact branch and bound of ``split_minimum``.
 
-    Parameters
-    ----------
-    x0 : numpy.ndarray
-        One solution.
-    generators : list of (numpy.ndarray, int)
-        Kernel generators (all of order 2).
-    time_limit : float, default 120
-        Seconds before the best solution found is returned unproven, with its lower bound.
-    inner : int, default SPLIT_INNER
-        The coefficients searched by one transform (memory ``4 · 2**inner`` bytes).
-
-    Returns
-    -------
-    MinimumResult
-
-    Raises
-    ------
-    MinimumInterrupted
-        On Ctrl-C, with the best solution found.
-
-    Examples
-    --------
-    >>> from lightsout_graphs.algorithms.solver import factorization
-    >>> f = factorization(lo.grid(9, 9))
-    >>> best = split_search_minimum(f.solve(np.ones(81, dtype=np.int64)), f.kernel())
-    >>> best.num_presses, best.optimal
-    (25, True)
+    ``inner`` coefficients go to one transform (``4 · 2**inner`` bytes); past ``time_limit`` the
+    best found comes back unproven; Ctrl-C raises :class:`MinimumInterrupted` carrying it.
     """
     import time
 

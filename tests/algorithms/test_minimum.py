@@ -301,3 +301,17 @@ def test_an_unproven_result_advises_no_enumeration_beyond_the_memory_budget() ->
 def test_the_proof_of_an_enumeration_names_what_was_grouped() -> None:
     best = lo.solve(lo.grid(5, 5), 0, target=1, minimize=True)
     assert best.proof == "enumeration of all 4 solutions (presses counted over 7 groups of buttons)"
+
+
+def test_every_engine_finds_the_lightest_member_of_a_tiny_coset() -> None:
+    x0, gens = np.array([1, 1, 0]), [(np.array([1, 1, 1]), 2)]
+    best = enumerate_minimum(x0, gens, 2)
+    assert (best.vector.tolist(), best.num_presses, best.optimal) == ([0, 0, 1], 1, True)
+    best = cpsat_minimum(x0, gens, 2)
+    assert (best.num_presses, best.optimal) == (1, True)
+
+
+def test_the_branch_and_bound_proves_25_presses_for_the_9x9_grid() -> None:
+    f = factorization(lo.grid(9, 9))
+    best = split_search_minimum(f.solve(np.ones(81, dtype=np.int64)), f.kernel())
+    assert (best.num_presses, best.optimal) == (25, True)

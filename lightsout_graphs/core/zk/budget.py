@@ -41,8 +41,6 @@ __all__ = [
     "DEFAULT_SHARE",
     "TIME_ENV",
     "band_width",
-    "check_memory",
-    "check_time",
     "estimate_memory",
     "estimate_seconds",
     "memory_budget",
@@ -248,29 +246,8 @@ def check_memory(
 ) -> int:
     """Raise :class:`MemoryBudgetError` when factorising ``matrix`` would exceed the budget.
 
-    Parameters
-    ----------
-    matrix : scipy.sparse.csr_array or numpy.ndarray
-        (a dense array only for dense engines: the band is measured on sparse ones)
-    modulus : int
-    engines : list of (str, int)
-        As for :func:`estimate_memory`.
-
-    Returns
-    -------
-    int
-        The estimated peak, in bytes.
-
-    Raises
-    ------
-    MemoryBudgetError
-        Above :func:`memory_budget`; the message gives both and how to raise the budget.
-
-    Examples
-    --------
-    >>> import scipy.sparse as sp
-    >>> check_memory(sp.identity(4, format="csr"), 2, [("gf2", 2)]) > 0
-    True
+    Returns the estimated peak in bytes; ``engines`` as for :func:`estimate_memory` (``matrix``
+    dense only for dense engines: the band is measured on sparse ones).
     """
     budget = memory_budget()
     needed, what = _estimate(estimate_memory, matrix, modulus, engines, budget)
@@ -375,28 +352,7 @@ def check_time(
 ) -> float:
     """Raise :class:`TimeBudgetError` when an elimination is estimated to exceed the budget.
 
-    Parameters
-    ----------
-    matrix : scipy.sparse.csr_array or numpy.ndarray
-    modulus : int
-    engines : list of (str, int)
-        As for :func:`estimate_memory`.
-
-    Returns
-    -------
-    float
-        The estimate, in seconds.
-
-    Raises
-    ------
-    TimeBudgetError
-        The estimate exceeds :func:`time_budget`; the message gives both and the knob.
-
-    Examples
-    --------
-    >>> import scipy.sparse as sp
-    >>> check_time(sp.identity(4, format="csr"), 9, [("local", 9)]) < 1
-    True
+    Returns the estimate in seconds; ``engines`` as for :func:`estimate_memory`.
     """
     budget = time_budget()
     seconds, what = _estimate(estimate_seconds, matrix, modulus, engines, budget)

@@ -24,7 +24,6 @@ __all__ = [
     "PYTHON_WORD_OPS",
     "WORD_OPS",
     "Cost",
-    "engine_cost",
     "flint_lifted_cost",
     "flint_lu_cost",
 ]
@@ -195,32 +194,8 @@ def engine_cost(
 ) -> Cost:
     """The cost of factorising an m × n matrix with the given engine per component.
 
-    Parameters
-    ----------
-    shape : (int, int)
-        ``(m, n)``.
-    engines : list of (str, int)
-        The engine of each Chinese-remainder component and its modulus, e.g.
-        ``[("gf2-python", 2), ("flint", 3)]`` for k = 6; every name a key of :data:`MODELS`.
-    band : int, optional
-        The band width the sparse prime-field engine will face; default no band.
-
-    Returns
-    -------
-    Cost
-
-    Raises
-    ------
-    KeyError
-        For an engine without a model (:func:`~lightsout_graphs.core.zk.estimate_memory`
-        turns it into the package's error).
-
-    Examples
-    --------
-    >>> engine_cost((2000, 2000), [("local", 9)]).seconds > 100
-    True
-    >>> engine_cost((100, 100), [("gfp", 5)], band=10).bytes
-    76800
+    ``engines``: ``(name, modulus)`` per Chinese-remainder component, each name a key of
+    :data:`MODELS` (KeyError otherwise); ``band``: the band the sparse engines will face.
     """
     m, n = (int(s) for s in shape)
     return sum((MODELS[name](m, n, int(q), band) for name, q in engines), Cost(0.0, 0))

@@ -40,10 +40,8 @@ __all__ = [
     "chosen_method",
     "component_engines",
     "factorize",
-    "flint_is_best",
     "kernel",
     "kernel_size",
-    "lifting_is_best",
     "rank",
     "solve",
 ]
@@ -110,38 +108,18 @@ def _narrow(
     return PermutedFactorization(engine(permute(a, rows, cols)), rows, cols)
 
 
-#: The parameters the engine choice takes from a matrix's size (slots of docstrings, see fill_doc).
-_SHAPE = (
-    "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
-    "    Its number of nonzero entries."
-)
-_SIZE_DOCS = {"shape": _SHAPE, "size": f"{_SHAPE} (An estimate will do.)\nmodulus : int\n    k."}
+#: The parameters the engine choice takes from a matrix's size (a docstring slot, see fill_doc).
+_SIZE_DOCS = {
+    "size": "shape : (int, int)\n    The matrix's ``(m, n)``.\nnonzeros : int\n"
+    "    Its number of nonzero entries. (An estimate will do.)\nmodulus : int\n    k."
+}
 
 
-@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
-    """Whether the dense ``flint`` engine is the fastest exact route for a matrix over GF(p).
+    """Whether the dense ``flint`` engine is the fastest exact route over GF(p), p > 2.
 
-    It is for any prime p > 2 when python-flint is installed, the dense copies fit the memory
-    budget, and the matrix is small enough to factorise in :data:`FLINT_SECONDS` or dense
-    enough (more than :data:`DENSE_ROW_NONZEROS` nonzeros per row) for sparse elimination
-    to fill in anyway.
-
-    Parameters
-    ----------
-    %(shape)s
-    prime : int
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> flint_is_best((50, 50), 2500, 5) == gfp_flint.available()
-    True
-    >>> flint_is_best((10, 10), 10, 2)
-    False
+    Needs python-flint and dense copies within the memory budget, and the matrix done in
+    :data:`FLINT_SECONDS` or denser than :data:`DENSE_ROW_NONZEROS` nonzeros a row.
     """
     if prime == 2 or prime >= gfp_flint.FLINT_LIMIT or not gfp_flint.available():
         return False
@@ -151,35 +129,11 @@ def flint_is_best(shape: tuple[int, int], nonzeros: int, prime: int) -> bool:
     return nonzeros > DENSE_ROW_NONZEROS * max(shape[0], 1) or cost.seconds <= FLINT_SECONDS
 
 
-@functools.partial(fill_doc, docs=_SIZE_DOCS)
 def lifting_is_best(shape: tuple[int, int], nonzeros: int, prime: int, exponent: int) -> bool:
-    """Whether the ``flint-local`` engine is the fastest exact route for a matrix over Z/p^e.
+    """Whether ``flint-local`` is the fastest exact route over Z/p^e (e >= 2; ``nonzeros`` unused).
 
-    It is for e >= 2 when python-flint is installed, the matrix has at least
-    :data:`LIFT_MIN_SIZE` rows and columns, and its dense copies fit the memory budget;
-    except for k = 4, where the ``z4`` engine (two GF(2) eliminations on bitsets) is faster
-    at every size (measured 2 to 4 times faster on dense matrices from 300 × 300 to
-    2000 × 2000).
-
-    Parameters
-    ----------
-    %(shape)s
-        (Unused: dense and sparse matrices alike.)
-    prime, exponent : int
-        p and e.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> lifting_is_best((50, 50), 2500, 3, 2) == local_flint.available()
-    True
-    >>> lifting_is_best((50, 50), 2500, 3, 1), lifting_is_best((3, 3), 9, 3, 2)
-    (False, False)
-    >>> lifting_is_best((50, 50), 2500, 2, 2)
-    False
+    Needs python-flint, at least :data:`LIFT_MIN_SIZE` rows and columns and dense copies within
+    the memory budget; never for k = 4, where ``z4`` is 2 to 4 times faster at every size.
     """
     del nonzeros
     if exponent < 2 or (prime, exponent) == (2, 2) or min(shape) < LIFT_MIN_SIZE:

@@ -185,3 +185,9 @@ def test_a_fraction_of_a_byte_is_no_budget() -> None:
         assert zk.set_memory_budget("1.5G") == 3 * 2**29
     finally:
         zk.set_memory_budget(None)
+
+
+def test_a_small_elimination_passes_both_checks() -> None:
+    eye = sp.identity(4, format="csr")
+    assert budget.check_memory(eye, 2, [("gf2", 2)]) > 0
+    assert budget.check_time(eye, 9, [("local", 9)]) < 1

@@ -40,3 +40,8 @@ def test_a_band_makes_sparse_work_cheaper() -> None:
     dense = cost.engine_cost((10**5, 10**5), [("gf2-packed", 2)])
     banded = cost.engine_cost((10**5, 10**5), [("gf2-packed", 2)], band=300)
     assert banded.seconds < dense.seconds / 100
+
+
+def test_the_model_gives_known_costs() -> None:
+    assert cost.engine_cost((2000, 2000), [("local", 9)]).seconds > 100
+    assert cost.engine_cost((100, 100), [("gfp", 5)], band=10).bytes == 76800

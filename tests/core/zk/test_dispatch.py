@@ -20,6 +20,7 @@ from lightsout_graphs.core.errors import (
     MatrixError,
     ModulusError,
 )
+from lightsout_graphs.core.zk import dispatch, gfp_flint, local_flint
 from lightsout_graphs.core.zk.crt import CRTFactorization, prime_power_parts
 from lightsout_graphs.core.zk.gf2 import GF2Factorization
 from lightsout_graphs.core.zk.local import LocalFactorization
@@ -292,3 +293,12 @@ def test_every_factorization_names_its_engine(k: int, method: str) -> None:
     # Reordered square matrices keep the inner engine's name.
     grid = sp.csr_array(np.eye(80, dtype=np.int64) + np.eye(80, k=1, dtype=np.int64))
     assert zk.factorize(grid, k, method=method).method == f.method
+
+
+def test_flint_and_lifting_are_chosen_only_where_they_are_best() -> None:
+    assert dispatch.flint_is_best((50, 50), 2500, 5) == gfp_flint.available()
+    assert not dispatch.flint_is_best((10, 10), 10, 2)
+    assert dispatch.lifting_is_best((50, 50), 2500, 3, 2) == local_flint.available()
+    assert not dispatch.lifting_is_best((50, 50), 2500, 3, 1)  # a prime: no lifting
+    assert not dispatch.lifting_is_best((3, 3), 9, 3, 2)  # below LIFT_MIN_SIZE
+    assert not dispatch.lifting_is_best((50, 50), 2500, 2, 2)  # k = 4: z4 is faster
