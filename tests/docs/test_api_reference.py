@@ -142,8 +142,8 @@ def test_the_errors_are_documented(built_docs: Path) -> None:
 
 def test_the_check_catches_a_missing_name(built_docs: Path) -> None:
     inventory = read_inventory(built_docs / "objects.inv")
-    # A real function that is not exported, so the docs do not show it.
-    fake = {"lightsout_graphs.representation.puzzle": ["check_puzzle", "_check_modulus"]}
+    # An exported class the docs show, and a real function that is not exported.
+    fake = {"lightsout_graphs.representation.puzzle": ["Puzzle", "_check_modulus"]}
     assert missing_names(inventory, fake) == [
         "lightsout_graphs.representation.puzzle._check_modulus"
     ]
