@@ -31,6 +31,7 @@ from lightsout_graphs.algorithms._statespace import PackedSpace, check_bound
 from lightsout_graphs.algorithms.planner import LIT_ONLY_METHODS, lit_only_method
 from lightsout_graphs.algorithms.solver import solve as linear_solve
 from lightsout_graphs.algorithms.variants import _lit_only_theory as theory
+from lightsout_graphs.core._cache import PuzzleCache
 from lightsout_graphs.core._docs import fill_doc
 from lightsout_graphs.core._memory import check_memory
 from lightsout_graphs.core.errors import (
@@ -453,7 +454,7 @@ def _open_solve(
     classification covers is reachable by the theorem (no presses built); any other is
     refused.
     """
-    th = theory.OpenTheory(puzzle.toggle_matrix())
+    th = _theory(puzzle)
     a, b = theory.bits_of(s), theory.bits_of(t)
     if th.separated(a, b):
         return LitOnlyResult(
@@ -850,7 +851,7 @@ def lit_only_solvable_states(
     if found == "closed":
         return _ClearableStates(puzzle, t)
     if found == "open":
-        th = theory.OpenTheory(puzzle.toggle_matrix())
+        th = _theory(puzzle)
         size, _ = theory.exact_orbit_size(th, theory.bits_of(t), 0)  # None: a lit part unclassified
         if size is not None:
             return _OrbitStates(puzzle, t, th, size)
@@ -962,6 +963,19 @@ class LitOnlyOrbit:
         return f"<LitOnlyOrbit: {size} boards ({self.method}), at most {bound}>"
 
 
+#: Each puzzle's lit-only theory, classified once (the certificate searches are the cost).
+_THEORIES = PuzzleCache()
+
+
+def _theory(puzzle: Puzzle) -> theory.OpenTheory:
+    """The open rule's theory of ``puzzle``, built the first time it is asked.
+
+    Each component is classified once, under the search budgets of
+    :mod:`~lightsout_graphs.algorithms.variants._lit_only_theory` at that time.
+    """
+    return _THEORIES.get(puzzle, "open", lambda: theory.OpenTheory(puzzle.toggle_matrix()))
+
+
 def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
     if lit_only_method(puzzle) != "open":
         msg = (
@@ -970,7 +984,7 @@ def _open_theory(puzzle: Puzzle, what: str) -> theory.OpenTheory:
             "be undone; this puzzle is not one."
         )
         raise InvalidPuzzleError(msg)
-    return theory.OpenTheory(puzzle.toggle_matrix())
+    return _theory(puzzle)
 
 
 @checks_puzzle
