@@ -30,6 +30,12 @@ KERNEL = "lightsout-graphs-test"
 MAX_OUTPUT_BYTES = 1_000_000
 #: Seconds one cell may take before the run is abandoned.
 CELL_TIMEOUT = 600
+#: Parameters the test run overrides, as papermill does: a cell after the ``parameters`` cell.
+#: Each value takes the same code path as the default at a smaller size. The docs build runs
+#: the notebooks at their defaults (the million-light boards, the nullity map to 2048); here the
+#: map goes to 512 (still four doublings from 64, a power of two as 2048 is), because drawing the
+#: 2048×2048 heat map alone takes longer than the rest of the notebook.
+TEST_PARAMETERS: dict[str, dict[str, object]] = {"04_big_boards": {"TABLE": 512}}
 
 
 def _ids(paths: list[Path]) -> list[str]:
@@ -38,6 +44,22 @@ def _ids(paths: list[Path]) -> list[str]:
 
 def _read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
+
+
+def _with_test_parameters(nb: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """``nb`` with a cell that sets the test parameters of ``name`` after its parameters cell."""
+    values = TEST_PARAMETERS.get(name)
+    if not values:
+        return nb
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    first = code[0]
+    assert "parameters" in first.metadata.get("tags", []), "the first code cell sets parameters"
+    defined = {t.id for node in ast.parse(first.source).body for t in getattr(node, "targets", [])}
+    assert set(values) <= defined, f"{name}: no parameters {set(values) - defined}"
+    source = "\n".join(f"{key} = {value!r}" for key, value in values.items())
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": ["injected-parameters"]})
+    nb.cells.insert(nb.cells.index(first) + 1, cell)
+    return nb
 
 
 def _output_bytes(nb: nbformat.NotebookNode) -> int:
@@ -77,7 +99,7 @@ def test_every_notebook_is_present() -> None:
 def test_notebook_runs(path: Path, kernel_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_env))
     monkeypatch.setenv("JUPYTER_PLATFORM_DIRS", "1")
-    nb = _read(path)
+    nb = _with_test_parameters(_read(path), path.stem)
     client = nbclient.NotebookClient(
         nb,
         kernel_name=KERNEL,
