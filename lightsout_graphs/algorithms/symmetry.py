@@ -281,7 +281,7 @@ class LatticeSymmetry(Mapping[Hashable, Hashable]):
     [(0, 0), (0, 0), (0, 299), (0, 299), (299, 0), (299, 0), (299, 299), (299, 299)]
     >>> group[2]
     <LatticeSymmetry of the 300×300 lattice: (0, 0) -> (0, 299), ...>
-    >>> dict(group[2])[(5, 7)], len(group[2])
+    >>> group[2][(5, 7)], len(group[2])
     ((5, 292), 90000)
     """
 
