@@ -41,9 +41,19 @@ def _parse(path: Path) -> _Page:
     return page
 
 
+def _target(folder: Path, path: str) -> tuple[Path, bool]:
+    """The file a link's path names from a page in ``folder``, and whether it exists."""
+    target = (folder / unquote(path)).resolve()
+    if target.is_dir():
+        target = target / "index.html"
+    return target, target.exists()
+
+
 def broken_links(html: Path) -> list[str]:
     """``page: link`` for every internal link of the site at ``html`` that leads nowhere."""
     broken = []
+    # Pages of one folder share most links (the navigation): each path is looked up once.
+    targets: dict[tuple[Path, str], tuple[Path, bool]] = {}
     for page in sorted(html.rglob("*.html")):
         if "_static" in page.parts:
             continue
@@ -51,10 +61,14 @@ def broken_links(html: Path) -> list[str]:
             parts = urlsplit(link)
             if parts.scheme or parts.netloc or link.startswith(("mailto:", "javascript:")):
                 continue  # external: not checked (the build has no network)
-            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
-            if target.is_dir():
-                target = target / "index.html"
-            if not target.exists():
+            if parts.path:
+                key = (page.parent, parts.path)
+                if key not in targets:
+                    targets[key] = _target(*key)
+                target, exists = targets[key]
+            else:
+                target, exists = page, page.exists()
+            if not exists:
                 broken.append(f"{page.relative_to(html)}: {link}")
             elif (
                 parts.fragment
