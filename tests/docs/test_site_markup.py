@@ -34,11 +34,12 @@ class _MarkupScanner(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
+        self.code = 0  # how many elements of the stack are code
         self.adjacent = ""  # the text just before the current tag, with no tag between
         self.problems: list[str] = []
 
     def _in_code(self) -> bool:
-        return any(tag in _CODE for tag in self.stack)
+        return self.code > 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if (
@@ -49,17 +50,21 @@ class _MarkupScanner(HTMLParser):
             self.problems.append(f"a power shown as {tag} text after {self.adjacent[-30:]!r}")
         if tag not in ("br", "img", "hr", "input", "meta", "link", "wbr"):
             self.stack.append(tag)
+            self.code += tag in _CODE
         self.adjacent = ""
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.stack:
-            while self.stack.pop() != tag:
-                pass
+            while True:
+                top = self.stack.pop()
+                self.code -= top in _CODE
+                if top == tag:
+                    break
         self.adjacent = ""
 
     def handle_data(self, data: str) -> None:
         self.adjacent = data
-        if self._in_code():
+        if self.code or data.isspace():  # code, or the white space between tags
             return
         text = " ".join(data.split())
         for match in _POWER.finditer(text):
