@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -267,6 +268,52 @@ def is_graph_generator(func: object) -> bool:
     return True
 
 
+#: The last ``importlib.metadata.packages_distributions()``, under the state of the installed
+#: distributions it was read in (see :func:`_distributions`).
+_DISTRIBUTIONS: dict[tuple[Any, ...], Any] = {}
+_METADATA = (".dist-info", ".egg-info", "egg-info")
+
+
+def _metadata_state() -> tuple[Any, ...]:
+    """What ``packages_distributions()`` depends on: the folder, ``sys.path`` and, in each of
+    its folders, the metadata folders of distributions with their modification times."""
+    state: list[Any] = [os.getcwd()]
+    for entry in sys.path:
+        try:
+            with os.scandir(entry or ".") as found:
+                marks: Any = tuple(
+                    sorted(
+                        (e.name, e.stat().st_mtime_ns)
+                        for e in found
+                        if e.name.lower().endswith(_METADATA)
+                    )
+                )
+        except (OSError, TypeError, ValueError):  # a zip file, or no folder
+            try:
+                marks = os.stat(entry).st_mtime_ns
+            except (OSError, TypeError, ValueError):
+                marks = None
+        state.append((entry, marks))
+    return tuple(state)
+
+
+def _distributions() -> Any:
+    """``importlib.metadata.packages_distributions()``, read again only when it can differ.
+
+    Reading it opens the file list of every installed distribution (a fifth of a second with
+    150 of them), and a sweep of your own code asks at each run. It is kept while the working
+    folder, ``sys.path`` and the distributions' metadata folders in it are the same: installing,
+    upgrading or removing a distribution makes or replaces such a folder.
+    """
+    from importlib.metadata import packages_distributions
+
+    key = _metadata_state()
+    if key not in _DISTRIBUTIONS:
+        _DISTRIBUTIONS.clear()
+        _DISTRIBUTIONS[key] = packages_distributions()
+    return _DISTRIBUTIONS[key]
+
+
 def _version(module_name: str) -> str | None:
     top = module_name.split(".")[0]
     module = sys.modules.get(top)
@@ -274,10 +321,9 @@ def _version(module_name: str) -> str | None:
     if isinstance(version, str):
         return version
     try:
-        from importlib.metadata import packages_distributions
         from importlib.metadata import version as dist_version
 
-        dists = packages_distributions().get(top)
+        dists = _distributions().get(top)
         return dist_version(dists[0]) if dists else None
     except (ImportError, LookupError, OSError, ValueError):  # no version is recorded then
         return None

@@ -333,3 +333,24 @@ def test_resume_identity_covers_the_module_closures_and_defaults(
     fewer.__defaults__ = (5,)
     with pytest.raises(SweepSpecError, match="changed: the values it reads"):
         run(first, tmp_path / "defaults", workers=1, progress=False)
+
+
+def test_a_distribution_installed_or_upgraded_meanwhile_gives_its_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from lightsout_graphs.interfaces.sweep.plugins import _version
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _version("fresh_pkg_x.families") is None  # no distribution provides it yet
+    for version in ("1.2", "1.3"):
+        for old in tmp_path.glob("fresh_pkg_x-*.dist-info"):
+            shutil.rmtree(old)
+        info = tmp_path / f"fresh_pkg_x-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: fresh-pkg-x\nVersion: {version}\n"
+        )
+        (info / "top_level.txt").write_text("fresh_pkg_x\n")
+        assert _version("fresh_pkg_x.families") == version
