@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 import pytest
 
@@ -31,51 +32,94 @@ def test_unknown_start_lists_all_on_once() -> None:
         starts.named_board(lo.grid(1, 2), "x")
 
 
-def _lightsout(args: list[str], stdin: object = None, timeout: float = 300) -> tuple[int, str]:
+#: Run in one process under a 1 GiB address space (reading /dev/zero whole would fail, not
+#: swap): ``main`` of ``lightsout`` on each argument list of argv[1] (JSON), exit codes to
+#: stdout, and a line ``MARK`` on stderr after each command's own messages.
+CHILD = """\
+import json, sys
+from lightsout_graphs.interfaces.cli import main
+codes = []
+for args in json.loads(sys.argv[1]):
+    codes.append(main(args))
+    print(sys.argv[2], file=sys.stderr, flush=True)
+print(json.dumps(codes))
+"""
+MARK = "--- end of a command ---"
+
+
+def _lightsout(
+    commands: list[list[str]], stdin: object = None, timeout: float = 300
+) -> list[tuple[int, str]]:
+    """Exit code and standard error of each command, all in one process started as above."""
+    import json
     import subprocess
     import sys
 
-    code = (
-        "import sys; from lightsout_graphs.interfaces.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
-    # 1 GiB of address space: reading /dev/zero whole would fail, not swap
-    cmd = ["prlimit", "--as=1073741824", sys.executable, "-c", code, *args]
+    cmd = ["prlimit", "--as=1073741824", sys.executable, "-c", CHILD, json.dumps(commands), MARK]
     proc = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=timeout, check=False)
-    return proc.returncode, proc.stderr.decode("utf-8", "replace")
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 0, err[-2000:]
+    errs = err.split(MARK + "\n")
+    assert errs[-1] == "", err[-2000:]
+    return list(zip(json.loads(proc.stdout), errs[:-1], strict=True))
+
+
+@pytest.fixture(scope="module")
+def refusals(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """``refusals(device)``: per command, the results of ``--board -`` with the endless
+    ``device`` as standard input, then of ``--board device``: one process per device."""
+    import time
+
+    seen: dict[str, dict[str, list[tuple[int, str]]]] = {}
+
+    def get(device: str) -> dict[str, list[tuple[int, str]]]:
+        if device not in seen:
+            html = str(tmp_path_factory.mktemp("play") / "p.html")
+            out = {"solve": [], "play": ["-o", html]}
+            commands = [
+                [c, "lights-out", "--board", b, *out[c]] for b in ("-", device) for c in out
+            ]
+            start = time.monotonic()
+            with open(device, "rb") as stdin:
+                results = _lightsout(commands, stdin=stdin)
+            # a hang guard: about 4 s on a busy 2-core machine
+            assert time.monotonic() - start < 120
+            seen[device] = {c: results[i :: len(out)] for i, c in enumerate(out)}
+        return seen[device]
+
+    return get
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
 @pytest.mark.parametrize("command", ["solve", "play"])
 def test_endless_standard_input_is_refused_quickly(
-    device: str, command: str, tmp_path: object
+    device: str, command: str, refusals: Any
 ) -> None:
-    import time
-    from pathlib import Path
-
-    out = ["-o", str(Path(str(tmp_path)) / "p.html")] if command == "play" else []
-    start = time.monotonic()
-    with open(device, "rb") as stdin:
-        code, err = _lightsout([command, "lights-out", "--board", "-", *out], stdin=stdin)
-    assert time.monotonic() - start < 120  # a hang guard: about 4 s on a busy 2-core machine
+    # Both commands read standard input in one process: the second reads on where the first
+    # stopped, still an endless stream.
+    (code, err), (file_code, file_err) = refusals(device)[command]
     assert code == 2, err
     assert "longer than the 4321 characters" in err or "not UTF-8" in err
     assert "Traceback" not in err
-    code, err = _lightsout([command, "lights-out", "--board", device, *out])
-    assert code == 2, err
-    assert "is a device or a pipe, not a board file" in err
+    assert file_code == 2, file_err
+    assert "is a device or a pipe, not a board file" in file_err
+    assert "Traceback" not in file_err
 
 
-def test_a_huge_board_file_is_refused_without_reading_it(tmp_path: object) -> None:
+def test_a_huge_board_file_is_refused_without_reading_it(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
     from pathlib import Path
 
     from lightsout_graphs.core.errors import BoardFormatError
+    from lightsout_graphs.interfaces.cli import main
     from lightsout_graphs.interfaces.cli.output import read_text
     from lightsout_graphs.representation.boards import board_text_limit
 
     big = Path(str(tmp_path)) / "big.txt"
     big.write_text("." * 30_000_000)
-    code, err = _lightsout(["solve", "lights-out", "--board", str(big)])
-    assert code == 2, err
+    assert main(["solve", "lights-out", "--board", str(big)]) == 2
+    err = capsys.readouterr().err
     assert "longer than the 4321 characters" in err
     with pytest.raises(BoardFormatError, match="longer than the 10"):
         read_text(str(big), limit=10)
