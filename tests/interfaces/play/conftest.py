@@ -79,28 +79,60 @@ class Game:
         return int(self.page.text_content("#moves") or "-1")
 
 
+def _watch(page: Any, problems: list[str]) -> None:
+    """Append to ``problems`` the page's console errors and warnings, uncaught errors, and
+    every request that leaves ``file:`` and ``data:`` addresses."""
+    record_problems(page, problems, console=("error", "warning"))
+    page.on(
+        "request",
+        lambda req: (
+            problems.append(f"network request: {req.url}")
+            if not req.url.startswith(("file:", "data:"))
+            else None
+        ),
+    )
+
+
+@pytest.fixture(scope="module")
+def play_tab(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """One page of one browser context, and the problems it reports, shared by a module's games.
+
+    A new page starts a renderer (about half a second); opening the next game's file in the
+    same page replaces the document and all of its script state in a fraction of that. The play
+    page keeps nothing in storage, so a game sees nothing of the one before.
+    """
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    context.set_default_timeout(60000)  # a hang guard: actions take well under 1 s
+    problems: list[str] = []
+    page = context.new_page()
+    _watch(page, problems)
+    try:
+        yield page, problems
+    finally:
+        context.close()
+
+
 @pytest.fixture
-def open_game(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Game]]:
-    """Open a puzzle's play page from a file:// URL; fail the test on any console error."""
-    contexts: list[Any] = []
+def open_game(play_tab: tuple[Any, list[str]], tmp_path: Path) -> Iterator[Callable[..., Game]]:
+    """Open a puzzle's play page from a file:// URL; fail the test on any console error.
+
+    The first game of a test opens in the module's shared page, any further one in a new page.
+    """
+    shared, shared_problems = play_tab
+    pages: list[Any] = []
     games: list[Game] = []
 
     def _open(puzzle: Puzzle, **options: Any) -> Game:
         path = write_play_page(puzzle, tmp_path / f"page{len(games)}.html", **options)
-        context = browser.new_context(viewport={"width": 1000, "height": 800})
-        context.set_default_timeout(60000)  # a hang guard: actions take well under 1 s
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        record_problems(page, errors, console=("error", "warning"))
-        page.on(
-            "request",
-            lambda req: (
-                errors.append(f"network request: {req.url}")
-                if not req.url.startswith(("file:", "data:"))
-                else None
-            ),
-        )
+        if not games:
+            page, errors = shared, shared_problems
+            page.evaluate("1")  # a round trip: what the last game reported has arrived
+            errors.clear()
+        else:
+            page = shared.context.new_page()
+            pages.append(page)
+            errors = []
+            _watch(page, errors)
         page.goto(path.as_uri())
         page.wait_for_selector("[data-node]")
         game = Game(page, puzzle, errors)
@@ -108,7 +140,9 @@ def open_game(browser: Any, tmp_path: Path) -> Iterator[Callable[..., Game]]:
         return game
 
     yield _open
-    for context in contexts:
-        context.close()
+    if games:
+        shared.evaluate("1")  # a round trip: every message of this test has arrived
+    for page in pages:
+        page.close()
     problems = [e for g in games for e in g.errors]
     assert problems == [], problems
