@@ -240,8 +240,11 @@ def test_screenshot(open_game: Any, tmp_path: Any) -> None:
     assert box["height"] > 200
 
 
-def test_widget_front_end_syncs_with_its_model(browser: Any, tmp_path: Any) -> None:
-    """The anywidget entry point of play.js, with a stand-in for the notebook's model."""
+def test_widget_front_end_syncs_with_its_model(play_tab: Any, tmp_path: Any) -> None:
+    """The anywidget entry point of play.js, with a stand-in for the notebook's model.
+
+    It opens in the module's shared page, which records console errors and warnings, uncaught
+    errors and requests that leave file: addresses."""
     pytest.importorskip("anywidget")
     from lightsout_graphs.interfaces.play import PlayWidget
     from lightsout_graphs.interfaces.play.page import static_text
@@ -278,10 +281,9 @@ render({{ model, el: document.getElementById("w") }});
 </script></body></html>"""
     path = tmp_path / "widget.html"
     path.write_text(page_text, encoding="utf-8")
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page, errors = play_tab
+    page.evaluate("1")  # a round trip: what the last test's page reported has arrived
+    errors.clear()
     try:
         page.goto(path.as_uri())
         page.wait_for_selector("[data-node]")
@@ -305,9 +307,10 @@ render({{ model, el: document.getElementById("w") }});
         assert shown == widget._values
         page.click("[data-control='hint']")
         assert page.eval_on_selector_all("[data-node].hint", "els => els.length") > 0
+        page.evaluate("1")  # a round trip: every message of the page has arrived
         assert errors == []
     finally:
-        page.close()
+        page.goto("about:blank")  # the widget's page stays behind no test that follows
 
 
 def test_fewest_presses_is_offered_only_for_small_solution_sets(open_game: Any) -> None:
