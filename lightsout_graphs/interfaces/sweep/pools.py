@@ -119,6 +119,9 @@ def dask_client(
                 threads_per_worker=1,
                 processes=processes,
                 dashboard_address=None,
+                # no dashboard, and the scheduler's HTTP server (health checks) on a free
+                # loopback port: not on 8787, which another cluster may hold (a warning then)
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 # worker processes listen on loopback only; threads talk in-process
                 **({"host": "127.0.0.1"} if processes else {}),
             )

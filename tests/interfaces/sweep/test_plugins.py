@@ -111,6 +111,7 @@ def test_the_same_tables_on_a_two_worker_dask_cluster(tmp_path: Path) -> None:
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not 8787
     ) as cluster:
         outs = {
             name: run(

@@ -49,6 +49,7 @@ def test_dask_cluster_gives_the_same_tables(tmp_path: Path) -> None:
         protocol="tcp",
         host="127.0.0.1",
         dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not 8787
     ) as cluster:
         for name, spec in (("family", FAMILY), ("stream", STREAM)):
             dask_out = run(spec, tmp_path / f"dask-{name}", scheduler=cluster.scheduler_address)
