@@ -15,8 +15,6 @@ from typing import Any
 
 import pytest
 
-from tests.browser import record_problems
-
 pytestmark = pytest.mark.browser
 
 API_PAGE = "api/generated/lightsout_graphs.solve.html"
@@ -41,34 +39,87 @@ def site_url(built_docs: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture
-def open_page(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
-    """Open a page of the site; fail the test on any console error or failed request."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(60000)  # a hang guard: pages load in about 1 s
-    problems: list[str] = []
+class SiteTab:
+    """One browser page that shows the site's pages one after another, and the problems each
+    page reported: console errors, uncaught errors, HTTP errors, failed requests and, when
+    ``site_only``, requests to any other address.
 
-    def _open(relative: str) -> Any:
-        page = context.new_page()
-        record_problems(page, problems, prefix=f"{relative}: ")
+    A new page starts a renderer (about half a second); a test that asks for the page already
+    shown gets it as it is, and any other page is opened by navigating this one.
+    """
+
+    def __init__(self, context: Any, site_url: str, *, site_only: bool = False) -> None:
+        self.page = context.new_page()
+        self.site_url = site_url
+        self.site_only = site_only
+        self.shown = ""
+        self.problems: dict[str, list[str]] = {}
+        self._asked_by: dict[Any, str] = {}  # request -> the page shown when it was made
+        page = self.page
+        page.on("console", lambda msg: self._note(f"{msg.type}: {msg.text}", msg.type == "error"))
+        page.on("pageerror", lambda exc: self._note(f"page error: {exc}"))
         page.on(
             "response",
-            lambda resp: (
-                problems.append(f"{relative}: HTTP {resp.status}: {resp.url}")
-                if resp.status >= 400
-                else None
-            ),
+            lambda resp: self._note(f"HTTP {resp.status}: {resp.url}", resp.status >= 400),
         )
-        page.on(
-            "requestfailed",
-            lambda req: problems.append(f"{relative}: failed request: {req.url}"),
-        )
-        page.goto(site_url + relative)
-        page.wait_for_load_state("load")
-        return page
+        page.on("request", self._request)
+        page.on("requestfailed", self._failed)
+
+    def _note(self, text: str, keep: bool = True, shown: str | None = None) -> None:
+        if keep:
+            shown = self.shown if shown is None else shown
+            self.problems.setdefault(shown, []).append(f"{shown}: {text}")
+
+    def _request(self, request: Any) -> None:
+        self._asked_by[request] = self.shown
+        if self.site_only and not request.url.startswith(
+            (self.site_url, "data:", "blob:", "about:")
+        ):
+            self._note(f"request outside the site: {request.url}")
+
+    def _failed(self, request: Any) -> None:
+        shown = self._asked_by.get(request, self.shown)
+        if shown != self.shown and "ERR_ABORTED" in (request.failure or ""):
+            return  # cancelled because the page that made it was left
+        self._note(f"failed request: {request.url}", shown=shown)
+
+    def show(self, relative: str) -> Any:
+        """The page ``relative`` of the site, loaded (once)."""
+        if relative != self.shown:
+            self.shown = relative
+            self.problems[relative] = []
+            self.page.goto(self.site_url + relative)
+            self.page.wait_for_load_state("load")
+        return self.page
+
+    def problems_of(self, shown: list[str]) -> list[str]:
+        """The problems the pages ``shown`` reported, every message of the browser included."""
+        self.page.evaluate("1")  # a round trip: what the pages reported has arrived
+        return [problem for relative in shown for problem in self.problems.get(relative, [])]
+
+
+@pytest.fixture(scope="module")
+def site_tab(browser: Any, site_url: str) -> Iterator[SiteTab]:
+    """The module's page of the site in a 1200×900 window."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(60000)  # a hang guard: pages load in about 1 s
+    try:
+        yield SiteTab(context, site_url)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def open_page(site_tab: SiteTab) -> Iterator[Callable[[str], Any]]:
+    """Open a page of the site; fail the test on any console error or failed request."""
+    shown: list[str] = []
+
+    def _open(relative: str) -> Any:
+        shown.append(relative)
+        return site_tab.show(relative)
 
     yield _open
-    context.close()
+    problems = site_tab.problems_of(shown)
     assert problems == [], problems
 
 
@@ -113,16 +164,21 @@ _CUT = """(limit) => {
 }"""
 
 
-@pytest.mark.parametrize("relative", WIDE_PAGES)
-def test_code_lines_fit_a_laptop_screen(browser: Any, site_url: str, relative: str) -> None:
-    """At 1280 px a code line of 100 characters shows whole (it was cut at 656 px)."""
+@pytest.fixture(scope="module")
+def laptop_page(browser: Any, site_url: str) -> Iterator[Any]:
+    """One page in a 1280×800 window, the screen of a small laptop."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        page = context.new_page()
-        page.goto(site_url + relative)
-        page.wait_for_load_state("load")
-        width, cut = page.evaluate(_CUT, CODE_LINE)
+        yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("relative", WIDE_PAGES)
+def test_code_lines_fit_a_laptop_screen(laptop_page: Any, site_url: str, relative: str) -> None:
+    """At 1280 px a code line of 100 characters shows whole (it was cut at 656 px)."""
+    laptop_page.goto(site_url + relative)
+    laptop_page.wait_for_load_state("load")
+    width, cut = laptop_page.evaluate(_CUT, CODE_LINE)
     assert width >= 800, width
     assert cut == [], cut

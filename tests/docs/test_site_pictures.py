@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from lightsout_graphs import catalog
-from tests.browser import record_problems
-from tests.docs.test_site_browser import site_url
+from tests.docs.test_site_browser import SiteTab, site_url
 
 pytestmark = pytest.mark.browser
 
@@ -26,45 +25,38 @@ PICTURE_PAGES = {
     "index.html": 1,
     "guide/drawing.html": 6,
     "guide/big-boards.html": 2,
-    "catalog/index.html": len(catalog.names()),
     "catalog/generated/lights-out-cube.html": 3,
     "results/nullities.html": 1,
     "cli.html": 2,
+    "catalog/index.html": len(catalog.names()),  # last: the gallery test reads it next
 }
 
 
-@pytest.fixture
-def visit(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
-    """Open a page of the site; record console errors and requests that leave the site."""
+@pytest.fixture(scope="module")
+def site_tab(browser: Any, site_url: str) -> Iterator[SiteTab]:
+    """The module's page of the site in a 1200×900 window; requests that leave it are problems."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.set_default_timeout(15000)
-    problems: list[str] = []
+    try:
+        yield SiteTab(context, site_url, site_only=True)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def visit(site_tab: SiteTab) -> Iterator[Callable[[str], Any]]:
+    """Open a page of the site; record console errors and requests that leave the site.
+
+    A test that opens the page the one before it opened gets it as it is, problems included.
+    """
+    shown: list[str] = []
 
     def _open(relative: str) -> Any:
-        page = context.new_page()
-        record_problems(page, problems, prefix=f"{relative}: ")
-        page.on(
-            "request",
-            lambda req: (
-                None
-                if req.url.startswith((site_url, "data:", "blob:", "about:"))
-                else problems.append(f"{relative}: request outside the site: {req.url}")
-            ),
-        )
-        page.on(
-            "response",
-            lambda resp: (
-                problems.append(f"{relative}: HTTP {resp.status}: {resp.url}")
-                if resp.status >= 400
-                else None
-            ),
-        )
-        page.goto(site_url + relative)
-        page.wait_for_load_state("load")
-        return page
+        shown.append(relative)
+        return site_tab.show(relative)
 
     yield _open
-    context.close()
+    problems = site_tab.problems_of(shown)
     assert problems == [], problems
 
 
