@@ -37,7 +37,7 @@ def test_catalog_loads_from_a_non_editable_install(tmp_path: Path) -> None:
 
     venv = tmp_path / "venv"
     subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],
         check=True,
         capture_output=True,
     )
@@ -46,7 +46,8 @@ def test_catalog_loads_from_a_non_editable_install(tmp_path: Path) -> None:
     # virtualenv running the tests (hatchling, numpy, networkx, ...). A path line in a .pth
     # file adds that site-packages folder after the new venv's own; the .pth files inside it
     # (such as an editable install of this project) are not processed, so only the copy
-    # installed below can be imported.
+    # installed below can be imported. The new venv has no pip of its own (making one costs
+    # seconds): the pip of that folder installs into it.
     purelib = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True,
