@@ -95,11 +95,27 @@ def test_every_notebook_is_present() -> None:
     assert _ids(NOTEBOOKS) == EXPECTED
 
 
+#: A cell run first in every notebook's kernel: which interpreter, environment and backend it has.
+KERNEL_FACTS = "import sys, matplotlib\nprint(sys.executable, sys.prefix, matplotlib.get_backend())"
+
+
+def _assert_this_interpreter(facts: nbformat.NotebookNode) -> None:
+    """The output of a ``KERNEL_FACTS`` cell names this interpreter and the Agg backend."""
+    executable, prefix, backend = facts.outputs[0]["text"].split()
+    # The very same interpreter and environment (a virtualenv's prefix, not the system's).
+    assert executable == sys.executable
+    assert prefix == sys.prefix
+    assert backend.lower() == "agg"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
 def test_notebook_runs(path: Path, kernel_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notebook runs without an error, in a fresh kernel of this very interpreter."""
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_env))
     monkeypatch.setenv("JUPYTER_PLATFORM_DIRS", "1")
     nb = _with_test_parameters(_read(path), path.stem)
+    facts = nbformat.v4.new_code_cell(KERNEL_FACTS)
+    nb.cells.insert(0, facts)  # the kernel as it starts, before the notebook's own cells
     client = nbclient.NotebookClient(
         nb,
         kernel_name=KERNEL,
@@ -111,6 +127,8 @@ def test_notebook_runs(path: Path, kernel_env: Path, monkeypatch: pytest.MonkeyP
         client.execute()
     except nbclient.exceptions.CellExecutionError as err:
         pytest.fail(f"{path.name} failed:\n{err}", pytrace=False)
+    nb.cells.remove(facts)
+    _assert_this_interpreter(facts)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert all(c.execution_count is not None for c in code), "some cells did not run"
     errors = [o for c in code for o in c.outputs if o.get("output_type") == "error"]
@@ -119,21 +137,17 @@ def test_notebook_runs(path: Path, kernel_env: Path, monkeypatch: pytest.MonkeyP
     assert size < MAX_OUTPUT_BYTES, f"{path.name}: executed outputs take {size} bytes"
 
 
-def test_the_kernel_is_this_interpreter(kernel_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("JUPYTER_PATH", str(kernel_env))
-    monkeypatch.setenv("JUPYTER_PLATFORM_DIRS", "1")
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            "import sys, matplotlib\nprint(sys.executable, sys.prefix, matplotlib.get_backend())"
-        )
-    ]
-    nbclient.NotebookClient(nb, kernel_name=KERNEL, timeout=CELL_TIMEOUT).execute()
-    executable, prefix, backend = nb.cells[0].outputs[0]["text"].split()
-    # The very same interpreter and environment (a virtualenv's prefix, not the system's).
-    assert executable == sys.executable
-    assert prefix == sys.prefix
-    assert backend.lower() == "agg"
+def test_the_kernel_is_this_interpreter(kernel_env: Path) -> None:
+    """The test kernel is this interpreter with the Agg backend and no user profile.
+
+    Every notebook run checks the running kernel itself (``KERNEL_FACTS``, its first cell):
+    a kernel started here only for that would cost a second of start-up.
+    """
+    spec = json.loads((kernel_env / "kernels" / KERNEL / "kernel.json").read_text("utf-8"))
+    assert spec["argv"][0] == sys.executable
+    assert spec["argv"][1:3] == ["-m", "ipykernel_launcher"]
+    assert spec["env"]["MPLBACKEND"] == "Agg"
+    assert Path(spec["env"]["IPYTHONDIR"]).is_dir()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
