@@ -8,6 +8,7 @@ under a memory limit (``prlimit``). Bounded in CI; ``pytest tests/fuzz
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -154,19 +155,41 @@ def test_odd_values_for_every_command(
     assert_clean(code, err, argv)
 
 
-def _entry(args: list[str], stdin: object = None) -> subprocess.CompletedProcess[bytes]:
-    code = (
-        "import sys; from lightsout_graphs.interfaces.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
+#: Runs ``main`` of ``lightsout`` on each argument list of argv[1] (JSON) in this one process;
+#: prints the exit codes and seconds of each as JSON, and a line argv[2] on stderr after each
+#: command's own messages.
+CHILD = """\
+import json, sys, time
+from lightsout_graphs.interfaces.cli import main
+done = []
+for args in json.loads(sys.argv[1]):
+    start = time.monotonic()
+    code = main(args)
+    done.append((code, time.monotonic() - start))
+    print(sys.argv[2], file=sys.stderr, flush=True)
+print(json.dumps(done))
+"""
+MARK = "--- end of a command ---"
+
+
+def _entry(commands: list[list[str]], stdin: object = None) -> list[tuple[int, float, str]]:
+    """Exit code, seconds and standard error of each command, run one after the other by
+    ``main`` in one Python process under the memory limit (the limit holds for all of them)."""
     prefix = ["prlimit", f"--as={MEMORY_LIMIT}"] if shutil.which("prlimit") else []
-    return subprocess.run(
-        [*prefix, sys.executable, "-c", code, *args],
+    proc = subprocess.run(
+        [*prefix, sys.executable, "-c", CHILD, json.dumps(commands), MARK],
         stdin=stdin if stdin is not None else subprocess.DEVNULL,
         capture_output=True,
-        timeout=ENTRY_SECONDS,
+        timeout=ENTRY_SECONDS * len(commands),
         check=False,
         env={**os.environ, "MPLBACKEND": "Agg"},
     )
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 0, err[-2000:]  # no command raised out of main
+    errs = err.split(MARK + "\n")
+    assert errs[-1] == "", err[-2000:]
+    done = json.loads(proc.stdout.decode().splitlines()[-1])
+    return [(code, seconds, e) for (code, seconds), e in zip(done, errs[:-1], strict=True)]
 
 
 def test_files_and_folders_in_process(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,21 +224,16 @@ def test_long_inputs_and_big_boards_through_the_entry_point(tmp_path: Path) -> N
     binary.write_bytes(bytes(range(256)) * 40)
     long_line = tmp_path / "long.txt"
     long_line.write_text("." * 3_000_000)
-    cases: list[tuple[list[str], str | None]] = [
-        (["solve", "lights-out", "--board", str(long_line)], None),
-        (["solve", "lights-out", "--board", "-"], str(binary)),
-        (["analyze", "--family", "grid", "--shape", "120x120", "--json"], None),
-        (["analyze", "--family", "torus", "--shape", "400x400", "--modulus", "3"], None),
+    cases = [
+        ["solve", "lights-out", "--board", str(long_line)],
+        ["solve", "lights-out", "--board", "-"],  # the only one to read standard input
+        ["analyze", "--family", "grid", "--shape", "120x120", "--json"],
+        ["analyze", "--family", "torus", "--shape", "400x400", "--modulus", "3"],
     ]
-    for args, stdin_path in cases:
-        start = time.monotonic()
-        if stdin_path is None:
-            proc = _entry(args)
-        else:
-            with open(stdin_path, "rb") as stdin:
-                proc = _entry(args, stdin)
-        err = proc.stderr.decode("utf-8", "replace")
-        assert time.monotonic() - start < ENTRY_SECONDS
-        assert_clean(proc.returncode, err, args)
-        if proc.returncode:
+    with open(binary, "rb") as stdin:
+        results = _entry(cases, stdin)
+    for args, (code, seconds, err) in zip(cases, results, strict=True):
+        assert seconds < ENTRY_SECONDS
+        assert_clean(code, err, args)
+        if code:
             assert err.startswith("lightsout: "), (args, err[-500:])
