@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import linecache
 import pickle
 import sys
@@ -66,6 +67,7 @@ def by_hand(rows: list[tuple[dict[str, Any], lo.Puzzle]]) -> pd.DataFrame:
     return pd.DataFrame(table)
 
 
+@functools.cache  # read-only: compared with, never changed
 def circulant_by_hand() -> pd.DataFrame:
     rows = []
     for n in range(5, 13):
@@ -77,6 +79,7 @@ def circulant_by_hand() -> pd.DataFrame:
     return by_hand(rows)
 
 
+@functools.cache
 def wheel_by_hand() -> pd.DataFrame:
     rows = []
     for spokes in range(3, 10):

@@ -179,7 +179,7 @@ def test_a_long_chunk_still_gives_progress_lines(
 
     @metric("int64")
     def slow(puzzle: object) -> int:
-        time.sleep(0.5)
+        time.sleep(0.25)  # five progress intervals
         return 1
 
     spec = {"family": "path", "params": {"n": "2..3"}, "metrics": [slow], "chunk_size": 1}
