@@ -99,7 +99,7 @@ def test_networkx_and_own_families_match_a_loop_over_analyze(tmp_path: Path) -> 
     check_tables(read_results(circulant), read_results(wheel))
 
 
-def test_the_same_tables_on_a_two_worker_dask_cluster(tmp_path: Path) -> None:
+def test_the_same_tables_on_a_dask_cluster_of_worker_processes(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
 
     def local_ladder(n: int) -> nx.Graph:  # defined here: Dask ships it by value (cloudpickle)
@@ -107,9 +107,10 @@ def test_the_same_tables_on_a_two_worker_dask_cluster(tmp_path: Path) -> None:
 
     ladder = {"family": local_ladder, "params": {"n": "2..7"}, "metrics": ["nullity"]}
     jobs = {"c": (CIRCULANT, False), "w": (OWN, True), "l": (ladder, False)}
-    # Worker processes, not threads: the spec and its callables travel pickled.
+    # A worker process, not threads: the spec and its callables travel pickled. (Sweeps on
+    # two worker processes of a LocalCluster: tests/interfaces/sweep/test_lifetime.py.)
     with distributed.LocalCluster(
-        n_workers=2,
+        n_workers=1,
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
