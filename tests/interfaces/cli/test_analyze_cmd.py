@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -167,35 +168,49 @@ def test_nullity_0_says_no_quiet_pattern(capsys: pytest.CaptureFixture[str]) -> 
     assert "Quiet patterns: 1" not in out
 
 
-@pytest.mark.parametrize(
-    ("argv", "expected"),
-    [
-        # 32,768 quiet patterns of 65,536 presses each: 16 GB built to print 8 of them.
-        (
-            ["--family", "hypercube", "--shape", "16", "--rule", "open"],
-            "Generators of the quiet patterns: 32768 (not listed: as vectors they would need",
-        ),
-        # 3000×3000: refused because the summary built the networkx graph.
-        (["grid", "--shape", "3000x3000"], "Quiet patterns: none but pressing nothing"),
-    ],
-)
-def test_big_puzzles_are_analysed_under_an_8_gb_cap(argv: list[str], expected: str) -> None:
-    from tests.interfaces.cli.clirun import run_capped
+BIG = [
+    # 32,768 quiet patterns of 65,536 presses each: 16 GB built to print 8 of them.
+    (
+        ["--family", "hypercube", "--shape", "16", "--rule", "open"],
+        "Generators of the quiet patterns: 32768 (not listed: as vectors they would need",
+    ),
+    # 3000×3000: refused because the summary built the networkx graph.
+    (["grid", "--shape", "3000x3000"], "Quiet patterns: none but pressing nothing"),
+]
+TORI = [(22, 0), (23, 2**22)]
 
-    code, out, err, seconds = run_capped("analyze", *argv)
+
+def torus_argv(sides: int) -> list[str]:
+    return ["--family", "torus", "--shape", "x".join(["2"] * sides)]
+
+
+@pytest.fixture(scope="module")
+def capped_runs() -> dict[tuple[str, ...], tuple[int, str, str, float]]:
+    """The analyses of the big puzzles and tori below, in one capped process (see clirun)."""
+    from tests.interfaces.cli.clirun import run_capped_all
+
+    argvs = [argv for argv, _ in BIG] + [torus_argv(sides) for sides, _ in TORI]
+    runs = run_capped_all([["analyze", *argv] for argv in argvs])
+    return {tuple(argv): run for argv, run in zip(argvs, runs, strict=True)}
+
+
+@pytest.mark.parametrize(("argv", "expected"), BIG)
+def test_big_puzzles_are_analysed_under_an_8_gb_cap(
+    argv: list[str], expected: str, capped_runs: dict[tuple[str, ...], Any]
+) -> None:
+    code, out, err, seconds = capped_runs[tuple(argv)]
     assert code == 0, err[-1000:]
     assert expected in out
     assert seconds < 100  # about 10 s
 
 
-@pytest.mark.parametrize(("sides", "nullity"), [(22, 0), (23, 2**22)])
-def test_a_torus_of_many_sides_of_2_is_answered_by_the_formula(sides: int, nullity: int) -> None:
+@pytest.mark.parametrize(("sides", "nullity"), TORI)
+def test_a_torus_of_many_sides_of_2_is_answered_by_the_formula(
+    sides: int, nullity: int, capped_runs: dict[tuple[str, ...], Any]
+) -> None:
     """A torus of sides 2 is the hypercube: its counts come from the Hamming formula at once,
     without the toggle matrix (before: 80 s and 6.5 GB, then a refusal or a MemoryError)."""
-    from tests.interfaces.cli.clirun import run_capped
-
-    shape = "x".join(["2"] * sides)
-    code, out, err, seconds = run_capped("analyze", "--family", "torus", "--shape", shape)
+    code, out, err, seconds = capped_runs[tuple(torus_argv(sides))]
     assert code == 0, err[-1000:]
     assert f"Nullity: {nullity}\n" in out
     assert seconds < 120  # about 1 s
