@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
-import itertools
 import json
 import sys
 from pathlib import Path
@@ -124,14 +123,28 @@ def test_the_press_matrix_matches_the_library() -> None:
     )
 
 
+def _every_board(sizes: np.ndarray) -> np.ndarray:
+    """Every ``b`` with ``|b_g| <= c_g`` and ``b_g ≡ c_g (mod 2)``, one a row (tiny codes)."""
+    if not len(sizes):
+        return np.zeros((1, 0), dtype=np.int64)
+    choices = [np.arange(-int(c), int(c) + 1, 2, dtype=np.int64) for c in sizes]
+    # the rows in the order of itertools.product: the last group varies fastest
+    return np.stack(np.meshgrid(*choices, indexing="ij"), axis=-1).reshape(-1, len(sizes))
+
+
+def _every_spectrum(cols: np.ndarray, sizes: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every ``b`` of :func:`_every_board` and its spectrum ``F(λ) = Σ_g b_g (−1)^{λ·v_g}``,
+    one a row, as the product with the table of signs (no fast transform)."""
+    lam = np.arange(1 << d, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    signs = 1 - 2 * (np.bitwise_count(cols[:, None] & lam[None, :]) & 1).astype(np.int64)
+    boards = _every_board(sizes)
+    return boards, boards @ signs
+
+
 def _brute_peak(sub: np.ndarray, sizes: np.ndarray, w: int) -> int:
     """``M(W)`` by trying every ``b`` (tiny cases only)."""
-    import itertools
-
-    mu = np.arange(1 << w)
-    signs = 1 - 2 * (np.bitwise_count(mu[None, :] & sub[:, None]) & 1).astype(np.int64)
-    choices = [range(-int(c), int(c) + 1, 2) for c in sizes]
-    return min(int((np.array(b) @ signs).max()) for b in itertools.product(*choices))
+    return int(_every_spectrum(sub, sizes, w)[1].max(axis=1).min())
 
 
 @given(
@@ -174,7 +187,7 @@ def test_the_threshold_search_finds_a_hardest_small_board() -> None:
     assert spec is not None and spec.loader is not None
     search = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(search)
-    top, b, cols, sizes, zero, _ = search.search(5, 1.0, 0, steps=2000)
+    top, b, cols, sizes, zero, _ = search.search(5, 0.2, 0, steps=2000)
     lower = (int(sizes.sum()) + 2 * zero - top) // 2
     assert lower == 15  # God's number of the 5×5 board
     x = search.board_of(5, cols, sizes, b)
@@ -407,6 +420,10 @@ def test_a_full_programme_certificate_is_re_proved_on_request() -> None:
     missing = copy.deepcopy(CERTIFICATES[4])
     missing.update(upper_argument="full programme")
     assert any("none stored" in f for f in CHECK.check(missing))
+    # an upper bound other than the one the full programme proves
+    wrong = _full(CERTIFICATES[4], 2, 0)
+    wrong.update(upper=6, lower=6, upper_argument="full programme")
+    assert any("the full programme proves 7, not 6" in f for f in CHECK.check(wrong))
 
 
 @settings(max_examples=15, deadline=None)
@@ -418,11 +435,7 @@ def test_the_full_programme_matches_brute_force(seed: int) -> None:
     sizes = rng.integers(1, 4, len(cols)).astype(np.int64)
     odd = int((sizes % 2).sum())
     # M by brute force over every b (|b_g| <= c_g, b_g ≡ c_g mod 2)
-    best = None
-    for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
-        peak = int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
-        best = peak if best is None else min(best, peak)
-    assert best is not None
+    best = _brute_m(cols, sizes, d)
     for t in range(best - 4, best + 5):
         if CHECK.parity_ceiling(t, odd) != t:
             continue
@@ -487,11 +500,7 @@ def test_a_second_solver_re_proves_the_same_full_programme(
 
 def _brute_m(cols: np.ndarray, sizes: np.ndarray, d: int) -> int:
     """``M`` by trying every ``b`` (tiny codes only)."""
-    peaks = (
-        int(CHECK.spectrum(cols, np.array(b, dtype=np.int64), d).max())
-        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
-    )
-    return min(peaks)
+    return int(_every_spectrum(cols, sizes, d)[1].max(axis=1).min())
 
 
 def _small_code(
@@ -585,14 +594,32 @@ def test_cuts_keep_the_full_programme_exact(seed: int) -> None:
 
 
 def test_a_subspace_programme_with_inner_bounds_proves_19_to_173() -> None:
+    # the two proofs of 19×19's certificate, by HiGHS and CP-SAT each: its quotient code peaks
+    # at 5 or more, and no b has every coset mean at most 5 below the peak; programme_upper
+    # adds an exhaustive search, which passes its node budget here and so decides nothing (it
+    # is checked with the rest of programme_upper on 9×9 below)
     cert = CERTIFICATES[19]
     sub_cert = cert["upper_certificate"]
     assert sub_cert.get("inner") and cert["upper"] <= 173
-    quiet = _quiet(19)
-    assert CHECK.programme_upper(19, quiet, sub_cert, 60.0)[0] == cert["upper"]
-    raised = dict(sub_cert, inner=[i + 1 for i in sub_cert["inner"]])
-    upper, why = CHECK.programme_upper(19, quiet, raised, 60.0)
-    assert upper is None and "does not peak" in why
+    cols, sizes, c0 = CHECK._grouped(_quiet(19))
+    (basis,), (inner,) = sub_cert["bases"], sub_cert["inner"]
+    assert CHECK.inner_bound_holds(cols, sizes, basis, 16, inner, 60.0)[0] is True
+    odd, t = int((sizes % 2).sum()), int(sub_cert["spectrum_bound"])
+    held, why = CHECK.subspace_programme_holds(cols, sizes, [basis], odd, t, 60.0, [inner])
+    assert held is True, why
+    assert (19 * 19 + c0 - CHECK.parity_ceiling(t, odd)) // 2 == cert["upper"]
+
+
+def test_a_subspace_programme_with_an_inner_bound_is_checked_whole() -> None:
+    # 9×9: the quotient of its stored subspace peaks at 1 or more (not 2); with that inner bound
+    # the programme, both solvers and the exhaustive search prove M >= 6, God's number <= 38
+    basis = CERTIFICATES[9]["upper_certificate"]["basis"]
+    sub_cert = {"kind": "subspace programme", "bases": [basis], "inner": [1], "spectrum_bound": 6}
+    upper, why = CHECK.programme_upper(9, _quiet(9), sub_cert, 60.0)
+    assert upper == 38 and "peaking at [1] or more, and the exhaustive search" in why
+    raised = dict(sub_cert, inner=[2])
+    upper, why = CHECK.programme_upper(9, _quiet(9), raised, 60.0)
+    assert upper is None and "does not peak at 2" in why
 
 
 def test_the_inner_bound_is_the_quotient_codes_peak(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -693,6 +720,15 @@ def test_a_size_with_the_same_programme_as_a_settled_one_is_settled() -> None:
         assert CHECK.check(cert, CERTIFICATES) == []
 
 
+def _without_subspace_programme(n: int) -> dict:
+    """The certificate of ``n`` without its own subspace programme (a bound of its own, checked
+    with the stored certificate: its exhaustive search passes its node budget, seconds a
+    check), for checks that are about the same-programme argument."""
+    cert = copy.deepcopy(CERTIFICATES[n])
+    del cert["upper_certificate"]
+    return cert
+
+
 @pytest.mark.parametrize(
     ("change", "failure"),
     [
@@ -704,7 +740,7 @@ def test_a_size_with_the_same_programme_as_a_settled_one_is_settled() -> None:
     ],
 )
 def test_a_tampered_same_programme_certificate_fails(change: str, failure: str) -> None:
-    cert = copy.deepcopy(CERTIFICATES[149])
+    cert = _without_subspace_programme(149)
     others = dict(CERTIFICATES)
     same = cert["same_programme"]
     if change == "swap":
@@ -716,8 +752,8 @@ def test_a_tampered_same_programme_certificate_fails(change: str, failure: str) 
     elif change == "missing":
         del others[89]
     else:
-        others[89] = copy.deepcopy(CERTIFICATES[89])
-        others[89]["upper"] = others[89]["lower"] = 4370  # more than its programme proves
+        # 89's full programme pins F(0) >= 6 on its subspace programme: without it 89 fails
+        others[89] = _without_subspace_programme(89)
     fails = CHECK.check(cert, others)
     assert any(failure in f for f in fails), fails
 
@@ -806,7 +842,7 @@ def test_every_residue_class_of_84_but_one_lowers_some_values() -> None:
 
 
 def test_a_same_programme_certificate_names_a_size_proven_by_itself() -> None:
-    cert = copy.deepcopy(CERTIFICATES[149])
+    cert = _without_subspace_programme(149)
     others = dict(CERTIFICATES)
     others[89] = copy.deepcopy(CERTIFICATES[89])
     others[89]["same_programme"] = {**cert["same_programme"], "as": 149}  # a cycle
@@ -817,13 +853,15 @@ def test_a_same_programme_certificate_names_a_size_proven_by_itself() -> None:
 def _peaked_boards(cols: np.ndarray, sizes: np.ndarray, d: int):  # type: ignore[no-untyped-def]
     """Every ``b`` of a tiny code whose spectrum peaks at ``λ = 0``, with its spectrum and its
     residue class ``u = Σ (y_g mod 2) v_g``."""
-    for values in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
-        b = np.array(values, dtype=np.int64)
-        f = CHECK.spectrum(cols, b, d)
-        if f[0] == f.max():
-            odd_half = ((b - sizes % 2) // 2) % 2 == 1
-            u = int(np.bitwise_xor.reduce(cols[odd_half])) if odd_half.any() else 0
-            yield f, u
+    boards, spectra = _every_spectrum(cols, sizes, d)
+    peaked = spectra[:, 0] == spectra.max(axis=1)
+    yield from zip(spectra[peaked], _residue_classes(cols, sizes, boards[peaked]), strict=True)
+
+
+def _residue_classes(cols: np.ndarray, sizes: np.ndarray, boards: np.ndarray) -> list[int]:
+    """The residue class ``u = Σ (y_g mod 2) v_g`` of each row ``b = 2y + (c mod 2)``."""
+    odd_half = ((boards - sizes % 2) // 2) % 2 == 1
+    return np.bitwise_xor.reduce(np.where(odd_half, cols, 0), axis=1).astype(int).tolist()
 
 
 @settings(max_examples=25, deadline=None)
@@ -995,21 +1033,15 @@ def _spread_code(seed: int) -> tuple[int, np.ndarray, np.ndarray]:
     return d, cols, rng.integers(1, 3, len(cols)).astype(np.int64)
 
 
-def _tied_spectra(
-    cols: np.ndarray, sizes: np.ndarray, d: int
-) -> tuple[np.ndarray, list[np.ndarray]]:
+def _tied_spectra(cols: np.ndarray, sizes: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
     """An orbit map tying the first two groups of one size, and the spectrum of every ``b``
     constant on it (brute force)."""
     orbit = np.arange(len(cols))
     same = [g for g in range(len(cols)) if sizes[g] == sizes[0]]
     if len(same) > 1:
         orbit[same[1]] = same[0]
-    spectra = [
-        CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
-        for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes])
-        if all(b[g] == b[o] for g, o in enumerate(orbit.tolist()))
-    ]
-    return orbit, spectra
+    boards, spectra = _every_spectrum(cols, sizes, d)
+    return orbit, spectra[np.all(boards == boards[:, orbit], axis=1)]
 
 
 @pytest.mark.parametrize("solver", ["cp-sat", "scip"])
@@ -1046,10 +1078,8 @@ def test_the_spread_programme_of_one_class_matches_brute_force(solver: str, seed
     assert bases is not None
     odd = int((sizes % 2).sum())
     tops: dict[int, set[int]] = {}
-    for b in itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes]):
-        f = CHECK.spectrum(cols, np.array(b, dtype=np.int64), d)
-        if f[0] == f.max():
-            tops.setdefault(int(f[0]), set()).add(_residue_class(cols, sizes, np.array(b)))
+    for f, u in _peaked_boards(cols, sizes, d):
+        tops.setdefault(int(f[0]), set()).add(u)
     for top in sorted(tops)[:3]:
         for u in range(1 << d):
             got = spread.spread_holds(
@@ -1163,13 +1193,14 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
     assert sorted(action[:, 0].tolist()) == [0, 1, 2] and order == [(0, 1), (0, 2)]
     tie = spread.tie_subspace(action)
     assert tie == 1
-    boards = np.array(list(itertools.product(*[range(-int(c), int(c) + 1, 2) for c in sizes_])))
+    boards, spectra = _every_spectrum(cols, sizes_, d)
     lam = np.arange(1 << d)
     signs = 1 - 2 * (np.bitwise_count(cols[:, None] & lam[None, :]).astype(np.int64) & 1)
-    spectra = boards @ signs
     peak = spectra.max(axis=1)
+    # every value ≡ the peak (mod 8): with the peak at top, every F ≡ top (mod 8)
+    even = np.all(spectra % 8 == (peak % 8)[:, None], axis=1)
     for top in range(0, 12, 2):  # top/3 > top − 8: a coset mean above top − 8 holds a peak
-        met = bool(np.any((peak == top) & np.all((spectra - top) % 8 == 0, axis=1)))
+        met = bool(np.any((peak == top) & even))
         led = functools.partial(
             spread.spread_holds, cols, sizes_, d, top + 2, bases, 30.0, pin=top, special=0
         )
@@ -1189,7 +1220,7 @@ def test_the_led_spread_programme_at_its_largest_peak_keeps_every_class_board(
         chars.append(1 - 2 * (np.bitwise_count(codes[:, None] & np.arange(4)).astype(np.int64) & 1))
     rng = np.random.default_rng(0)
     for top in range(2, 12, 2):
-        good = np.flatnonzero((peak == top) & np.all((spectra - top) % 8 == 0, axis=1))
+        good = np.flatnonzero((peak == top) & even)
         for row in rng.permutation(good)[:40].tolist():
             images = []
             for lam0 in np.flatnonzero(spectra[row] == top).tolist():
@@ -1259,13 +1290,16 @@ def test_the_cubes_of_the_led_programme_are_every_allowed_start(
     order = [(0, j) for j in range(1, s)]
     if s > 2 and data.draw(st.booleans()):
         order.append((1, s - 1))
-    full = {
-        values
-        for values in itertools.product(range(-3 * top - 6, top + 1), repeat=s)
-        if sum(values) == top
-        and all((v - p) % 2 == 0 for v, p in zip(values, parities, strict=True))
-        and all(values[i] >= values[j] for i, j in order)
-    }
+    # the last value is top minus the others: the tuples of the box with the sum top are the
+    # others' tuples whose last value falls in the box
+    box = np.arange(-3 * top - 6, top + 1)
+    grid = np.stack(np.meshgrid(*[box] * (s - 1), indexing="ij"), axis=-1).reshape(-1, s - 1)
+    values = np.hstack([grid, top - grid.sum(axis=1, keepdims=True)])
+    keep = (values[:, -1] >= box[0]) & (values[:, -1] <= box[-1])
+    keep &= np.all((values - np.array(parities)) % 2 == 0, axis=1)
+    for i, j in order:
+        keep &= values[:, i] >= values[:, j]
+    full = {tuple(row) for row in values[keep].tolist()}
     assert spread.cubes(top, parities, order, s) == sorted(full)
     for depth in range(1, s):
         assert spread.cubes(top, parities, order, depth) == sorted({v[:depth] for v in full})

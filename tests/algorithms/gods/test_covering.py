@@ -49,7 +49,7 @@ def test_a_board_with_nullity_zero_needs_every_press() -> None:
 
 
 def test_bounds_when_time_runs_out_contain_the_value() -> None:
-    g = gods_number_bounds(lo.grid(9, 9), time_limit=2)  # 37 (wmboyles/LightsOut-Math)
+    g = gods_number_bounds(lo.grid(9, 9), time_limit=0.5)  # 37 (wmboyles/LightsOut-Math)
     assert g.lower <= 37 <= g.upper
     if not g.exact:
         with pytest.raises(lo.LightsOutError, match="only bounded"):
@@ -167,6 +167,6 @@ def test_many_groups_keep_the_time_limit() -> None:
     p = lo.grid(170, 170)
     factorization(p)
     start = time.monotonic()
-    g = gods_number_bounds(p, time_limit=2)
+    g = gods_number_bounds(p, time_limit=1)
     assert time.monotonic() - start < 30
     assert 0 <= g.lower <= g.upper <= 14451  # averaging

@@ -27,14 +27,14 @@ def _distance(a: np.ndarray, columns: np.ndarray, sizes: np.ndarray, zero_on: in
 
 
 def _brute_radius(columns: np.ndarray, sizes: np.ndarray, zero: int, dimension: int) -> int:
-    best = 0
-    for a in itertools.product(*(range(int(c) + 1) for c in sizes)):
-        arr = np.array(a, dtype=np.int64)
-        best = max(
-            best,
-            min(_distance(arr, columns, sizes, zero, lam) for lam in range(1 << dimension)),
-        )
-    return best
+    """The largest distance of a word (every ``a``, the zero group all ones) from the code:
+    ``|x + λ·Q| = c_0 + Σ_g (flip_g ? c_g − a_g : a_g)`` for every ``a`` and ``λ`` at once."""
+    words = np.array(list(itertools.product(*(range(int(c) + 1) for c in sizes))), dtype=np.int64)
+    lams = np.arange(1 << dimension, dtype=np.int64)
+    flips = np.bitwise_count(lams[:, None] & np.asarray(columns, dtype=np.int64)[None, :]) & 1
+    flips = flips.astype(np.int64)  # λ × group
+    dist = zero + words @ (1 - 2 * flips).T + (flips @ np.asarray(sizes, dtype=np.int64))[None, :]
+    return int(dist.min(axis=1).max())
 
 
 @st.composite
