@@ -555,6 +555,7 @@ def test_each_coset_is_its_mean_plus_a_quotient_spectrum(seed: int) -> None:
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**31 - 1))
+@example(13)  # every group inside the subspace: the quotient code is empty
 def test_lowered_coset_means_never_prove_more_than_brute_force(seed: int) -> None:
     rng, d, cols, sizes = _small_code(seed)
     best = _brute_m(cols, sizes, d)
@@ -578,6 +579,7 @@ def test_lowered_coset_means_never_prove_more_than_brute_force(seed: int) -> Non
 
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**31 - 1))
+@example(10)  # a cut with no group inside and a ceiling below 0: no b at all
 def test_cuts_keep_the_full_programme_exact(seed: int) -> None:
     rng, d, cols, sizes = _small_code(seed)
     best = _brute_m(cols, sizes, d)
