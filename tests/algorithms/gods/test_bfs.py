@@ -41,14 +41,17 @@ def histogram(depths: dict[tuple[int, ...], int]) -> dict[int, int]:
 
 
 def bfs_over_presses(puzzle: lo.Puzzle) -> dict[int, int]:
-    """Depth histogram by a plain BFS from the dark board, one press at a time."""
+    """Depth histogram by a plain BFS from the dark board, one press at a time (a press adds
+    its column of the press matrix)."""
+    k = puzzle.modulus
+    presses = [tuple(c) for c in (puzzle.press_matrix().toarray().T % k).tolist()]
     start = tuple([0] * len(puzzle.nodes))
     dist = {start: 0}
     queue = deque([start])
     while queue:
         board = queue.popleft()
-        for node in puzzle.pressable:
-            nxt = tuple(puzzle.press(list(board), node).values())
+        for column in presses:
+            nxt = tuple((a + c) % k for a, c in zip(board, column, strict=True))
             if nxt not in dist:
                 dist[nxt] = dist[board] + 1
                 queue.append(nxt)
