@@ -271,7 +271,8 @@ def is_graph_generator(func: object) -> bool:
 #: The last ``importlib.metadata.packages_distributions()``, under the state of the installed
 #: distributions it was read in (see :func:`_distributions`).
 _DISTRIBUTIONS: dict[tuple[Any, ...], Any] = {}
-_METADATA = (".dist-info", ".egg-info", "egg-info")
+#: Endings of the metadata folders of distributions, lower case (also an egg's EGG-INFO).
+_METADATA = (".dist-info", "egg-info")
 
 
 def _metadata_state() -> tuple[Any, ...]:
