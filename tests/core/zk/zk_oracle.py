@@ -90,12 +90,94 @@ def matrices(draw: st.DrawFn, k: int, max_cells: int = 2000) -> np.ndarray:
     return np.array(flat, dtype=np.int64).reshape(m, n)
 
 
+def _fits_int64(a: np.ndarray, k: int) -> bool:
+    """Whether ``A x`` and ``yᵀ A`` for residue vectors x, y stay below 2**62 in int64."""
+    if a.dtype == object or k >= 2**31:
+        return False
+    big = max(int(np.abs(a).max()) if a.size else 0, k)
+    return max(a.shape, default=0) * big * (k - 1) < 2**62
+
+
+def _grid(orders: list[int]) -> np.ndarray:
+    """Every vector ``c`` with ``0 <= c_i < orders[i]``, as the rows of an int64 array."""
+    if not orders:
+        return np.zeros((1, 0), dtype=np.int64)
+    axes = np.meshgrid(*(np.arange(o, dtype=np.int64) for o in orders), indexing="ij")
+    return np.stack([ax.ravel() for ax in axes], axis=1)
+
+
+def _rows(mat: np.ndarray) -> set[tuple[int, ...]]:
+    return {tuple(r) for r in mat.tolist()}
+
+
+def _span_int64(gens: list[tuple[np.ndarray, int]], length: int, k: int) -> set[tuple[int, ...]]:
+    """:func:`span` as one int64 product of the coefficient grid with the generators."""
+    coeffs = _grid([int(o) for _, o in gens])
+    g = np.array([[int(v) for v in vec] for vec, _ in gens], dtype=np.int64).reshape(
+        len(gens), length
+    )
+    return _rows((coeffs @ g) % k)
+
+
 def check_factorization(f: Factorization, a: np.ndarray, k: int) -> None:
-    """Check every claim of f against brute force over all vectors (A must be tiny)."""
+    """Check every claim of f against brute force over all vectors (A must be tiny).
+
+    Every product with A runs in int64 numpy where it cannot overflow (small k and entries),
+    else in exact Python arithmetic.
+    """
     m, n = a.shape
     assert isinstance(f, Factorization)
     assert f.modulus == k
     assert f.shape == (m, n)
+    if not _fits_int64(a, k):
+        _check_factorization_exact(f, a, k)
+        return
+    a64 = np.asarray(a, dtype=np.int64)
+    xs = _grid([k] * n)
+    products = (xs @ a64.T) % k
+    images = _rows(products)
+    quiet = _rows(xs[~products.any(axis=1)])
+    assert f.kernel_size == len(quiet)
+    assert f.image_size == len(images)
+    gens = f.kernel()
+    assert math.prod(o for _, o in gens) == f.kernel_size
+    for g, order in gens:
+        assert g.shape == (n,)
+        assert all(0 <= int(v) < k for v in g)
+        assert not (a64 @ g.astype(np.int64) % k).any()
+        assert additive_order(g, k) == order
+    assert _span_int64(gens, n, k) == quiet
+    left = f.left_kernel()
+    ys = _grid([k] * m)
+    left_quiet = _rows(ys[~((ys @ a64) % k).any(axis=1)])
+    assert math.prod(o for _, o in left) == len(left_quiet)
+    for y, order in left:
+        assert y.shape == (m,)
+        assert not (y.astype(np.int64) @ a64 % k).any()
+        assert additive_order(y, k) == order
+    assert _span_int64(left, m, k) == left_quiet
+    for row in ys:
+        bv = row.copy()
+        b = tuple(bv.tolist())
+        x = f.solve(bv)
+        cert = f.certificate(bv)
+        solvable = b in images
+        assert f.is_solvable(bv) == solvable
+        assert (x is not None) == solvable
+        assert (cert is None) == solvable
+        if x is not None:
+            assert x.shape == (n,)
+            assert all(0 <= int(v) < k for v in x)
+            assert tuple((a64 @ x.astype(np.int64) % k).tolist()) == b
+        if cert is not None:
+            c64 = cert.astype(np.int64)
+            assert not (c64 @ a64 % k).any()
+            assert int(c64 @ bv) % k != 0
+
+
+def _check_factorization_exact(f: Factorization, a: np.ndarray, k: int) -> None:
+    """:func:`check_factorization` in exact Python arithmetic (large k or entries)."""
+    m, n = a.shape
     xs = all_vectors(n, k)
     images = {matvec(a, np.array(x, dtype=object), k) for x in xs}
     quiet = [x for x in xs if not any(matvec(a, np.array(x, dtype=object), k))]
