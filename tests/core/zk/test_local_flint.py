@@ -210,6 +210,25 @@ def test_big_moduli_use_exact_products() -> None:
     assert matvec(a, x, q) == matvec(a, np.arange(8, dtype=object), q)
 
 
+def exact_product(a: np.ndarray, b: np.ndarray, q: int) -> np.ndarray:
+    """``a @ b mod q`` exactly, for residues below 2**42 and an inner dimension below 1024:
+    21-bit halves multiply in int64 without overflow; Python ints put the halves together."""
+    assert q < 2**42 and a.shape[1] < 1024
+    low = (1 << 21) - 1
+    a1, a0, b1, b0 = a >> 21, a & low, b >> 21, b & low
+    high = (a1 @ b1).astype(object) << 42
+    middle = (a1 @ b0 + a0 @ b1).astype(object) << 21
+    return (high + middle + (a0 @ b0).astype(object)) % q
+
+
+def test_exact_product_is_the_python_integer_product() -> None:
+    rng = np.random.default_rng(2)
+    for q in (4, 2**40 + 15, 2**42 - 1):
+        a = rng.integers(0, q, size=(7, 40), dtype=np.int64)
+        b = rng.integers(0, q, size=(40, 5), dtype=np.int64)
+        assert (exact_product(a, b, q) == (a.astype(object) @ b.astype(object)) % q).all()
+
+
 @pytest.mark.parametrize("q", [4, 9, 125, 3**13, 2**40 + 15])
 def test_mul_mod_is_exact(q: int) -> None:
     """Float32 or float64 blocks of the inner dimension, or FLINT: always the exact product."""
@@ -217,11 +236,7 @@ def test_mul_mod_is_exact(q: int) -> None:
     for rows, inner, cols in ((3, 1, 4), (5, 700, 6), (400, 300, 350), (0, 3, 2)):
         a = rng.integers(0, q, size=(rows, inner), dtype=np.int64)
         b = rng.integers(0, q, size=(inner, cols), dtype=np.int64)
-        exact = (
-            (a.astype(object) @ b.astype(object)) % q
-            if rows and cols
-            else np.zeros((rows, cols), dtype=object)
-        )
+        exact = exact_product(a, b, q)
         got = mul_mod(a, b, q)
         assert got.dtype == np.int64 and got.shape == (rows, cols)
         assert (got.astype(object) == exact).all()
