@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy import GF
 from sympy.polys.matrices import DomainMatrix
@@ -37,6 +37,7 @@ MODULI = [2, 3, 4, 5, 6, 8, 9, 12]
 
 
 @pytest.mark.parametrize("k", MODULI)
+@settings(max_examples=20)  # each example checks every right-hand side: up to 2000 of them
 @given(data=st.data())
 def test_factorize_matches_brute_force(k: int, data: st.DataObject) -> None:
     a = data.draw(matrices(k))
