@@ -8,8 +8,9 @@ and minimum light number under 1 s; the 100×100 closed-rule board cleared
 by a replayed lit-only sequence under 10 s; replayed open-rule sequences between boards of one
 orbit on random trees of 100 and 300 nodes, the 30×30 grid, and the line graphs path 2000,
 cycle 1001 and D1000 (no search can run there); orbit sizes and minimum light numbers of line
-graphs of 20 nodes (path, cycle, star) by the token game against the search. Every answer is
-checked: sequences replay, and the theory agrees with the search where both run.
+graphs of 20 nodes (path, cycle, star) by the token game against the search; questions on a
+20×20 open-rule puzzle already asked, against the same question on a new puzzle. Every answer
+is checked: sequences replay, and the theory agrees with the search where both run.
 """
 
 from __future__ import annotations
@@ -259,6 +260,29 @@ def _line_ratio(quick: bool) -> list[Result]:
     return [faster_than("litonly-lines", workload, ours, "search", base, [check], speedup=10)]
 
 
+def _repeat_ratio(quick: bool) -> list[Result]:
+    g = nx.grid_2d_graph(20, 20)
+    rng = np.random.default_rng(7)
+    pairs = [tuple(rng.integers(0, 2, size=(2, 400))) for _ in range(2)]
+    kept = lo.Puzzle(g, rule="open")
+    lo.lit_only_reachable(kept, *pairs[0])  # the first question classifies the puzzle
+    pairs = pairs[1:]
+
+    def run(p: lo.Puzzle) -> list[bool]:
+        return [lo.lit_only_reachable(p, a, b).reachable for a, b in pairs]
+
+    ours, got = measure(run, 5 if quick else 15, setup=lambda: (kept,))
+    base, want = measure(run, 5 if quick else 15, setup=lambda: (lo.Puzzle(g, rule="open"),))
+    if got != want:
+        msg = "a kept puzzle and a new puzzle give different answers"
+        raise AssertionError(msg)
+    ours.note = "the puzzle's theory is classified once and kept"
+    base.note = "a new puzzle each time: its theory built and classified again"
+    workload = "a second lit-only reachability question on one 20×20 open-rule puzzle"
+    check = "the same answers as on a new puzzle"
+    return [faster_than("litonly-repeat", workload, ours, "new puzzle", base, [check], speedup=3)]
+
+
 def lit_only(quick: bool) -> list[Result]:
     """Every lit-only theory row."""
     return (
@@ -270,6 +294,7 @@ def lit_only(quick: bool) -> list[Result]:
         + _grid100(quick)
         + _sequences(quick)
         + _line_ratio(quick)
+        + _repeat_ratio(quick)
     )
 
 
