@@ -11,6 +11,9 @@ Family sweeps (each column to its fastest engine, against the per-board path in 
   ``nullity``, ``kernel_size``, ``all_solvable``, ``all_on_solvable``; target under 3 s.
 - ``sweep-grids-500``: grids 1..500 × 1..500 over moduli 2 and 3, both rules, ``nullity`` and
   ``all_solvable``; target under 60 s.
+- ``sweep-own-family``: a small sweep of a family of your own (a Python callable, cycles on
+  3..12 nodes), run again, against the same run reading the installed distributions again (as
+  every run did before they were kept); target at least 3× faster, same table.
 
 Census (``lightsout census``; counts only, no per-graph rows):
 
